@@ -1,0 +1,156 @@
+"""Actions: small immutable values with a text notation.
+
+``Action("discard", (card,))`` is written ``discard 7H``; ``Action("add", (c,), 2)``
+is ``add 5C to 2``. Kinds are plain strings, so a variant may add its own; the
+CLI and the records work only from the legal-action list and this notation.
+
+:func:`parse_action` reads what a person typed (any case, short forms such as
+``d 7h`` or ``a qs 2``, cards in any of the accepted forms) and returns the
+matching *legal* action, or raises with a one-line reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import code, parse_card, split_tokens
+from .errors import CardError, IllegalAction
+
+DRAW_STOCK = "draw stock"
+TAKE_DISCARD = "take discard"
+
+# Short forms a person may type (issue: hot-seat play). Kinds a variant adds may
+# be typed in full; a variant can add aliases through VariantSpec.aliases.
+SHORT_FORMS: dict[str, str] = {
+    "s": DRAW_STOCK,
+    "stock": DRAW_STOCK,
+    "draw": DRAW_STOCK,
+    "p": TAKE_DISCARD,
+    "pick": TAKE_DISCARD,
+    "take": TAKE_DISCARD,
+    "d": "discard",
+    "k": "knock",
+    "g": "gin",
+    "m": "meld",
+    "a": "add",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``cards`` keep the order the variant gives (melds in rank order);
+    ``target`` is a table-meld number (from 1) for kinds such as ``add``."""
+
+    kind: str
+    cards: tuple[int, ...] = ()
+    target: int | None = None
+
+    def notation(self, fmt: Callable[[int], str] = code) -> str:
+        parts = [self.kind, *(fmt(c) for c in self.cards)]
+        if self.target is not None:
+            parts += ["to", str(self.target)]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def key(self) -> tuple:
+        """What makes two spellings the same move (card order does not count)."""
+        return (self.kind, frozenset(self.cards), self.target)
+
+
+class ActionSyntaxError(IllegalAction):
+    """Text that does not read as a move at all."""
+
+
+def short_form(action: Action, fmt: Callable[[int], str] = code) -> str | None:
+    """The shortest thing a person may type for ``action`` (``d 7h``), if any."""
+    for short, kind in SHORT_FORMS.items():
+        if len(short) == 1 and kind == action.kind:
+            rest = " ".join(fmt(c).lower() for c in action.cards)
+            if action.target is not None:
+                rest += f" {action.target}"
+            return f"{short} {rest}".strip()
+    return None
+
+
+def read_action(text: str, kinds: Sequence[str], aliases: dict[str, str] | None = None) -> Action:
+    """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality)."""
+    tokens = [t.lower() for t in split_tokens(text)]
+    if not tokens:
+        raise ActionSyntaxError("empty move; type help to list the legal moves")
+    forms = dict(SHORT_FORMS)
+    if aliases:
+        forms.update(aliases)
+    kind = None
+    # Longest kind first: "take discard" before "take".
+    for k in sorted(set(kinds), key=lambda k: -len(k.split())):
+        words = k.split()
+        if tokens[: len(words)] == words:
+            kind, tokens = k, tokens[len(words):]
+            break
+    if kind is None:
+        first = tokens[0]
+        if first in forms:
+            kind = forms[first]
+            tokens = tokens[1:]
+            # "draw stock", "take discard" typed as "draw stock" handled above;
+            # tolerate "take discard" spelled "take pile", "draw s" etc. by dropping
+            # one trailing word when the kind takes no cards.
+            if kind in (DRAW_STOCK, TAKE_DISCARD) and tokens and tokens[0] in (
+                "stock", "discard", "pile", "upcard", "s", "p"
+            ):
+                tokens = tokens[1:]
+        else:
+            known = ", ".join(sorted(set(kinds))) or "none"
+            raise ActionSyntaxError(
+                f"unknown move {tokens[0]!r}; moves now: {known} (type help)"
+            )
+    target = None
+    if len(tokens) >= 2 and tokens[-2] == "to":
+        target = _number(tokens[-1])
+        tokens = tokens[:-2]
+    elif kind == "add" and tokens and tokens[-1].isdigit():
+        target = _number(tokens[-1])
+        tokens = tokens[:-1]
+    try:
+        cards = tuple(parse_card(t) for t in tokens)
+    except CardError as e:
+        raise ActionSyntaxError(str(e)) from None
+    if len(set(cards)) != len(cards):
+        raise ActionSyntaxError("the same card is named twice")
+    return Action(kind, cards, target)
+
+
+def _number(tok: str) -> int:
+    if not tok.isdigit():
+        raise ActionSyntaxError(f"expected a meld number after 'to', got {tok!r}")
+    return int(tok)
+
+
+def parse_action(
+    text: str,
+    legal: Sequence[Action],
+    explain: Callable[[Action], str | None] | None = None,
+    aliases: dict[str, str] | None = None,
+) -> Action:
+    """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
+
+    ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
+    well-formed but illegal move.
+    """
+    kinds = {a.kind for a in legal} | set(SHORT_FORMS.values())
+    wanted = read_action(text, sorted(kinds), aliases)
+    key = wanted.key()
+    for a in legal:
+        if a.key() == key:
+            return a
+    reason = explain(wanted) if explain else None
+    if not reason:
+        if wanted.kind not in {a.kind for a in legal}:
+            now = ", ".join(sorted({a.kind for a in legal}))
+            reason = f"you cannot {wanted.kind} now (legal now: {now})"
+        else:
+            reason = f"'{wanted}' is not a legal move now"
+    raise IllegalAction(reason)

@@ -1,0 +1,197 @@
+"""The engine contract every variant implements.
+
+A round is a state machine: :meth:`Round.to_act` names the seat to act,
+:meth:`Round.legal_actions` lists what it may do, :meth:`Round.apply` does one of
+them (an illegal action raises :class:`IllegalAction` and leaves the state as it
+was), :meth:`Round.view` gives what one seat may see, and :attr:`Round.result`
+is set once the round is over.
+
+Nothing outside the engine gets the full state: bots and the human seat receive
+:class:`View` objects, which are plain frozen data with no reference back to the
+round (RULES.md §3).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import code
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action as it happened. ``card`` is the card the action moved when that
+    is not already in the notation (the card taken from the discard pile, or drawn
+    from the stock); ``private`` means only ``seat`` may see ``card``."""
+
+    seat: int
+    action: Action
+    card: int | None = None
+    private: bool = False
+
+    def seen_by(self, viewer: int) -> Event:
+        if self.private and viewer != self.seat and self.card is not None:
+            return Event(self.seat, self.action, None, True)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table, numbered from 1 as shown to players."""
+
+    number: int
+    owner: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """One seat's hand as revealed at the end of a round."""
+
+    seat: int
+    cards: tuple[int, ...]
+    melds: tuple[tuple[int, ...], ...] = ()
+    layoffs: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (card, meld it went onto)
+    deadwood: tuple[int, ...] = ()
+    points: int = 0  # deadwood points (Gin) or hand value (CardVerse)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": [code(c) for c in self.cards],
+            "melds": [[code(c) for c in m] for m in self.melds],
+            "layoffs": [{"card": code(c), "onto": [code(x) for x in m]} for c, m in self.layoffs],
+            "deadwood": [code(c) for c in self.deadwood],
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended. ``points[s]`` is what seat ``s`` scores for it.
+
+    ``outcome`` is a short word chosen by the variant ("knock", "gin", "undercut",
+    "draw", "out", ...); ``counts`` holds variant tallies for statistics.
+    ``lines(names, fmt)`` tells the outcome in words.
+    """
+
+    points: tuple[int, ...]
+    outcome: str
+    winner: int | None
+    hands: tuple[HandReport, ...] = ()
+    text: tuple[str, ...] = ()  # templates with {0}, {1}, ... for seat names
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
+        """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``)."""
+        out = []
+        for t in self.text:
+            s = t.format(*names)
+            while "[[" in s:
+                a = s.index("[[")
+                b = s.index("]]", a)
+                s = s[:a] + fmt(int(s[a + 2 : b])) + s[b + 2 :]
+            out.append(s)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "points": list(self.points),
+            "hands": [h.to_json() for h in self.hands],
+        }
+
+
+def card_ref(card: int) -> str:
+    """How a card is written inside :attr:`RoundResult.text` templates."""
+    return f"[[{card}]]"
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see. Plain data: no reference to the round.
+
+    ``hand`` is this seat's own hand; of the others only ``hand_sizes``. The stock
+    is only a size. ``history`` is this round's events as this seat sees them
+    (a stock draw shows its card only to the drawer). ``legal`` is non-empty only
+    for the seat to act. ``extra`` holds variant-specific public facts.
+    ``revealed`` holds every hand once the round is over (they are shown then).
+    """
+
+    variant: str
+    seat: int
+    n_seats: int
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[int, ...]  # bottom ... top
+    table: tuple[TableMeld, ...] = ()
+    history: tuple[Event, ...] = ()
+    legal: tuple[Action, ...] = ()
+    round_index: int = 0
+    scores: tuple[int, ...] = ()  # match totals before this round (set by the match)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    result: RoundResult | None = None
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+class Round(ABC):
+    """One deal of a variant. Subclasses implement the abstract methods."""
+
+    n_seats: int
+    variant: str = ""
+
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the round is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """What the seat to act may do now (empty once over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> Event:
+        """Carry out a legal action (already checked) and return its event."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now."""
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, Sequence[int]]:
+        """Every card by where it lies (stock, discard, each hand, table...):
+        the conformance kit checks that all 52 are there exactly once."""
+
+    result: RoundResult | None = None
+    history: list[Event]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """A variant-specific one-line reason why ``action`` is illegal now (or None)."""
+        return None
+
+    def apply(self, action: Action) -> Event:
+        """Do ``action`` if it is legal; otherwise raise and change nothing."""
+        if self.result is not None:
+            raise IllegalAction("the round is over")
+        key = action.key()
+        for legal in self.legal_actions():
+            if legal.key() == key:
+                event = self._apply(legal)
+                self.history.append(event)
+                return event
+        reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
+        raise IllegalAction(reason)

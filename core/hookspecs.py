@@ -1,0 +1,99 @@
+"""The hooks a rummykit plugin may implement (pluggy project name ``"rummykit"``).
+
+A plugin is a module (or object) with functions marked ``@rummykit.hookimpl``,
+declared in its package's ``pyproject.toml``::
+
+    [project.entry-points.rummykit]
+    myvariant = "my_package.plugin"
+
+Every hook is documented here with an example; docs/plugins.md is the tutorial.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+PROJECT = "rummykit"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def register_variants(register):
+    """Register rule sets. Call ``register(VariantSpec(...))`` once per variant.
+
+    Example::
+
+        from rummykit import hookimpl
+        from rummykit.core.registry import VariantSpec
+
+        @hookimpl
+        def register_variants(register):
+            register(VariantSpec(
+                name="tiny", title="Tiny Rummy", min_players=2, max_players=2,
+                options_model=TinyOptions, new_round=TinyRound,
+                rules_text="Draw, discard, first to meld everything wins.",
+            ))
+
+    A name already registered by another plugin is an error naming both plugins.
+    """
+
+
+@hookspec
+def register_agents(register):
+    """Register computer players. Call ``register(AgentSpec(...))`` per agent.
+
+    ``variant=None`` offers the agent for every variant (like ``random``).
+    ``strength`` orders bots: the strongest one is the default opponent and
+    gives the terminal game's hints.
+
+    Example::
+
+        @hookimpl
+        def register_agents(register):
+            register(AgentSpec(name="ai:easy", variant="tiny", strength=1,
+                               factory=lambda seat, seed, options: TinyEasy()))
+    """
+
+
+@hookspec
+def register_commands(cli):
+    """Add commands to the ``rummy`` click group.
+
+    Example::
+
+        @hookimpl
+        def register_commands(cli):
+            @cli.group(name="tiny")
+            def tiny():
+                "Tools for Tiny Rummy."
+
+            @tiny.command()
+            def odds():
+                click.echo("about even")
+    """
+
+
+@hookspec
+def round_ended(match, result):
+    """Observer: a round of ``match`` (a :class:`rummykit.core.match.Match`)
+    has just ended with ``result`` (a :class:`rummykit.core.engine.RoundResult`).
+
+    Example (a logger)::
+
+        @hookimpl
+        def round_ended(match, result):
+            print(match.variant.name, result.outcome, result.points)
+    """
+
+
+@hookspec
+def match_ended(match):
+    """Observer: ``match`` is over; ``match.winner`` and ``match.totals`` are final.
+
+    Example (a stats plugin)::
+
+        @hookimpl
+        def match_ended(match):
+            STATS[match.variant.name] += 1
+    """
