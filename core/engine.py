@@ -169,8 +169,10 @@ class Round(ABC):
 
     @abstractmethod
     def zones(self) -> Mapping[str, Sequence[int]]:
-        """Every card by where it lies (stock, discard, each hand, table...):
-        the conformance kit checks that all 52 are there exactly once."""
+        """Every card by where it lies: ``"stock"`` (top last), ``"discard"``
+        (top last), ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the
+        variant has (``"table"``...). The conformance kit checks that all 52 cards
+        are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
     history: list[Event]

@@ -1,0 +1,39 @@
+"""``rummy analyze VARIANT CARDS...``: the variant explains a hand."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import option_option, options_for, registry, render_template
+
+
+@click.command()
+@click.argument("variant")
+@click.argument("cards", nargs=-1, required=True)
+@option_option
+@click.option("--table", default=None, metavar="MELDS",
+              help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).')
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
+def analyze(variant, cards, options, table, as_json, ascii_):
+    """Analyse a hand of VARIANT: the best melds, what is left, the best discard.
+
+    Cards are like AS 10H TD 7♠, separated by spaces or commas.
+    """
+    from rummykit.core.cards import parse_cards, pretty
+    from rummykit.core.errors import RummyError
+
+    spec = registry().variant(variant)
+    if spec.analyze is None:
+        raise RummyError(f"variant {spec.name} offers no analysis")
+    opts = options_for(spec, options)
+    hand = parse_cards(list(cards))
+    kwargs = {"table": table} if table is not None else {}
+    result = spec.analyze(hand, opts, **kwargs)
+    if as_json:
+        click.echo(json.dumps(result.data))
+        return
+    for line in result.text:
+        click.echo(render_template(line, lambda c: pretty(c, ascii_)))

@@ -1,0 +1,59 @@
+"""What the commands share: the loaded plugins, option and seat parsing, card text."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+_reported = False
+
+
+def plugins():
+    from rummykit.core.plugins import get_plugins
+
+    return get_plugins()
+
+
+def registry():
+    return plugins().registry
+
+
+def report_problems() -> None:
+    """Plugin problems, one line each on stderr, once per process."""
+    global _reported
+    from rummykit.core import plugins as core_plugins
+
+    if _reported or core_plugins._default is None:
+        return
+    _reported = True
+    for line in core_plugins._default.registry.problems:
+        click.echo(f"rummy: warning: {line}", err=True)
+
+
+def options_for(spec, pairs):
+    from rummykit.core.options import build_options, parse_pairs
+
+    return build_options(spec.options_model, parse_pairs(pairs), spec.name)
+
+
+option_option = click.option(
+    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+    help="A variant option (repeatable), e.g. knock_limit=5.",
+)
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def render_template(line: str, fmt) -> str:
+    """Cards written as [[n]] in variant text, shown with ``fmt``."""
+    while "[[" in line:
+        a = line.index("[[")
+        b = line.index("]]", a)
+        line = line[:a] + fmt(int(line[a + 2 : b])) + line[b + 2 :]
+    return line

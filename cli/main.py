@@ -1,0 +1,134 @@
+"""The ``rummy`` command.
+
+Built-in commands live in their own modules and are imported only when used
+(``rummy --help`` stays fast). Plugins add commands through the
+``register_commands(cli)`` hook. Errors meant for people (RummyError) are one
+line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+# name -> "module:attribute", imported on first use.
+BUILTIN_COMMANDS = {
+    "play": "rummykit.cli.play:play",
+    "resume": "rummykit.cli.play:resume",
+    "replay": "rummykit.cli.replay:replay",
+    "analyze": "rummykit.cli.analyze:analyze",
+    "variants": "rummykit.cli.info:variants",
+    "rules": "rummykit.cli.info:rules",
+    "plugins": "rummykit.cli.info:plugins",
+    "simulate": "rummykit.cli.simulate:simulate",
+    "new-variant": "rummykit.cli.scaffold:new_variant",
+}
+
+HELP_LINES = {
+    "play": "Play a variant in the terminal (humans and computer players).",
+    "resume": "List unfinished games, or continue one.",
+    "replay": "Step through a saved game with every hand visible.",
+    "analyze": "Analyse a hand: best melds, deadwood, best discard.",
+    "variants": "List the installed variants.",
+    "rules": "Show a variant's rules and options.",
+    "plugins": "List loaded plugins, their versions and what each registered.",
+    "simulate": "Play computer players against each other and report statistics.",
+    "new-variant": "Write a new variant plugin package, ready to install.",
+}
+
+
+class RummyGroup(click.Group):
+    """Lazy built-in commands plus the commands plugins register."""
+
+    _plugins_loaded = False
+
+    def _load_plugin_commands(self) -> None:
+        if RummyGroup._plugins_loaded:
+            return
+        RummyGroup._plugins_loaded = True
+        from .common import plugins
+
+        p = plugins()
+        try:
+            p.hook.register_commands(cli=self)
+        except Exception as e:  # a plugin's broken command must not break rummy
+            p.registry.problems.append(f"a plugin failed in register_commands: {e}")
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._load_plugin_commands()
+        return sorted(set(BUILTIN_COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
+        target = BUILTIN_COMMANDS.get(name)
+        if target is not None:
+            module, attr = target.split(":")
+            try:
+                mod = __import__(module, fromlist=[attr])
+            except ModuleNotFoundError:
+                return None
+            cmd = getattr(mod, attr)
+            self.add_command(cmd, name)
+            return cmd
+        self._load_plugin_commands()
+        return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Short help without importing every built-in command module.
+        self._load_plugin_commands()
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.commands:
+                cmd = self.commands[name]
+                rows.append((name, cmd.get_short_help_str(60)))
+            elif name in HELP_LINES:
+                try:
+                    __import__(BUILTIN_COMMANDS[name].split(":")[0])
+                except ModuleNotFoundError:
+                    continue
+                rows.append((name, HELP_LINES[name]))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=RummyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rummykit", prog_name="rummy")
+def cli() -> None:
+    """rummykit: rummy games in the terminal, every ruleset a plugin.
+
+    Start with `rummy variants`, `rummy rules gin` and `rummy play gin`.
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    from .common import report_problems
+
+    try:
+        cli.main(args=argv, prog_name="rummy", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted", err=True)
+        sys.exit(130)
+    except Exception as e:
+        from rummykit.core.errors import RummyError
+
+        if isinstance(e, RummyError):
+            click.echo(f"rummy: {e}", err=True)
+            sys.exit(2)
+        raise
+    finally:
+        report_problems()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

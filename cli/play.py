@@ -1,0 +1,159 @@
+"""``rummy play`` and ``rummy resume``: a game in the terminal.
+
+The loop asks bots for moves and people for lines of text; it knows no rule: it
+works from the views, the legal actions and their notation, so a variant that a
+plugin adds plays here with no change.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import click
+
+from .common import option_option, registry, stdin_is_tty
+
+META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
+
+
+def _seats(spec, seats: tuple[str, ...]):
+    from rummykit.core.errors import RummyError
+    from rummykit.core.session import parse_seat
+
+    reg = registry()
+    if not seats:
+        strongest = reg.strongest_agent(spec.name)
+        if strongest is None:
+            raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
+        n = max(2, spec.min_players)
+        seats = ("human",) + (strongest.name,) * (n - 1)
+    records = [parse_seat(s, i) for i, s in enumerate(seats)]
+    # Give every seat a distinct name: "Player 1", "ai:easy 2"...
+    names = [r.name for r in records]
+    for i, r in enumerate(records):
+        if names.count(r.name) > 1:
+            r.name = f"{r.name} {i + 1}"
+    return records
+
+
+@click.command()
+@click.argument("variant", required=False)
+@click.option("--seat", "seats", multiple=True, metavar="WHO",
+              help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.")
+@click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
+@option_option
+@click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Save the game here (after every action).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Continue the game saved in this file.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
+@click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
+def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
+    """Play VARIANT in the terminal, people and computer players in any mix.
+
+    With no --seat: you against the strongest computer player. Type moves in the
+    notation shown by `help` (draw stock, take discard, discard 7H, knock 7H,
+    meld 9H TH JH, add QS to 2). When standard input is not a terminal, one move
+    is read per line and the output is plain text.
+    """
+    from rummykit.core.errors import RummyError
+    from rummykit.core.options import parse_pairs
+    from rummykit.core.session import Session, default_save_dir
+
+    reg = registry()
+    notify = _notifier()
+    if resume_path is not None:
+        from rummykit.core.records import load_record
+
+        if variant or seats or options or seed is not None:
+            raise RummyError("--resume takes the variant, options, seats and seed from the file")
+        record = load_record(resume_path)
+        session = Session(reg, record, save or resume_path, notify)
+    else:
+        if variant is None:
+            if stdin_is_tty():
+                from .choose import choose_game
+
+                variant, seats = choose_game(reg)
+            else:
+                raise RummyError("name a variant to play (see rummy variants)")
+        spec = reg.variant(variant)
+        seat_records = _seats(spec, seats)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        has_human = any(s.kind == "human" for s in seat_records)
+        path = save
+        session = Session.new(reg, spec.name, parse_pairs(options), seat_records, seed, None, notify)
+        if path is None and has_human:
+            path = default_save_dir() / f"{session.record.id}.json"
+        session.path = path
+        session.save()
+    run(session, ascii_=ascii_, four_colour=four_colour)
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Continue the game saved in this file.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
+@click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
+def resume(game, resume_path, ascii_, four_colour):
+    """List unfinished games, or continue GAME (an id from the list, or a path)."""
+    from rummykit.core.errors import RecordError, RummyError
+    from rummykit.core.records import load_record
+    from rummykit.core.session import Session, default_save_dir
+
+    reg = registry()
+    if resume_path is None and game is None:
+        folder = default_save_dir()
+        rows = []
+        for f in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+            try:
+                rec = load_record(f)
+            except RecordError as e:
+                click.echo(f"  (skipped) {e}", err=True)
+                continue
+            if not rec.finished:
+                rows.append(rec)
+        if not rows:
+            click.echo("no unfinished games")
+            return
+        click.echo("Unfinished games (continue one with: rummy resume ID):")
+        for rec in rows:
+            seats = ", ".join(s.name for s in rec.seats)
+            click.echo(f"  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
+        return
+    path = resume_path
+    if path is None:
+        candidate = Path(game)
+        path = candidate if candidate.suffix == ".json" or candidate.exists() else default_save_dir() / f"{game}.json"
+        if not path.exists():
+            raise RummyError(f"no saved game {game!r} (see rummy resume)")
+    record = load_record(path)
+    if record.finished:
+        raise RummyError(f"{path}: that game is finished (rummy replay {path} shows it)")
+    session = Session(reg, record, path, _notifier())
+    run(session, ascii_=ascii_, four_colour=four_colour)
+
+
+def _notifier():
+    from .common import plugins
+
+    p = plugins()
+    return p.notify
+
+
+def run(session, ascii_: bool = False, four_colour: bool = False) -> None:
+    """Play ``session`` to its end, or until the input ends or someone quits."""
+    if stdin_is_tty() and session.humans:
+        try:
+            from .tui import TerminalUI
+        except ImportError:
+            TerminalUI = None
+        if TerminalUI is not None:
+            TerminalUI(session, ascii_=ascii_, four_colour=four_colour).run()
+            return
+    from .plainui import PlainUI
+
+    PlainUI(session, ascii_=ascii_).run()

@@ -1,0 +1,139 @@
+"""Meld rules: sets and runs (RULES.md, "Common to both", §1 and §2).
+
+A *set* is 3 or 4 cards of one rank (with one deck they are necessarily of
+different suits). A *run* is 3 or more cards of one suit with consecutive ranks.
+
+Where the ace goes in a run depends on the ruleset:
+
+* ``ace_high=False`` (Cardems Gin): the ace is low only. A-2-3 is a run;
+  Q-K-A and K-A-2 are not.
+* ``ace_high=True`` (CardVerse): the ace is high only, after the king. Q-K-A and
+  J-Q-K-A are runs; A-2-3 and K-A-2 are not. There is no wrap-around.
+
+(CardVerse's own ``ace_high`` *option* changes only the ace's point value; its
+runs always use ``ace_high=True`` here.)
+
+Cards are ints 0..51 (``suit * 13 + rank``, see :mod:`rummykit.core.cards`);
+a hand or a meld is often an int bitmask with bit ``card`` set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from .cards import DECK_SIZE, from_mask, rank_sort_key
+
+__all__ = ["meld_kind", "is_meld", "can_add", "in_rank_order", "all_melds", "run_order"]
+
+SUIT_MASK = (1 << 13) - 1
+
+
+def _position(rank: int, ace_high: bool) -> int:
+    """Place of a rank in run order: 0..12. With ``ace_high`` the ace is 12 (after K)."""
+    if ace_high:
+        return 12 if rank == 0 else rank - 1
+    return rank
+
+
+def run_order(ace_high: bool = False) -> tuple[int, ...]:
+    """The ranks in run order: A 2 .. K (ace low) or 2 .. K A (ace high)."""
+    return tuple(range(1, 13)) + (0,) if ace_high else tuple(range(13))
+
+
+def meld_kind(cards: Iterable[int], ace_high: bool = False) -> str | None:
+    """``"set"``, ``"run"`` or ``None`` (not a meld).
+
+    A list holding the same card twice, or anything that is not a card, is not a
+    meld (``None``).
+    """
+    cs = list(cards)
+    n = len(cs)
+    if n < 3:
+        return None
+    for c in cs:
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
+            return None
+    if len(set(cs)) != n:
+        return None
+    ranks = {c % 13 for c in cs}
+    if len(ranks) == 1:
+        # n distinct cards of one rank are n different suits, so n <= 4.
+        return "set"
+    if len({c // 13 for c in cs}) != 1:
+        return None
+    positions = sorted(_position(c % 13, ace_high) for c in cs)
+    if positions[-1] - positions[0] == n - 1:  # distinct, so consecutive
+        return "run"
+    return None
+
+
+def is_meld(cards: Iterable[int], ace_high: bool = False) -> bool:
+    return meld_kind(cards, ace_high) is not None
+
+
+def can_add(meld: Sequence[int], card: int, ace_high: bool = False) -> bool:
+    """Whether ``card`` may be added to ``meld`` leaving a valid meld.
+
+    ``meld`` must itself be a valid meld (otherwise ``False``). A run takes one
+    more card at either end (same suit, next rank; never past the ace that ends
+    the ruleset's run order); a three-card set takes the missing suit; a
+    four-card set takes nothing.
+    """
+    cs = list(meld)
+    if meld_kind(cs, ace_high) is None or card in cs:
+        return False
+    return meld_kind(cs + [card], ace_high) is not None
+
+
+def in_rank_order(cards: Iterable[int], ace_high: bool = False) -> list[int]:
+    """Cards sorted the way melds are shown: by rank (ace last when ``ace_high``),
+    then by suit C D H S (so a set is listed clubs, diamonds, hearts, spades)."""
+    return sorted(cards, key=lambda c: rank_sort_key(c, ace_high))
+
+
+@lru_cache(maxsize=4096)
+def _all_melds(hand: int, ace_high: bool) -> tuple[int, ...]:
+    out: list[int] = []
+    order = run_order(ace_high)
+    # Runs: every run of length >= 3, including all sub-runs of longer ones.
+    for suit in range(4):
+        pattern = (hand >> (13 * suit)) & SUIT_MASK
+        if pattern.bit_count() < 3:
+            continue
+        bits = [1 << (13 * suit + r) for r in order]
+        present = [bool(pattern >> r & 1) for r in order]
+        for i in range(11):
+            if not present[i]:
+                continue
+            m = bits[i]
+            j = i + 1
+            while j < 13 and present[j]:
+                m |= bits[j]
+                if j - i >= 2:
+                    out.append(m)
+                j += 1
+    # Sets: every 3-subset and the 4-set of each rank.
+    for r in range(13):
+        cards = [1 << (13 * s + r) for s in range(4) if hand >> (13 * s + r) & 1]
+        if len(cards) < 3:
+            continue
+        full = sum(cards)
+        if len(cards) == 4:
+            out.append(full)
+            out.extend(full ^ c for c in cards)
+        else:
+            out.append(full)
+    return tuple(sorted(out))
+
+
+def all_melds(hand: int, ace_high: bool = False) -> list[int]:
+    """Every meld (as a bitmask) that can be formed from the cards of ``hand``:
+    all runs of length >= 3 (sub-runs included), all 3-card and 4-card sets.
+    Ascending by mask value."""
+    return list(_all_melds(hand, bool(ace_high)))
+
+
+def meld_cards(mask: int, ace_high: bool = False) -> list[int]:
+    """The cards of a meld mask in display order (see :func:`in_rank_order`)."""
+    return in_rank_order(from_mask(mask), ace_high)
