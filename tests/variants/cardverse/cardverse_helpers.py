@@ -1,0 +1,63 @@
+"""Test helpers for CardVerse: build a round with chosen cards, play moves by notation.
+
+``deal(hands, stock="", discard="", **kw)`` wraps ``CardVerseRound.setup``:
+
+* ``hands``: one string per seat, e.g. ``["7H 8H 9H 2C", "KS KD 4C"]``;
+* ``stock``: the stock, top card first (the next ``draw stock`` takes it);
+* ``discard``: the discard pile, bottom first (the last card is the top);
+* every other card goes under the stock (``rest="stock"``) or under the discard pile
+  (``rest="discard"``, for an empty stock), so all 52 cards are always somewhere;
+* ``options`` a dict or CardVerseOptions, ``first`` the seat to act, ``table`` a list
+  of ``(owner, "cards")`` melds numbered 1, 2, ... in that order.
+
+``play(rnd, "draw stock", "meld 7H 8H 9H", ...)`` applies moves typed as a person
+types them (parse_action against the legal actions, with the variant's reasons).
+``snapshot(rnd)`` captures the observable state to compare before and after.
+"""
+
+from __future__ import annotations
+
+from rummykit.core.actions import parse_action
+from rummykit.core.cards import code, parse_card, parse_cards
+from rummykit.variants.cardverse_rummy.round import CardVerseRound
+
+
+def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
+    return CardVerseRound.setup(hands, stock, discard, **kw)
+
+
+def play(rnd: CardVerseRound, *moves: str):
+    event = None
+    for text in moves:
+        action = parse_action(text, rnd.legal_actions(), rnd.why_illegal)
+        event = rnd.apply(action)
+    return event
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def cs(text: str) -> list[int]:
+    return parse_cards(text)
+
+
+def notations(rnd: CardVerseRound) -> list[str]:
+    return [a.notation() for a in rnd.legal_actions()]
+
+
+def hand_codes(rnd: CardVerseRound, seat: int) -> list[str]:
+    return sorted(code(x) for x in rnd.zones()[f"hand{seat}"])
+
+
+def snapshot(rnd: CardVerseRound) -> tuple:
+    return (
+        {k: tuple(v) for k, v in rnd.zones().items()},
+        rnd.to_act(),
+        rnd.phase,
+        rnd.turns_done,
+        tuple(rnd.history),
+        tuple(a.key() for a in rnd.legal_actions()),
+        [rnd.view(s) for s in range(rnd.n_seats)],
+        rnd.result,
+    )

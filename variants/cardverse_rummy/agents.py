@@ -1,0 +1,122 @@
+"""Computer players for CardVerse Rummy. They decide from their View alone.
+
+``ai:easy`` (RULES.md §2 "Computer players"): lays down every meld and
+addition it can at once, and discards its highest-value unmelded card. It takes
+the discard pile's top card when that card completes a meld with its hand,
+otherwise it draws from the stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.agents import BaseAgent
+from rummykit.core.cards import points, rank_sort_key
+from rummykit.core.engine import View
+from rummykit.core.solver import get_solver
+
+from .table import card_at, in_rank_order, position
+
+
+def completes_meld(hand: int, card: int) -> bool:
+    """Whether ``card`` forms a meld (ace-high run or set) with cards of ``hand``."""
+    rank = card % 13
+    same_rank = sum(1 for s in range(4) if hand >> (s * 13 + rank) & 1 and s * 13 + rank != card)
+    if same_rank >= 2:
+        return True
+    suit = card // 13
+    pos = position(card)
+
+    def has(p: int) -> bool:
+        return 0 <= p <= 12 and bool(hand >> card_at(suit, p) & 1)
+
+    return (has(pos - 1) and has(pos + 1)) or (has(pos - 2) and has(pos - 1)) or (
+        has(pos + 1) and has(pos + 2))
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class EasyAgent(BaseAgent):
+    """The ``ai:easy`` player for CardVerse (deterministic: it uses no randomness)."""
+
+    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False) -> None:
+        self.seed = seed
+        self.ace_points = ace_points
+        self.discard_to_win = discard_to_win
+        self.solver = get_solver(ace_high=True, ace_points=ace_points)
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
+            return self._draw(view, legal)
+        return self._play(view, legal)
+
+    def _draw(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind = {a.kind: a for a in legal}
+        top = view.discard_top
+        if TAKE_DISCARD in by_kind and top is not None and completes_meld(_mask(view.hand), top):
+            return by_kind[TAKE_DISCARD]
+        return by_kind.get(DRAW_STOCK) or legal[0]
+
+    def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
+        """(melds to lay, additions (card, meld number) in a playable order, card
+        kept back to discard or None), chosen to take the most points out of the hand."""
+        from rummykit.core.layoffs import best_layoffs
+
+        hand = _mask(view.hand)
+        table = [_mask(m.cards) for m in view.table]
+        numbers = [m.number for m in view.table]
+        res = best_layoffs(hand, table, self.solver)
+        keep = None
+        if self.discard_to_win and res.deadwood_cards == 0 and hand:
+            # Everything could go down, but the last card must be discarded: keep
+            # back the card whose absence costs least, preferring a high one.
+            best = None
+            for c in view.hand:
+                r = best_layoffs(hand & ~(1 << c), table, self.solver)
+                key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
+                if best is None or key < best[0]:
+                    best = (key, c, r)
+            _, keep, res = best
+        adds = tuple((card, numbers[i]) for card, i in res.layoffs)
+        return tuple(res.melds), adds, keep
+
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+        by_key = {a.key(): a for a in legal}
+        melds, adds, keep = self.plan(view)
+        for m in melds:
+            a = by_key.get(Action("meld", tuple(in_rank_order(_cards(m)))).key())
+            if a is not None:
+                return a
+        for card, number in adds:
+            a = by_key.get(Action("add", (card,), number).key())
+            if a is not None:
+                return a
+        discards = [a for a in legal if a.kind == "discard"]
+        if keep is not None:
+            for a in discards:
+                if a.cards[0] == keep:
+                    return a
+        # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
+        return max(discards, key=lambda a: (points(a.cards[0], self.ace_points),
+                                            rank_sort_key(a.cards[0], True)))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def easy_factory(seat: int, seed: int, options) -> EasyAgent:
+    return EasyAgent(seed, ace_points=11 if getattr(options, "ace_high", False) else 1,
+                     discard_to_win=bool(getattr(options, "discard_to_win", False)))

@@ -1,0 +1,126 @@
+"""``rummy analyze cardverse`` and the hand summary shown during play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.cards import code, parse_cards, sorted_cards
+from rummykit.core.engine import View, card_ref
+from rummykit.core.errors import RummyError
+from rummykit.core.melds import meld_kind
+from rummykit.core.registry import Analysis, HandSummary
+from rummykit.core.solver import get_solver
+
+from .options import CardVerseOptions
+from .round import hand_value
+from .table import cards_of, codes_text, in_rank_order
+
+
+def _solver(options: CardVerseOptions):
+    return get_solver(ace_high=True, ace_points=options.ace_points)
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def hand_summary(view: View, options: CardVerseOptions) -> HandSummary:
+    """The hand sorted (ace high), its best melds grouped, and its hand value."""
+    hand = _mask(view.hand)
+    if not hand:
+        return HandSummary((), (), "hand value 0")
+    _, melds = _solver(options).arrangement(hand)
+    used = 0
+    for m in melds:
+        used |= m
+    groups = tuple(in_rank_order(cards_of(m)) for m in sorted(
+        melds, key=lambda m: sorted_cards(cards_of(m), ace_high=True)[0]))
+    loose = tuple(sorted_cards(cards_of(hand & ~used), ace_high=True))
+    return HandSummary(groups, loose, f"hand value {hand_value(hand, options.ace_points)}")
+
+
+def parse_table(text: str) -> list[list[int]]:
+    """Table melds from text: melds separated by ';', cards by spaces or commas.
+    Each must be a valid CardVerse meld (ace high); a card may appear only once."""
+    melds: list[list[int]] = []
+    seen: dict[int, int] = {}
+    for i, part in enumerate((p for p in text.split(";") if p.strip()), 1):
+        try:
+            cards = parse_cards(part)
+        except RummyError as e:
+            raise RummyError(f"table meld {i}: {e}") from None
+        if meld_kind(cards, ace_high=True) is None:
+            raise RummyError(
+                f"table meld {i} ({codes_text(cards)}) is not a set or a run "
+                "(runs have the ace high only: Q K A, not A 2 3)"
+            )
+        for c in cards:
+            if c in seen:
+                raise RummyError(f"{code(c)} is in table melds {seen[c]} and {i}")
+            seen[c] = i
+        melds.append(in_rank_order(cards))
+    if not melds:
+        raise RummyError("--table names no melds (separate melds with ';')")
+    return melds
+
+
+def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
+            table: str | None = None) -> Analysis:
+    """The melds that take the most points out of the hand now and the additions
+    to the table melds (numbered from 1 in the order given), optimised together,
+    with the cards and points left. Any number of cards (at least one)."""
+    from rummykit.core.layoffs import best_layoffs
+
+    options = options or CardVerseOptions()
+    cards = list(cards)
+    if not cards:
+        raise RummyError("give at least one card to analyze")
+    if len(set(cards)) != len(cards):
+        dup = sorted({c for c in cards if cards.count(c) > 1})
+        raise RummyError(f"duplicate card {codes_text(dup)}")
+    if table is not None and not table.strip():
+        raise RummyError("--table is empty: give melds such as \"QH KH AH; 7C 7D 7S\"")
+    melds_on_table = parse_table(table) if table is not None else []
+    on_table = {c for m in melds_on_table for c in m}
+    both = [c for c in cards if c in on_table]
+    if both:
+        raise RummyError(f"cards both in the hand and on the table: {codes_text(both)}")
+    solver = _solver(options)
+    hand = _mask(cards)
+    res = best_layoffs(hand, [_mask(m) for m in melds_on_table], solver)
+    melds = sorted((in_rank_order(cards_of(m)) for m in res.melds),
+                   key=lambda m: sorted_cards(m, ace_high=True)[0])
+    additions = [(card, i + 1) for card, i in res.layoffs]
+    remaining = sorted_cards(cards_of(res.deadwood_cards), ace_high=True)
+    remaining_points = hand_value(res.deadwood_cards, options.ace_points)
+    hand_points = hand_value(hand, options.ace_points)
+    data = {
+        "variant": "cardverse",
+        "cards": [code(c) for c in sorted_cards(cards, ace_high=True)],
+        "melds": [[code(c) for c in m] for m in melds],
+        "additions": [{"card": code(c), "to": n} for c, n in additions],
+        "remaining": [code(c) for c in remaining],
+        "remaining_points": remaining_points,
+        "hand_points": hand_points,
+    }
+
+    def refs(cs) -> str:
+        return " ".join(card_ref(c) for c in cs)
+
+    text = [f"Hand: {refs(sorted_cards(cards, ace_high=True))} (hand value {hand_points})"]
+    for i, m in enumerate(melds_on_table, 1):
+        text.append(f"Table meld {i}: {refs(m)}")
+    if melds:
+        text.append("Meld now: " + "; ".join(refs(m) for m in melds))
+    else:
+        text.append("Meld now: nothing")
+    for c, n in additions:
+        text.append(f"Add {card_ref(c)} to meld {n} ({refs(melds_on_table[n - 1])})")
+    if melds_on_table and not additions:
+        text.append("Add to the table: nothing")
+    text.append(f"Left in hand: {refs(remaining) if remaining else 'nothing'} "
+                f"({remaining_points} points)")
+    return Analysis(data=data, text=tuple(text))

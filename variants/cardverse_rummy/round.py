@@ -1,0 +1,448 @@
+"""The CardVerse Rummy round: deal, turns, going out, the empty stock, scoring.
+
+State is kept in small ints: each hand is a bitmask, table melds are masks with
+their owner, the stock and the discard pile are lists (top = last element).
+``legal_actions`` is computed once per state and cached; ``apply`` looks the
+action up in a dict built with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.cards import DECK_SIZE, FULL_DECK, code, parse_cards, points, sorted_cards
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+from rummykit.core.errors import IllegalAction, RummyError
+from rummykit.core.melds import all_melds, meld_kind
+
+from .options import CardVerseOptions
+from .table import cards_of, codes_text, extensions, in_rank_order
+
+VARIANT = "cardverse"
+MELD = "meld"
+ADD = "add"
+DISCARD = "discard"
+KINDS = (DRAW_STOCK, TAKE_DISCARD, MELD, ADD, DISCARD)
+
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+
+_DRAW_STOCK = Action(DRAW_STOCK)
+_TAKE_DISCARD = Action(TAKE_DISCARD)
+_DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
+_MELD_ACTIONS: dict[int, Action] = {}
+_ADD_ACTIONS: dict[tuple[int, int], Action] = {}
+
+
+def deal_size(n_seats: int) -> int:
+    """RULES.md §2 "Deal": 7 cards each with 2 players, 10 with 3 or 4."""
+    return 7 if n_seats == 2 else 10
+
+
+def hand_value(mask: int, ace_points: int) -> int:
+    """Hand value: ace 1 (or 11), J/Q/K 10, others face value."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += points(low.bit_length() - 1, ace_points)
+        mask ^= low
+    return total
+
+
+def _meld_action(mask: int) -> Action:
+    a = _MELD_ACTIONS.get(mask)
+    if a is None:
+        a = _MELD_ACTIONS[mask] = Action(MELD, in_rank_order(cards_of(mask)))
+    return a
+
+
+def _add_action(card: int, number: int) -> Action:
+    a = _ADD_ACTIONS.get((card, number))
+    if a is None:
+        a = _ADD_ACTIONS[(card, number)] = Action(ADD, (card,), number)
+    return a
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class CardVerseRound(Round):
+    """One deal of CardVerse Rummy (RULES.md §2) for 2 to 4 seats."""
+
+    variant = VARIANT
+
+    def __init__(
+        self,
+        options: CardVerseOptions,
+        n_seats: int,
+        round_index: int,
+        hands: Sequence[int],
+        stock: list[int],
+        discard: list[int],
+        first: int | None = None,
+        table: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        if not 2 <= n_seats <= 4:
+            raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
+        self.options = options
+        self.n_seats = n_seats
+        self.round_index = round_index
+        self.discard_to_win = options.discard_to_win
+        self.ace_points = options.ace_points
+        self.max_turns = options.max_turns
+        self.hands: list[int] = list(hands)
+        self.stock: list[int] = stock  # top is the last element
+        self.discard: list[int] = discard  # top is the last element
+        self.table: list[list[int]] = [[owner, mask] for owner, mask in table]  # [owner, mask]
+        self.first = round_index % n_seats if first is None else first
+        self.current = self.first
+        self.phase = DRAW_PHASE
+        self.turns_done = 0
+        self.history: list[Event] = []
+        self.result: RoundResult | None = None
+        self._legal: list[Action] | None = None
+        self._by_key: dict[tuple, Action] | None = None
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def deal(cls, options: CardVerseOptions, n_seats: int, round_index: int,
+             rng: random.Random) -> CardVerseRound:
+        """Shuffle with ``rng`` (the only chance used) and deal."""
+        if not 2 <= n_seats <= 4:
+            raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        k = deal_size(n_seats)
+        hands = [_mask(deck[s * k:(s + 1) * k]) for s in range(n_seats)]
+        up = deck[n_seats * k]
+        stock = deck[n_seats * k + 1:]
+        return cls(options, n_seats, round_index, hands, stock, [up])
+
+    @classmethod
+    def setup(
+        cls,
+        hands: Sequence[str | Iterable[int]],
+        stock: str | Iterable[int] = (),
+        discard: str | Iterable[int] = (),
+        *,
+        table: Sequence[tuple[int, str | Iterable[int]]] = (),
+        options: CardVerseOptions | Mapping[str, Any] | None = None,
+        first: int = 0,
+        round_index: int = 0,
+        rest: str = "stock",
+    ) -> CardVerseRound:
+        """A round with chosen cards, for tests and examples.
+
+        ``hands`` one per seat (text such as ``"7H 8H 9H"`` or card ints);
+        ``stock`` listed top first; ``discard`` listed bottom first (last = top);
+        ``table`` as ``(owner, cards)`` pairs, numbered 1, 2, ... in that order;
+        ``first`` the seat to act. Every card not named goes below the stock
+        (``rest="stock"``, in ascending order) or below the discard pile
+        (``rest="discard"``, which allows an empty stock), so all 52 are
+        always somewhere.
+        """
+        def as_cards(x) -> list[int]:
+            return parse_cards(x) if isinstance(x, str) else list(x)
+
+        if options is None:
+            options = CardVerseOptions()
+        elif not isinstance(options, CardVerseOptions):
+            options = CardVerseOptions(**options)
+        hand_lists = [as_cards(h) for h in hands]
+        stock_top_first = as_cards(stock)
+        pile = as_cards(discard)
+        melds = [(owner, as_cards(cs)) for owner, cs in table]
+        named = [c for h in hand_lists for c in h] + stock_top_first + pile
+        named += [c for _, cs in melds for c in cs]
+        if len(set(named)) != len(named):
+            dup = sorted({c for c in named if named.count(c) > 1})
+            raise RummyError(f"setup names cards twice: {codes_text(dup)}")
+        for i, (_, cs) in enumerate(melds, 1):
+            if meld_kind(cs, ace_high=True) is None:
+                raise RummyError(f"setup table meld {i} ({codes_text(cs)}) is not a meld")
+        rest_cards = [c for c in range(DECK_SIZE) if c not in set(named)]
+        stock_list = list(reversed(stock_top_first))
+        if rest == "stock":
+            stock_list = list(reversed(rest_cards)) + stock_list
+        elif rest == "discard":
+            pile = rest_cards + pile
+        else:
+            raise ValueError("rest must be 'stock' or 'discard'")
+        return cls(options, len(hand_lists), round_index, [_mask(h) for h in hand_lists],
+                   stock_list, pile, first=first,
+                   table=[(owner, _mask(cs)) for owner, cs in melds])
+
+    # -- the contract -------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return None if self.result is not None else self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        if self.phase == DRAW_PHASE:
+            # Drawing from an empty stock stays legal: it ends the round.
+            return [_DRAW_STOCK, _TAKE_DISCARD] if self.discard else [_DRAW_STOCK]
+        hand = self.hands[self.current]
+        out: list[Action] = []
+        keep_one = self.discard_to_win
+        for m in all_melds(hand, ace_high=True):
+            if keep_one and m == hand:
+                continue
+            out.append(_meld_action(m))
+        if not (keep_one and hand & (hand - 1) == 0):  # one card left: it must be discarded
+            for i, (_, mask) in enumerate(self.table):
+                fit = extensions(mask) & hand
+                while fit:
+                    low = fit & -fit
+                    out.append(_add_action(low.bit_length() - 1, i + 1))
+                    fit ^= low
+        m = hand
+        while m:
+            low = m & -m
+            out.append(_DISCARD_ACTIONS[low.bit_length() - 1])
+            m ^= low
+        return out
+
+    def apply(self, action: Action) -> Event:
+        """Do ``action`` if it is legal; otherwise raise and change nothing."""
+        if self.result is not None:
+            raise IllegalAction("the round is over")
+        if self._by_key is None:
+            self._by_key = {a.key(): a for a in self.legal_actions()}
+        legal = self._by_key.get(action.key())
+        if legal is None:
+            raise IllegalAction(self.why_illegal(action) or f"'{action}' is not a legal move now")
+        event = self._apply(legal)
+        self.history.append(event)
+        self._legal = None
+        self._by_key = None
+        return event
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.current
+        kind = action.kind
+        if kind == DRAW_STOCK:
+            if not self.stock:
+                self._end_by_stock(seat, limit=False)
+                return Event(seat, action)
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self.phase = PLAY_PHASE
+            return Event(seat, action, card, private=True)
+        if kind == TAKE_DISCARD:
+            card = self.discard.pop()
+            self.hands[seat] |= 1 << card
+            self.phase = PLAY_PHASE
+            return Event(seat, action, card)
+        if kind == MELD:
+            m = _mask(action.cards)
+            self.hands[seat] &= ~m
+            self.table.append([seat, m])
+            if not self.hands[seat]:
+                self._end_out(seat, "meld", action)
+            return Event(seat, action)
+        if kind == ADD:
+            card = action.cards[0]
+            self.hands[seat] &= ~(1 << card)
+            self.table[action.target - 1][1] |= 1 << card
+            if not self.hands[seat]:
+                self._end_out(seat, "add", action)
+            return Event(seat, action)
+        if kind == DISCARD:
+            card = action.cards[0]
+            self.hands[seat] &= ~(1 << card)
+            self.discard.append(card)
+            if not self.hands[seat]:
+                self._end_out(seat, "discard", action)
+                return Event(seat, action)
+            self.turns_done += 1
+            if self.turns_done >= self.max_turns:
+                self._end_by_stock(seat, limit=True)
+                return Event(seat, action)
+            self.current = (seat + 1) % self.n_seats
+            self.phase = DRAW_PHASE
+            return Event(seat, action)
+        raise IllegalAction(f"unknown move {kind!r}")  # pragma: no cover - checked by apply
+
+    # -- endings -------------------------------------------------------------
+
+    def hand_values(self) -> list[int]:
+        return [hand_value(h, self.ace_points) for h in self.hands]
+
+    def _reports(self, values: list[int]) -> tuple[HandReport, ...]:
+        return tuple(
+            HandReport(seat=s, cards=tuple(sorted_cards(cards_of(h), ace_high=True)),
+                       points=values[s])
+            for s, h in enumerate(self.hands)
+        )
+
+    def _score_text(self, winner: int, values: list[int]) -> str:
+        others = [s for s in range(self.n_seats) if s != winner]
+        total = sum(values[s] for s in others)
+        parts = ", ".join(f"{{{s}}} {values[s]}" for s in others)
+        return f"{{{winner}}} scores {total} ({parts})"
+
+    def _finish(self, outcome: str, winner: int, text: list[str], counts: dict[str, int]) -> None:
+        values = self.hand_values()
+        pts = [0] * self.n_seats
+        pts[winner] = sum(v for s, v in enumerate(values) if s != winner)
+        text = [t + "; " + self._score_text(winner, values) if i == len(text) - 1 else t
+                for i, t in enumerate(text)]
+        self.result = RoundResult(
+            points=tuple(pts), outcome=outcome, winner=winner,
+            hands=self._reports(values), text=tuple(text), counts=counts,
+        )
+
+    def _end_out(self, seat: int, how: str, action: Action) -> None:
+        w = f"{{{seat}}}"
+        cards = " ".join(card_ref(c) for c in action.cards)
+        if how == "meld":
+            line = f"{w} goes out by melding {cards}"
+        elif how == "add":
+            line = f"{w} goes out by adding {cards} to meld {action.target}"
+        else:
+            line = f"{w} goes out by discarding {cards}"
+        counts = {"out_by_discard": 1} if how == "discard" else {"out_by_meld": 1}
+        self._finish("out", seat, [line], counts)
+
+    def _end_by_stock(self, seat: int, limit: bool) -> None:
+        values = self.hand_values()
+        low = min(values)
+        winner = values.index(low)  # ties: the first seat (lowest number) wins
+        tied = [s for s, v in enumerate(values) if v == low]
+        if limit:
+            first = (f"The round reaches the engine limit of {self.max_turns} turns "
+                     "and ends as if the stock were empty")
+        else:
+            first = f"{{{seat}}} asks for a card from the empty stock: the round ends"
+        shown = ", ".join(f"{{{s}}} {v}" for s, v in enumerate(values))
+        lines = [first, f"Hand values: {shown}"]
+        tie = " (a tie, won by the first seat among the tied)" if len(tied) > 1 else ""
+        lines.append(f"{{{winner}}} has the lowest hand value{tie}")
+        self._finish("stock", winner, lines, {"stock_end": 1})
+
+    # -- what players see ----------------------------------------------------
+
+    def table_melds(self) -> tuple[TableMeld, ...]:
+        return tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
+                     for i, (owner, mask) in enumerate(self.table))
+
+    def view(self, seat: int) -> View:
+        if not 0 <= seat < self.n_seats:
+            raise RummyError(f"no seat {seat} in a {self.n_seats}-seat round")
+        to_act = self.to_act()
+        extra: dict[str, Any] = {
+            "phase": DRAW_PHASE if self.result is None and self.phase == DRAW_PHASE
+            else (PLAY_PHASE if self.result is None else "over"),
+            "turn": self.turns_done + 1,
+            "max_turns": self.max_turns,
+            "first_seat": self.first,
+            "discard_to_win": self.discard_to_win,
+            "ace_points": self.ace_points,
+        }
+        return View(
+            variant=VARIANT,
+            seat=seat,
+            n_seats=self.n_seats,
+            to_act=to_act,
+            hand=tuple(sorted_cards(cards_of(self.hands[seat]), ace_high=True)),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            stock_size=len(self.stock),
+            discard_pile=tuple(self.discard),
+            table=self.table_melds(),
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            round_index=self.round_index,
+            extra=extra,
+            result=self.result,
+        )
+
+    def zones(self) -> Mapping[str, Sequence[int]]:
+        z: dict[str, Sequence[int]] = {
+            "stock": list(self.stock),
+            "discard": list(self.discard),
+        }
+        for s, h in enumerate(self.hands):
+            z[f"hand{s}"] = cards_of(h)
+        for i, (_, mask) in enumerate(self.table):
+            z[f"meld {i + 1}"] = cards_of(mask)
+        return z
+
+    # -- reasons -------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.result is not None:
+            return "the round is over"
+        kind = action.kind
+        hand = self.hands[self.current]
+        if kind not in KINDS:
+            return (f"'{kind}' is not a CardVerse move (moves: draw stock, take discard, "
+                    "meld, add, discard)")
+        if kind in (DRAW_STOCK, TAKE_DISCARD):
+            if self.phase == PLAY_PHASE:
+                return "you have already drawn this turn"
+            if kind == TAKE_DISCARD and not self.discard:
+                return "the discard pile is empty"
+            return None
+        if self.phase == DRAW_PHASE:
+            return "draw first"
+        cards = action.cards
+        missing = [c for c in cards if not hand >> c & 1]
+        if kind == MELD:
+            if len(cards) < 3:
+                return "a meld needs at least 3 cards"
+            if missing:
+                return f"you do not hold {codes_text(missing)}"
+            if meld_kind(list(cards), ace_high=True) is None:
+                return f"{codes_text(in_rank_order(cards))} is not a set or a run"
+            if self.discard_to_win and _mask(cards) == hand:
+                return "with discard_to_win you must keep a card to discard"
+            return None
+        if kind == ADD:
+            if len(cards) != 1:
+                return "add one card at a time (add 5C to 2, then the next)"
+            n = len(self.table)
+            if action.target is None:
+                return "say which table meld: add CARD to N"
+            if not 1 <= action.target <= n:
+                if n == 0:
+                    return "there are no melds on the table yet"
+                return f"there is no meld {action.target} on the table (melds 1 to {n})"
+            if missing:
+                return f"you do not hold {codes_text(missing)}"
+            mask = self.table[action.target - 1][1]
+            if not extensions(mask) >> cards[0] & 1:
+                shown = codes_text(in_rank_order(cards_of(mask)))
+                return f"{code(cards[0])} does not fit meld {action.target} ({shown})"
+            if self.discard_to_win and hand == 1 << cards[0]:
+                return "with discard_to_win you must keep a card to discard"
+            return None
+        # discard
+        if len(cards) != 1:
+            return "discard exactly one card"
+        if missing:
+            return f"you do not hold {codes_text(missing)}"
+        return None
+
+
+def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
+              rng: random.Random) -> CardVerseRound:
+    """VariantSpec.new_round: deal round ``round_index`` with ``rng``."""
+    return CardVerseRound.deal(options, n_seats, round_index, rng)
+
+
+__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "FULL_DECK"]

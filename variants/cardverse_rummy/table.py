@@ -1,0 +1,73 @@
+"""Bitmask helpers for CardVerse melds on the table (ace high, after the king).
+
+A card is ``suit * 13 + rank`` with rank 0 the ace (rummykit.core.cards). In
+CardVerse runs the ace sits after the king only, so a run's *position* order is
+2, 3, ..., K, A (positions 0..12). These helpers answer one question fast: which
+cards can be added to a table meld (RULES.md §2: "a run extended at an end, a set
+to four")? Validity of new melds comes from rummykit.core.melds.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rummykit.core.cards import RANKS, SUITS, code, rank_sort_key
+
+ACE_HIGH = True  # CardVerse: the ace is always high in runs
+
+
+def position(card: int) -> int:
+    """Run position 0..12 (2 is 0, king 11, ace 12)."""
+    r = card % 13
+    return 12 if r == 0 else r - 1
+
+
+def card_at(suit: int, pos: int) -> int:
+    return suit * 13 + (0 if pos == 12 else pos + 1)
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def in_rank_order(cards) -> tuple[int, ...]:
+    """A meld's cards as shown: by rank, ace last, then suit."""
+    return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
+
+
+@lru_cache(maxsize=None)
+def extensions(mask: int) -> int:
+    """The cards that may be added to the valid table meld ``mask`` (a mask)."""
+    cards = cards_of(mask)
+    first = cards[0]
+    if all(c % 13 == first % 13 for c in cards):  # a set
+        if len(cards) >= 4:
+            return 0
+        rank = first % 13
+        out = 0
+        for s in range(4):
+            c = s * 13 + rank
+            if not mask >> c & 1:
+                out |= 1 << c
+        return out
+    suit = first // 13
+    pos = sorted(position(c) for c in cards)
+    out = 0
+    if pos[0] > 0:
+        out |= 1 << card_at(suit, pos[0] - 1)
+    if pos[-1] < 12:
+        out |= 1 << card_at(suit, pos[-1] + 1)
+    return out
+
+
+def codes_text(cards) -> str:
+    return " ".join(code(c) for c in cards)
+
+
+__all__ = ["extensions", "in_rank_order", "cards_of", "position", "card_at", "codes_text",
+           "RANKS", "SUITS"]
