@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from .cards import DECK_SIZE
+from .melds import run_order
 
 __all__ = ["MeldSolver", "get_solver", "GIN", "tables_for"]
 
@@ -50,11 +51,6 @@ _BIG = 1 << 30
 
 def _rank_points(ace_points: int) -> tuple[int, ...]:
     return tuple(ace_points if r == 0 else (10 if r >= 9 else r + 1) for r in range(13))
-
-
-def _run_order(ace_high: bool) -> tuple[int, ...]:
-    """Ranks in run order (position -> rank)."""
-    return tuple(range(1, 13)) + (0,) if ace_high else tuple(range(13))
 
 
 def _to_positions(p: int, ace_high: bool) -> int:
@@ -80,7 +76,7 @@ class _Tables:
 
         t0 = time.perf_counter()
         pr = _rank_points(ace_points)
-        order = _run_order(ace_high)
+        order = run_order(ace_high)  # position -> rank
         pos_pts = [pr[r] for r in order]
 
         # PS[q]: points of a pattern; Tq[q]: least run-only deadwood, both in

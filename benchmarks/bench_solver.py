@@ -1,0 +1,90 @@
+"""Meld solver benchmark (a plain script, not part of the test run).
+
+    .venv/bin/python benchmarks/bench_solver.py [n] [seed]
+
+"Cold" means no per-hand result cache: every hand is new to the solver (the
+per-ruleset lookup tables are shared, and built once before timing; their
+build time is reported separately). Figures are microseconds per hand.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from rummykit.core.solver import _TABLES, get_solver, tables_for
+
+RICH = [s * 13 + r for s in range(4) for r in range(6)]  # A-6 of every suit
+
+
+def _hands(rng: random.Random, pool: list[int], size: int, n: int) -> list[int]:
+    out = []
+    for _ in range(n):
+        m = 0
+        for c in rng.sample(pool, size):
+            m |= 1 << c
+        out.append(m)
+    return out
+
+
+def _time(fn, hands: list[int]) -> float:
+    t0 = time.perf_counter()
+    for h in hands:
+        fn(h)
+    return (time.perf_counter() - t0) / len(hands) * 1e6
+
+
+def table_build_ms() -> dict[str, float]:
+    """Build time of each ruleset's tables, from scratch (ms)."""
+    out = {}
+    for cfg in [(False, 1), (True, 1), (True, 11)]:
+        saved = _TABLES.pop(cfg, None)
+        t0 = time.perf_counter()
+        tables_for(*cfg)
+        out[f"table build ace_high={cfg[0]} ace={cfg[1]} (ms)"] = (time.perf_counter() - t0) * 1e3
+        if saved is not None:
+            _TABLES[cfg] = saved
+    return out
+
+
+def run(n: int = 20000, seed: int = 1) -> dict[str, float]:
+    """µs per hand by benchmark name (same seed -> same hands)."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    gin = get_solver(False, 1)
+    cv = get_solver(True, 11)
+    for s in (gin, cv):
+        s.deadwood(0)  # build the tables outside the timings
+    r10 = _hands(rng, deck, 10, n)
+    rich10 = _hands(rng, RICH, 10, n)
+    r11 = _hands(rng, deck, 11, n)
+    rich11 = _hands(rng, RICH, 11, n)
+    few = max(1, n // 10)
+    return {
+        "deadwood, random 10 cards (gin)": _time(gin.deadwood, r10),
+        "deadwood, random 10 cards (cardverse ace 11)": _time(cv.deadwood, r10),
+        "deadwood, meld-rich 10 cards A-6 (gin)": _time(gin.deadwood, rich10),
+        "best_discard, random 11 cards (gin)": _time(gin.best_discard, r11),
+        "best_discard, meld-rich 11 cards A-6 (gin)": _time(gin.best_discard, rich11),
+        "discards (all 11), random 11 cards (gin)": _time(gin.discards, r11[:few]),
+        "arrangement, random 10 cards (gin)": _time(gin.arrangement, r10[:few]),
+        "arrangements, meld-rich 10 cards (gin)": _time(gin.arrangements, rich10[:few]),
+    }
+
+
+def main(argv: list[str]) -> None:
+    n = int(argv[1]) if len(argv) > 1 else 20000
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    results = run(n, seed)
+    builds = table_build_ms()
+    width = max(len(k) for k in [*results, *builds])
+    print(f"{'benchmark':<{width}}  {'µs/hand':>9}   (n={n}, seed={seed}, Python {sys.version.split()[0]})")
+    for name, v in results.items():
+        print(f"{name:<{width}}  {v:>9.2f}")
+    for name, v in builds.items():
+        print(f"{name:<{width}}  {v:>9.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
