@@ -418,6 +418,24 @@ class MeldSolver:
         melds, then the smallest sorted tuple of masks.
         """
         _check_hand(hand)
+        T = self._T
+        if T is None:
+            T = self._load().T
+        c = hand & _M13
+        d = hand >> 13 & _M13
+        h = hand >> 26 & _M13
+        s = hand >> 39 & _M13
+        if not ((c & d & (h | s)) | (h & s & (c | d))):
+            # No set possible: the uncut runs of each suit are the only
+            # least-deadwood arrangement with runs never cut.
+            melds = [
+                r << (13 * si)
+                for si, p in enumerate((c, d, h, s))
+                if p
+                for r in self._suit_runs(p, False)[0]
+            ]
+            melds.sort()
+            return T[c] + T[d] + T[h] + T[s], tuple(melds)
         best = min(self._iter_optimal(hand, False), key=lambda a: (len(a), a))
         return self.deadwood(hand), best
 
