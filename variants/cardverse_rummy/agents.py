@@ -108,6 +108,22 @@ class EasyAgent(BaseAgent):
                                             rank_sort_key(a.cards[0], True)))
 
 
+    def explain(self, view: View, action: Action) -> str:
+        """Why this move, in one line (the terminal game's ``hint``)."""
+        kind = action.kind
+        if kind == TAKE_DISCARD:
+            return "the top of the discard pile completes a meld with your hand"
+        if kind == DRAW_STOCK:
+            if view.stock_size == 0:
+                return "the stock is empty: this ends the round (lowest hand value wins)"
+            return "the discard pile's top card makes no meld with your hand"
+        if kind == "meld":
+            return "lay down every meld you can at once"
+        if kind == "add":
+            return f"it fits table meld {action.target}"
+        return "your highest-value card that is in no meld"
+
+
 def _cards(mask: int) -> list[int]:
     out = []
     while mask:

@@ -53,10 +53,13 @@ def parse_table(text: str) -> list[list[int]]:
         except RummyError as e:
             raise RummyError(f"table meld {i}: {e}") from None
         if meld_kind(cards, ace_high=True) is None:
-            raise RummyError(
-                f"table meld {i} ({codes_text(cards)}) is not a set or a run "
-                "(runs have the ace high only: Q K A, not A 2 3)"
-            )
+            if len(cards) < 3:
+                hint = " (a meld has at least 3 cards)"
+            elif any(c % 13 == 0 for c in cards) and len({c // 13 for c in cards}) == 1:
+                hint = " (the ace is high only: Q K A is a run, A 2 3 and K A 2 are not)"
+            else:
+                hint = ""
+            raise RummyError(f"table meld {i} ({codes_text(cards)}) is not a set or a run{hint}")
         for c in cards:
             if c in seen:
                 raise RummyError(f"{code(c)} is in table melds {seen[c]} and {i}")

@@ -1,0 +1,134 @@
+"""`rummy analyze cardverse CARDS... [--table ...] [--json]`: the JSON contract."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.cards import code, parse_cards
+from rummykit.core.errors import RummyError
+from rummykit.core.engine import RoundResult
+from rummykit.variants.cardverse_rummy import CardVerseOptions
+from rummykit.variants.cardverse_rummy.analysis import analyze, hand_summary
+from rummykit.variants.cardverse_rummy.plugin import SPEC
+
+from .cardverse_helpers import deal
+
+KEYS = ["variant", "cards", "melds", "additions", "remaining", "remaining_points", "hand_points"]
+
+
+def run(cards, table=None, **options):
+    return analyze(parse_cards(cards), CardVerseOptions(**options), table=table)
+
+
+def test_keys_and_values_without_a_table():
+    a = run("QH KH AH 7C 7D 7S 2S 9D")
+    assert list(a.data) == KEYS
+    assert a.data == {
+        "variant": "cardverse",
+        "cards": ["7C", "7D", "9D", "QH", "KH", "AH", "2S", "7S"],
+        "melds": [["7C", "7D", "7S"], ["QH", "KH", "AH"]],
+        "additions": [],
+        "remaining": ["9D", "2S"],
+        "remaining_points": 11,
+        "hand_points": 1 + 10 + 10 + 7 * 3 + 2 + 9,
+    }
+    json.dumps(a.data)
+
+
+def test_spec_analyze_is_this_function():
+    assert SPEC.analyze is analyze
+    assert SPEC.analyze(parse_cards("JH 5C"), CardVerseOptions(), table=None).data["hand_points"] == 15
+
+
+def test_additions_to_table_melds_numbered_in_the_order_given():
+    a = run("JH 5C 2S 7H", table="QH KH AH; 7C 7D 7S")
+    assert a.data["additions"] == [{"card": "JH", "to": 1}, {"card": "7H", "to": 2}]
+    assert a.data["melds"] == []
+    assert a.data["remaining"] == ["5C", "2S"] and a.data["remaining_points"] == 7
+    assert a.data["hand_points"] == 24
+
+
+def test_chained_additions_come_in_a_playable_order():
+    a = run("9H TH 4C", table="6H 7H 8H")
+    assert a.data["additions"] == [{"card": "9H", "to": 1}, {"card": "TH", "to": 1}]
+
+
+def test_melds_and_additions_are_optimised_together():
+    # Alone, 5H 6H 7H or the 5s set leave 10 or 13; adding 7H then 6H onto the
+    # table run lets the set 5C 5D 5H go down too: nothing left.
+    a = run("5C 5D 5H 6H 7H", table="8H 9H TH")
+    assert a.data["melds"] == [["5C", "5D", "5H"]]
+    assert a.data["additions"] == [{"card": "7H", "to": 1}, {"card": "6H", "to": 1}]
+    assert a.data["remaining"] == [] and a.data["remaining_points"] == 0
+
+
+def test_ace_high_option_changes_points_not_runs():
+    low = run("QS KS AS AD 3C")
+    high = run("QS KS AS AD 3C", ace_high=True)
+    assert low.data["melds"] == high.data["melds"] == [["QS", "KS", "AS"]]
+    assert (low.data["remaining_points"], high.data["remaining_points"]) == (4, 14)
+    assert (low.data["hand_points"], high.data["hand_points"]) == (25, 45)
+    assert run("AH 2H 3H").data["melds"] == []
+
+
+def test_one_card_is_enough():
+    assert run("KD").data["remaining"] == ["KD"]
+
+
+@pytest.mark.parametrize("cards, table, words", [
+    ("", None, "at least one card"),
+    ("JH 5C", "QH KH; 7C 7D 7S", r"table meld 1 \(QH KH\) is not a set or a run"),
+    ("JH 5C", "KH AH 2H", r"table meld 1 \(KH AH 2H\) is not a set or a run"),
+    ("JH 5C", "QH KH AH; 7C 7D 7S; 7S 8S 9S", "7S is in table melds 2 and 3"),
+    ("JH 5C KH", "QH KH AH", "cards both in the hand and on the table: KH"),
+    ("JH 5C", "QH KH XX", "table meld 1: bad card"),
+    ("JH 5C", "  ", "--table is empty"),
+])
+def test_errors_are_clear(cards, table, words):
+    with pytest.raises(RummyError, match=words):
+        run(cards, table=table)
+
+
+def test_duplicate_hand_cards_are_an_error():
+    with pytest.raises(RummyError, match="duplicate card JH"):
+        analyze([parse_cards("JH")[0]] * 2, CardVerseOptions())
+
+
+def test_text_lines_use_card_refs():
+    a = run("JH 5C 2S", table="QH KH AH")
+    fake = RoundResult(points=(), outcome="", winner=None, text=a.text)
+    lines = fake.lines([], code)
+    assert lines[0] == "Hand: 5C JH 2S (hand value 17)"
+    assert "Add JH to meld 1 (QH KH AH)" in lines
+    assert lines[-1] == "Left in hand: 5C 2S (7 points)"
+
+
+def test_hand_summary_groups_melds_and_labels_the_hand_value():
+    rnd = deal(["AH QH KH 9C 9D 9S 4D", "2D 3D 9H"], stock="5S")
+    s = hand_summary(rnd.view(0), CardVerseOptions())
+    assert [[code(c) for c in m] for m in s.melds] == [["9C", "9D", "9S"], ["QH", "KH", "AH"]]
+    assert [code(c) for c in s.loose] == ["4D"]
+    assert s.label == "hand value 52"
+    assert hand_summary(rnd.view(0), CardVerseOptions(ace_high=True)).label == "hand value 62"
+
+
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
+def test_through_the_cli():
+    out = subprocess.run(
+        [str(RUMMY), "analyze", "cardverse", "JH", "5C", "2S", "--table", "QH KH AH; 7C 7D 7S", "--json"],
+        capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {
+        "variant": "cardverse", "cards": ["5C", "JH", "2S"], "melds": [],
+        "additions": [{"card": "JH", "to": 1}], "remaining": ["5C", "2S"],
+        "remaining_points": 7, "hand_points": 17}
+    bad = subprocess.run([str(RUMMY), "analyze", "cardverse", "JH", "--table", "AH 2H 3H"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "not a set or a run" in bad.stderr
+    assert "Traceback" not in bad.stderr
