@@ -1,0 +1,228 @@
+"""``rummy simulate``: computer players against each other, with statistics.
+
+The playing is :mod:`rummykit.core.simulate` (seat rotation, duplicate deals,
+worker processes, streamed tallies); this module reads the command line, shows a
+progress bar on a terminal and prints the figures (a table, or ``--json``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .common import option_option, registry
+
+
+def _count(text: str | None, what: str) -> int | None:
+    from rummykit.core.errors import RummyError
+
+    if text is None:
+        return None
+    try:
+        n = int(text.replace("_", ""))
+    except ValueError:
+        raise RummyError(f"--{what} takes a whole number, not {text!r}") from None
+    if n < 1:
+        raise RummyError(f"--{what} must be at least 1, not {n}")
+    return n
+
+
+def _int(text: str | None, what: str, minimum: int | None = None) -> int | None:
+    from rummykit.core.errors import RummyError
+
+    if text is None:
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise RummyError(f"--{what} takes a whole number, not {text!r}") from None
+    if minimum is not None and n < minimum:
+        raise RummyError(f"--{what} must be at least {minimum}, not {n}")
+    return n
+
+
+def default_seats(reg, spec) -> tuple[str, ...]:
+    """With no --seat: ``ai:easy`` (or ``random``) in each of the fewest seats."""
+    names = {a.name for a in reg.agents_for(spec.name)}
+    who = "ai:easy" if "ai:easy" in names else "random"
+    return (who,) * max(2, spec.min_players) if spec.max_players >= 2 else (who,)
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--seat", "seats", multiple=True, metavar="AGENT",
+              help="A computer player (ai:easy, ai:hard, ref:simple, random...), once per "
+              "seat. The figures are per --seat, in this order. Default: ai:easy in every seat.")
+@click.option("--matches", "matches", metavar="N", default=None,
+              help="Play N matches (default 100).")
+@click.option("--rounds", "rounds", metavar="N", default=None,
+              help="Play N single rounds instead of matches (win rate = share of rounds won).")
+@click.option("--seed", "seed", metavar="S", default=None,
+              help="Seed of the whole run (default: random, and printed). The same seed "
+              "gives the same figures for any --workers.")
+@click.option("--workers", "workers", metavar="W", default="1",
+              help="Worker processes (default 1; 0 = one per CPU core).")
+@option_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate(variant, seats, matches, rounds, seed, workers, options, as_json):
+    """Play computer players against each other and report who wins.
+
+    \b
+    Example:
+      rummy simulate gin --seat ai:hard --seat ai:easy --matches 400 --seed 1 --workers 2
+
+    Seats rotate every match (every round with --rounds): with two seats they swap,
+    so neither bot gains from moving first; with 3-4 seats entrant k sits at table
+    position (k + i) mod n in match i. The matches of each rotation block share
+    their deals (duplicate deals), so every entrant plays every hand. Printed per
+    entrant: matches won, win rate with a 95% Wilson interval, points per round,
+    the variant's counts (credited to the round's winner; draws to every seat), and
+    rounds per second.
+    """
+    import secrets
+
+    from rummykit.core.errors import RummyError
+    from rummykit.core.session import HUMAN
+    from rummykit.core.simulate import SimConfig, default_workers
+    from rummykit.core.simulate import simulate as run
+
+    reg = registry()
+    spec = reg.variant(variant)
+    n_matches = _count(matches, "matches")
+    n_rounds = _count(rounds, "rounds")
+    if n_matches is not None and n_rounds is not None:
+        raise RummyError("give --matches or --rounds, not both")
+    n_seed = _int(seed, "seed", 0)
+    if n_seed is None:
+        n_seed = secrets.randbelow(2**31)
+    n_workers = _int(workers, "workers", 0)
+    if n_workers == 0:
+        n_workers = default_workers()
+    seats = tuple(s.strip() for s in seats)
+    for i, s in enumerate(seats):
+        if s == HUMAN or s.startswith(HUMAN + ":"):
+            raise RummyError(
+                f"seat {i + 1} is {s!r}: rummy simulate plays computer players only "
+                "(use rummy play to play yourself)"
+            )
+        if not s:
+            raise RummyError(f"seat {i + 1} is empty: give a computer player such as ai:easy")
+    if not seats:
+        seats = default_seats(reg, spec)
+    for s in seats:
+        reg.agent(spec.name, s)  # unknown agent: one clear line now
+    opts = _options(spec, options)
+    if n_rounds is not None:
+        config = SimConfig(spec.name, seats, n_rounds, "rounds", n_seed, opts)
+    else:
+        config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts)
+
+    with _progress(config) as progress:
+        result = run(reg, config, workers=n_workers, progress=progress)
+
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+    else:
+        for line in report_lines(result):
+            click.echo(line)
+
+
+def _options(spec, pairs) -> dict:
+    from rummykit.core.options import build_options, parse_pairs
+
+    values = parse_pairs(pairs)
+    build_options(spec.options_model, values, spec.name)  # bad option: error now
+    return values
+
+
+class _progress:
+    """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
+
+    def __init__(self, config) -> None:
+        self.config = config
+        self.bar = None
+
+    def __enter__(self):
+        try:
+            tty = sys.stderr.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        if not tty:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        c = self.config
+        self.bar = Progress(
+            TextColumn(f"{c.variant}: " + " vs ".join(c.seats)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn(c.mode),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.bar.start()
+        task = self.bar.add_task("simulate", total=c.units)
+
+        def update(done, _tally):
+            self.bar.update(task, completed=done)
+
+        return update
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def report_lines(result) -> list[str]:
+    """The figures as a plain-text table."""
+    c = result.config
+    data = result.to_json()
+    unit = "matches" if c.mode == "matches" else "rounds"
+    units = c.units
+    lines = []
+    swap = "swapping" if len(c.seats) == 2 else "rotating"
+    each = "match" if c.mode == "matches" else "round"
+    head = f"{c.variant}: {units:,} {unit}"
+    if c.mode == "matches":
+        head += f" ({data['rounds']:,} rounds)"
+    head += f", seed {c.seed}, seats {swap} every {each}"
+    if c.options:
+        head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
+    lines.append(head)
+    keys = result.count_keys()
+    won = "matches won" if c.mode == "matches" else "rounds won"
+    header = ["entrant", won, "win rate", "95% CI", "points/round", *[k.replace("_", " ") for k in keys]]
+    rows = [header]
+    for e in data["entrants"]:
+        w = e["matches_won"] if c.mode == "matches" else e["counts"]["rounds_won"]
+        lo, hi = e["ci95"]
+        rows.append(
+            [
+                e["agent"],
+                f"{w:,}",
+                _pct(e["win_rate"]),
+                f"{_pct(lo)}-{_pct(hi)}",
+                f"{e['points_per_round']:.2f}",
+                *[f"{e['counts'][k]:,}" for k in keys],
+            ]
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    for r in rows:
+        cells = [r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
+        lines.append("  ".join(cells).rstrip())
+    lines.append(f"draws: {data['draws']:,} {unit}")
+    w = result.workers
+    lines.append(
+        f"{data['rounds_per_second']:,.1f} rounds per second "
+        f"({result.seconds:.1f} s, {w} worker{'s' if w != 1 else ''})"
+    )
+    return lines

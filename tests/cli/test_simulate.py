@@ -1,0 +1,243 @@
+"""``rummy simulate`` and its engine (rummykit.core.simulate), on a toy variant
+registered by the test and, where installed, on Gin and CardVerse."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rummykit.cli.main import cli
+from rummykit.core import plugins as core_plugins
+from rummykit.core.agents import BaseAgent
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.registry import AgentSpec
+from rummykit.core.simulate import SimConfig, positions, simulate, unit_seed, wilson
+from tests.core.toy_variant import TOY
+
+SEATS_SEEN: list[tuple[int, int]] = []  # (entrant tag, seat) as agents are made
+
+
+class FirstLegal(BaseAgent):
+    """Deterministic: always the first legal action."""
+
+    def act(self, view, legal):
+        return legal[0]
+
+
+class LastLegal(BaseAgent):
+    def act(self, view, legal):
+        return legal[-1]
+
+
+def _recording(tag, cls):
+    def factory(seat, seed, options):
+        SEATS_SEEN.append((tag, seat))
+        return cls()
+
+    return factory
+
+
+class ToyPlugin:
+    @hookimpl
+    def register_variants(self, register):
+        register(TOY)
+
+    @hookimpl
+    def register_agents(self, register):
+        register(AgentSpec("first", _recording("first", FirstLegal), variant="toy", strength=1))
+        register(AgentSpec("last", _recording("last", LastLegal), variant="toy", strength=2))
+
+
+@pytest.fixture
+def plugins(monkeypatch):
+    p = core_plugins.Plugins(extra=[("toy-test", ToyPlugin())])
+    monkeypatch.setattr(core_plugins, "_default", p)
+    SEATS_SEEN.clear()
+    return p
+
+
+def run(*args: str):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False, standalone_mode=False)
+    return result
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    from rummykit.cli.main import main
+
+    with pytest.raises(SystemExit) as e:
+        main(list(args))
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return e.value.code, out.out, out.err
+
+
+def sim_json(capsys, *args: str) -> dict:
+    code, out, err = run_main(capsys, "simulate", *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+KEYS = {"variant", "matches", "rounds", "seed", "entrants", "draws", "rounds_per_second"}
+ENTRANT_KEYS = {"agent", "matches_won", "win_rate", "ci95", "points_per_round", "counts"}
+
+
+def test_json_keys_and_figures_add_up(plugins, capsys):
+    data = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--matches", "12", "--seed", "5")
+    assert set(data) == KEYS
+    assert data["variant"] == "toy" and data["matches"] == 12 and data["seed"] == 5
+    assert [e["agent"] for e in data["entrants"]] == ["random", "first"]
+    for e in data["entrants"]:
+        assert set(e) == ENTRANT_KEYS
+        lo, hi = e["ci95"]
+        assert 0 <= lo <= e["win_rate"] <= hi <= 1
+        assert e["win_rate"] == round(e["matches_won"] / 12, 4)
+    assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 12
+    assert data["rounds"] >= 12
+    # Every round has one winner in the toy: rounds won add up to the rounds.
+    assert sum(e["counts"]["rounds_won"] for e in data["entrants"]) == data["rounds"]
+
+
+def test_rounds_mode(plugins, capsys):
+    data = sim_json(capsys, "toy", "--seat", "first", "--seat", "random", "--rounds", "30", "--seed", "2")
+    assert data["matches"] == 0 and data["rounds"] == 30
+    won = [e["counts"]["rounds_won"] for e in data["entrants"]]
+    assert sum(won) + data["draws"] == 30
+    for e, w in zip(data["entrants"], won):
+        assert e["matches_won"] == 0
+        assert e["win_rate"] == round(w / 30, 4)
+
+
+def test_same_seed_same_figures_for_any_workers(plugins, capsys):
+    args = ("toy", "--seat", "random", "--seat", "last", "--seat", "first", "--matches", "21", "--seed", "9")
+    one = sim_json(capsys, *args, "--workers", "1")
+    two = sim_json(capsys, *args, "--workers", "2")
+    one.pop("rounds_per_second"), two.pop("rounds_per_second")
+    assert one == two
+    r1 = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "3", "--workers", "1")
+    r2 = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "3", "--workers", "2")
+    r1.pop("rounds_per_second"), r2.pop("rounds_per_second")
+    assert r1 == r2
+    other = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "4")
+    other.pop("rounds_per_second")
+    assert other != r1
+
+
+def test_seats_swap_every_match_and_every_round(plugins):
+    reg = plugins.registry
+    simulate(reg, SimConfig("toy", ("first", "last"), 6, "matches", 1))
+    assert [s for tag, s in SEATS_SEEN if tag == "first"] == [0, 1, 0, 1, 0, 1]
+    assert [s for tag, s in SEATS_SEEN if tag == "last"] == [1, 0, 1, 0, 1, 0]
+    SEATS_SEEN.clear()
+    simulate(reg, SimConfig("toy", ("last", "first"), 4, "rounds", 1))
+    assert [s for tag, s in SEATS_SEEN if tag == "last"] == [0, 1, 0, 1]
+
+
+def test_three_seats_rotate():
+    assert [positions(i, 3) for i in range(3)] == [[0, 1, 2], [2, 0, 1], [1, 2, 0]]
+    # Entrant e sits at (e + i) % n: every entrant takes every position once per block.
+    for i in range(3):
+        seat_of = positions(i, 3)
+        assert sorted(seat_of) == [0, 1, 2]
+        for e in range(3):
+            assert seat_of[(e + i) % 3] == e
+
+
+def test_duplicate_deals_make_identical_bots_even(plugins):
+    """The two matches of a block deal the same cards with the seats swapped, so two
+    copies of one deterministic bot win exactly as often as each other."""
+    res = simulate(plugins.registry, SimConfig("toy", ("first", "first"), 40, "matches", 7))
+    t = res.tally
+    assert t.wins[0] == t.wins[1] and t.points[0] == t.points[1]
+    assert unit_seed(7, 0, 2) == unit_seed(7, 1, 2) != unit_seed(7, 2, 2)
+
+
+def test_wilson_interval():
+    lo, hi = wilson(71, 100)
+    assert lo == pytest.approx(0.6146, abs=1e-4) and hi == pytest.approx(0.7899, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_text_report(plugins, capsys):
+    code, out, err = run_main(capsys, "simulate", "toy", "--seat", "random", "--seat", "first",
+                              "--matches", "4", "--seed", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("toy: 4 matches") and "seed 1" in lines[0]
+    assert lines[1].split()[:3] == ["entrant", "matches", "won"]
+    assert lines[2].startswith("random") and lines[3].startswith("first")
+    assert "95% CI" in lines[1] and "rounds per second" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--seat", "human", "--seat", "first"], "computer players only"),
+        (["--seat", "human:Ann", "--seat", "first"], "computer players only"),
+        (["--seat", "nobody", "--seat", "first"], "no computer player 'nobody'"),
+        (["--seat", "first", "--seat", "first", "-o", "colour=red"], "unknown option 'colour'"),
+        (["--seat", "first", "--seat", "first", "-o", "target=0"], "bad value for option target"),
+        (["--seat", "first", "--seat", "first", "--matches", "0"], "--matches must be at least 1"),
+        (["--seat", "first", "--seat", "first", "--rounds", "ten"], "--rounds takes a whole number"),
+        (["--seat", "first", "--seat", "first", "--rounds", "5", "--matches", "5"], "not both"),
+        (["--seat", "first", "--seat", "first", "--workers", "-1"], "--workers must be at least 0"),
+        (["--seat", "first"], "toy is for 2 to 3 players, not 1"),
+        (["--seat", "first"] * 4, "toy is for 2 to 3 players, not 4"),
+    ],
+)
+def test_errors_are_one_line_exit_2(plugins, capsys, args, message):
+    code, out, err = run_main(capsys, "simulate", "toy", *args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert out == ""
+
+
+def test_unknown_variant(plugins, capsys):
+    code, _, err = run_main(capsys, "simulate", "nosuch", "--seat", "random", "--seat", "random")
+    assert code == 2 and "unknown variant 'nosuch'" in err
+
+
+def test_default_seats(plugins, capsys):
+    # No ai:easy in the toy: random in both seats.
+    data = sim_json(capsys, "toy", "--matches", "2", "--seed", "1")
+    assert [e["agent"] for e in data["entrants"]] == ["random", "random"]
+
+
+# -- the real variants (installed with the project) -----------------------------------
+
+
+def _has(variant: str) -> bool:
+    return variant in core_plugins.get_plugins().registry.variants
+
+
+@pytest.mark.skipif(not _has("gin"), reason="gin not installed")
+def test_gin_counts_and_draws_add_up(capsys, monkeypatch):
+    monkeypatch.setattr(core_plugins, "_default", None)
+    data = sim_json(capsys, "gin", "--seat", "random", "--seat", "ai:easy", "--rounds", "40", "--seed", "3")
+    keys = {"rounds_won", "knocks", "gins", "undercuts", "draws"}
+    won = 0
+    for e in data["entrants"]:
+        assert keys <= set(e["counts"])
+        c = e["counts"]
+        assert c["rounds_won"] == c["knocks"] + c["gins"] + c["undercuts"]
+        won += c["rounds_won"]
+    # A drawn round is credited to both seats.
+    assert data["entrants"][0]["counts"]["draws"] == data["entrants"][1]["counts"]["draws"] == data["draws"]
+    assert won + data["draws"] == 40
+
+
+@pytest.mark.skipif(not _has("cardverse"), reason="cardverse not installed")
+def test_cardverse_four_seats_workers(capsys, monkeypatch):
+    monkeypatch.setattr(core_plugins, "_default", None)
+    args = ("cardverse", *["--seat", "ai:easy"] * 3, "--seat", "random", "--matches", "4", "--seed", "11")
+    one = sim_json(capsys, *args, "--workers", "1")
+    two = sim_json(capsys, *args, "--workers", "2")
+    one.pop("rounds_per_second"), two.pop("rounds_per_second")
+    assert one == two
+    assert len(one["entrants"]) == 4
+    assert sum(e["matches_won"] for e in one["entrants"]) + one["draws"] == 4
+    for e in one["entrants"]:
+        c = e["counts"]
+        assert c["rounds_won"] == c.get("out_by_meld", 0) + c.get("out_by_discard", 0) + c.get("stock_end", 0)
