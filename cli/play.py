@@ -8,6 +8,7 @@ plugin adds plays here with no change.
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
 
 import click
@@ -19,6 +20,7 @@ META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 def _seats(spec, seats: tuple[str, ...]):
     from rummykit.core.errors import RummyError
+    from rummykit.core.records import SeatRecord
     from rummykit.core.session import parse_seat
 
     reg = registry()
@@ -28,13 +30,30 @@ def _seats(spec, seats: tuple[str, ...]):
             raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
-    records = [parse_seat(s, i) for i, s in enumerate(seats)]
-    # Give every seat a distinct name: "Player 1", "ai:easy 2"...
+    records = []
+    for i, text in enumerate(seats):
+        text = text.strip()
+        parts = text.split(":")
+        if parts[0] == "ai" and len(parts) >= 3:  # ai:LEVEL:NAME names a computer seat
+            records.append(SeatRecord(kind=":".join(parts[:2]), name=":".join(parts[2:]).strip()
+                                      or bot_name(parts[1])))
+            continue
+        r = parse_seat(text, i)
+        if r.kind != "human" and r.name == r.kind:
+            r.name = bot_name(r.kind)
+        records.append(r)
+    # Give every seat a distinct name: "Easy bot 2", "Easy bot 3"...
     names = [r.name for r in records]
     for i, r in enumerate(records):
         if names.count(r.name) > 1:
             r.name = f"{r.name} {i + 1}"
     return records
+
+
+def bot_name(kind: str) -> str:
+    """The default name of a computer seat: ``ai:easy`` -> "Easy bot"."""
+    level = kind.split(":", 1)[1] if kind.startswith("ai:") else kind
+    return f"{level.capitalize()} bot" if level else "Bot"
 
 
 @click.command()
@@ -144,9 +163,16 @@ def _notifier():
     return p.notify
 
 
+def stdout_is_tty() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def run(session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits."""
-    if stdin_is_tty() and session.humans:
+    if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
             from .tui import TerminalUI
         except ImportError:

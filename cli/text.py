@@ -106,3 +106,83 @@ def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_hig
     else:
         out.append("Your hand: " + cards_text(sorted_hand(view.hand, ace_high), fmt))
     return out
+
+
+def past_phrase(event: Event, fmt: Fmt) -> str:
+    """What a seat did, in the past tense, without its name ("took 7♥ from the
+    discard pile"). A stock draw names its card only if the viewer may see it."""
+    a = event.action
+    cards = cards_text(a.cards, fmt)
+    if a.kind == DRAW_STOCK:
+        return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
+    if a.kind == TAKE_DISCARD:
+        return f"took {fmt(event.card)} from the discard pile" if event.card is not None else "took the discard"
+    if a.kind == "discard":
+        return f"discarded {cards}"
+    if a.kind == "knock":
+        return f"knocked, discarding {cards}"
+    if a.kind == "gin":
+        return f"went gin, discarding {cards}"
+    if a.kind == "meld":
+        return f"melded {cards}"
+    if a.kind == "add":
+        return f"added {cards} to meld {a.target}"
+    return a.notation(fmt)
+
+
+def turn_blocks(history: Sequence[Event], viewer: int) -> tuple[list[tuple[int, list[Event]]], list[Event]]:
+    """Split a round's history for ``viewer``: the other seats' turns since the
+    viewer's last completed turn (one ``(seat, events)`` per turn), and the
+    viewer's own events of the turn in progress."""
+    blocks: list[tuple[int, list[Event]]] = []
+    for e in history:
+        if blocks and blocks[-1][0] == e.seat:
+            blocks[-1][1].append(e)
+        else:
+            blocks.append((e.seat, [e]))
+    current: list[Event] = []
+    if blocks and blocks[-1][0] == viewer:
+        current = blocks.pop()[1]
+    start = 0
+    for i, (seat, _) in enumerate(blocks):
+        if seat == viewer:
+            start = i + 1
+    return blocks[start:], current
+
+
+def turn_line(seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt) -> str:
+    """"Bob took 7♥ from the discard pile, discarded K♣"."""
+    return f"{names[seat]} " + ", ".join(past_phrase(e, fmt) for e in events)
+
+
+def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top: int | None = None) -> str:
+    """One line saying what may be typed now: "s stock · p take 7♥" or
+    "d CARD discard · k CARD knock"."""
+    out = []
+    seen = set()
+    for a in legal:
+        if a.kind in seen:
+            continue
+        seen.add(a.kind)
+        s = short_form(a)
+        if s is None:
+            out.append(a.kind + (" ..." if a.cards or a.target is not None else ""))
+            continue
+        word = s.split()[0]
+        if a.kind in (DRAW_STOCK, TAKE_DISCARD):
+            if a.kind == DRAW_STOCK:
+                out.append(f"{word} draw stock")
+            else:
+                out.append(f"{word} take " + (fmt(discard_top) if discard_top is not None else "discard"))
+            continue
+        args = []
+        if a.cards:
+            args.append("CARDS" if a.kind == "meld" or len(a.cards) > 1 else "CARD")
+        if a.target is not None:
+            args.append("N")
+        out.append(" ".join([word, *args, a.kind]))
+    return sep.join(out)
+
+
+def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int, ...]]]:
+    return [(i + 1, r.outcome, tuple(r.points)) for i, r in enumerate(results)]

@@ -1,0 +1,102 @@
+"""Reading a line from a person at a real terminal: Python's readline gives line
+editing, tab completion of the legal moves (long and short forms) and the
+commands, and a history of lines, kept per seat so that the next player's
+up-arrow never shows what the last one typed.
+
+Where readline is missing (some platforms), :func:`input` still works without
+completion or history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+try:  # pragma: no cover - depends on the platform
+    import readline
+except ImportError:  # pragma: no cover
+    readline = None  # type: ignore[assignment]
+
+from rummykit.core.actions import Action, short_form
+from rummykit.core.cards import code
+
+
+def action_words(action: Action) -> list[tuple[str, ...]]:
+    """The ways of typing ``action`` as word tuples (long notation, short form)."""
+    long = tuple(w.lower() for w in action.kind.split()) + tuple(code(c).lower() for c in action.cards)
+    if action.target is not None:
+        long += ("to", str(action.target))
+    out = [long]
+    s = short_form(action)
+    if s:
+        out.append(tuple(s.split()))
+    return out
+
+
+def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
+                commands: Iterable[str]) -> list[str]:
+    """Words that may follow ``line[:begidx]`` and start with ``text``."""
+    before = tuple(line[:begidx].lower().split())
+    text = text.lower()
+    seqs: list[tuple[str, ...]] = [(c,) for c in commands]
+    for a in legal:
+        seqs.extend(action_words(a))
+    n = len(before)
+    out = set()
+    for seq in seqs:
+        if len(seq) > n and seq[:n] == before and seq[n].startswith(text):
+            out.add(seq[n])
+    return sorted(out)
+
+
+class LineInput:
+    """``read(prompt, seat)`` with completion over ``legal()`` and ``commands``."""
+
+    def __init__(self, legal: Callable[[], Sequence[Action]], commands: Sequence[str]) -> None:
+        self.legal = legal
+        self.commands = tuple(commands)
+        self.histories: dict[object, list[str]] = {}
+        self.owner: object = None
+        self._matches: list[str] = []
+        if readline is not None:
+            readline.set_completer(self._complete)
+            readline.set_completer_delims(" \t\n,")
+            doc = getattr(readline, "__doc__", "") or ""
+            if "libedit" in doc:  # pragma: no cover - macOS
+                readline.parse_and_bind("bind ^I rl_complete")
+            else:
+                readline.parse_and_bind("tab: complete")
+            readline.clear_history()
+
+    def _complete(self, text: str, state: int) -> str | None:
+        try:
+            if state == 0:
+                line = readline.get_line_buffer()
+                self._matches = completions(line, readline.get_begidx(), text, self.legal(), self.commands)
+            return self._matches[state] if state < len(self._matches) else None
+        except Exception:  # a completer must never raise into readline
+            return None
+
+    def switch(self, owner: object) -> None:
+        """Make the history ``owner``'s (a seat): the last player's lines are gone."""
+        if owner == self.owner:
+            return
+        self.owner = owner
+        if readline is None:
+            return
+        readline.clear_history()
+        for line in self.histories.get(owner, []):
+            readline.add_history(line)
+
+    def read(self, prompt: str, owner: object = None) -> str:
+        """One line (raises EOFError at end of input, KeyboardInterrupt on Ctrl-C)."""
+        self.switch(owner)
+        line = input(prompt)
+        if line.strip():
+            self.histories.setdefault(owner, []).append(line)
+        return line
+
+    def forget(self) -> None:
+        """Clear every history (the game is over)."""
+        self.histories.clear()
+        if readline is not None:
+            readline.clear_history()

@@ -1,0 +1,411 @@
+"""Rich renderings of the game: the table as one seat sees it, round and match
+ends, every hand (replay). No rule lives here: all of it reads views, results
+and the variant's hand summary, so a variant that a plugin adds renders with no
+change.
+
+Cards are always one styled span (``10♥`` never splits), hearts and diamonds
+red; ``four_colour`` gives clubs green and diamonds blue; ``ascii`` writes suits
+as letters and draws boxes with ``+-|``. Colour is left to rich, which honours
+``NO_COLOR``. Below :data:`WIDE` columns the layout is compact: no boxes, short
+labels, and hand groups flowed whole onto lines that fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rummykit.core.cards import pretty, suit_of
+from rummykit.core.engine import Event, RoundResult, View
+
+from .text import past_phrase, sorted_hand, turn_blocks
+
+WIDE = 80
+MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
+
+_SUIT_STYLES = ("", "red", "red", "")
+_FOUR_COLOUR = ("green", "bright_blue", "red", "")
+_MARK = "\x00"  # card markers inside formatted strings: "\x00<n>\x00"
+
+
+@dataclass(frozen=True)
+class Look:
+    """How cards and boxes are drawn."""
+
+    ascii: bool = False
+    four_colour: bool = False
+
+    def card(self, c: int, new: bool = False) -> Text:
+        style = (_FOUR_COLOUR if self.four_colour else _SUIT_STYLES)[suit_of(c)]
+        if new:
+            style = (style + " reverse").strip()
+        return Text(pretty(c, self.ascii), style=style or "")
+
+    def cards(self, cs: Sequence[int], new: int | None = None) -> Text:
+        out = Text()
+        for i, c in enumerate(cs):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(c, new=(c == new)))
+        return out
+
+    def fmt(self, c: int) -> str:
+        return pretty(c, self.ascii)
+
+    @property
+    def box(self):
+        return box.ASCII if self.ascii else box.ROUNDED
+
+    @property
+    def dash(self) -> str:
+        return "-" if self.ascii else "—"
+
+    @property
+    def dot(self) -> str:
+        return "|" if self.ascii else "·"
+
+    @property
+    def arrow(self) -> str:
+        return ">" if self.ascii else "▶"
+
+    def marked(self, text: str) -> Text:
+        """Text in which cards were formatted with :func:`marker`: cards styled."""
+        parts = text.split(_MARK)
+        out = Text()
+        for i, p in enumerate(parts):
+            if i % 2:
+                out.append_text(self.card(int(p)))
+            else:
+                out.append(p)
+        return out
+
+    def phrase(self, build: Callable[[Callable[[int], str]], str]) -> Text:
+        """``build(fmt)`` -> text; rendered with styled cards."""
+        return self.marked(build(marker))
+
+
+def marker(c: int) -> str:
+    return f"{_MARK}{c}{_MARK}"
+
+
+def flow(items: Sequence[Text], width: int, sep: str = "  ", indent: str = "",
+         seps: Sequence[str] | None = None) -> list[Text]:
+    """Pack ``items`` onto lines of at most ``width`` cells; an item never splits
+    (one longer than the width gets a line of its own). ``seps[i]`` is the gap
+    before item ``i`` (default ``sep``)."""
+    lines: list[Text] = []
+    cur = Text(indent)
+    empty = True
+    for i, item in enumerate(items):
+        if seps is not None:
+            sep = seps[i]
+        add = item.cell_len + (0 if empty else len(sep))
+        if not empty and cur.cell_len + add > width:
+            lines.append(cur)
+            cur, empty = Text(indent), True
+        if not empty:
+            cur.append(sep)
+        cur.append_text(item)
+        empty = False
+    if not empty or not lines:
+        lines.append(cur)
+    return lines
+
+
+# -- the table ---------------------------------------------------------------------
+
+
+@dataclass
+class TableInfo:
+    """Everything drawn for one seat at one moment."""
+
+    title: str
+    names: Sequence[str]
+    view: View
+    summary: object | None = None  # HandSummary
+    ace_high: bool = False
+    target: int | None = None
+    game_id: str = ""
+    new_card: int | None = None  # just drawn: highlighted in the hand
+    show_since: bool = True
+
+
+def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
+    """The hand as display groups (each meld, then the loose cards one by one), the
+    label ("deadwood 12") and the gaps between the groups (for :func:`flow`)."""
+    view, summary = info.view, info.summary
+    groups: list[Text] = []
+    if summary is not None:
+        for m in summary.melds:
+            t = Text("[" if look.ascii else "[")
+            t.append_text(look.cards(m, info.new_card))
+            t.append("]")
+            groups.append(t)
+        loose = list(summary.loose)
+        label = summary.label
+    else:
+        loose = sorted_hand(view.hand, info.ace_high)
+        label = f"{len(view.hand)} cards"
+    seps = ["   "] * len(groups)
+    for i, c in enumerate(loose):
+        seps.append("   " if i == 0 else " ")
+        groups.append(look.card(c, new=(c == info.new_card)))
+    return groups, label, seps
+
+
+def since_lines(view: View, names: Sequence[str], look: Look) -> list[Text]:
+    """What the others did since this seat's last turn, one line per turn:
+    "Bob took 7♥ from the discard pile, discarded K♣"."""
+    before, current = turn_blocks(view.history, view.seat)
+    out = []
+    for seat, events in before:
+        out.append(_turn_text(seat, events, names, look))
+    return out
+
+
+def current_turn_line(view: View, look: Look) -> Text | None:
+    _, current = turn_blocks(view.history, view.seat)
+    if not current:
+        return None
+    t = Text("This turn: ", style="bold")
+    t.append("you ")
+    t.append_text(look.phrase(lambda f: ", ".join(past_phrase(e, f) for e in current)))
+    return t
+
+
+def _turn_text(seat: int, events: Sequence[Event], names: Sequence[str], look: Look) -> Text:
+    t = Text(names[seat] + " ", style="bold")
+    t.append_text(look.phrase(lambda f: ", ".join(past_phrase(e, f) for e in events)))
+    return t
+
+
+def players_table(info: TableInfo, look: Look, compact: bool) -> Table:
+    view = info.view
+    t = Table.grid(padding=(0, 2))
+    t.add_column(no_wrap=True)
+    t.add_column(no_wrap=True, overflow="ellipsis")
+    t.add_column(justify="right", no_wrap=True)
+    t.add_column(justify="right", no_wrap=True)
+    for s, n in enumerate(view.hand_sizes):
+        mark = look.arrow if view.to_act == s else " "
+        name = Text(info.names[s], style="bold" if s == view.seat else "")
+        if s == view.seat:
+            name.append(" (you)", style="dim")
+        score = view.scores[s] if view.scores else 0
+        cards = f"{n} card{'s' if n != 1 else ''}" if not compact else f"{n}c"
+        pts = f"{score} pts" if not compact else f"{score}"
+        t.add_row(mark, name, cards, pts)
+    return t
+
+
+def pile_line(view: View, look: Look, compact: bool) -> Text:
+    t = Text()
+    t.append("Stock ", style="dim")
+    t.append(str(view.stock_size), style="bold")
+    t.append(f"  {look.dot}  " if not compact else "  ")
+    t.append("Discard " if not compact else "Disc ", style="dim")
+    if view.discard_top is None:
+        t.append("empty")
+    else:
+        t.append_text(look.card(view.discard_top))
+        below = len(view.discard_pile) - 1
+        if below:
+            t.append(f" (+{below} beneath)" if not compact else f" (+{below})", style="dim")
+    return t
+
+
+def meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
+    out = []
+    owner_w = max((len(info.names[m.owner]) for m in info.view.table), default=0)
+    for m in info.view.table:
+        head = Text(f"{m.number:>2}  ")
+        head.append(f"{info.names[m.owner]:<{owner_w}}  ", style="dim")
+        cards = [look.card(c) for c in m.cards]
+        lines = flow(cards, max(10, width - head.cell_len), sep=" ")
+        first = head + lines[0]
+        out.append(first)
+        for rest in lines[1:]:
+            out.append(Text(" " * head.cell_len) + rest)
+    return out
+
+
+def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
+    """The whole table for one seat: header, players, piles, table melds, what
+    happened since your last turn, and your hand."""
+    compact = width < WIDE
+    width = min(width, MAX_WIDTH)
+    view = info.view
+    inner = width if compact else width - 4  # panel borders and padding
+    parts: list[RenderableType] = []
+
+    head = Text(info.title, style="bold")
+    head.append(f"  {look.dot}  round {view.round_index + 1}")
+    if info.target:
+        head.append(f"  {look.dot}  to {info.target}")
+    if info.game_id and not compact:
+        head.append(f"  {look.dot}  game {info.game_id}", style="dim")
+    head.truncate(width, overflow="ellipsis")
+    parts.append(head)
+
+    parts.append(players_table(info, look, compact))
+    parts.append(pile_line(view, look, compact))
+
+    if view.table:
+        if not compact:
+            parts.append(Text())
+        parts.append(Text("Table melds", style="bold"))
+        parts.extend(meld_lines(info, look, inner))
+
+    if info.show_since:
+        lines = since_lines(view, info.names, look)
+        if lines:
+            if not compact:
+                parts.append(Text())
+            parts.append(Text("Since your last turn" if not compact else "Since your turn", style="bold"))
+            for line in lines:
+                parts.append(_indent(line))
+    cur = current_turn_line(view, look)
+    if cur is not None:
+        if not compact:
+            parts.append(Text())
+        parts.append(cur)
+
+    groups, label, seps = hand_groups(info, look)
+    hand_title = Text("Your hand", style="bold")
+    hand_title.append(f"  ({label})" if label else "")
+    hand_lines = flow(groups, inner - 2, indent="  ", seps=seps)
+    if compact:
+        parts.append(hand_title)
+        parts.extend(hand_lines)
+        for p in parts:
+            if isinstance(p, Text):
+                p.no_wrap = False
+        return Group(*parts)
+    from rich.panel import Panel
+
+    body = Group(*parts)
+    hand = Panel(Group(*hand_lines), title=hand_title, title_align="left", box=look.box,
+                 padding=(0, 1), width=width)
+    return Group(Panel(body, box=look.box, padding=(0, 1), width=width), hand)
+
+
+def _indent(t: Text, n: int = 2) -> Text:
+    return Text(" " * n) + t
+
+
+# -- round and match ends -------------------------------------------------------------
+
+
+def result_view(result: RoundResult, names: Sequence[str], look: Look, width: int,
+                round_no: int, totals: Sequence[int], target: int | None,
+                points_label: str = "points") -> RenderableType:
+    """Every hand with its melds, layoffs and deadwood or hand value, the outcome in
+    words, and the scoreboard."""
+    parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
+    for h in result.hands:
+        head = Text(names[h.seat], style="bold")
+        head.append(f"  ({points_label} {h.points})")
+        parts.append(head)
+        items = [Text("[") + look.cards(m) + Text("]") for m in h.melds]
+        seps = ["   "] * len(items)
+        for i, c in enumerate(h.deadwood):
+            items.append(look.card(c))
+            seps.append("   " if i == 0 else " ")
+        parts.extend(flow(items, width - 2, indent="  ", seps=seps))
+        for card, onto in h.layoffs:
+            t = Text("  lays off ")
+            t.append_text(look.card(card))
+            t.append(" onto ")
+            t.append_text(look.cards(onto))
+            parts.append(t)
+    parts.append(Text())
+    for line in result.lines(names, marker):
+        parts.append(look.marked(line))
+    parts.append(Text())
+    parts.append(score_table(names, totals, target, look, round_points=result.points))
+    return Group(*parts)
+
+
+def score_table(names: Sequence[str], totals: Sequence[int], target: int | None, look: Look,
+                round_points: Sequence[int] | None = None) -> Table:
+    t = Table(box=look.box, show_edge=True, pad_edge=True, title=None)
+    t.add_column("Player", no_wrap=True)
+    if round_points is not None:
+        t.add_column("Round", justify="right")
+    t.add_column("Total" + (f" (to {target})" if target else ""), justify="right")
+    for s, n in enumerate(names):
+        row = [n]
+        if round_points is not None:
+            row.append(f"+{round_points[s]}" if round_points[s] else "0")
+        row.append(str(totals[s]))
+        t.add_row(*row)
+    return t
+
+
+def rounds_table(names: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int],
+                 look: Look, width: int) -> Table:
+    """Per-round points, one row per round, totals at the foot."""
+    t = Table(box=look.box, show_footer=True)
+    t.add_column("Round", footer="Total", justify="right", no_wrap=True)
+    t.add_column("Outcome", no_wrap=True)
+    for s, n in enumerate(names):
+        t.add_column(n, footer=str(totals[s]), justify="right", no_wrap=True)
+    for i, r in enumerate(results):
+        t.add_row(str(i + 1), r.outcome, *[str(p) if p else "-" for p in r.points])
+    return t
+
+
+def match_view(names: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int],
+               winner: int | None, look: Look, width: int) -> RenderableType:
+    head = Text("Match over: ", style="bold")
+    head.append(f"{names[winner]} wins" if winner is not None else "no winner", style="bold green")
+    head.append(f" with {totals[winner]}" if winner is not None else "")
+    return Group(head, Text(), rounds_table(names, results, totals, look, width))
+
+
+# -- every hand (replay) ---------------------------------------------------------------
+
+
+def points_label(summary) -> str:
+    """The word a variant uses for a hand's points, from its hand summary label
+    ("deadwood 12" -> "deadwood"); "points" if it gives none."""
+    label = getattr(summary, "label", "") or ""
+    head, _, tail = label.rpartition(" ")
+    return head if head and tail.lstrip("-").isdigit() else "points"
+
+
+def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summaries: Sequence,
+                   look: Look, width: int, ace_high: bool = False, caption: Text | None = None,
+                   target: int | None = None) -> RenderableType:
+    """The table with every hand open (replay)."""
+    v0 = views[0]
+    compact = width < WIDE
+    parts: list[RenderableType] = []
+    head = Text(title, style="bold")
+    head.append(f"  {look.dot}  round {v0.round_index + 1}")
+    if target:
+        head.append(f"  {look.dot}  to {target}")
+    parts.append(head)
+    if caption is not None:
+        parts.append(caption)
+    parts.append(pile_line(v0, look, compact))
+    if v0.table:
+        info = TableInfo(title, names, v0)
+        parts.append(Text("Table melds", style="bold"))
+        parts.extend(meld_lines(info, look, width))
+    for s, v in enumerate(views):
+        info = TableInfo(title, names, v, summaries[s], ace_high)
+        groups, label, seps = hand_groups(info, look)
+        mark = look.arrow if v0.to_act == s else " "
+        score = v0.scores[s] if v0.scores else 0
+        t = Text(f"{mark} ")
+        t.append(names[s], style="bold")
+        t.append(f"  ({label}; {score} pts)", style="dim")
+        parts.append(t)
+        parts.extend(flow(groups, width - 4, indent="    ", seps=seps))
+    return Group(*parts)

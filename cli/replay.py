@@ -1,0 +1,186 @@
+"""``rummy replay PATH``: a saved or finished game, move by move, every hand open.
+
+At a terminal it steps (Enter or n: next move, b: back, a number: go to that
+move, e: the end, q: quit). Otherwise it prints every move with every hand, in
+plain text. A damaged or foreign file is one clear line (exit 2); the file is
+only read, never written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from .render import Look, all_hands_view, marker, match_view, points_label, result_view
+from .text import past_phrase
+
+
+@dataclass
+class Frame:
+    """The game after ``move`` actions (0 = the deal)."""
+
+    move: int
+    caption: str  # with cards marked (render.marker)
+    round_no: int
+    views: list | None = None  # every seat's view, when a round is in play
+    result: object | None = None  # the RoundResult, when this move ended a round
+    totals: tuple[int, ...] = ()
+    match_over: bool = False
+
+
+def build_frames(record, registry) -> tuple[list[Frame], object, object]:
+    """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
+    each new deal. Raises RecordError if the record does not fit."""
+    from rummykit.core.errors import RecordError, RummyError
+    from rummykit.core.match import Match
+    from rummykit.core.options import build_options
+
+    try:
+        spec = registry.variant(record.variant)
+        options = build_options(spec.options_model, record.options, spec.name)
+        match = Match(spec, options, len(record.seats), record.seed)
+    except RummyError as e:
+        raise RecordError(f"save file does not fit: {e}") from None
+    names = [s.name for s in record.seats]
+    n = len(names)
+
+    def views():
+        return [match.view(s) for s in range(n)]
+
+    frames = [Frame(0, "The deal", 1, views(), totals=tuple(match.totals))]
+    total = len(record.actions)
+    for i, text in enumerate(record.actions, 1):
+        legal = {a.notation(): a for a in match.legal_actions()}
+        action = legal.get(text)
+        if action is None:
+            raise RecordError(f"save file does not replay: move {i} {text!r} is not legal at that point")
+        rounds = len(match.results)
+        round_no = match.round_index + 1
+        event = match.apply(action)
+        caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker)
+        if len(match.results) > rounds:
+            frames.append(Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals),
+                                match.over))
+            if not match.over:
+                frames.append(Frame(i, f"Round {match.round_index + 1}: the deal", match.round_index + 1,
+                                    views(), totals=tuple(match.totals)))
+        else:
+            frames.append(Frame(i, caption, round_no, views(), totals=tuple(match.totals)))
+    return frames, match, spec
+
+
+def render_frame(frame: Frame, record, match, spec, look: Look, width: int) -> RenderableType:
+    names = [s.name for s in record.seats]
+    caption = look.marked(frame.caption)
+    caption.stylize("bold")
+    if frame.result is not None:
+        parts: list[RenderableType] = [caption, Text()]
+        label = "points"
+        if spec.hand_summary is not None:
+            label = points_label(spec.hand_summary(match.view(0), match.options))
+        parts.append(result_view(frame.result, names, look, width, frame.round_no, frame.totals,
+                                 match.target, label))
+        if frame.match_over:
+            parts.append(Text())
+            parts.append(match_view(names, match.results, match.totals, match.winner, look, width))
+        return Group(*parts)
+    summaries = []
+    for v in frame.views:
+        summaries.append(spec.hand_summary(v, match.options) if spec.hand_summary else None)
+    return all_hands_view(spec.title, names, frame.views, summaries, look, width, spec.ace_high,
+                          caption=caption, target=match.target)
+
+
+@click.command()
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--move", "start", type=int, default=None, metavar="N",
+              help="Start at move N (at a terminal).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
+@click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
+def replay(path: Path, start: int | None, ascii_: bool, four_colour: bool) -> None:
+    """Step through the game saved in PATH with every hand visible, move by move.
+
+    At a terminal: Enter (or n) next move, b back, a number jumps to that move,
+    e the end, q quits. Otherwise every move is printed.
+    """
+    from rummykit.core.records import load_record
+
+    from .common import registry, stdin_is_tty
+    from .play import stdout_is_tty
+    from .tui import make_console
+
+    record = load_record(path)
+    frames, match, spec = build_frames(record, registry())
+    look = Look(ascii=ascii_, four_colour=four_colour)
+    if not (stdin_is_tty() and stdout_is_tty()):
+        console = make_console()
+        console.print(Text(_heading(record, spec)), soft_wrap=True)
+        for f in frames:
+            console.print()
+            console.print(render_frame(f, record, match, spec, look, console.width))
+        return
+    _step(frames, record, match, spec, look, start)
+
+
+def _heading(record, spec) -> str:
+    seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
+    state = "finished" if record.finished else "unfinished"
+    return (f"{spec.title}, game {record.id}, seed {record.seed}: {seats}; "
+            f"{len(record.actions)} moves, {state}")
+
+
+def _step(frames, record, match, spec, look, start) -> None:
+    from .lineinput import LineInput
+    from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
+
+    console = make_console()
+    line_in = LineInput(lambda: (), ("next", "back", "end", "quit"))
+    i = 0
+    if start is not None:
+        i = _frame_at(frames, start)
+    out = console.file
+    out.write(ALT_ON)
+    out.flush()
+    try:
+        while True:
+            out.write(HOME_CLEAR)
+            out.flush()
+            console.print(Text(_heading(record, spec), style="dim"))
+            console.print(render_frame(frames[i], record, match, spec, look, console.width))
+            last = len(frames) - 1
+            where = "end of the record" if i == last else ""
+            prompt = (f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, N go to move, "
+                      f"e end, q quit{' (' + where + ')' if where else ''}> ")
+            try:
+                answer = line_in.read(prompt).strip().lower()
+            except EOFError:
+                break
+            if answer in ("q", "quit", "exit"):
+                break
+            if answer in ("", "n", "next"):
+                i = min(i + 1, last)
+            elif answer in ("b", "back", "p", "prev"):
+                i = max(i - 1, 0)
+            elif answer in ("e", "end"):
+                i = last
+            elif answer in ("s", "start", "0"):
+                i = 0
+            elif answer.isdigit():
+                i = _frame_at(frames, int(answer))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        out.write(ALT_OFF)
+        out.flush()
+
+
+def _frame_at(frames: list[Frame], move: int) -> int:
+    """The index of the first frame after ``move`` moves (the last one past the end)."""
+    for j, f in enumerate(frames):
+        if f.move >= move:
+            return j
+    return len(frames) - 1

@@ -1,0 +1,466 @@
+"""The terminal game: a rich-drawn table, hot-seat hand-offs, typed moves.
+
+Used by ``rummy play`` / ``rummy resume`` when standard input and output are a
+terminal and at least one seat is a person. It knows no rule: it draws the views
+the engine gives each seat, reads the notation (and short forms) against the
+legal actions, and lets the session apply them and save after every action.
+
+Privacy between people sharing one keyboard: the game runs in the terminal's
+alternate screen, and whenever the next person to act is not the one who last
+saw the screen, the screen *and its scrollback* are wiped (``ESC[2J ESC[3J``)
+and only "Pass to NAME — press Enter" shows until Enter. Each seat has its own
+line history. With one person and computer players there is no such pause.
+
+Nothing is lost: the session saves after every action (atomically); Ctrl-C, end
+of input, ``quit``, a closed terminal (SIGHUP) or SIGTERM lose at most the line
+being typed.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from contextlib import contextmanager
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from rummykit.core.actions import parse_action
+from rummykit.core.errors import IllegalAction, RummyError
+
+from .lineinput import LineInput
+from .render import (
+    Look,
+    TableInfo,
+    match_view,
+    points_label,
+    result_view,
+    rounds_table,
+    score_table,
+    table_view,
+)
+from .text import legal_lines, move_hint, past_phrase
+
+COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
+
+ALT_ON = "\x1b[?1049h"
+ALT_OFF = "\x1b[?1049l"
+HOME_CLEAR = "\x1b[H\x1b[2J"
+WIPE = "\x1b[H\x1b[2J\x1b[3J"  # screen and scrollback
+
+
+class HangUp(BaseException):
+    """The terminal went away (SIGHUP) or we were asked to stop (SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class Quit(Exception):
+    def __init__(self, why: str = "quit") -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def make_console(**kw) -> Console:
+    return Console(highlight=False, emoji=False, markup=False, **kw)
+
+
+class TerminalUI:
+    def __init__(self, session, ascii_: bool = False, four_colour: bool = False,
+                 console: Console | None = None) -> None:
+        self.s = session
+        self.look = Look(ascii=ascii_, four_colour=four_colour)
+        self.console = console or make_console()
+        self.input = LineInput(self._legal_for_completion, COMMANDS)
+        self.rounds_seen = len(session.match.results)
+        self.private = len(session.humans) > 1
+        self.last_viewer: int | None = None
+        self._busy = False
+        self._pending: int | None = None
+        self._hung = False
+
+    # -- terminal plumbing ----------------------------------------------------------
+
+    def write(self, raw: str) -> None:
+        f = self.console.file
+        f.write(raw)
+        f.flush()
+
+    def clear(self) -> None:
+        self.write(HOME_CLEAR)
+
+    def wipe(self) -> None:
+        """Clear the screen and the scrollback, so nothing earlier can be scrolled to."""
+        self.write(WIPE)
+
+    def show(self, renderable: RenderableType = "") -> None:
+        self.console.print(renderable)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    @property
+    def width(self) -> int:
+        return max(20, self.console.width)
+
+    @property
+    def height(self) -> int:
+        return max(10, self.console.height)
+
+    def ask(self, prompt: str, owner: object = None) -> str:
+        return self.input.read(prompt, owner)
+
+    def pause(self, prompt: str) -> str:
+        return self.ask(prompt).strip().lower()
+
+    def _on_signal(self, signum, frame) -> None:
+        if self._busy:  # finish saving the move first
+            self._pending = signum
+            return
+        raise HangUp(signum)
+
+    @contextmanager
+    def critical(self):
+        """Signals wait until the move inside is applied and saved."""
+        self._busy = True
+        try:
+            yield
+        finally:
+            self._busy = False
+        if self._pending is not None:
+            signum, self._pending = self._pending, None
+            raise HangUp(signum)
+
+    def _legal_for_completion(self):
+        seat = self.s.to_act()
+        if seat is None or not self.s.is_human(seat) or seat != self.last_viewer:
+            return ()
+        return self.s.match.legal_actions()
+
+    # -- the game ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        old = {}
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            try:
+                old[sig] = signal.signal(sig, self._on_signal)
+            except (ValueError, OSError):  # pragma: no cover - not the main thread
+                pass
+        outcome = "quit"
+        code = 0
+        self.write(ALT_ON)
+        try:
+            outcome = self.loop()
+        except Quit as q:
+            outcome = q.why
+        except (EOFError,):
+            outcome = "input ended"
+        except KeyboardInterrupt:
+            outcome = "interrupted"
+            code = 130
+        except HangUp as h:
+            self._hung = True
+            code = 128 + h.signum
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
+            self.input.forget()
+            if not self._hung:
+                try:
+                    self.write(ALT_OFF)
+                except OSError:
+                    pass
+        if self._hung:
+            sys.exit(code)
+        self.farewell(outcome)
+        if code:
+            sys.exit(code)
+
+    def loop(self) -> str:
+        s = self.s
+        while True:
+            self.show_round_ends()
+            if s.over:
+                self.match_end()
+                return "over"
+            seat = s.to_act()
+            if not s.is_human(seat):
+                with self.critical():
+                    s.bot_move()
+                continue
+            if self.private and self.last_viewer != seat:
+                self.handoff(seat)
+            self.last_viewer = seat
+            self.turn(seat)
+
+    def handoff(self, seat: int) -> None:
+        """Wipe everything, then only "Pass to NAME — press Enter" until Enter."""
+        self.last_viewer = None
+        self.wipe()
+        self.write("\n" * max(0, self.height // 2 - 1))
+        self.ask(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ")
+        self.wipe()
+
+    # -- one person's turn -------------------------------------------------------------
+
+    def table_info(self, seat: int) -> TableInfo:
+        s = self.s
+        view = s.view(seat)
+        summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
+        new_card = None
+        from .text import turn_blocks
+
+        _, current = turn_blocks(view.history, seat)
+        if current and current[0].card is not None:
+            new_card = current[0].card
+        return TableInfo(
+            title=s.spec.title, names=s.names, view=view, summary=summary,
+            ace_high=s.spec.ace_high, target=s.match.target, game_id=s.record.id,
+            new_card=new_card,
+        )
+
+    def draw_table(self, seat: int, notes: list[Text]) -> None:
+        self.clear()
+        info = self.table_info(seat)
+        self.show(table_view(info, self.look, self.width))
+        view = info.view
+        sep = f" {self.look.dot} "
+        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top)
+        extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
+        line = Text(hint, style="cyan")
+        if line.cell_len + len(extra) + 4 <= self.width:
+            line.append("    " + extra, style="dim")
+            self.show(line)
+        else:
+            self.show(line)
+            self.show(Text(extra, style="dim"))
+        for n in notes:
+            self.show(n)
+
+    def prompt(self, seat: int) -> str:
+        return f"{self.s.names[seat]}> "
+
+    def turn(self, seat: int) -> None:
+        """Read lines until ``seat`` has moved and its turn (or the round) is over."""
+        s = self.s
+        notes: list[Text] = []
+        redraw = True
+        while True:
+            if redraw:
+                self.draw_table(seat, notes)
+                redraw, notes = False, []
+            line = self.ask(self.prompt(seat), seat)
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("quit", "exit", "q"):
+                raise Quit("quit")
+            if low in ("help", "?", "h"):
+                self.show_help(seat)
+                continue
+            if low == "rules":
+                self.show_rules()
+                redraw = True
+                continue
+            if low == "hint":
+                self.show(self.hint(seat))
+                continue
+            if low == "score":
+                self.show_score()
+                continue
+            if low == "log":
+                self.show_log(seat)
+                continue
+            if low == "undo":
+                try:
+                    with self.critical():
+                        undone = s.undo(seat)
+                except RummyError as e:
+                    self.say(f"cannot undo: {e}", "yellow")
+                    continue
+                notes = [Text(f"Undone: {undone.notation(self.look.fmt)}", style="green")]
+                redraw = True
+                continue
+            unknown = self.unknown_word(text, seat)
+            if unknown:
+                self.say(unknown, "red")
+                continue
+            try:
+                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
+                                      s.spec.aliases)
+            except IllegalAction as e:
+                self.say(f"{e}", "red")
+                continue
+            rounds = len(s.match.results)
+            with self.critical():
+                event = s.apply(action)
+            if s.over or len(s.match.results) > rounds or s.to_act() != seat:
+                return
+            redraw = True
+            notes = []
+
+    def unknown_word(self, text: str, seat: int) -> str | None:
+        """A line whose first word is no move at all: say what may be typed now."""
+        from rummykit.core.actions import SHORT_FORMS
+        from rummykit.core.cards import split_tokens
+
+        words = split_tokens(text.lower())
+        legal = self.s.match.legal_actions()
+        known = set(SHORT_FORMS) | set(self.s.spec.aliases) | {a.kind.split()[0] for a in legal}
+        known |= {k.split()[0] for k in SHORT_FORMS.values()}
+        if not words or words[0] in known:
+            return None
+        view = self.s.view(seat)
+        now = move_hint(legal, self.look.fmt, sep=f" {self.look.dot} ", discard_top=view.discard_top)
+        return f"unknown move {words[0]!r}; now: {now} (type help)"
+
+    # -- commands -------------------------------------------------------------------------
+
+    def show_help(self, seat: int) -> None:
+        s = self.s
+        self.say("Legal moves now, short forms in [brackets] (any case; Tab completes):", "bold")
+        for line in legal_lines(s.match.legal_actions(), self.look.fmt, s.spec.ace_high):
+            self.show(Text("  " + line))
+        self.say("Also: rules, hint, undo (your move this turn, until a card is revealed),", "dim")
+        self.say("score, log, quit (the game is saved after every move).", "dim")
+
+    def show_rules(self) -> None:
+        s = self.s
+        text = s.spec.rules_text.strip() or "(this variant gives no rules text)"
+        if self.look.ascii:
+            renderable: RenderableType = Text(text)
+        else:
+            from rich.markdown import Markdown
+
+            renderable = Markdown(text)
+        self.page(renderable, f"Rules of {s.spec.title}")
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        """Show a long text one screen at a time inside the game (no external pager:
+        a pager would leave the alternate screen)."""
+        opts = self.console.options.update_width(self.width)
+        lines = self.console.render_lines(renderable, opts, pad=False)
+        per = max(3, self.height - 3)
+        pages = [lines[i : i + per] for i in range(0, len(lines), per)] or [[]]
+        for i, chunk in enumerate(pages):
+            self.clear()
+            self.say(f"{title} ({i + 1}/{len(pages)})", "bold")
+            for segs in chunk:
+                self.console.print(Text.assemble(*[(seg.text, seg.style) for seg in segs]))
+            last = i == len(pages) - 1
+            answer = self.pause("-- Enter to go back to the game -- " if last
+                                else "-- Enter for more, q to go back -- ")
+            if answer in ("q", "quit"):
+                break
+
+    def hint(self, seat: int) -> Text:
+        s = self.s
+        spec = s.registry.strongest_agent(s.spec.name)
+        if spec is None:
+            return Text("no computer player to ask for a hint", style="yellow")
+        try:
+            from rummykit.core.agents import agent_seed
+
+            agent = spec.factory(seat, agent_seed(s.record.seed, seat), s.options)
+            view = s.view(seat)
+            action = agent.act(view, view.legal)
+            why = getattr(agent, "explain", None)
+            reason = why(view, action) if callable(why) else ""
+        except Exception as e:  # a plugin's bot must not end the game
+            return Text(f"no hint: {spec.name} failed ({type(e).__name__}: {e})", style="yellow")
+        t = Text(f"Hint ({spec.name}): ", style="bold")
+        t.append(action.notation(self.look.fmt))
+        from rummykit.core.actions import short_form
+
+        sf = short_form(action)
+        if sf:
+            t.append(f"  [{sf}]", style="dim")
+        if reason:
+            t.append(f" {self.look.dash} {reason}")
+        return t
+
+    def show_score(self) -> None:
+        s = self.s
+        m = s.match
+        self.show(score_table(s.names, m.totals, m.target, self.look))
+        if m.results:
+            self.show(rounds_table(s.names, m.results, m.totals, self.look, self.width))
+
+    def show_log(self, seat: int) -> None:
+        s = self.s
+        view = s.view(seat)
+        lines = []
+        for e in view.history:
+            who = "You" if e.seat == seat else s.names[e.seat]
+            t = Text(f"  {who} ")
+            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f)))
+            lines.append(t)
+        self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
+        room = max(3, self.height - 4)
+        if len(lines) > room:
+            self.say(f"  ({len(lines) - room} earlier moves not shown)", "dim")
+            lines = lines[-room:]
+        for t in lines:
+            self.show(t)
+
+    # -- round and match ends ---------------------------------------------------------------
+
+    def show_round_ends(self) -> None:
+        s = self.s
+        m = s.match
+        while len(m.results) > self.rounds_seen:
+            i = self.rounds_seen
+            self.rounds_seen += 1
+            totals = [sum(r.points[p] for r in m.results[: i + 1]) for p in range(len(s.names))]
+            self.clear()
+            self.show(result_view(m.results[i], s.names, self.look, self.width, i + 1, totals,
+                                  m.target, self.points_label()))
+            last = self.rounds_seen == len(m.results)
+            if last and s.over:
+                self.pause("Press Enter for the match result ")
+            else:
+                self.pause("Press Enter for the next round ")
+            if self.private:
+                self.last_viewer = None
+
+    def points_label(self) -> str:
+        s = self.s
+        if not s.spec.hand_summary or not s.humans:
+            return "points"
+        try:
+            return points_label(s.spec.hand_summary(s.view(s.humans[0]), s.options))
+        except Exception:  # pragma: no cover - a plugin's summary of a finished round
+            return "points"
+
+    def match_end(self) -> None:
+        s = self.s
+        m = s.match
+        self.clear()
+        self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
+        self.pause("Press Enter to leave ")
+
+    def farewell(self, outcome: str) -> None:
+        """After leaving the alternate screen: what happened, and how to go on."""
+        s = self.s
+        if outcome == "over":
+            m = s.match
+            self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
+            if s.path:
+                self.say(f"Record saved to {s.path} (rummy replay {s.path})")
+            return
+        if s.path is None:
+            self.say(f"{outcome}; game not saved (no save path)")
+            return
+        from rummykit.core.session import default_save_dir
+
+        try:
+            in_default = s.path.resolve().parent == default_save_dir().resolve()
+        except OSError:  # pragma: no cover
+            in_default = False
+        how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
+        self.say(f"{outcome.capitalize()}; game saved after {len(s.record.actions)} moves. "
+                 f"Continue with: {how}")
+
