@@ -16,7 +16,7 @@ from rummykit.core.cards import points, rank_sort_key
 from rummykit.core.engine import View
 from rummykit.core.solver import get_solver
 
-from .table import card_at, in_rank_order, position
+from .table import card_at, extensions, in_rank_order, position
 
 
 def completes_meld(hand: int, card: int) -> bool:
@@ -33,6 +33,19 @@ def completes_meld(hand: int, card: int) -> bool:
 
     return (has(pos - 1) and has(pos + 1)) or (has(pos - 2) and has(pos - 1)) or (
         has(pos + 1) and has(pos + 2))
+
+
+def reach(meld: int) -> int:
+    """Cards that could ever go onto table meld ``meld`` by additions (for a run any
+    card of its suit, since additions chain; for a set its missing card)."""
+    ext = extensions(meld)
+    if not ext:
+        return 0
+    low = meld & -meld
+    suit_mask = 0x1FFF << 13 * ((low.bit_length() - 1) // 13)
+    if not meld & ~suit_mask:  # all of one suit: a run
+        return suit_mask & ~meld
+    return ext
 
 
 def _mask(cards) -> int:
@@ -70,8 +83,13 @@ class EasyAgent(BaseAgent):
         from rummykit.core.layoffs import best_layoffs
 
         hand = _mask(view.hand)
-        table = [_mask(m.cards) for m in view.table]
-        numbers = [m.number for m in view.table]
+        # Only table melds that could take a card of this hand matter (fast path).
+        table, numbers = [], []
+        for m in view.table:
+            mask = _mask(m.cards)
+            if reach(mask) & hand:
+                table.append(mask)
+                numbers.append(m.number)
         res = best_layoffs(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:

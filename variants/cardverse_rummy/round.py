@@ -13,13 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, FULL_DECK, code, parse_cards, points, sorted_cards
+from rummykit.core.cards import DECK_SIZE, FULL_DECK, code, parse_cards, points
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, meld_kind
 
 from .options import CardVerseOptions
-from .table import cards_of, codes_text, extensions, in_rank_order
+from .table import cards_of, codes_text, extensions, hand_order, in_rank_order
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -66,6 +66,31 @@ def _add_action(card: int, number: int) -> Action:
     return a
 
 
+def _canonical(action: Action) -> Action | None:
+    """The shared Action object that means the same move as ``action`` (card order
+    does not count), or None if no such object exists (then it is never legal).
+    Legal actions are always these shared objects, so legality is an id lookup."""
+    kind, cards, target = action.kind, action.cards, action.target
+    try:
+        if kind == DRAW_STOCK or kind == TAKE_DISCARD:
+            if cards or target is not None:
+                return None
+            return _DRAW_STOCK if kind == DRAW_STOCK else _TAKE_DISCARD
+        if kind == DISCARD:
+            if len(cards) != 1 or target is not None or not 0 <= cards[0] < DECK_SIZE:
+                return None
+            return _DISCARD_ACTIONS[cards[0]]
+        if kind == ADD:
+            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 else None
+        if kind == MELD:
+            if target is not None or len(set(cards)) != len(cards):
+                return None
+            return _MELD_ACTIONS.get(_mask(cards))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return None
+
+
 def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
@@ -108,7 +133,10 @@ class CardVerseRound(Round):
         self.history: list[Event] = []
         self.result: RoundResult | None = None
         self._legal: list[Action] | None = None
-        self._by_key: dict[tuple, Action] | None = None
+        self._legal_tuple: tuple[Action, ...] | None = None
+        self._by_key: set[int] | None = None  # ids of the (shared) legal Action objects
+        self._seen: list[list[Event]] = [[] for _ in range(n_seats)]  # history per viewer
+        self._table_view: tuple[TableMeld, ...] | None = None
 
     # -- construction --------------------------------------------------------
 
@@ -222,14 +250,19 @@ class CardVerseRound(Round):
         if self.result is not None:
             raise IllegalAction("the round is over")
         if self._by_key is None:
-            self._by_key = {a.key(): a for a in self.legal_actions()}
-        legal = self._by_key.get(action.key())
-        if legal is None:
+            self._by_key = set(map(id, self.legal_actions()))
+        legal = _canonical(action)
+        if legal is None or id(legal) not in self._by_key:
             raise IllegalAction(self.why_illegal(action) or f"'{action}' is not a legal move now")
         event = self._apply(legal)
         self.history.append(event)
+        for viewer, seen in enumerate(self._seen):
+            seen.append(event.seen_by(viewer))
         self._legal = None
+        self._legal_tuple = None
         self._by_key = None
+        if action.kind in (MELD, ADD):
+            self._table_view = None
         return event
 
     def _apply(self, action: Action) -> Event:
@@ -285,7 +318,7 @@ class CardVerseRound(Round):
 
     def _reports(self, values: list[int]) -> tuple[HandReport, ...]:
         return tuple(
-            HandReport(seat=s, cards=tuple(sorted_cards(cards_of(h), ace_high=True)),
+            HandReport(seat=s, cards=hand_order(h),
                        points=values[s])
             for s, h in enumerate(self.hands)
         )
@@ -308,6 +341,7 @@ class CardVerseRound(Round):
         )
 
     def _end_out(self, seat: int, how: str, action: Action) -> None:
+        self.turns_done += 1  # the turn that went out counts
         w = f"{{{seat}}}"
         cards = " ".join(card_ref(c) for c in action.cards)
         if how == "meld":
@@ -320,6 +354,8 @@ class CardVerseRound(Round):
         self._finish("out", seat, [line], counts)
 
     def _end_by_stock(self, seat: int, limit: bool) -> None:
+        if not limit:
+            self.turns_done += 1  # asking the empty stock ends this turn and the round
         values = self.hand_values()
         low = min(values)
         winner = values.index(low)  # ties: the first seat (lowest number) wins
@@ -338,8 +374,10 @@ class CardVerseRound(Round):
     # -- what players see ----------------------------------------------------
 
     def table_melds(self) -> tuple[TableMeld, ...]:
-        return tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
-                     for i, (owner, mask) in enumerate(self.table))
+        if self._table_view is None:
+            self._table_view = tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
+                                     for i, (owner, mask) in enumerate(self.table))
+        return self._table_view
 
     def view(self, seat: int) -> View:
         if not 0 <= seat < self.n_seats:
@@ -348,7 +386,7 @@ class CardVerseRound(Round):
         extra: dict[str, Any] = {
             "phase": DRAW_PHASE if self.result is None and self.phase == DRAW_PHASE
             else (PLAY_PHASE if self.result is None else "over"),
-            "turn": self.turns_done + 1,
+            "turn": self.turns_done + (0 if self.result is not None else 1),
             "max_turns": self.max_turns,
             "first_seat": self.first,
             "discard_to_win": self.discard_to_win,
@@ -359,17 +397,22 @@ class CardVerseRound(Round):
             seat=seat,
             n_seats=self.n_seats,
             to_act=to_act,
-            hand=tuple(sorted_cards(cards_of(self.hands[seat]), ace_high=True)),
+            hand=hand_order(self.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             table=self.table_melds(),
-            history=tuple(e.seen_by(seat) for e in self.history),
-            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            history=tuple(self._seen[seat]),
+            legal=self._legal_view() if to_act == seat else (),
             round_index=self.round_index,
             extra=extra,
             result=self.result,
         )
+
+    def _legal_view(self) -> tuple[Action, ...]:
+        if self._legal_tuple is None:
+            self._legal_tuple = tuple(self.legal_actions())
+        return self._legal_tuple
 
     def zones(self) -> Mapping[str, Sequence[int]]:
         z: dict[str, Sequence[int]] = {

@@ -35,6 +35,31 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
+def _suit_orders() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for p in range(1 << 13):
+        ranks = [r for r in range(1, 13) if p >> r & 1]
+        if p & 1:
+            ranks.append(0)
+        out.append(tuple(ranks))
+    return tuple(out)
+
+
+_ACE_HIGH_RANKS = _suit_orders()  # 13-bit rank pattern -> its ranks, ace last
+
+
+def hand_order(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask`` sorted for display: by suit, then rank with the ace last
+    (the same order as ``sorted_cards(..., ace_high=True)``), fast."""
+    out: list[int] = []
+    for s in range(4):
+        p = mask >> (13 * s) & 0x1FFF
+        if p:
+            base = 13 * s
+            out.extend(base + r for r in _ACE_HIGH_RANKS[p])
+    return tuple(out)
+
+
 def in_rank_order(cards) -> tuple[int, ...]:
     """A meld's cards as shown: by rank, ace last, then suit."""
     return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
@@ -69,5 +94,5 @@ def codes_text(cards) -> str:
     return " ".join(code(c) for c in cards)
 
 
-__all__ = ["extensions", "in_rank_order", "cards_of", "position", "card_at", "codes_text",
+__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at", "codes_text",
            "RANKS", "SUITS"]

@@ -4,6 +4,7 @@ never show another hand or the stock order. Then the shared conformance kit."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,10 +114,56 @@ def test_short_max_turns_always_ends_the_round(n, seed):
     assert rnd.turns_done <= 5
 
 
+@pytest.mark.slow
 def test_conformance_kit():
-    try:
-        from rummykit.testing import check_variant
-    except ImportError:  # pragma: no cover - the kit is part of rummykit
-        return
-    check_variant(SPEC, seeds=range(3))
-    check_variant("cardverse", seeds=range(3), agents=("ai:easy", "random"))
+    """The shared conformance kit (rummykit.testing) with every registered bot."""
+    from rummykit.testing import check_variant
+
+    check_variant("cardverse", seeds=range(4))
+
+
+@pytest.mark.slow
+def test_conformance_kit_with_the_other_options():
+    from rummykit.testing import check_variant
+
+    check_variant(SPEC, seeds=range(2), options={"discard_to_win": True, "ace_high": True})
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=seats, seed=seeds)
+def test_apply_accepts_exactly_the_legal_moves_in_any_card_order(n, seed):
+    """apply() finds legality by the shared action objects; check it against the
+    plain definition (Action.key in the legal list) on random candidate moves."""
+    from rummykit.core.actions import Action
+    from rummykit.core.errors import IllegalAction
+    from rummykit.variants.cardverse_rummy.round import _canonical
+
+    rnd = new_round(CardVerseOptions(), n, 0, random.Random(seed))
+    pick = random.Random(seed)
+    for _ in range(60):
+        if rnd.result is not None:
+            break
+        legal = rnd.legal_actions()
+        keys = {a.key() for a in legal}
+        ids = {id(a) for a in legal}
+        hand = list(rnd.zones()[f"hand{rnd.to_act()}"])
+        candidates = [Action(a.kind, tuple(reversed(a.cards)), a.target) for a in legal]
+        for _ in range(20):
+            kind = pick.choice(["meld", "add", "discard", "draw stock", "take discard"])
+            k = {"meld": pick.choice([3, 4]), "add": 1, "discard": 1}.get(kind, 0)
+            pool = hand + [pick.randrange(52)]
+            cards = tuple(pick.sample(pool, min(k, len(pool))))
+            target = pick.randrange(1, 4) if kind == "add" else None
+            candidates.append(Action(kind, cards, target))
+        for cand in candidates:
+            canon = _canonical(cand)
+            assert (canon is not None and id(canon) in ids) == (cand.key() in keys), cand
+        illegal = [x for x in candidates if x.key() not in keys]
+        for x in illegal[:3]:
+            try:
+                rnd.apply(x)
+            except IllegalAction as e:
+                assert str(e)
+            else:
+                raise AssertionError(f"{x} was accepted")
+        rnd.apply(legal[pick.randrange(len(legal))])
