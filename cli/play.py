@@ -88,7 +88,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
         record = load_record(resume_path)
-        session = Session(reg, record, save or resume_path, notify)
+        session = open_session(reg, record, resume_path, save or resume_path, notify)
     else:
         if variant is None:
             if stdin_is_tty():
@@ -118,31 +118,42 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
 def resume(game, resume_path, ascii_, four_colour):
-    """List unfinished games, or continue GAME (an id from the list, or a path)."""
-    from rummykit.core.errors import RecordError, RummyError
+    """List unfinished games and continue one (at a terminal, pick it from the
+    list), or continue GAME (an id from the list, or a path)."""
+    from rummykit.core.errors import RummyError
     from rummykit.core.records import load_record
     from rummykit.core.session import Session, default_save_dir
 
     reg = registry()
     if resume_path is None and game is None:
-        folder = default_save_dir()
-        rows = []
-        for f in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
-            try:
-                rec = load_record(f)
-            except RecordError as e:
-                click.echo(f"  (skipped) {e}", err=True)
-                continue
-            if not rec.finished:
-                rows.append(rec)
+        rows = unfinished_games(default_save_dir())
         if not rows:
             click.echo("no unfinished games")
             return
-        click.echo("Unfinished games (continue one with: rummy resume ID):")
-        for rec in rows:
+        click.echo("Unfinished games" + (":" if stdin_is_tty() else " (continue one with: rummy resume ID):"))
+        for i, (f, rec) in enumerate(rows, 1):
             seats = ", ".join(s.name for s in rec.seats)
-            click.echo(f"  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
-        return
+            click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
+        if not stdin_is_tty():
+            return
+        while True:
+            try:
+                answer = input("Continue which? (number or id, Enter for 1, q to leave) ").strip()
+            except EOFError:
+                click.echo()
+                return
+            if answer.lower() in ("q", "quit"):
+                return
+            if not answer:
+                answer = "1"
+            if answer.isdigit() and 1 <= int(answer) <= len(rows):
+                resume_path = rows[int(answer) - 1][0]
+                break
+            match = [f for f, rec in rows if rec.id == answer]
+            if match:
+                resume_path = match[0]
+                break
+            click.echo(f"  type a number from 1 to {len(rows)} or a game id")
     path = resume_path
     if path is None:
         candidate = Path(game)
@@ -152,8 +163,47 @@ def resume(game, resume_path, ascii_, four_colour):
     record = load_record(path)
     if record.finished:
         raise RummyError(f"{path}: that game is finished (rummy replay {path} shows it)")
-    session = Session(reg, record, path, _notifier())
+    session = open_session(reg, record, path, path, _notifier())
     run(session, ascii_=ascii_, four_colour=four_colour)
+
+
+def named(path: Path, error):
+    """A record error that names its file (loading names it; replaying may not)."""
+    from rummykit.core.errors import RecordError
+
+    msg = str(error)
+    return error if str(path) in msg else RecordError(f"{path}: {msg}")
+
+
+def open_session(reg, record, source: Path, path: Path, notify):
+    """The session of a saved record; a record that does not replay is an error
+    naming the file it came from (which is left as it was)."""
+    from rummykit.core.errors import RecordError
+    from rummykit.core.session import Session
+
+    try:
+        return Session(reg, record, path, notify)
+    except RecordError as e:
+        raise named(source, e) from None
+
+
+def unfinished_games(folder: Path):
+    """(path, record) of every unfinished game saved in ``folder``, newest first.
+    Damaged files are reported on stderr and skipped (never touched)."""
+    from rummykit.core.errors import RecordError
+    from rummykit.core.records import load_record
+
+    rows = []
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    for f in files:
+        try:
+            rec = load_record(f)
+        except RecordError as e:
+            click.echo(f"  (skipped) {e}", err=True)
+            continue
+        if not rec.finished:
+            rows.append((f, rec))
+    return rows
 
 
 def _notifier():

@@ -113,8 +113,15 @@ def replay(path: Path, start: int | None, ascii_: bool, four_colour: bool) -> No
     from .play import stdout_is_tty
     from .tui import make_console
 
+    from rummykit.core.errors import RecordError
+
+    from .play import named
+
     record = load_record(path)
-    frames, match, spec = build_frames(record, registry())
+    try:
+        frames, match, spec = build_frames(record, registry())
+    except RecordError as e:
+        raise named(path, e) from None
     look = Look(ascii=ascii_, four_colour=four_colour)
     if not (stdin_is_tty() and stdout_is_tty()):
         console = make_console()

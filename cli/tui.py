@@ -200,7 +200,9 @@ class TerminalUI:
         self.last_viewer = None
         self.wipe()
         self.write("\n" * max(0, self.height // 2 - 1))
-        self.ask(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ")
+        answer = self.ask(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ")
+        if answer.strip().lower() in ("quit", "exit"):
+            raise Quit("quit")
         self.wipe()
 
     # -- one person's turn -------------------------------------------------------------
