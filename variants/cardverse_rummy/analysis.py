@@ -13,7 +13,7 @@ from rummykit.core.solver import get_solver
 
 from .options import CardVerseOptions
 from .round import hand_value
-from .table import cards_of, codes_text, in_rank_order
+from .table import card_text, cards_of, codes_text, in_rank_order
 
 
 def _solver(options: CardVerseOptions):
@@ -62,7 +62,7 @@ def parse_table(text: str) -> list[list[int]]:
             raise RummyError(f"table meld {i} ({codes_text(cards)}) is not a set or a run{hint}")
         for c in cards:
             if c in seen:
-                raise RummyError(f"{code(c)} is in table melds {seen[c]} and {i}")
+                raise RummyError(f"{card_text(c)} is in table melds {seen[c]} and {i}")
             seen[c] = i
         melds.append(in_rank_order(cards))
     if not melds:

@@ -2,8 +2,10 @@
 
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
-``legal_actions`` is computed once per state and cached; ``apply`` looks the
-action up in a dict built with it.
+``legal_actions`` is computed once per state and cached. Every legal action is
+a shared Action object (one per discard card, per meld mask, per (card, meld
+number) addition), so ``apply`` finds the legal action meaning the same move with
+one dict look-up and an id check, whatever the order of the cards typed.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, FULL_DECK, code, parse_cards, points
+from rummykit.core.cards import DECK_SIZE, parse_cards, points
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, meld_kind
 
 from .options import CardVerseOptions
-from .table import cards_of, codes_text, extensions, hand_order, in_rank_order
+from .table import card_text, cards_of, codes_text, extensions, hand_order, in_rank_order
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -317,11 +319,13 @@ class CardVerseRound(Round):
         return [hand_value(h, self.ace_points) for h in self.hands]
 
     def _reports(self, values: list[int]) -> tuple[HandReport, ...]:
-        return tuple(
-            HandReport(seat=s, cards=hand_order(h),
-                       points=values[s])
-            for s, h in enumerate(self.hands)
-        )
+        # Cards left in hand are never melded at the end in CardVerse: every one
+        # counts, so ``deadwood`` is the whole hand and ``points`` its hand value.
+        out = []
+        for s, h in enumerate(self.hands):
+            cards = hand_order(h)
+            out.append(HandReport(seat=s, cards=cards, deadwood=cards, points=values[s]))
+        return tuple(out)
 
     def _score_text(self, winner: int, values: list[int]) -> str:
         others = [s for s in range(self.n_seats) if s != winner]
@@ -470,7 +474,7 @@ class CardVerseRound(Round):
             mask = self.table[action.target - 1][1]
             if not extensions(mask) >> cards[0] & 1:
                 shown = codes_text(in_rank_order(cards_of(mask)))
-                return f"{code(cards[0])} does not fit meld {action.target} ({shown})"
+                return f"{card_text(cards[0])} does not fit meld {action.target} ({shown})"
             if self.discard_to_win and hand == 1 << cards[0]:
                 return "with discard_to_win you must keep a card to discard"
             return None
@@ -488,4 +492,4 @@ def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 
 
-__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "FULL_DECK"]
+__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "KINDS"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rummykit.core.cards import RANKS, SUITS, code, rank_sort_key
+from rummykit.core.cards import pretty, rank_sort_key
 
 ACE_HIGH = True  # CardVerse: the ace is always high in runs
 
@@ -91,8 +91,13 @@ def extensions(mask: int) -> int:
 
 
 def codes_text(cards) -> str:
-    return " ".join(code(c) for c in cards)
+    """Cards as people type them, for error messages: ``7H 8H 10H``."""
+    return " ".join(pretty(c, ascii=True) for c in cards)
 
 
-__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at", "codes_text",
-           "RANKS", "SUITS"]
+def card_text(card: int) -> str:
+    return pretty(card, ascii=True)
+
+
+__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at",
+           "codes_text", "card_text"]

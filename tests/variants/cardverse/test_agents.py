@@ -9,7 +9,7 @@ from rummykit.variants.cardverse_rummy import CardVerseOptions
 from rummykit.variants.cardverse_rummy.agents import EasyAgent, completes_meld, easy_factory
 from rummykit.variants.cardverse_rummy.plugin import SPEC
 
-from .cardverse_helpers import c, cs, deal, play
+from .cardverse_helpers import c, cs, deal
 
 
 def mask(text):

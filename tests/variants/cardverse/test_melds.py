@@ -48,7 +48,7 @@ def test_round_refuses_low_ace_runs_with_or_without_the_option(text, ace_high_op
 def test_illegal_meld_reason_names_the_cards_in_rank_order():
     rnd = deal(["TH 7H 8H 2C", "2D 3D 9S"], stock="4C")
     play(rnd, "draw stock")
-    with pytest.raises(IllegalAction, match=r"^7H 8H TH is not a set or a run$"):
+    with pytest.raises(IllegalAction, match=r"^7H 8H 10H is not a set or a run$"):
         play(rnd, "meld 7H 8H 10H")
 
 

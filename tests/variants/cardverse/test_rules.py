@@ -10,7 +10,7 @@ from rummykit.core.errors import IllegalAction, OptionError, RummyError
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 from rummykit.core.plugins import get_plugins
-from rummykit.variants.cardverse_rummy import CardVerseOptions, CardVerseRound, new_round
+from rummykit.variants.cardverse_rummy import CardVerseOptions, new_round
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.plugin import SPEC
 
@@ -148,7 +148,7 @@ def test_additions_need_no_own_meld_and_grow_a_set_to_four():
 
 
 @pytest.mark.parametrize("move, reason", [
-    ("add 2C to 1", r"^2C does not fit meld 1 \(8H 9H TH\)$"),
+    ("add 2C to 1", r"^2C does not fit meld 1 \(8H 9H 10H\)$"),
     ("add JH to 3", r"^there is no meld 3 on the table \(melds 1 to 1\)$"),
     ("add JC to 1", r"^you do not hold JC$"),
     ("meld 2C 4S JH", r"^2C 4S JH is not a set or a run$"),
