@@ -1,11 +1,20 @@
 """The core's own plugin: the ``random`` agent, offered for every variant.
-Declared as the entry point ``core`` so it loads like any other plugin."""
+Declared as the entry point ``core`` so it loads like any other plugin.
+
+Plugin modules are imported by every ``rummy`` command, ``--help`` included, so
+this one imports the agent class only when an agent is made.
+"""
 
 from __future__ import annotations
 
-from .agents import RandomAgent
 from .hookspecs import hookimpl
 from .registry import AgentSpec
+
+
+def _random_agent(seat: int, seed: int, options):
+    from .agents import RandomAgent
+
+    return RandomAgent(seed)
 
 
 @hookimpl
@@ -16,6 +25,6 @@ def register_agents(register):
             variant=None,
             strength=0,
             description="picks uniformly among the legal moves",
-            factory=lambda seat, seed, options: RandomAgent(seed),
+            factory=_random_agent,
         )
     )
