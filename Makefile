@@ -27,7 +27,7 @@ test: $(TSTAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(TSTAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
