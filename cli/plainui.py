@@ -76,7 +76,6 @@ class PlainUI:
         s = self.s
         self.show_state(seat)
         while True:
-            self.echo(f"{s.names[seat]}> ", ) if False else None
             click.echo(f"{s.names[seat]}> ", nl=False)
             line = sys.stdin.readline()
             if not line:

@@ -94,11 +94,13 @@ def marker(c: int) -> str:
 
 
 def flow(items: Sequence[Text], width: int, sep: str = "  ", indent: str = "",
-         seps: Sequence[str] | None = None) -> list[Text]:
+         seps: Sequence[str] | None = None, cont: str | None = None) -> list[Text]:
     """Pack ``items`` onto lines of at most ``width`` cells; an item never splits
     (one longer than the width gets a line of its own). ``seps[i]`` is the gap
-    before item ``i`` (default ``sep``)."""
+    before item ``i`` (default ``sep``); ``cont`` indents the lines after the
+    first (default ``indent``)."""
     lines: list[Text] = []
+    cont = indent if cont is None else cont
     cur = Text(indent)
     empty = True
     for i, item in enumerate(items):
@@ -107,7 +109,7 @@ def flow(items: Sequence[Text], width: int, sep: str = "  ", indent: str = "",
         add = item.cell_len + (0 if empty else len(sep))
         if not empty and cur.cell_len + add > width:
             lines.append(cur)
-            cur, empty = Text(indent), True
+            cur, empty = Text(cont), True
         if not empty:
             cur.append(sep)
         cur.append_text(item)
@@ -158,49 +160,71 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     return groups, label, seps
 
 
-def since_lines(view: View, names: Sequence[str], look: Look) -> list[Text]:
-    """What the others did since this seat's last turn, one line per turn:
-    "Bob took 7♥ from the discard pile, discarded K♣"."""
+def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_000) -> list[Text]:
+    """What the others did since this seat's last turn, one line per turn (folded
+    between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
     before, current = turn_blocks(view.history, view.seat)
     out = []
     for seat, events in before:
-        out.append(_turn_text(seat, events, names, look))
+        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  "))
     return out
 
 
-def current_turn_line(view: View, look: Look) -> Text | None:
+def current_turn_lines(view: View, look: Look, width: int = 10_000) -> list[Text]:
     _, current = turn_blocks(view.history, view.seat)
     if not current:
-        return None
-    t = Text("This turn: ", style="bold")
-    t.append("you ")
-    t.append_text(look.phrase(lambda f: ", ".join(past_phrase(e, f) for e in current)))
-    return t
+        return []
+    head = Text("This turn:", style="bold")
+    head.append(" you")
+    return turn_text(head, current, look, width, "")
 
 
-def _turn_text(seat: int, events: Sequence[Event], names: Sequence[str], look: Look) -> Text:
-    t = Text(names[seat] + " ", style="bold")
-    t.append_text(look.phrase(lambda f: ", ".join(past_phrase(e, f) for e in events)))
-    return t
+def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str) -> list[Text]:
+    """``who`` and the phrases of ``events``, comma-separated, folded between phrases."""
+    pieces = [look.phrase(lambda f, e=e: past_phrase(e, f)) for e in events]
+    for i in range(len(pieces) - 1):
+        pieces[i].append(",")
+    first = who.copy()
+    first.append(" ")
+    first.append_text(pieces[0])
+    items: list[Text] = []
+    room = width - len(indent) - 4
+    for piece in [first, *pieces[1:]]:
+        if piece.cell_len <= room:
+            items.append(piece)
+        else:  # too long for one line: fold between words (a card has no space)
+            items.extend(w for w in piece.split(" ") if w.plain)
+    return flow(items, width, sep=" ", indent=indent, cont=indent + "    ")
 
 
-def players_table(info: TableInfo, look: Look, compact: bool) -> Table:
+def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_000) -> Group:
+    """One line per seat: who is to act, the name, the card count, the match score.
+    Names are shortened (never the numbers) when the width is short."""
     view = info.view
-    t = Table.grid(padding=(0, 2))
-    t.add_column(no_wrap=True)
-    t.add_column(no_wrap=True, overflow="ellipsis")
-    t.add_column(justify="right", no_wrap=True)
-    t.add_column(justify="right", no_wrap=True)
+    rows = []
     for s, n in enumerate(view.hand_sizes):
-        mark = look.arrow if view.to_act == s else " "
-        name = Text(info.names[s], style="bold" if s == view.seat else "")
-        if s == view.seat:
-            name.append(" (you)", style="dim")
         score = view.scores[s] if view.scores else 0
         cards = f"{n} card{'s' if n != 1 else ''}" if not compact else f"{n}c"
         pts = f"{score} pts" if not compact else f"{score}"
-        t.add_row(mark, name, cards, pts)
-    return t
+        rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
+    cw = max(len(r[2]) for r in rows)
+    pw = max(len(r[3]) for r in rows)
+    room = max(4, width - 3 - 2 - cw - 2 - pw)
+    nw = min(max(len(r[1]) for r in rows), room)
+    lines = []
+    for s, name, cards, pts in rows:
+        t = Text(f"{look.arrow if view.to_act == s else ' '}  ")
+        shown = name if len(name) <= nw else name[: nw - 1] + ("~" if look.ascii else "…")
+        own = s == view.seat
+        mine = info.names[s]
+        if own and shown.startswith(mine) and len(shown) > len(mine):
+            t.append(mine, style="bold")
+            t.append(shown[len(mine):].ljust(nw - len(mine)), style="dim")
+        else:
+            t.append(shown.ljust(nw), style="bold" if own else "")
+        t.append(f"  {cards:>{cw}}  {pts:>{pw}}")
+        lines.append(t)
+    return Group(*lines)
 
 
 def pile_line(view: View, look: Look, compact: bool) -> Text:
@@ -219,12 +243,24 @@ def pile_line(view: View, look: Look, compact: bool) -> Text:
     return t
 
 
+def fit(t: Text, width: int, look: Look) -> Text:
+    """``t`` cut to ``width`` cells, with an ellipsis (``~`` in ASCII) if cut."""
+    if t.cell_len <= width:
+        return t
+    t = t.copy()
+    t.truncate(max(1, width - 1))
+    t.append("~" if look.ascii else "…")
+    return t
+
+
 def meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
     out = []
     owner_w = max((len(info.names[m.owner]) for m in info.view.table), default=0)
+    owner_w = min(owner_w, max(4, width // 3))
     for m in info.view.table:
         head = Text(f"{m.number:>2}  ")
-        head.append(f"{info.names[m.owner]:<{owner_w}}  ", style="dim")
+        head.append_text(fit(Text(info.names[m.owner], style="dim"), owner_w, look))
+        head.append(" " * (owner_w - len(info.names[m.owner][:owner_w])) + "  ")
         cards = [look.card(c) for c in m.cards]
         lines = flow(cards, max(10, width - head.cell_len), sep=" ")
         first = head + lines[0]
@@ -249,10 +285,9 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
         head.append(f"  {look.dot}  to {info.target}")
     if info.game_id and not compact:
         head.append(f"  {look.dot}  game {info.game_id}", style="dim")
-    head.truncate(width, overflow="ellipsis")
-    parts.append(head)
+    parts.append(fit(head, inner, look))
 
-    parts.append(players_table(info, look, compact))
+    parts.append(players_table(info, look, compact, inner))
     parts.append(pile_line(view, look, compact))
 
     if view.table:
@@ -262,18 +297,17 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
         parts.extend(meld_lines(info, look, inner))
 
     if info.show_since:
-        lines = since_lines(view, info.names, look)
+        lines = since_lines(view, info.names, look, inner)
         if lines:
             if not compact:
                 parts.append(Text())
             parts.append(Text("Since your last turn" if not compact else "Since your turn", style="bold"))
-            for line in lines:
-                parts.append(_indent(line))
-    cur = current_turn_line(view, look)
-    if cur is not None:
+            parts.extend(lines)
+    cur = current_turn_lines(view, look, inner)
+    if cur:
         if not compact:
             parts.append(Text())
-        parts.append(cur)
+        parts.extend(cur)
 
     groups, label, seps = hand_groups(info, look)
     hand_title = Text("Your hand", style="bold")
@@ -292,10 +326,6 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
     hand = Panel(Group(*hand_lines), title=hand_title, title_align="left", box=look.box,
                  padding=(0, 1), width=width)
     return Group(Panel(body, box=look.box, padding=(0, 1), width=width), hand)
-
-
-def _indent(t: Text, n: int = 2) -> Text:
-    return Text(" " * n) + t
 
 
 # -- round and match ends -------------------------------------------------------------
@@ -409,3 +439,42 @@ def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summ
         parts.append(t)
         parts.extend(flow(groups, width - 4, indent="    ", seps=seps))
     return Group(*parts)
+
+
+# -- help ------------------------------------------------------------------------------
+
+
+def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
+               most: int = 8) -> list[Text]:
+    """The legal moves with their short forms, folded to ``width``: a one-card kind
+    with many choices on one flowed line ("discard [d CARD]: 3♦ 4♣ ..."), others
+    one per line (at most ``most`` of a kind, then how many more)."""
+    from rummykit.core.actions import short_form
+    from rummykit.core.cards import rank_sort_key
+
+    by_kind: dict[str, list] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    out: list[Text] = []
+    for kind, acts in by_kind.items():
+        acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
+        one_card = all(len(a.cards) == 1 and a.target is None for a in acts)
+        if one_card and len(acts) > 2:
+            short = short_form(acts[0])
+            head = Text(f"  {kind}", style="bold")
+            if short:
+                head.append(f" [{short.split()[0]} CARD]", style="dim")
+            head.append(":")
+            items = [head] + [look.card(a.cards[0]) for a in acts]
+            out.extend(flow(items, width, sep=" ", cont="      "))
+            continue
+        for a in acts[:most]:
+            t = Text("  ")
+            t.append_text(look.phrase(a.notation))
+            short = short_form(a)
+            if short and short != a.notation().lower():
+                t.append(f"  [{short}]", style="dim")
+            out.append(t)
+        if len(acts) > most:
+            out.append(Text(f"  ... and {len(acts) - most} more {kind} moves (Tab completes)", style="dim"))
+    return out

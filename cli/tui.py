@@ -32,6 +32,7 @@ from .lineinput import LineInput
 from .render import (
     Look,
     TableInfo,
+    help_lines,
     match_view,
     points_label,
     result_view,
@@ -39,7 +40,7 @@ from .render import (
     score_table,
     table_view,
 )
-from .text import legal_lines, move_hint, past_phrase
+from .text import move_hint, past_phrase
 
 COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
@@ -323,11 +324,10 @@ class TerminalUI:
 
     def show_help(self, seat: int) -> None:
         s = self.s
-        self.say("Legal moves now, short forms in [brackets] (any case; Tab completes):", "bold")
-        for line in legal_lines(s.match.legal_actions(), self.look.fmt, s.spec.ace_high):
-            self.show(Text("  " + line))
-        self.say("Also: rules, hint, undo (your move this turn, until a card is revealed),", "dim")
-        self.say("score, log, quit (the game is saved after every move).", "dim")
+        self.say("Legal moves [short forms]; Tab completes:", "bold")
+        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high):
+            self.show(line)
+        self.say("Also: rules hint undo score log quit", "dim")
 
     def show_rules(self) -> None:
         s = self.s

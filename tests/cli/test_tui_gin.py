@@ -233,3 +233,28 @@ def test_kill_mid_game_loses_nothing_entered(game, tmp_path):
     r.expect("Pass to Alice")
     r.kill(signal.SIGHUP)
     assert len(actions(save)) == 4
+
+
+def test_tab_completion_and_a_line_history_per_seat(game, tmp_path):
+    save = tmp_path / "g.json"
+    g = two_humans(game, save)
+    g.child.send("dr\t\t\r")  # "dr" -> "draw " -> "draw stock "
+    g.prompt("Alice")
+    assert actions(save) == ["draw stock"]
+    ds = legal(save, "discard")
+    ranks = [code(a.cards[0])[0] for a in ds]
+    d = next(a for a in ds if ranks.count(code(a.cards[0])[0]) == 1)
+    g.child.send("d " + code(d.cards[0]).lower()[:-1] + "\t\r")  # the suit completes
+    g.expect("Pass to Bob")
+    assert actions(save)[-1] == f"discard {code(d.cards[0])}"
+    g.send("")
+    g.prompt("Bob")
+    # Up-arrow recalls nothing of Alice's lines at Bob's prompt...
+    out = plain(g.move("\x1b[A", "Bob"))
+    assert out.strip("\x07\r\n ") == "" and len(actions(save)) == 2
+    # ...but Bob's own.
+    g.move("score", "Bob")
+    out = plain(g.move("\x1b[A", "Bob"))
+    assert "score" in out and "Total" in out
+    g.send("quit")
+    assert g.wait_exit() == 0

@@ -1,0 +1,148 @@
+"""Rendering of the terminal game, without a terminal: layouts fit their width,
+cards never split, the words for what happened, completion candidates."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from rummykit.cli.lineinput import completions
+from rummykit.cli.render import Look, TableInfo, flow, help_lines, result_view, table_view
+from rummykit.cli.text import move_hint, turn_blocks, turn_line
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.cards import parse_card, pretty
+from rummykit.core.engine import Event, HandReport, RoundResult, TableMeld, View, card_ref
+from rummykit.core.registry import HandSummary
+
+C = parse_card
+NAMES = ["Alice", "Bob", "Carol Longname-Smith", "Easy bot 4"]
+
+
+def view(seat=0, to_act=0, legal=(), history=(), table=()):
+    hand = tuple(C(x) for x in "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split())
+    return View(
+        variant="x", seat=seat, n_seats=4, to_act=to_act, hand=hand, hand_sizes=(10, 10, 9, 3),
+        stock_size=23, discard_pile=(C("2C"), C("KC")), table=table, history=tuple(history),
+        legal=tuple(legal), round_index=1, scores=(12, 30, 0, 99),
+    )
+
+
+SUMMARY = HandSummary(melds=((C("AS"), C("2S"), C("3S")), (C("7C"), C("7D"), C("7H"))),
+                      loose=(C("4H"), C("9D"), C("TD"), C("KC")), label="deadwood 33")
+HISTORY = [
+    Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0),
+    Event(0, Action("discard", (C("5C"),))),
+    Event(1, Action(TAKE_DISCARD), C("7H")),
+    Event(1, Action("discard", (C("KC"),))),
+    Event(2, Action(DRAW_STOCK), C("QH"), private=True).seen_by(0),
+    Event(2, Action("meld", (C("9H"), C("TH"), C("JH")))),
+    Event(2, Action("add", (C("QS"),), 2)),
+    Event(2, Action("discard", (C("2C"),))),
+]
+TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))), TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
+
+
+def render(renderable, width, color=False):
+    con = Console(width=width, file=io.StringIO(), force_terminal=color, color_system="standard" if color else None,
+                  highlight=False, emoji=False, markup=False)
+    con.print(renderable)
+    return con.file.getvalue()
+
+
+def info(v, summary=SUMMARY):
+    return TableInfo(title="Test Rummy", names=NAMES, view=v, summary=summary, target=100, game_id="abc123")
+
+
+@pytest.mark.parametrize("width", [30, 40, 50, 60, 79, 80, 100, 160])
+@pytest.mark.parametrize("ascii_", [False, True])
+def test_the_table_fits_any_width_and_cards_never_split(width, ascii_):
+    look = Look(ascii=ascii_)
+    v = view(history=HISTORY, table=TABLE, legal=[Action(DRAW_STOCK), Action(TAKE_DISCARD)])
+    out = render(table_view(info(v), look, width), width)
+    lines = out.splitlines()
+    assert all(len(line) <= width for line in lines), out
+    text = " ".join(lines)
+    for c in v.hand:
+        assert pretty(c, ascii_) in text  # every card of the hand shown whole
+    assert "Stock 23" in text and "(+1" in text
+    assert "Bob" in text and "99" in text
+    if width < 80:
+        assert "╭" not in out and "+--" not in out  # compact: no boxes
+    if ascii_:
+        assert out.isascii(), out
+
+
+def test_since_your_last_turn_in_words():
+    v = view(history=HISTORY, table=TABLE)
+    out = render(table_view(info(v), Look(), 100), 100)
+    flat = " ".join(out.replace("│", " ").split())
+    assert "Bob took 7♥ from the discard pile, discarded K♣" in out
+    assert "Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, discarded 2♣" in flat
+    assert "Q♥" not in out.split("Your hand")[1]  # Carol's stock card is not shown
+    assert "drew Q♥" not in out
+    assert "Alice" in out and "5♣ from the stock" not in out  # her own turn is not "since"
+    assert "[A♠ 2♠ 3♠]" in out and "deadwood 33" in out
+    assert " 2  Carol Longname-Smith  9♥ 10♥ J♥ Q♥ K♥" in out  # table melds numbered, with owner
+
+
+def test_turn_blocks_split_the_others_turns_from_mine():
+    before, current = turn_blocks(HISTORY, 0)
+    assert [s for s, _ in before] == [1, 2] and current == []
+    before, current = turn_blocks(HISTORY[:3], 1)
+    assert [s for s, _ in before] == [0] and [e.action.kind for e in current] == [TAKE_DISCARD]
+    assert turn_line(1, HISTORY[2:4], NAMES, pretty) == "Bob took 7♥ from the discard pile, discarded K♣"
+
+
+def test_red_hearts_and_diamonds_four_colour_and_plain():
+    hearts = render(Look().card(C("7H")), 20, color=True)
+    clubs = render(Look().card(C("7C")), 20, color=True)
+    assert "\x1b[31m" in hearts and "\x1b[31m" not in clubs
+    four = render(Look(four_colour=True).cards([C("7C"), C("7D")]), 20, color=True)
+    assert "\x1b[32m" in four and "\x1b[94m" in four
+
+
+def test_flow_never_breaks_an_item():
+    from rich.text import Text
+
+    items = [Text(x) for x in ["[A♠ 2♠ 3♠]", "[7♣ 7♦ 7♥]", "4♥", "9♦", "10♦", "K♣"]]
+    lines = flow(items, 14, indent="  ")
+    assert [l.plain for l in lines] == ["  [A♠ 2♠ 3♠]", "  [7♣ 7♦ 7♥]", "  4♥  9♦  10♦", "  K♣"]
+
+
+def test_result_view_shows_hands_layoffs_and_the_outcome():
+    r = RoundResult(
+        points=(11, 0), outcome="knock", winner=0,
+        hands=(HandReport(0, (), melds=((C("6H"), C("7H"), C("8H")),), deadwood=(C("7C"),), points=7),
+               HandReport(1, (), melds=(), layoffs=((C("9H"), (C("6H"), C("7H"), C("8H"))),),
+                          deadwood=(C("8C"), C("KD")), points=18)),
+        text=("{0} knocks with 7; {1} lays off " + card_ref(C("9H")) + " and has 18; {0} scores 11",),
+    )
+    out = render(result_view(r, NAMES[:2], Look(), 80, 1, (11, 0), 100, "deadwood"), 80)
+    assert "Alice knocks with 7; Bob lays off 9♥ and has 18; Alice scores 11" in out
+    assert "lays off 9♥ onto 6♥ 7♥ 8♥" in out
+    assert "Bob  (deadwood 18)" in out and "[6♥ 7♥ 8♥]" in out and "+11" in out
+
+
+def test_help_and_move_hint_name_the_short_forms():
+    legal = [Action("discard", (C(x),)) for x in "AS 7H KC".split()] + [Action("knock", (C("KC"),))]
+    text = "\n".join(l.plain for l in help_lines(legal, Look(), 60))
+    assert "discard [d CARD]: A♠ 7♥ K♣" in text and "knock K♣  [k kc]" in text
+    assert move_hint(legal, pretty) == "d CARD discard · k CARD knock"
+    assert move_hint([Action(DRAW_STOCK), Action(TAKE_DISCARD)], pretty, discard_top=C("7H")) == \
+        "s draw stock · p take 7♥"
+
+
+def test_completion_of_moves_and_commands():
+    legal = [Action(DRAW_STOCK), Action(TAKE_DISCARD)]
+    cmds = ("help", "hint", "undo")
+    assert completions("", 0, "", legal, cmds) == sorted(["draw", "take", "s", "p", "help", "hint", "undo"])
+    assert completions("dr", 0, "dr", legal, cmds) == ["draw"]
+    assert completions("draw ", 5, "", legal, cmds) == ["stock"]
+    assert completions("h", 0, "h", legal, cmds) == ["help", "hint"]
+    legal = [Action("discard", (C("7H"),)), Action("discard", (C("7C"),)), Action("add", (C("QS"),), 2)]
+    assert completions("d 7", 2, "7", legal, cmds) == ["7c", "7h"]
+    assert completions("D 7", 2, "7", legal, cmds) == ["7c", "7h"]  # any case
+    assert completions("a qs ", 5, "", legal, cmds) == ["2"]
+    assert completions("add qs ", 7, "", legal, cmds) == ["to"]
