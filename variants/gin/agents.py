@@ -1,0 +1,86 @@
+"""Computer players for Cardems Gin.
+
+``ai:easy`` (:class:`EasyGinAgent`): takes the upcard when that lowers its best
+achievable deadwood (after its best discard), otherwise draws from the stock;
+goes gin or knocks as soon as the engine offers it (the knock that leaves the
+least deadwood); otherwise discards to the least deadwood (the exact best
+discard; the card just taken from the pile is never offered). Ties go to the
+card worth most, then to the agent's own seeded generator. It decides from its
+:class:`~rummykit.core.engine.View` and the legal actions only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.agents import BaseAgent
+from rummykit.core.cards import points, to_mask
+from rummykit.core.engine import View
+from rummykit.core.registry import AgentSpec
+
+from .round import DISCARD, GIN, KNOCK
+from .scoring import default_solver
+
+__all__ = ["EasyGinAgent", "easy_agent_spec"]
+
+
+class EasyGinAgent(BaseAgent):
+    """The ``ai:easy`` Gin player (deterministic for a seed)."""
+
+    def __init__(self, seed: int = 0, solver=None) -> None:
+        self.rng = random.Random(seed)
+        self.solver = solver or default_solver()
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        hand = to_mask(view.hand)
+        if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
+            take = by_kind.get(TAKE_DISCARD)
+            stock = by_kind.get(DRAW_STOCK)
+            if take and (not stock or self.upcard_helps(hand, view.discard_top)):
+                return take[0]
+            return (stock or take)[0]
+        if GIN in by_kind:
+            return self._pick(by_kind[GIN], {})
+        after = dict(self.solver.discards(hand))
+        if KNOCK in by_kind:
+            return self._pick(by_kind[KNOCK], after)
+        return self._pick(by_kind.get(DISCARD) or list(legal), after)
+
+    def upcard_helps(self, hand: int, upcard: int | None) -> bool:
+        """Whether taking ``upcard`` (and then discarding another card as well as
+        possible) leaves less deadwood than the hand has now."""
+        if upcard is None:
+            return False
+        now = self.solver.deadwood(hand)
+        after = self.solver.discards(hand | (1 << upcard))
+        best = min((dw for card, dw in after if card != upcard), default=now)
+        return best < now
+
+    def _pick(self, actions: list[Action], after: dict[int, int]) -> Action:
+        """Least deadwood after the discard, then the card worth most, then random."""
+
+        def key(a: Action) -> tuple[int, int]:
+            card = a.cards[0] if a.cards else -1
+            return (after.get(card, 0), -points(card) if card >= 0 else 0)
+
+        best = min(key(a) for a in actions)
+        ties = [a for a in actions if key(a) == best]
+        return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
+
+
+def easy_agent_spec(variant: str = "gin") -> AgentSpec:
+    """The ``ai:easy`` registration for ``variant`` (a Gin house rule registers
+    the same player for its own variant name with this)."""
+    return AgentSpec(
+        name="ai:easy",
+        variant=variant,
+        strength=10,
+        description="takes the upcard when it lowers its deadwood, discards to the "
+        "least deadwood, knocks or goes gin as soon as it may",
+        factory=lambda seat, seed, options: EasyGinAgent(seed),
+    )

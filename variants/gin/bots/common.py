@@ -1,0 +1,124 @@
+"""Shared pieces of the Gin bots: card neighbours, how likely the opponent holds a
+card, how likely a discard feeds one of its melds, and live outs of a hand."""
+
+from __future__ import annotations
+
+from rummykit.core.cards import points
+
+from .knowledge import Knowledge
+
+__all__ = [
+    "RUN_PARTNERS",
+    "SET_PARTNERS",
+    "opp_probs",
+    "meld_danger",
+    "near_taken",
+    "outs",
+    "expected_after_draw",
+    "iter_bits",
+]
+
+
+def iter_bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _run_partners() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each card, the pairs of same-suit cards that make a 3-card run with it
+    (ace low: A-2-3 is a run, Q-K-A is not)."""
+    out = []
+    for card in range(52):
+        s, r = divmod(card, 13)
+        pairs = []
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= r + a <= 12 and 0 <= r + b <= 12:
+                pairs.append((s * 13 + r + a, s * 13 + r + b))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+RUN_PARTNERS = _run_partners()
+SET_PARTNERS = tuple(
+    tuple(s * 13 + card % 13 for s in range(4) if s != card // 13) for card in range(52)
+)
+#: Cards "close" to a card: same rank, or same suit within two ranks.
+NEAR = tuple(
+    sum(1 << c for c in SET_PARTNERS[card])
+    | sum(1 << (card // 13 * 13 + r) for r in range(max(0, card % 13 - 2), min(12, card % 13 + 2) + 1) if r != card % 13)
+    for card in range(52)
+)
+
+
+def opp_probs(k: Knowledge) -> list[float]:
+    """For each card, the chance it is in the opponent's hand: 1 for the cards it
+    took and kept, 0 for the cards this seat has seen elsewhere, and for the
+    unseen cards the share of them that can be in its hand."""
+    n = k.unseen.bit_count()
+    p = k.opp_unknown / n if n else 0.0
+    probs = [0.0] * 52
+    for c in iter_bits(k.unseen):
+        probs[c] = p
+    for c in iter_bits(k.opp_held):
+        probs[c] = 1.0
+    return probs
+
+
+def meld_danger(card: int, probs: list[float]) -> float:
+    """The chance that ``card`` completes a meld with two cards of the opponent's
+    hand (a set of three, or a run through it), cards taken as independent."""
+    # Set: at least two of the other three cards of the rank.
+    a, b, c = (probs[x] for x in SET_PARTNERS[card])
+    p_set = a * b + a * c + b * c - 2 * a * b * c
+    miss = 1.0 - p_set
+    for x, y in RUN_PARTNERS[card]:
+        miss *= 1.0 - probs[x] * probs[y]
+    return 1.0 - miss
+
+
+def near_taken(card: int, k: Knowledge) -> bool:
+    """Whether ``card`` is close (same rank, or same suit within two) to a card the
+    opponent took from the pile and still holds."""
+    return bool(NEAR[card] & k.opp_held)
+
+
+def outs(solver, hand: int, live: int) -> int:
+    """How many live cards would lower the least deadwood of the 10-card ``hand``
+    (drawn, then the best discard made)."""
+    now = solver.deadwood(hand)
+    bd = solver.best_discard
+    n = 0
+    for u in iter_bits(live):
+        if bd(hand | 1 << u)[1] < now:
+            n += 1
+    return n
+
+
+def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: float,
+                        gin_bonus: float) -> float:
+    """The mean, over the live cards, of the deadwood left after drawing the card
+    and making the best discard, with a bonus for a hand that may knock or go gin."""
+    bd = solver.best_discard
+    total = 0.0
+    n = 0
+    now = solver.deadwood(hand)
+    for u in iter_bits(live):
+        d = bd(hand | 1 << u)[1]
+        if d > now:
+            d = now
+        v = d
+        if d == 0:
+            v -= gin_bonus
+        elif d <= limit:
+            v -= knock_bonus
+        total += v
+        n += 1
+    if not n:
+        return float(now)
+    return total / n
+
+
+def card_points(card: int) -> int:
+    return points(card)

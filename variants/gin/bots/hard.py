@@ -1,0 +1,234 @@
+"""``ai:hard`` for Gin: remembers the opponent's picks and passes, counts live
+cards, looks one draw ahead, and knocks only when the undercut risk is worth it.
+
+From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
+
+* **What is live.** The unseen cards (not in its hand, not in the discard pile,
+  not taken by the opponent) are the ones it may still draw; each is equally
+  likely to be the next stock card.
+* **Hand value.** A 10-card hand is worth the mean, over the live cards, of the
+  deadwood after drawing that card and making the best discard, less a bonus
+  when that deadwood may knock (or go gin): a bounded search of one draw over the
+  unseen cards, exact thanks to the table solver. A little of the present
+  deadwood is added (it is what an opponent's knock would cost).
+* **Feeding.** Each card is given the chance that the opponent holds it (1 for a
+  card it took and kept, 0 for a card seen elsewhere, the share of its unknown
+  cards for an unseen one); a discard is charged for the chance it completes a
+  set or a run with two cards of the opponent's hand.
+* **Draw.** Takes the upcard when the best hand it can keep with it is worth
+  more than the hand after an average stock draw (one draw further along).
+* **Knock.** Gin at once. A knock is weighed by sampling opponent hands
+  consistent with what it knows (the cards it took and kept, the rest from the
+  unseen cards, improved by as many best discards as the opponent has had turns)
+  and scoring the knock against each after the opponent's layoffs: it knocks
+  when the expected gain is positive and the undercut risk is low enough, and
+  otherwise plays on while the stock lasts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.agents import BaseAgent
+from rummykit.core.cards import code, points
+from rummykit.core.engine import View
+
+from .common import expected_after_draw, iter_bits, meld_danger, opp_probs
+from .knowledge import Knowledge, read_view
+
+__all__ = ["HardGinAgent"]
+
+DISCARD, KNOCK, GIN = "discard", "knock", "gin"
+
+
+class HardGinAgent(BaseAgent):
+    # Tuned with `rummy simulate` (docs/bots.md).
+    KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
+    GIN_BONUS = 14.0  # ... or go gin
+    PRESENT = 0.25  # weight of the present deadwood
+    FEED = 5.0  # cost of a discard sure to complete an opponent's meld
+    PRUNE = 10  # discards considered: within this much of the least deadwood
+    TAKE_MARGIN = 0.5  # taking the upcard shows the opponent a card: ask a little more
+    SAMPLES = 40  # opponent hands sampled for a knock decision
+    MAX_UNDERCUT = 0.3  # knock only with an undercut risk below this ...
+    MIN_GAIN = 0.0  # ... and an expected gain above this
+
+    def __init__(self, seed: int = 0, solver=None, knock_limit: int = 10, gin_bonus: int = 25,
+                 undercut_bonus: int = 25, **params) -> None:
+        from rummykit.core.solver import get_solver
+
+        self.rng = random.Random(seed)
+        self.solver = solver or get_solver(False, 1)
+        self.knock_limit = knock_limit
+        self.gin_points = gin_bonus
+        self.undercut_points = undercut_bonus
+        for key, value in params.items():
+            if not hasattr(self, key):
+                raise TypeError(f"unknown parameter {key}")
+            setattr(self, key, value)
+        self._why = ""
+
+    # -- the interface ----------------------------------------------------------
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if GIN in by_kind:
+            self._why = "no deadwood left: gin"
+            return by_kind[GIN][0]
+        k = read_view(view)
+        limit = view.extra.get("knock_limit", self.knock_limit)
+        if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
+            return self._draw(k, by_kind, limit)
+        after = dict(self.solver.discards(k.hand))
+        if KNOCK in by_kind:
+            act = self._maybe_knock(k, by_kind[KNOCK], after, limit)
+            if act is not None:
+                return act
+        plain = by_kind.get(DISCARD) or list(legal)
+        action, why = self._best_discard(k, plain, after, limit)
+        if KNOCK in by_kind:
+            why = self._why + "; " + why
+        self._why = why
+        return action
+
+    def explain(self, view: View, action: Action) -> str:
+        return self._why or action.notation()
+
+    # -- evaluation -------------------------------------------------------------
+
+    def _value(self, hand: int, live: int, limit: int, dw: int) -> float:
+        """Lower is better: expected deadwood after the next draw (with bonuses for
+        a knock or gin), plus some of the present deadwood."""
+        v = expected_after_draw(self.solver, hand, live, limit, self.KNOCK_BONUS, self.GIN_BONUS)
+        return v + self.PRESENT * dw
+
+    def _score_discards(self, k: Knowledge, hand11: int, candidates: list[int], limit: int,
+                        probs: list[float], after: dict[int, int] | None = None):
+        """(score, card, deadwood) for each candidate discard of an 11-card hand."""
+        if after is None:
+            after = dict(self.solver.discards(hand11))
+        least = min(after[c] for c in candidates)
+        live = k.unseen
+        out = []
+        for c in candidates:
+            dw = after[c]
+            if dw > least + self.PRUNE:
+                continue
+            rest = hand11 & ~(1 << c)
+            score = self._value(rest, live, limit, dw) + self.FEED * meld_danger(c, probs)
+            out.append((score, c, dw))
+        out.sort(key=lambda t: (t[0], -points(t[1]), t[1]))
+        return out
+
+    # -- decisions --------------------------------------------------------------
+
+    def _best_discard(self, k: Knowledge, plain: list[Action], after, limit: int):
+        probs = opp_probs(k)
+        cards = [a.cards[0] for a in plain]
+        scored = self._score_discards(k, k.hand, cards, limit, probs, after)
+        score, card, dw = scored[0]
+        action = next(a for a in plain if a.cards[0] == card)
+        danger = meld_danger(card, probs)
+        why = f"keeps the hand with the best chances ({dw} deadwood now)"
+        if danger < 0.05:
+            why += f"; {code(card)} is unlikely to help the opponent"
+        return action, why
+
+    def _draw(self, k: Knowledge, by_kind, limit: int) -> Action:
+        take = by_kind.get(TAKE_DISCARD)
+        stock = by_kind.get(DRAW_STOCK)
+        up = k.top
+        if not take or up is None:
+            self._why = "draw from the stock"
+            return (stock or take)[0]
+        if not stock:
+            self._why = "the stock is empty: take the upcard"
+            return take[0]
+        probs = opp_probs(k)
+        hand = k.hand
+        dw_now = self.solver.deadwood(hand)
+        # The stock: one draw now, and (approximately) one more later.
+        v_now = expected_after_draw(self.solver, hand, k.unseen, limit, self.KNOCK_BONUS, self.GIN_BONUS)
+        f_now = dw_now - (self.GIN_BONUS if dw_now == 0 else self.KNOCK_BONUS if dw_now <= limit else 0)
+        stock_val = 2 * v_now - f_now + self.PRESENT * dw_now
+        hand11 = hand | 1 << up
+        cands = [c for c in iter_bits(hand11) if c != up]
+        scored = self._score_discards(k, hand11, cands, limit, probs)
+        take_val, disc, dw = scored[0]
+        take_val -= self.FEED * meld_danger(disc, probs)  # the discard's feeding is judged later
+        if take_val + self.TAKE_MARGIN < stock_val:
+            self._why = f"{code(up)} improves the hand (to {dw} deadwood after discarding {code(disc)})"
+            return take[0]
+        self._why = f"{code(up)} helps less than an average stock card"
+        return stock[0]
+
+    def _maybe_knock(self, k: Knowledge, knocks: list[Action], after, limit: int) -> Action | None:
+        best = min(knocks, key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
+        card = best.cards[0]
+        d = after[card]
+        if k.stock <= 2:
+            self._why = f"knock with {d}: the stock is nearly gone"
+            return best
+        gain, undercut = self.knock_outlook(k, k.hand & ~(1 << card), d)
+        if undercut <= self.MAX_UNDERCUT and gain > self.MIN_GAIN:
+            self._why = f"knock with {d} deadwood: expected gain {gain:+.1f}, undercut risk {undercut:.0%}"
+            return best
+        self._why = f"no knock with {d}: undercut risk {undercut:.0%}, expected gain {gain:+.1f}"
+        return None
+
+    # -- the opponent's hand ----------------------------------------------------
+
+    def sample_opponent(self, k: Knowledge, n: int) -> list[int]:
+        """``n`` opponent hands consistent with what this seat knows, each improved
+        by as many best discards as the opponent has had turns (up to 6)."""
+        pool = list(iter_bits(k.unseen))
+        need = k.opp_unknown
+        extra = max(0, min(k.opp_turns, 6, len(pool) - need))
+        discards = self.solver.discards
+        held = k.opp_held
+        out = []
+        rng = self.rng
+        for _ in range(n):
+            pick = rng.sample(pool, need + extra) if need + extra <= len(pool) else list(pool)
+            h = held
+            for c in pick:
+                h |= 1 << c
+            for _ in range(extra):
+                best = None
+                for c, dw in discards(h):
+                    if held >> c & 1:
+                        continue
+                    key = (dw, -points(c))
+                    if best is None or key < best[0]:
+                        best = (key, c)
+                if best is None:
+                    break
+                h &= ~(1 << best[1])
+            out.append(h)
+        return out
+
+    def knock_outlook(self, k: Knowledge, mine: int, d: int) -> tuple[float, float]:
+        """(expected points, undercut chance) of knocking now with the 10-card hand
+        ``mine`` (``d`` deadwood), over sampled opponent hands."""
+        from rummykit.core.layoffs import best_layoffs
+
+        _, melds = self.solver.arrangement(mine)
+        total = 0.0
+        under = 0
+        hands = self.sample_opponent(k, self.SAMPLES)
+        for h in hands:
+            if d == 0:
+                total += self.solver.deadwood(h) + self.gin_points
+                continue
+            dd = best_layoffs(h, melds, self.solver).deadwood
+            if dd > d:
+                total += dd - d
+            else:
+                under += 1
+                total -= d - dd + self.undercut_points
+        n = len(hands) or 1
+        return total / n, under / n

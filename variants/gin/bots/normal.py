@@ -1,0 +1,113 @@
+"""``ai:normal`` for Gin: the easy player's greed, plus an eye on what can still
+come and what the opponent wants.
+
+* Draw: takes the upcard when, after its best discard, it leaves less deadwood
+  than now (as ``ai:easy``), otherwise draws from the stock.
+* Knock or gin as soon as it may (the knock leaving least deadwood).
+* Discard: among the discards leaving the least deadwood (and those within two
+  points of it), keeps the partial combinations that can still complete,
+  counting the live cards (cards it has not seen in the discard pile or taken by
+  the opponent) that would lower its deadwood; and avoids a card close to one
+  the opponent took from the pile (same rank, or same suit within two ranks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.agents import BaseAgent
+from rummykit.core.cards import code, points
+from rummykit.core.engine import View
+
+from .common import expected_after_draw, near_taken, outs
+from .knowledge import read_view
+
+__all__ = ["NormalGinAgent"]
+
+DISCARD, KNOCK, GIN = "discard", "knock", "gin"
+
+
+class NormalGinAgent(BaseAgent):
+    OUT_WEIGHT = 0.6  # deadwood points one live out is worth
+    NEAR_PENALTY = 4.0  # deadwood points a discard close to an opponent's pick costs
+    MARGIN = 2  # discards considered: within this much of the least deadwood
+    MODE = "outs"
+    KB = 0.0
+    PRESENT = 0.25
+
+    def __init__(self, seed: int = 0, solver=None, **params) -> None:
+        from rummykit.core.solver import get_solver
+
+        self.rng = random.Random(seed)
+        self.solver = solver or get_solver(False, 1)
+        for key, value in params.items():
+            if not hasattr(self, key):
+                raise TypeError(f"unknown parameter {key}")
+            setattr(self, key, value)
+        self._why = ""
+
+    # -- the interface ----------------------------------------------------------
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
+            return self._draw(view, by_kind)
+        if GIN in by_kind:
+            self._why = "no deadwood left: gin"
+            return by_kind[GIN][0]
+        k = read_view(view)
+        after = dict(self.solver.discards(k.hand))
+        if KNOCK in by_kind:
+            best = min(by_kind[KNOCK], key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
+            self._why = f"knock with {after[best.cards[0]]} deadwood as soon as allowed"
+            return best
+        return self._discard(k, by_kind.get(DISCARD) or list(legal), after)
+
+    def explain(self, view: View, action: Action) -> str:
+        return self._why or f"{action.notation()}"
+
+    # -- decisions --------------------------------------------------------------
+
+    def _draw(self, view: View, by_kind) -> Action:
+        take = by_kind.get(TAKE_DISCARD)
+        stock = by_kind.get(DRAW_STOCK)
+        up = view.discard_top
+        if take and up is not None:
+            hand = 0
+            for c in view.hand:
+                hand |= 1 << c
+            now = self.solver.deadwood(hand)
+            best = min((d for c, d in self.solver.discards(hand | 1 << up) if c != up), default=now)
+            if best < now or not stock:
+                self._why = f"{code(up)} lowers the deadwood from {now} to {best}"
+                return take[0]
+        self._why = "the upcard does not lower the deadwood: draw from the stock"
+        return (stock or take)[0]
+
+    def _discard(self, k, actions: list[Action], after: dict[int, int]) -> Action:
+        least = min(after[a.cards[0]] for a in actions)
+        live = k.unseen
+        scored = []
+        for a in actions:
+            card = a.cards[0]
+            dw = after[card]
+            if dw > least + self.MARGIN:
+                continue
+            rest = k.hand & ~(1 << card)
+            near = near_taken(card, k)
+            if self.MODE == "outs":
+                n_outs = outs(self.solver, rest, live)
+                score = dw - self.OUT_WEIGHT * n_outs
+            else:
+                n_outs = 0
+                score = expected_after_draw(self.solver, rest, live, 10, self.KB, self.KB) + self.PRESENT * dw
+            score += self.NEAR_PENALTY if near else 0.0
+            scored.append((score, -points(card), self.rng.random(), a, dw, n_outs, near))
+        scored.sort(key=lambda t: t[:3])
+        _, _, _, best, dw, n_outs, near = scored[0]
+        self._why = f"leaves {dw} deadwood and {n_outs} live cards that would improve the hand"
+        return best

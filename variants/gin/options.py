@@ -1,0 +1,45 @@
+"""Cardems Gin options (RULES.md §1 "Options"): the Cardems values are the defaults.
+
+A house-rule plugin extends them by subclassing::
+
+    class OklahomaOptions(GinOptions):
+        spade_doubles: bool = Field(True, description="a spade upcard doubles the score")
+
+``extra="forbid"`` makes an unknown option an error; the command line goes
+through :func:`rummykit.core.options.build_options`, which turns any problem
+into one clear :class:`~rummykit.core.errors.OptionError` line.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["GinOptions"]
+
+
+class GinOptions(BaseModel):
+    """The options of Cardems Gin, validated when built."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    knock_limit: int = Field(
+        10,
+        ge=0,
+        le=100,
+        description="most deadwood a player may knock with, 0 to 100 (0: only gin ends a round)",
+    )
+    gin_bonus: int = Field(
+        25, ge=0, le=1000, description="bonus for going gin, 0 to 1000"
+    )
+    undercut_bonus: int = Field(
+        25, ge=0, le=1000, description="bonus to the defender for an undercut, 0 to 1000"
+    )
+    target: int = Field(
+        100, ge=1, le=100_000, description="a match ends when a total reaches this, 1 or more"
+    )
+    first_turn: Literal["seat0", "alternate"] = Field(
+        "seat0",
+        description='who starts a round: "seat0" (every round) or "alternate" (seats take turns)',
+    )

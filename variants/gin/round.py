@@ -1,0 +1,430 @@
+"""One round of Cardems Gin as an engine state machine (RULES.md §1).
+
+:class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
+plugin subclasses it and overrides only the small methods a house rule changes:
+
+* :meth:`GinRound.first_seat` – who starts the round;
+* :meth:`GinRound.knock_limit` – the most deadwood one may knock with (Oklahoma:
+  the first upcard's value, 0 for an ace: gin only);
+* :meth:`GinRound.score_multiplier` – a factor on the round's score (Oklahoma: 2
+  when the first upcard is a spade);
+* :meth:`GinRound.stock_exhausted` – when a plain discard ends the round as a draw
+  (some sites: two cards left in the stock);
+* :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring.
+
+Engine state (documented so tests and subclasses may read it; only the engine
+changes it, through :meth:`apply`):
+
+``hands``        list of two int bitmasks (seat 0, seat 1)
+``stock``        list of cards, the top of the stock *last* (``stock[-1]`` is drawn next)
+``discard``      list of cards, bottom first, top last
+``first_upcard`` the card that started the discard pile
+``first``        the seat that took the first turn
+``turn``         the seat to act
+``phase``        ``"draw"``, ``"discard"`` or ``"over"``
+``taken``        the card taken from the discard pile this turn (or ``None``)
+``history``      the events so far
+
+:meth:`GinRound.from_deal` builds a round from chosen hands, discard pile and stock
+(tests, puzzles, house-rule plugins' tests); it never touches any random state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from pydantic import BaseModel
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.cards import DECK_SIZE, code, from_mask, sorted_cards, to_mask
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
+from rummykit.core.errors import CardError, RummyError
+
+from .options import GinOptions
+from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
+
+__all__ = ["GinRound", "DISCARD", "KNOCK", "GIN", "COUNT_KEYS"]
+
+DISCARD = "discard"
+KNOCK = "knock"
+GIN = "gin"
+#: The keys of ``RoundResult.counts``; exactly one of them is 1 for each round.
+COUNT_KEYS = ("knocks", "gins", "undercuts", "draws")
+_COUNT_OF = {"knock": "knocks", "gin": "gins", "undercut": "undercuts", "draw": "draws"}
+
+_DRAW_ACTIONS = (Action(DRAW_STOCK), Action(TAKE_DISCARD))
+
+
+class GinRound(Round):
+    """A round of Cardems Gin for two seats.
+
+    ``GinRound(options, round_index, rng)`` deals with ``rng.shuffle`` of the 52
+    cards (no other randomness, never the global generator): cards 0, 2, ... 18 of
+    the shuffled deck to seat 0, 1, 3, ... 19 to seat 1, card 20 face up starts the
+    discard pile, cards 21.. are the stock (card 21 on top).
+    """
+
+    variant = "gin"
+    n_seats = 2
+    hand_size = 10
+
+    def __init__(
+        self,
+        options: BaseModel | None,
+        round_index: int,
+        rng: random.Random,
+        *,
+        variant: str | None = None,
+    ) -> None:
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        n = self.hand_size
+        hands = [deck[0 : 2 * n : 2], deck[1 : 2 * n : 2]]
+        self._setup(
+            options,
+            round_index,
+            hands,
+            discard=[deck[2 * n]],
+            stock_top_first=deck[2 * n + 1 :],
+            first=None,
+            variant=variant,
+        )
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Iterable[int]],
+        discard: Iterable[int] | int,
+        stock: Iterable[int] | None = None,
+        options: BaseModel | None = None,
+        round_index: int = 0,
+        *,
+        first: int | None = None,
+        variant: str | None = None,
+    ) -> GinRound:
+        """A round dealt as given: ``hands`` for seat 0 and 1, ``discard`` the pile
+        (one card, or a list bottom first, top last), ``stock`` top card first.
+        When ``stock`` is ``None`` it is every other card, ascending. All 52 cards
+        must be placed exactly once (:class:`CardError` otherwise). ``first``
+        overrides :meth:`first_seat`."""
+        hands = [list(h) for h in hands]
+        pile = [discard] if isinstance(discard, int) else list(discard)
+        placed = [c for h in hands for c in h] + pile
+        if stock is None:
+            used = to_mask(placed)
+            stock = [c for c in range(DECK_SIZE) if not used >> c & 1]
+        stock = list(stock)
+        every = placed + stock
+        if len(hands) != cls.n_seats:
+            raise CardError(f"expected {cls.n_seats} hands, got {len(hands)}")
+        if sorted(every) != list(range(DECK_SIZE)):
+            seen: set[int] = set()
+            dup = [c for c in every if c in seen or seen.add(c)]
+            missing = sorted(set(range(DECK_SIZE)) - set(every))
+            raise CardError(
+                "a deal must place all 52 cards exactly once"
+                + (f"; twice: {' '.join(code(c) for c in dup)}" if dup else "")
+                + (f"; missing: {' '.join(code(c) for c in missing)}" if missing else "")
+            )
+        rnd = cls.__new__(cls)
+        rnd._setup(options, round_index, hands, pile, stock, first, variant)
+        return rnd
+
+    def _setup(
+        self,
+        options: BaseModel | None,
+        round_index: int,
+        hands: Sequence[Sequence[int]],
+        discard: list[int],
+        stock_top_first: list[int],
+        first: int | None,
+        variant: str | None,
+    ) -> None:
+        self.options = options if options is not None else GinOptions()
+        self.round_index = round_index
+        if variant:
+            self.variant = variant
+        self.hands = [to_mask(h) for h in hands]
+        self.stock = list(reversed(stock_top_first))
+        self.discard = list(discard)
+        self.first_upcard = self.discard[-1] if self.discard else None
+        self.history: list[Event] = []
+        self.result: RoundResult | None = None
+        self.first = self.first_seat() if first is None else first
+        self.turn = self.first
+        self.phase = "draw"
+        self.taken: int | None = None
+        self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
+        self._legal: list[Action] | None = None
+
+    # -- what a house rule changes ------------------------------------------------
+
+    @property
+    def solver(self):
+        """The meld solver (ace low). Override for a variant with other meld rules."""
+        return default_solver()
+
+    def first_seat(self) -> int:
+        """Seat 0, or with ``first_turn="alternate"`` seat ``round_index % 2``."""
+        if getattr(self.options, "first_turn", "seat0") == "alternate":
+            return self.round_index % 2
+        return 0
+
+    def knock_limit(self) -> int:
+        """The most deadwood a knock may leave (0: only gin)."""
+        return self.options.knock_limit
+
+    def score_multiplier(self) -> int:
+        """A factor on the round's points (1 in Cardems)."""
+        return 1
+
+    def stock_exhausted(self) -> bool:
+        """Whether a plain discard now ends the round as a draw (stock empty)."""
+        return not self.stock
+
+    # -- the contract -------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return None if self.result is not None else self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        if self._legal is None:
+            if self.phase == "draw":
+                legal = []
+                if self.stock:
+                    legal.append(_DRAW_ACTIONS[0])
+                if self.discard:
+                    legal.append(_DRAW_ACTIONS[1])
+                self._legal = legal
+            else:
+                self._legal = self.discard_actions()
+        return list(self._legal)
+
+    def deadwood_after(self) -> dict[int, int]:
+        """In the discard phase: each card of the hand -> the deadwood after
+        discarding it (exact; computed once per turn)."""
+        if self._after is None:
+            self._after = dict(self.solver.discards(self.hands[self.turn]))
+        return self._after
+
+    def discard_actions(self) -> list[Action]:
+        """The discard phase's moves: every card but the one just taken may be
+        discarded; as a knock when the deadwood left is 1..knock limit, as gin when 0."""
+        after = self.deadwood_after()
+        limit = self.knock_limit()
+        cards = sorted_cards(c for c in from_mask(self.hands[self.turn]) if c != self.taken)
+        plain = [Action(DISCARD, (c,)) for c in cards]
+        knocks = [Action(KNOCK, (c,)) for c in cards if 0 < after[c] <= limit]
+        gins = [Action(GIN, (c,)) for c in cards if after[c] == 0]
+        return plain + knocks + gins
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.turn
+        self._legal = None
+        self._after = None
+        if action.kind == DRAW_STOCK:
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self.phase = "discard"
+            self.taken = None
+            return Event(seat, action, card, private=True)
+        if action.kind == TAKE_DISCARD:
+            card = self.discard.pop()
+            self.hands[seat] |= 1 << card
+            self.phase = "discard"
+            self.taken = card
+            return Event(seat, action, card, private=False)
+        (card,) = action.cards
+        self.hands[seat] &= ~(1 << card)
+        self.discard.append(card)
+        self.taken = None
+        if action.kind in (KNOCK, GIN):
+            self.phase = "over"
+            self.result = self.make_result(self.settle_knock(seat), seat)
+        elif self.stock_exhausted():
+            self.phase = "over"
+            self.result = self.draw_result()
+        else:
+            self.turn = 1 - seat
+            self.phase = "draw"
+        return Event(seat, action)
+
+    # -- scoring --------------------------------------------------------------------
+
+    def settle_knock(self, knocker: int) -> Settlement:
+        """Score the knock or gin of ``knocker`` (hands already back to 10 cards)."""
+        s = settle(
+            self.hands[knocker],
+            self.hands[1 - knocker],
+            self.options,
+            knock_limit=self.knock_limit(),
+            solver=self.solver,
+        )
+        m = self.score_multiplier()
+        return s.scaled(m) if m != 1 else s
+
+    def make_result(self, s: Settlement, knocker: int) -> RoundResult:
+        defender = 1 - knocker
+        winner = knocker if s.winner == "knocker" else defender
+        pts = [0, 0]
+        pts[winner] = s.points
+        k, d = "{%d}" % knocker, "{%d}" % defender
+        kd, dd = s.knocker.deadwood_points, s.defender.deadwood_points
+        if s.outcome == "gin":
+            bonus = getattr(self.options, "gin_bonus", 0)
+            text = (
+                f"{k} goes gin; {d} has {dd} (no layoffs after gin); "
+                f"{k} scores {s.points} ({dd} + {bonus} gin bonus{_times(s)})"
+            )
+        else:
+            if s.defender.layoffs:
+                laid = " ".join(card_ref(c) for c, _ in s.defender.layoffs)
+                mid = f"{d} lays off {laid} and has {dd}"
+            else:
+                mid = f"{d} has {dd}"
+            if s.outcome == "knock":
+                text = f"{k} knocks with {kd}; {mid}; {k} scores {s.points}"
+                if s.multiplier != 1:
+                    text += f" ({dd} - {kd}{_times(s)})"
+            else:
+                bonus = getattr(self.options, "undercut_bonus", 0)
+                text = (
+                    f"{k} knocks with {kd}; {mid}: an undercut; {d} scores {s.points} "
+                    f"({kd} - {dd} + {bonus} undercut bonus{_times(s)})"
+                )
+        hands = [None, None]
+        hands[knocker] = _report(knocker, s.knocker)
+        hands[defender] = _report(defender, s.defender)
+        return RoundResult(
+            points=tuple(pts),
+            outcome=s.outcome,
+            winner=winner,
+            hands=tuple(hands),
+            text=(text,),
+            counts=_counts(s.outcome),
+        )
+
+    def draw_result(self) -> RoundResult:
+        hands = []
+        for seat, mask in enumerate(self.hands):
+            dw, melds = arrange(mask, self.solver)
+            melded = 0
+            for m in melds:
+                melded |= m
+            hands.append(
+                HandReport(
+                    seat=seat,
+                    cards=rank_order(from_mask(mask)),
+                    melds=display_melds(melds),
+                    deadwood=rank_order(from_mask(mask & ~melded)),
+                    points=dw,
+                )
+            )
+        return RoundResult(
+            points=(0, 0),
+            outcome="draw",
+            winner=None,
+            hands=tuple(hands),
+            text=("the stock is exhausted: the round is a draw, no points",),
+            counts=_counts("draw"),
+        )
+
+    # -- what a seat sees -------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        if seat not in (0, 1):
+            raise RummyError(f"no seat {seat} in a two-player round")
+        to_act = self.to_act()
+        return View(
+            variant=self.variant,
+            seat=seat,
+            n_seats=2,
+            to_act=to_act,
+            hand=tuple(sorted_cards(from_mask(self.hands[seat]))),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            stock_size=len(self.stock),
+            discard_pile=tuple(self.discard),
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            round_index=self.round_index,
+            extra={
+                "phase": self.phase,
+                "knock_limit": self.knock_limit(),
+                "taken": self.taken,
+                "first_upcard": self.first_upcard,
+                "first_seat": self.first,
+            },
+            result=self.result,
+        )
+
+    def zones(self) -> Mapping[str, Sequence[int]]:
+        """``stock`` (top first), ``discard`` (bottom first), ``hand0``, ``hand1``."""
+        return {
+            "stock": list(reversed(self.stock)),
+            "discard": list(self.discard),
+            "hand0": from_mask(self.hands[0]),
+            "hand1": from_mask(self.hands[1]),
+        }
+
+    # -- explanations -----------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str | None:
+        kind = action.kind
+        if self.result is not None:
+            return "the round is over"
+        known = (DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN)
+        if kind not in known:
+            return f"there is no move {kind!r} in gin (moves: draw stock, take discard, discard, knock, gin)"
+        if self.phase == "draw":
+            if kind in (DISCARD, KNOCK, GIN):
+                return "you must draw first (draw stock or take discard)"
+            if kind == TAKE_DISCARD and not self.discard:
+                return "the discard pile is empty; draw stock"
+            if kind == DRAW_STOCK and not self.stock:
+                return "the stock is empty"
+            return None
+        if kind in (DRAW_STOCK, TAKE_DISCARD):
+            return "you have already drawn this turn; now discard, knock or gin with one card"
+        if len(action.cards) != 1:
+            return f"{kind} takes exactly one card, like '{kind} 7H'"
+        (card,) = action.cards
+        if not self.hands[self.turn] >> card & 1:
+            return f"you do not hold {code(card)}"
+        if card == self.taken:
+            verb = {DISCARD: "discard", KNOCK: "knock with", GIN: "go gin with"}[kind]
+            return f"you may not {verb} {code(card)}: you just took it from the discard pile"
+        left = self.deadwood_after()[card]
+        limit = self.knock_limit()
+        if kind == KNOCK:
+            if left == 0:
+                return f"with no deadwood after discarding {code(card)} the move is 'gin {code(card)}', not a knock"
+            if limit == 0:
+                return f"only gin may end this round; you would have {left} deadwood"
+            return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
+        if kind == GIN and left != 0:
+            return f"gin needs no deadwood after the discard; you would have {left}"
+        return None
+
+
+def _times(s: Settlement) -> str:
+    return f", ×{s.multiplier}" if s.multiplier != 1 else ""
+
+
+def _counts(outcome: str) -> dict[str, int]:
+    counts = dict.fromkeys(COUNT_KEYS, 0)
+    counts[_COUNT_OF[outcome]] = 1
+    return counts
+
+
+def _report(seat: int, h: SettledHand) -> HandReport:
+    return HandReport(
+        seat=seat,
+        cards=h.cards,
+        melds=h.melds,
+        layoffs=h.layoffs,
+        deadwood=h.deadwood,
+        points=h.deadwood_points,
+    )
+

@@ -1,0 +1,95 @@
+"""The Cardems Gin :class:`VariantSpec`, and the factory a house rule reuses.
+
+A house-rule plugin (Oklahoma Gin, say) registers its own variant built on Gin::
+
+    from rummykit.variants.gin import GinOptions, GinRound, make_spec
+
+    class OklahomaRound(GinRound):
+        def knock_limit(self):
+            ...
+
+    SPEC = make_spec(name="oklahoma", title="Oklahoma Gin",
+                     options_model=OklahomaOptions, round_class=OklahomaRound,
+                     rules_text=OKLAHOMA_RULES)
+
+Everything in the spec is picklable (no lambdas), so specs can cross process
+boundaries (``rummy simulate --workers``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from importlib import resources
+
+from pydantic import BaseModel
+
+from rummykit.core.errors import RummyError
+from rummykit.core.registry import VariantSpec
+
+from .analysis import analyze, hand_summary
+from .options import GinOptions
+from .round import GinRound
+
+__all__ = ["RoundFactory", "make_spec", "cardems_rules_text", "SPEC"]
+
+
+def cardems_rules_text() -> str:
+    """The rules of Cardems Gin as shown by ``rummy rules gin`` (rules.md)."""
+    return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+class RoundFactory:
+    """``VariantSpec.new_round`` for a :class:`GinRound` (sub)class."""
+
+    def __init__(self, round_class: type[GinRound], variant: str) -> None:
+        self.round_class = round_class
+        self.variant = variant
+
+    def __call__(self, options: BaseModel, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
+        if n_seats != 2:
+            raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
+        return self.round_class(options, round_index, rng, variant=self.variant)
+
+    def __repr__(self) -> str:
+        return f"RoundFactory({self.round_class.__name__}, {self.variant!r})"
+
+
+def make_spec(
+    name: str = "gin",
+    title: str = "Cardems Gin",
+    options_model: type[BaseModel] = GinOptions,
+    round_class: type[GinRound] = GinRound,
+    *,
+    rules_text: str | None = None,
+    description: str = "2 players; draw, discard, knock with 10 or less deadwood or go gin; "
+    "layoffs, undercuts, first to 100",
+    aliases: dict[str, str] | None = None,
+) -> VariantSpec:
+    """A :class:`VariantSpec` for Gin or a house rule built on it.
+
+    ``options_model`` should subclass :class:`GinOptions` (the round, the analysis
+    and the agents read ``knock_limit``, ``gin_bonus``, ``undercut_bonus``,
+    ``target`` and ``first_turn``); ``round_class`` should subclass
+    :class:`GinRound`. ``rules_text`` defaults to the Cardems rules.
+    """
+    if rules_text is None:
+        rules_text = cardems_rules_text()
+    return VariantSpec(
+        name=name,
+        title=title,
+        min_players=2,
+        max_players=2,
+        options_model=options_model,
+        new_round=RoundFactory(round_class, name),
+        rules_text=rules_text,
+        description=description,
+        ace_high=False,
+        hand_summary=hand_summary,
+        analyze=functools.partial(analyze, variant=name),
+        aliases=dict(aliases or {}),
+    )
+
+
+#: The Cardems Gin variant as registered by the built-in plugin.
+SPEC = make_spec()
