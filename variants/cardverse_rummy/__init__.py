@@ -9,10 +9,36 @@ Public API:
   ``ace_high``, ``max_turns``;
 * :func:`analyze`, :func:`hand_summary` (``.analysis``);
 * :class:`EasyAgent` (``.agents``): ``ai:easy``;
-* ``plugin``: the pluggy hooks (``SPEC``, ``EASY``).
+* ``plugin``: the pluggy hooks; ``spec``: ``SPEC``, ``EASY``.
+
+The names below are imported on first use (PEP 562): importing the package, as
+every ``rummy`` command does to reach ``.plugin``, must not import pydantic and
+the engine (``rummy --help`` stays fast).
 """
 
-from .options import CardVerseOptions
-from .round import CardVerseRound, deal_size, hand_value, new_round
+from __future__ import annotations
+
+from importlib import import_module
+
+_EXPORTS = {
+    "CardVerseOptions": ".options",
+    "CardVerseRound": ".round",
+    "deal_size": ".round",
+    "hand_value": ".round",
+    "new_round": ".round",
+}
 
 __all__ = ["CardVerseOptions", "CardVerseRound", "deal_size", "hand_value", "new_round"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

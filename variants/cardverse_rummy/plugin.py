@@ -2,55 +2,35 @@
 
 Declared as the entry point ``cardverse`` of the group ``rummykit`` in
 pyproject.toml, so it loads exactly like a third-party plugin.
+
+Every ``rummy`` command imports this module (``rummy --help`` too), so it stays
+light: the variant (engine, options, bots, in :mod:`.spec`) is imported inside
+the hooks, which run only when a command needs the variants. ``SPEC`` and
+``EASY`` are still attributes of this module, made on first access.
 """
 
 from __future__ import annotations
 
-from importlib import resources
-
 from rummykit.core.hookspecs import hookimpl
-from rummykit.core.registry import AgentSpec, VariantSpec
-
-from .agents import easy_factory
-from .analysis import analyze, hand_summary
-from .options import CardVerseOptions
-from .round import new_round
-
-
-def rules_text() -> str:
-    return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
-
-
-SPEC = VariantSpec(
-    name="cardverse",
-    title="CardVerse Rummy",
-    min_players=2,
-    max_players=4,
-    options_model=CardVerseOptions,
-    new_round=new_round,
-    rules_text=rules_text(),
-    description="2-4 players; meld sets and runs (ace high), add to any table meld, "
-    "empty your hand; the winner scores the others' hand values",
-    ace_high=True,
-    hand_summary=hand_summary,
-    analyze=analyze,
-)
-
-EASY = AgentSpec(
-    name="ai:easy",
-    variant="cardverse",
-    strength=10,
-    description="lays down every meld and addition at once, discards its highest "
-    "unmelded card, takes the discard only to complete a meld",
-    factory=easy_factory,
-)
 
 
 @hookimpl
 def register_variants(register):
+    from .spec import SPEC
+
     register(SPEC)
 
 
 @hookimpl
 def register_agents(register):
+    from .spec import EASY
+
     register(EASY)
+
+
+def __getattr__(name: str):
+    if name in ("SPEC", "EASY", "rules_text"):
+        from . import spec
+
+        return getattr(spec, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

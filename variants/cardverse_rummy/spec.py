@@ -1,0 +1,45 @@
+"""The CardVerse Rummy :class:`VariantSpec` and its ``ai:easy`` :class:`AgentSpec`.
+
+Kept out of ``plugin.py``: the plugin module is imported by every ``rummy``
+command (``--help`` included), this one only when the variant is used.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rummykit.core.registry import AgentSpec, VariantSpec
+
+from .agents import easy_factory
+from .analysis import analyze, hand_summary
+from .options import CardVerseOptions
+from .round import new_round
+
+
+def rules_text() -> str:
+    return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+SPEC = VariantSpec(
+    name="cardverse",
+    title="CardVerse Rummy",
+    min_players=2,
+    max_players=4,
+    options_model=CardVerseOptions,
+    new_round=new_round,
+    rules_text=rules_text(),
+    description="2-4 players; meld sets and runs (ace high), add to any table meld, "
+    "empty your hand; the winner scores the others' hand values",
+    ace_high=True,
+    hand_summary=hand_summary,
+    analyze=analyze,
+)
+
+EASY = AgentSpec(
+    name="ai:easy",
+    variant="cardverse",
+    strength=10,
+    description="lays down every meld and addition at once, discards its highest "
+    "unmelded card, takes the discard only to complete a meld",
+    factory=easy_factory,
+)
