@@ -71,10 +71,15 @@ def bot_name(kind: str) -> str:
 def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
     """Play VARIANT in the terminal, people and computer players in any mix.
 
-    With no --seat: you against the strongest computer player. Type moves in the
-    notation shown by `help` (draw stock, take discard, discard 7H, knock 7H,
-    meld 9H TH JH, add QS to 2). When standard input is not a terminal, one move
-    is read per line and the output is plain text.
+    With no VARIANT at a terminal: pick the variant, the number of players and
+    who sits where. With no --seat: you against the strongest computer player.
+    Name seats with human:NAME (or ai:LEVEL:NAME). Type moves in the notation
+    or the short forms that `help` lists (s, p, d 7h, k 7h, g 7h, m 9h th jh,
+    a qs 2). Several people share the keyboard: the screen and its scrollback
+    are wiped before each person's turn. The game is saved after every move
+    (under the user data folder unless --save); `rummy resume` continues it.
+    When standard input is not a terminal, one move is read per line and the
+    output is plain text.
     """
     from rummykit.core.errors import RummyError
     from rummykit.core.options import parse_pairs

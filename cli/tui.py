@@ -463,6 +463,7 @@ class TerminalUI:
         except OSError:  # pragma: no cover
             in_default = False
         how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
-        self.say(f"{outcome.capitalize()}; game saved after {len(s.record.actions)} moves. "
+        n = len(s.record.actions)
+        self.say(f"{outcome.capitalize()}; game saved after {n} move{'s' if n != 1 else ''}. "
                  f"Continue with: {how}")
 

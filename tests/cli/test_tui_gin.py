@@ -258,3 +258,14 @@ def test_tab_completion_and_a_line_history_per_seat(game, tmp_path):
     assert "score" in out and "Total" in out
     g.send("quit")
     assert g.wait_exit() == 0
+
+
+def test_ctrl_c_saves_and_says_how_to_go_on(game, tmp_path):
+    save = tmp_path / "g.json"
+    g = two_humans(game, save)
+    g.move("s", "Alice")
+    g.child.send("d \x03")
+    out = plain(g.expect("Continue with: rummy resume"))
+    assert "Interrupted; game saved after 1 move." in out
+    assert g.wait_exit() == 130
+    assert actions(save) == ["draw stock"]
