@@ -189,8 +189,16 @@ class Round(ABC):
         """Do ``action`` if it is legal; otherwise raise and change nothing."""
         if self.result is not None:
             raise IllegalAction("the round is over")
+        legal_now = self.legal_actions()
+        # Fast path: bots and the terminal game hand back one of the legal Action
+        # objects itself; an identity scan avoids building a key per legal action.
+        for legal in legal_now:
+            if legal is action:
+                event = self._apply(legal)
+                self.history.append(event)
+                return event
         key = action.key()
-        for legal in self.legal_actions():
+        for legal in legal_now:
             if legal.key() == key:
                 event = self._apply(legal)
                 self.history.append(event)
