@@ -253,6 +253,13 @@ def fit(t: Text, width: int, look: Look) -> Text:
     return t
 
 
+def fold(t: Text, width: int, cont: str = "") -> list[Text]:
+    """``t`` folded between words to ``width`` (a card has no space inside)."""
+    if t.cell_len <= width:
+        return [t]
+    return flow([w for w in t.split(" ") if w.plain], width, sep=" ", cont=cont)
+
+
 def meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
     out = []
     owner_w = max((len(info.names[m.owner]) for m in info.view.table), default=0)
@@ -270,10 +277,14 @@ def meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
     return out
 
 
-def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
+def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = None) -> RenderableType:
     """The whole table for one seat: header, players, piles, table melds, what
-    happened since your last turn, and your hand."""
-    compact = width < WIDE
+    happened since your last turn, and your hand. Compact (no boxes, no blank
+    lines, short labels) below :data:`WIDE` columns, or when ``compact`` says so
+    (a short terminal)."""
+    narrow = width < WIDE  # short labels
+    if compact is None:
+        compact = narrow
     width = min(width, MAX_WIDTH)
     view = info.view
     inner = width if compact else width - 4  # panel borders and padding
@@ -287,8 +298,8 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
         head.append(f"  {look.dot}  game {info.game_id}", style="dim")
     parts.append(fit(head, inner, look))
 
-    parts.append(players_table(info, look, compact, inner))
-    parts.append(pile_line(view, look, compact))
+    parts.append(players_table(info, look, narrow, inner))
+    parts.append(pile_line(view, look, narrow))
 
     if view.table:
         if not compact:
@@ -301,7 +312,7 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
         if lines:
             if not compact:
                 parts.append(Text())
-            parts.append(Text("Since your last turn" if not compact else "Since your turn", style="bold"))
+            parts.append(Text("Since your last turn" if not narrow else "Since your turn", style="bold"))
             parts.extend(lines)
     cur = current_turn_lines(view, look, inner)
     if cur:
@@ -314,11 +325,8 @@ def table_view(info: TableInfo, look: Look, width: int) -> RenderableType:
     hand_title.append(f"  ({label})" if label else "")
     hand_lines = flow(groups, inner - 2, indent="  ", seps=seps)
     if compact:
-        parts.append(hand_title)
+        parts.extend(fold(hand_title, inner, "    "))
         parts.extend(hand_lines)
-        for p in parts:
-            if isinstance(p, Text):
-                p.no_wrap = False
         return Group(*parts)
     from rich.panel import Panel
 

@@ -227,7 +227,12 @@ class TerminalUI:
     def draw_table(self, seat: int, notes: list[Text]) -> None:
         self.clear()
         info = self.table_info(seat)
-        self.show(table_view(info, self.look, self.width))
+        table = table_view(info, self.look, self.width)
+        if self.height < 60:  # too tall for the terminal: the compact layout
+            opts = self.console.options.update_width(self.width)
+            if len(self.console.render_lines(table, opts, pad=False)) + 3 > self.height:
+                table = table_view(info, self.look, self.width, compact=True)
+        self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
         hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top)

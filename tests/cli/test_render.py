@@ -31,6 +31,7 @@ def view(seat=0, to_act=0, legal=(), history=(), table=()):
 
 SUMMARY = HandSummary(melds=((C("AS"), C("2S"), C("3S")), (C("7C"), C("7D"), C("7H"))),
                       loose=(C("4H"), C("9D"), C("TD"), C("KC")), label="deadwood 33")
+LONG = HandSummary(melds=SUMMARY.melds, loose=SUMMARY.loose, label="deadwood 43; 33 after the best discard")
 HISTORY = [
     Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0),
     Event(0, Action("discard", (C("5C"),))),
@@ -63,6 +64,11 @@ def test_the_table_fits_any_width_and_cards_never_split(width, ascii_):
     out = render(table_view(info(v), look, width), width)
     lines = out.splitlines()
     assert all(len(line) <= width for line in lines), out
+    long = render(table_view(info(v, LONG), look, width), width)
+    assert all(len(line) <= width for line in long.splitlines()), long
+    short = render(table_view(info(v), look, width, compact=True), width)
+    assert all(len(line) <= width for line in short.splitlines()), short
+    assert len(short.splitlines()) <= len(lines)
     text = " ".join(lines)
     for c in v.hand:
         assert pretty(c, ascii_) in text  # every card of the hand shown whole
