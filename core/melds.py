@@ -95,35 +95,43 @@ def in_rank_order(cards: Iterable[int], ace_high: bool = False) -> list[int]:
 @lru_cache(maxsize=4096)
 def _all_melds(hand: int, ace_high: bool) -> tuple[int, ...]:
     out: list[int] = []
-    order = run_order(ace_high)
-    # Runs: every run of length >= 3, including all sub-runs of longer ones.
+    # Runs, with bit tricks on each suit's 13-bit pattern in run order (position
+    # = rank, or with the ace high the ace moved after the king): ``starts`` has
+    # a bit where three consecutive positions are held; each such start gives
+    # its 3-run and every longer run from there (sub-runs of longer ones included).
     for suit in range(4):
-        pattern = (hand >> (13 * suit)) & SUIT_MASK
-        if pattern.bit_count() < 3:
+        p = (hand >> (13 * suit)) & SUIT_MASK
+        if p.bit_count() < 3:
             continue
-        bits = [1 << (13 * suit + r) for r in order]
-        present = [bool(pattern >> r & 1) for r in order]
-        for i in range(11):
-            if not present[i]:
-                continue
-            m = bits[i]
-            j = i + 1
-            while j < 13 and present[j]:
-                m |= bits[j]
-                if j - i >= 2:
-                    out.append(m)
-                j += 1
-    # Sets: every 3-subset and the 4-set of each rank.
-    for r in range(13):
-        cards = [1 << (13 * s + r) for s in range(4) if hand >> (13 * s + r) & 1]
-        if len(cards) < 3:
-            continue
+        q = ((p >> 1) | ((p & 1) << 12)) if ace_high else p
+        starts = q & (q >> 1) & (q >> 2)
+        shift = 13 * suit
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            m = low * 7  # three consecutive bits
+            nxt = low << 3
+            while True:
+                # back to rank space: with the ace high, position 12 is the ace
+                out.append((((m << 1) & SUIT_MASK) | (m >> 12) if ace_high else m) << shift)
+                if not q & nxt:
+                    break
+                m |= nxt
+                nxt <<= 1
+    # Sets: ranks held in >= 3 suits; every 3-subset and the 4-set.
+    c = hand & SUIT_MASK
+    d = hand >> 13 & SUIT_MASK
+    h = hand >> 26 & SUIT_MASK
+    s = hand >> 39 & SUIT_MASK
+    trip = (c & d & (h | s)) | (h & s & (c | d))
+    while trip:
+        b = trip & -trip
+        trip ^= b
+        cards = [b << (13 * i) for i, pat in enumerate((c, d, h, s)) if pat & b]
         full = sum(cards)
+        out.append(full)
         if len(cards) == 4:
-            out.append(full)
-            out.extend(full ^ c for c in cards)
-        else:
-            out.append(full)
+            out.extend(full ^ x for x in cards)
     return tuple(sorted(out))
 
 
