@@ -22,6 +22,7 @@ def register_variants(register):
 @hookimpl
 def register_agents(register):
     register(easy_agent_spec("gin"))
+    from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard, ref:*)
 
 
 @hookimpl

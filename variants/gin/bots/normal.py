@@ -4,11 +4,12 @@ come and what the opponent wants.
 * Draw: takes the upcard when, after its best discard, it leaves less deadwood
   than now (as ``ai:easy``), otherwise draws from the stock.
 * Knock or gin as soon as it may (the knock leaving least deadwood).
-* Discard: among the discards leaving the least deadwood (and those within two
-  points of it), keeps the partial combinations that can still complete,
-  counting the live cards (cards it has not seen in the discard pile or taken by
-  the opponent) that would lower its deadwood; and avoids a card close to one
-  the opponent took from the pile (same rank, or same suit within two ranks).
+* Discard: keeps the partial combinations that can still complete. Each
+  candidate hand is valued by the deadwood it would have after one more draw,
+  averaged over the live cards (those it has not seen in the discard pile or
+  taken by the opponent), with a bonus when that deadwood could knock; a little
+  of the present deadwood counts too. A card close to one the opponent took
+  from the pile (same rank, or same suit within two ranks) is avoided.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, points
 from rummykit.core.engine import View
 
-from .common import expected_after_draw, near_taken, outs
+from .common import expected_after_draw, near_taken
 from .knowledge import read_view
 
 __all__ = ["NormalGinAgent"]
@@ -30,12 +31,10 @@ DISCARD, KNOCK, GIN = "discard", "knock", "gin"
 
 
 class NormalGinAgent(BaseAgent):
-    OUT_WEIGHT = 0.6  # deadwood points one live out is worth
     NEAR_PENALTY = 4.0  # deadwood points a discard close to an opponent's pick costs
-    MARGIN = 2  # discards considered: within this much of the least deadwood
-    MODE = "outs"
-    KB = 0.0
-    PRESENT = 0.25
+    MARGIN = 10  # discards considered: within this much of the least deadwood
+    KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
+    PRESENT = 0.25  # weight of the present deadwood
 
     def __init__(self, seed: int = 0, solver=None, **params) -> None:
         from rummykit.core.solver import get_solver
@@ -65,7 +64,8 @@ class NormalGinAgent(BaseAgent):
             best = min(by_kind[KNOCK], key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
             self._why = f"knock with {after[best.cards[0]]} deadwood as soon as allowed"
             return best
-        return self._discard(k, by_kind.get(DISCARD) or list(legal), after)
+        limit = view.extra.get("knock_limit", 10)
+        return self._discard(k, by_kind.get(DISCARD) or list(legal), after, limit)
 
     def explain(self, view: View, action: Action) -> str:
         return self._why or f"{action.notation()}"
@@ -88,7 +88,7 @@ class NormalGinAgent(BaseAgent):
         self._why = "the upcard does not lower the deadwood: draw from the stock"
         return (stock or take)[0]
 
-    def _discard(self, k, actions: list[Action], after: dict[int, int]) -> Action:
+    def _discard(self, k, actions: list[Action], after: dict[int, int], limit: int) -> Action:
         least = min(after[a.cards[0]] for a in actions)
         live = k.unseen
         scored = []
@@ -99,15 +99,13 @@ class NormalGinAgent(BaseAgent):
                 continue
             rest = k.hand & ~(1 << card)
             near = near_taken(card, k)
-            if self.MODE == "outs":
-                n_outs = outs(self.solver, rest, live)
-                score = dw - self.OUT_WEIGHT * n_outs
-            else:
-                n_outs = 0
-                score = expected_after_draw(self.solver, rest, live, 10, self.KB, self.KB) + self.PRESENT * dw
-            score += self.NEAR_PENALTY if near else 0.0
-            scored.append((score, -points(card), self.rng.random(), a, dw, n_outs, near))
+            expect = expected_after_draw(self.solver, rest, live, limit, self.KNOCK_BONUS, self.KNOCK_BONUS)
+            score = expect + self.PRESENT * dw + (self.NEAR_PENALTY if near else 0.0)
+            scored.append((score, -points(card), self.rng.random(), a, dw, expect, near))
         scored.sort(key=lambda t: t[:3])
-        _, _, _, best, dw, n_outs, near = scored[0]
-        self._why = f"leaves {dw} deadwood and {n_outs} live cards that would improve the hand"
+        _, _, _, best, dw, expect, near = scored[0]
+        self._why = (
+            f"leaves {dw} deadwood, about {max(0.0, expect + self.KNOCK_BONUS):.0f} expected after "
+            "the next draw (counting the live cards)"
+        )
         return best
