@@ -96,10 +96,13 @@ def pick_seats(spec, n: int, registry) -> tuple[str, ...]:
     return tuple(seats)
 
 
-def choose_game(registry) -> tuple[str, tuple[str, ...]]:
+def choose_game(registry, seats: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
     """Ask which variant, how many players and who sits where; returns the variant
-    name and the seats as ``--seat`` values."""
+    name and the seats as ``--seat`` values. Seats already given (``--seat``) are
+    kept, and only the variant is asked."""
     spec = pick_variant(registry)
+    if seats:
+        return spec.name, tuple(seats)
     n = pick_count(spec)
     seats = pick_seats(spec, n, registry)
     return spec.name, seats

@@ -10,7 +10,7 @@ import click
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import IllegalAction, RummyError
 
-from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, view_lines
+from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
 
 
 class PlainUI:
@@ -114,6 +114,11 @@ class PlainUI:
                 continue
             if low == "hint":
                 self.echo(self.hint(seat))
+                continue
+            view = s.view(seat)
+            unknown = unknown_move(text, view.legal, s.spec.aliases, self.fmt, view.discard_top)
+            if unknown:
+                self.echo(f"illegal: {unknown}")
                 continue
             try:
                 action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases)

@@ -99,7 +99,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
             if stdin_is_tty():
                 from .choose import choose_game
 
-                variant, seats = choose_game(reg)
+                variant, seats = choose_game(reg, seats)
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
         spec = reg.variant(variant)

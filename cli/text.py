@@ -186,3 +186,19 @@ def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top:
 
 def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int, ...]]]:
     return [(i + 1, r.outcome, tuple(r.points)) for i, r in enumerate(results)]
+
+
+def unknown_move(text: str, legal: Sequence[Action], aliases: dict[str, str] | None, fmt: Fmt,
+                 discard_top: int | None = None, sep: str = " · ") -> str | None:
+    """If the first word of ``text`` names no move at all, the one-line reason,
+    saying what may be typed now; else None (the parser gives its own reason)."""
+    from rummykit.core.actions import SHORT_FORMS
+    from rummykit.core.cards import split_tokens
+
+    words = split_tokens(text.lower())
+    known = set(SHORT_FORMS) | set(aliases or {}) | {a.kind.split()[0] for a in legal}
+    known |= {k.split()[0] for k in SHORT_FORMS.values()}
+    if not words or words[0] in known:
+        return None
+    now = move_hint(legal, fmt, sep=sep, discard_top=discard_top)
+    return f"unknown move {words[0]!r}; now: {now} (type help)"

@@ -40,7 +40,7 @@ from .render import (
     score_table,
     table_view,
 )
-from .text import move_hint, past_phrase
+from .text import move_hint, past_phrase, unknown_move
 
 COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
@@ -312,18 +312,9 @@ class TerminalUI:
 
     def unknown_word(self, text: str, seat: int) -> str | None:
         """A line whose first word is no move at all: say what may be typed now."""
-        from rummykit.core.actions import SHORT_FORMS
-        from rummykit.core.cards import split_tokens
-
-        words = split_tokens(text.lower())
-        legal = self.s.match.legal_actions()
-        known = set(SHORT_FORMS) | set(self.s.spec.aliases) | {a.kind.split()[0] for a in legal}
-        known |= {k.split()[0] for k in SHORT_FORMS.values()}
-        if not words or words[0] in known:
-            return None
         view = self.s.view(seat)
-        now = move_hint(legal, self.look.fmt, sep=f" {self.look.dot} ", discard_top=view.discard_top)
-        return f"unknown move {words[0]!r}; now: {now} (type help)"
+        return unknown_move(text, view.legal, self.s.spec.aliases, self.look.fmt, view.discard_top,
+                            sep=f" {self.look.dot} ")
 
     # -- commands -------------------------------------------------------------------------
 

@@ -52,15 +52,17 @@ def test_handoff_wipes_screen_and_scrollback_and_hides_the_first_hand(game, tmp_
     # She saw her hand before the hand-off...
     seen_by_alice = plain(g.raw[:before_wipe])
     assert all(c in seen_by_alice for c in shown(alice))
+    g.child.send("d \t\t")  # typing (even Tab) at the hand-off shows no card
     g.send("")
     g.prompt("Bob")
     after = g.since(before_wipe)
     # ...the screen and its scrollback were wiped (not a plain clear)...
     assert WIPE in after
     received = after[after.index(WIPE):]
-    # ...the hand-off screen shows only the hand-off line...
-    handoff = received[: received.index(b"press Enter") + len(b"press Enter")]
-    assert plain(handoff).split() == "Pass to Bob — press Enter".split()
+    # ...the hand-off screen shows only the hand-off line (and what was typed)...
+    handoff = received[: received.index(WIPE, len(WIPE))]
+    assert plain(handoff).split()[:6] == "Pass to Bob — press Enter".split()
+    assert not any(s in plain(handoff) for s in "♣♦♥♠"), plain(handoff)
     # ...and nothing Bob's screen received names one of Alice's cards.
     text = plain(received)
     assert "Bob (you)" in text
