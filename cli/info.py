@@ -61,22 +61,73 @@ def rules(variant: str) -> None:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def plugins(as_json: bool) -> None:
-    """List loaded plugins with their versions and what each registered."""
+    """List the plugins: version, distribution, what each registered, problems.
+
+    Built-in variants are plugins too. A plugin that failed to load, or was
+    disabled with RUMMYKIT_DISABLE_PLUGINS=a,b, is listed with its status; every
+    problem is listed once, naming its plugin.
+    """
+    from rummykit.core.plugins import DISABLE_ENV, disabled_plugins
+
     from .common import plugins as get
 
     p = get()
+    _load_commands(p)
     reg = p.registry
     rows = []
     for name, info in sorted(reg.plugins.items()):
-        rows.append({"name": name, "version": info.get("version", ""),
-                     "variants": info.get("variants", []), "agents": info.get("agents", [])})
+        variants = [v + (" (conflict)" if v in reg.conflicts else "") for v in info.get("variants", [])]
+        rows.append({
+            "name": name,
+            "version": info.get("version", ""),
+            "distribution": info.get("distribution", ""),
+            "module": info.get("module", ""),
+            "status": info.get("status", "loaded"),
+            "variants": variants,
+            "agents": list(info.get("agents", [])),
+            "commands": list(info.get("commands", [])),
+        })
     if as_json:
-        click.echo(json.dumps({"plugins": rows, "problems": reg.problems}))
+        click.echo(json.dumps({"plugins": rows, "problems": list(reg.problems),
+                               "disabled": sorted(disabled_plugins())}, indent=1))
         return
-    for r in rows:
-        what = []
-        if r["variants"]:
-            what.append("variants: " + ", ".join(r["variants"]))
-        if r["agents"]:
-            what.append("agents: " + ", ".join(r["agents"]))
-        click.echo(f"{r['name']} {r['version']}".rstrip() + (" — " + "; ".join(what) if what else ""))
+    if not rows:
+        click.echo("no plugins loaded")
+    else:
+        table = [("PLUGIN", "VERSION", "DISTRIBUTION", "REGISTERED")]
+        for r in rows:
+            what = []
+            for key in ("variants", "agents", "commands"):
+                if r[key]:
+                    what.append(f"{key}: " + ", ".join(r[key]))
+            if r["status"] != "loaded":
+                what.insert(0, r["status"].upper() if r["status"].startswith("failed") else r["status"])
+            table.append((r["name"], r["version"] or "-", r["distribution"] or "-",
+                          "; ".join(what) or "nothing"))
+        w = [max(len(row[i]) for row in table) for i in range(3)]
+        for row in table:
+            click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {row[3]}")
+    if reg.problems:
+        from . import common
+
+        common._reported = True  # listed here; no second copy on stderr
+        click.echo()
+        click.echo("Problems:")
+        for line in reg.problems:
+            click.echo(f"  {line}")
+    blocked = disabled_plugins()
+    if blocked:
+        click.echo()
+        click.echo(f"{DISABLE_ENV}={','.join(sorted(blocked))}")
+
+
+def _load_commands(p) -> None:
+    """Make sure plugins have added their commands, so we can say which."""
+    if p._commands_done:
+        return
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root().command if ctx is not None else None
+    if isinstance(root, click.Group) and ctx is not None:
+        root.list_commands(ctx.find_root())  # the rummy group loads plugin commands
+    if not p._commands_done:
+        p.register_commands(click.Group("scratch"))

@@ -2,16 +2,29 @@
 (the built-in variants are declared there too, so they load exactly like a
 third-party plugin), and builds the :class:`Registry` from their hooks.
 
-* ``RUMMYKIT_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name.
+* ``RUMMYKIT_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name (the name
+  ``rummy plugins`` shows); a name that matches no installed plugin is reported.
 * A plugin that fails to import, or raises in a hook, is reported in one line
   naming it (``Registry.problems``) and skipped; everything else still works.
-* A misspelled hook implementation is caught at load by ``check_pending``.
+  Every hook implementation is called on its own, so one plugin's exception never
+  stops another plugin's implementation of the same hook.
+* A misspelled hook implementation (a name no hook has, or an argument the hook
+  does not pass) is caught at load: the plugin is reported and unregistered, so
+  ``check_pending`` never finds anything left over.
+* Two plugins registering one variant (or agent) name is an error naming both;
+  the name is then unusable until one of them is disabled (see
+  :meth:`Registry.add_variant`).
+
+Tests and embedders build their own manager with throwaway plugins::
+
+    Plugins(extra=[("undo-x", UndoPlugin())], entry_points=False)
 """
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import metadata
 from typing import Any
 
@@ -37,77 +50,165 @@ def new_manager() -> pluggy.PluginManager:
 
 
 def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+    text = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {' '.join(text)}" if text else type(exc).__name__
 
 
-def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: dict[str, str]) -> None:
+def _module_of(plugin: Any) -> str:
+    name = getattr(plugin, "__name__", None)
+    if isinstance(name, str) and hasattr(plugin, "__file__"):
+        return name  # a module
+    return type(plugin).__module__ + "." + type(plugin).__qualname__
+
+
+def _register(pm: pluggy.PluginManager, plugin: Any, name: str, problems: list[str]) -> bool:
+    """Register one plugin; a bad hook implementation is one problem line."""
+    try:
+        pm.register(plugin, name=name)
+    except pluggy.PluginValidationError as e:
+        problems.append(f"plugin {name} has a bad hook implementation: {_one_line(e)}")
+        return False
+    except Exception as e:
+        problems.append(f"plugin {name} could not be registered: {_one_line(e)}")
+        return False
+    return pm.has_plugin(name) and not pm.is_blocked(name)
+
+
+def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: dict[str, str],
+                      info: dict[str, dict[str, Any]] | None = None) -> None:
     """Import and register each entry point of the group, one by one, so that one
-    broken plugin cannot stop the others."""
+    broken plugin cannot stop the others. ``versions`` gets each plugin's
+    distribution version; ``info`` (if given) its distribution, module and status."""
     blocked = disabled_plugins()
+    info = {} if info is None else info
     for pm_name in blocked:
         pm.set_blocked(pm_name)
+    seen: set[str] = set()
     for ep in metadata.entry_points(group=GROUP):
-        if ep.name in blocked or pm.has_plugin(ep.name):
+        dist = getattr(ep, "dist", None)
+        entry = {
+            "version": dist.version if dist is not None else "",
+            "distribution": (dist.metadata["Name"] or "") if dist is not None else "",
+            "module": ep.value,
+            "status": "loaded",
+        }
+        if ep.name in seen or pm.has_plugin(ep.name):
+            continue  # the same distribution found twice on sys.path, or an extra
+        seen.add(ep.name)
+        if ep.name in blocked:
+            info[ep.name] = {**entry, "status": f"disabled by {DISABLE_ENV}"}
             continue
         try:
             plugin = ep.load()
-        except Exception as e:  # a broken plugin must not stop the others
+        except (Exception, SystemExit) as e:  # a broken plugin must not stop the others
             problems.append(f"plugin {ep.name} failed to load: {_one_line(e)}")
+            info[ep.name] = {**entry, "status": "failed to load"}
             continue
-        try:
-            pm.register(plugin, name=ep.name)
-        except Exception as e:
-            problems.append(f"plugin {ep.name} could not be registered: {_one_line(e)}")
+        if not _register(pm, plugin, ep.name, problems):
+            info[ep.name] = {**entry, "status": "failed to register"}
             continue
-        dist = getattr(ep, "dist", None)
-        versions[ep.name] = dist.version if dist is not None else ""
+        versions[ep.name] = entry["version"]
+        info[ep.name] = entry
+    for name in sorted(blocked - set(info) - {n for n, p in pm.list_name_plugin() if p is not None}):
+        problems.append(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
+
+
+def hook_names() -> list[str]:
+    """The names of every hook a plugin may implement."""
+    return sorted(
+        n for n in dir(hookspecs)
+        if not n.startswith("_") and hasattr(getattr(hookspecs, n), hookspecs.PROJECT + "_spec")
+    )
+
+
+_hook_names = hook_names  # the old private name
 
 
 def check(pm: pluggy.PluginManager, problems: list[str]) -> None:
     """Catch hook implementations that match no hook (a misspelled name): the
-    offending plugin is reported and unregistered."""
+    offending plugin is reported and unregistered, the others stay."""
+    known = hook_names()
     for name, plugin in list(pm.list_name_plugin()):
-        for hookname in dir(plugin):
-            if hookname.startswith("_"):
+        if plugin is None:  # a blocked name
+            continue
+        for attr in dir(plugin):
+            if attr.startswith("_"):
                 continue
-            opts = pm.parse_hookimpl_opts(plugin, hookname)
-            if opts is None:
+            try:
+                opts = pm.parse_hookimpl_opts(plugin, attr)
+            except Exception:  # an attribute that cannot even be looked at
                 continue
-            if not hasattr(pm.hook, hookname) or getattr(pm.hook, hookname).spec is None:
-                problems.append(
-                    f"plugin {name} implements unknown hook {hookname!r} "
-                    f"(hooks: {', '.join(_hook_names())})"
-                )
+            if opts is None or opts.get("optionalhook"):
+                continue
+            caller = getattr(pm.hook, attr, None)
+            if caller is None or caller.spec is None:
+                close = difflib.get_close_matches(attr, known, n=1)
+                hint = f"; did you mean {close[0]}?" if close else f" (hooks: {', '.join(known)})"
+                problems.append(f"plugin {name} implements unknown hook {attr!r}{hint}")
                 pm.unregister(plugin)
                 break
     pm.check_pending()
 
 
-def _hook_names() -> list[str]:
-    return [n for n in dir(hookspecs) if not n.startswith("_") and hasattr(getattr(hookspecs, n), "rummykit_spec")]
-
-
-def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str], make_kwargs) -> None:
-    """Call every implementation of ``hookname`` on its own, so a plugin that
-    raises is reported by name and the others still run."""
+def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
+               make_kwargs: Callable[[str], dict[str, Any]],
+               around: Callable[[str, Callable[[], Any]], Any] | None = None) -> list[Any]:
+    """Call every implementation of ``hookname`` on its own, in registration
+    order, so a plugin that raises is reported by name and the others still run.
+    Each implementation gets only the arguments it asks for (pluggy allows a
+    subset). Returns the results that are not ``None``."""
     hook = getattr(pm.hook, hookname)
+    results = []
     for impl in reversed(hook.get_hookimpls()):  # registration order
+        if impl.hookwrapper or impl.wrapper:
+            continue
+        kwargs = make_kwargs(impl.plugin_name)
+        args = {k: kwargs[k] for k in impl.argnames if k in kwargs}
+
+        def call(impl=impl, args=args):
+            return impl.function(**args)
+
         try:
-            impl.function(**make_kwargs(impl.plugin_name))
+            result = around(impl.plugin_name, call) if around else call()
         except PluginError as e:
             problems.append(str(e))
+            continue
         except Exception as e:
             problems.append(f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
+            continue
+        if result is not None:
+            results.append(result)
+    return results
 
 
 def build_registry(pm: pluggy.PluginManager, problems: list[str] | None = None,
-                   versions: dict[str, str] | None = None) -> Registry:
+                   versions: dict[str, str] | None = None,
+                   info: dict[str, dict[str, Any]] | None = None, *, lazy: bool = False) -> Registry:
+    """The registry of the plugins in ``pm``. ``lazy=True``: the registration
+    hooks run on the registry's first use (see :meth:`Registry.defer`)."""
     reg = Registry()
     if problems:
         reg.problems.extend(problems)
-    for name, _ in pm.list_name_plugin():
-        reg._plugin_entry(name)["version"] = (versions or {}).get(name, "")
+    if lazy:
+        reg.defer(lambda r: _fill_registry(r, pm, versions, info))
+    else:
+        _fill_registry(reg, pm, versions, info)
+    return reg
+
+
+def _fill_registry(reg: Registry, pm: pluggy.PluginManager, versions: dict[str, str] | None,
+                   info: dict[str, dict[str, Any]] | None) -> None:
+    for name, details in (info or {}).items():
+        if details.get("status", "loaded") != "loaded":
+            reg._plugin_entry(name).update(details)
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:
+            continue
+        entry = reg._plugin_entry(name)
+        entry["version"] = (versions or {}).get(name, "") or getattr(plugin, "__version__", "") or ""
+        entry.setdefault("module", _module_of(plugin))
+        entry.update({k: v for k, v in (info or {}).get(name, {}).items() if k not in ("version",)})
+        entry.setdefault("status", "loaded")
 
     def variant_register(plugin_name: str):
         def register(spec: VariantSpec) -> None:
@@ -121,30 +222,82 @@ def build_registry(pm: pluggy.PluginManager, problems: list[str] | None = None,
 
     _call_each(pm, "register_variants", reg.problems, variant_register)
     _call_each(pm, "register_agents", reg.problems, agent_register)
-    return reg
+
+
+class _SafeHooks:
+    """``plugins.hook.NAME(**kwargs)``: calls each implementation on its own and
+    reports failures by plugin name (see :meth:`Plugins.call`)."""
+
+    def __init__(self, plugins: Plugins) -> None:
+        self._plugins = plugins
+
+    def __getattr__(self, hookname: str):
+        if hookname.startswith("_") or hookname not in hook_names():
+            raise AttributeError(hookname)
+        return lambda **kwargs: self._plugins.call(hookname, **kwargs)
 
 
 class Plugins:
-    """The loaded plugin manager and its registry, built once per process."""
+    """The loaded plugin manager and its registry, built once per process.
 
-    def __init__(self, extra: Iterable[tuple[str, Any]] = (), entry_points: bool = True) -> None:
+    ``extra`` registers plugins (``(name, module_or_object)``) before the entry
+    points; ``entry_points=False`` loads only those (what tests use).
+    ``lazy=True`` (what :func:`get_plugins` uses) defers the variant and agent
+    registration hooks to the registry's first use: ``rummy --help`` needs only
+    the plugins' commands, and must not import every variant's engine.
+    """
+
+    def __init__(self, extra: Iterable[tuple[str, Any]] = (), entry_points: bool = True,
+                 lazy: bool = False) -> None:
         self.pm = new_manager()
         self.problems: list[str] = []
         self.versions: dict[str, str] = {}
+        self.info: dict[str, dict[str, Any]] = {}
+        blocked = disabled_plugins()
         for name, plugin in extra:
-            self.pm.register(plugin, name=name)
+            if name in blocked:
+                self.pm.set_blocked(name)
+                self.info[name] = {"module": _module_of(plugin), "status": f"disabled by {DISABLE_ENV}"}
+                continue
+            if not _register(self.pm, plugin, name, self.problems):
+                self.info[name] = {"module": _module_of(plugin), "status": "failed to register"}
         if entry_points:
-            load_entry_points(self.pm, self.problems, self.versions)
+            load_entry_points(self.pm, self.problems, self.versions, self.info)
         check(self.pm, self.problems)
-        self.registry = build_registry(self.pm, self.problems, self.versions)
+        self.registry = build_registry(self.pm, self.problems, self.versions, self.info, lazy=lazy)
+        self._commands_done = False
 
     @property
-    def hook(self):
-        return self.pm.hook
+    def hook(self) -> _SafeHooks:
+        """Call a hook safely: ``plugins.hook.register_commands(cli=group)``."""
+        return _SafeHooks(self)
+
+    def call(self, hookname: str, **kwargs: Any) -> list[Any]:
+        """Call every implementation of ``hookname`` on its own; a plugin that
+        raises is reported in one line naming it and the others still run."""
+        if hookname == "register_commands":
+            return self.register_commands(kwargs["cli"])
+        return _call_each(self.pm, hookname, self.registry.problems, lambda _name: kwargs)
 
     def notify(self, hookname: str, **kwargs: Any) -> None:
         """Call an observer hook; a plugin that raises is reported, not fatal."""
-        _call_each(self.pm, hookname, self.registry.problems, lambda _name: kwargs)
+        self.call(hookname, **kwargs)
+
+    def register_commands(self, cli: Any) -> list[Any]:
+        """Let each plugin add commands to the click group ``cli``; records which
+        commands each plugin added (``rummy plugins`` shows them)."""
+
+        def around(plugin_name: str, call: Callable[[], Any]) -> Any:
+            before = set(getattr(cli, "commands", {}))
+            try:
+                return call()
+            finally:
+                added = set(getattr(cli, "commands", {})) - before
+                self.registry.record_commands(plugin_name, added)
+
+        self._commands_done = True
+        return _call_each(self.pm, "register_commands", self.registry.problems,
+                          lambda _name: {"cli": cli}, around)
 
 
 _default: Plugins | None = None
@@ -154,7 +307,7 @@ def get_plugins() -> Plugins:
     """The process-wide plugins (entry points loaded on first use)."""
     global _default
     if _default is None:
-        _default = Plugins()
+        _default = Plugins(lazy=True)
     return _default
 
 

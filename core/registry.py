@@ -4,15 +4,15 @@ registry that holds them (a name registered twice is an error naming both plugin
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from .errors import PluginError, UnknownAgent, UnknownVariant
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~0.1 s
+    from pydantic import BaseModel
+
     from .agents import Agent
     from .engine import Round, View
 
@@ -81,25 +81,95 @@ class AgentSpec:
 
 
 class Registry:
-    """Variants and agents by name, with the plugin that gave each."""
+    """Variants and agents by name, with the plugin that gave each.
+
+    A registry may be filled lazily (:meth:`defer`): the plugins' registration
+    hooks then run on the first look at ``variants``, ``agents``, ``plugins`` or
+    a conflict, so ``rummy --help`` never imports a variant's engine. ``problems``
+    is a plain list: the problems found so far.
+    """
 
     def __init__(self) -> None:
-        self.variants: dict[str, VariantSpec] = {}
-        self.agents: dict[tuple[str | None, str], AgentSpec] = {}
+        self._variants: dict[str, VariantSpec] = {}
+        self._agents: dict[tuple[str | None, str], AgentSpec] = {}
         self.problems: list[str] = []  # one line per plugin that failed
-        self.plugins: dict[str, dict[str, Any]] = {}  # name -> {version, variants, agents}
+        self._plugins: dict[str, dict[str, Any]] = {}  # name -> {version, variants, agents, ...}
+        # A name two plugins registered: unusable until one is disabled.
+        self._conflicts: dict[str, list[str]] = {}  # variant name -> plugins
+        self._agent_conflicts: dict[tuple[str | None, str], list[str]] = {}
+        self._fill: Callable[[Registry], None] | None = None
+        self._pending_commands: dict[str, set[str]] = {}
+
+    # -- lazy filling -----------------------------------------------------------
+
+    def defer(self, fill: Callable[[Registry], None]) -> None:
+        """Run ``fill(self)`` (the registration hooks) on first use, not now."""
+        self._fill = fill
+
+    def _ensure(self) -> None:
+        fill, self._fill = self._fill, None
+        if fill is not None:
+            fill(self)
+            for plugin, names in self._pending_commands.items():
+                self._add_commands(plugin, names)
+            self._pending_commands.clear()
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the registration hooks have run (always, unless deferred)."""
+        return self._fill is None
+
+    @property
+    def variants(self) -> dict[str, VariantSpec]:
+        self._ensure()
+        return self._variants
+
+    @property
+    def agents(self) -> dict[tuple[str | None, str], AgentSpec]:
+        self._ensure()
+        return self._agents
+
+    @property
+    def plugins(self) -> dict[str, dict[str, Any]]:
+        self._ensure()
+        return self._plugins
+
+    @property
+    def conflicts(self) -> dict[str, list[str]]:
+        self._ensure()
+        return self._conflicts
+
+    @property
+    def agent_conflicts(self) -> dict[tuple[str | None, str], list[str]]:
+        self._ensure()
+        return self._agent_conflicts
 
     def _plugin_entry(self, plugin: str) -> dict[str, Any]:
         return self.plugins.setdefault(plugin, {"version": "", "variants": [], "agents": [], "commands": []})
 
+    def record_commands(self, plugin: str, names: Iterable[str]) -> None:
+        """Note the commands ``plugin`` added (``rummy plugins`` lists them)
+        without filling a deferred registry."""
+        if self._fill is not None:
+            self._pending_commands.setdefault(plugin, set()).update(names)
+        else:
+            self._add_commands(plugin, names)
+
+    def _add_commands(self, plugin: str, names: Iterable[str]) -> None:
+        entry = self._plugin_entry(plugin)
+        entry["commands"] = sorted(set(entry.get("commands", [])) | set(names))
+
     def add_variant(self, spec: VariantSpec, plugin: str) -> None:
         if not isinstance(spec, VariantSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not a VariantSpec")
-        if spec.name in self.variants:
-            other = self.variants[spec.name].plugin
-            raise PluginError(
-                f"variant {spec.name!r} is registered by two plugins: {other} and {plugin}"
-            )
+        if spec.name in self.variants or spec.name in self.conflicts:
+            # Neither wins (which one loads first is an accident of the install):
+            # the name is an error naming both until one plugin is disabled.
+            first = self.variants.pop(spec.name).plugin if spec.name in self.variants else None
+            who = self.conflicts.setdefault(spec.name, [first] if first else [])
+            who.append(plugin)
+            self._plugin_entry(plugin)["variants"].append(spec.name)
+            raise PluginError(_conflict("variant", spec.name, who))
         from dataclasses import replace
 
         self.variants[spec.name] = replace(spec, plugin=plugin)
@@ -109,12 +179,15 @@ class Registry:
         if not isinstance(spec, AgentSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not an AgentSpec")
         key = (spec.variant, spec.name)
-        if key in self.agents:
-            other = self.agents[key].plugin
-            where = f" for {spec.variant}" if spec.variant else ""
-            raise PluginError(
-                f"agent {spec.name!r}{where} is registered by two plugins: {other} and {plugin}"
+        if key in self.agents or key in self.agent_conflicts:
+            first = self.agents.pop(key).plugin if key in self.agents else None
+            who = self.agent_conflicts.setdefault(key, [first] if first else [])
+            who.append(plugin)
+            self._plugin_entry(plugin)["agents"].append(
+                spec.name + (f" ({spec.variant})" if spec.variant else "")
             )
+            where = f" for {spec.variant}" if spec.variant else ""
+            raise PluginError(_conflict("agent", f"{spec.name}{where}", who, spec.name))
         from dataclasses import replace
 
         self.agents[key] = replace(spec, plugin=plugin)
@@ -125,6 +198,8 @@ class Registry:
     # -- look-ups -------------------------------------------------------------
 
     def variant(self, name: str) -> VariantSpec:
+        if name in self.conflicts:
+            raise PluginError(_conflict("variant", name, self.conflicts[name]))
         try:
             return self.variants[name]
         except KeyError:
@@ -141,6 +216,11 @@ class Registry:
         return sorted(by_name.values(), key=lambda a: (-a.strength, a.name))
 
     def agent(self, variant: str, name: str) -> AgentSpec:
+        own, generic = (variant, name), (None, name)
+        for key in (own, generic):
+            if key in self.agent_conflicts and (key == own or own not in self.agents):
+                where = f" for {variant}" if key[0] else ""
+                raise PluginError(_conflict("agent", f"{name}{where}", self.agent_conflicts[key], name))
         for a in self.agents_for(variant):
             if a.name == name:
                 return a
@@ -150,6 +230,19 @@ class Registry:
     def strongest_agent(self, variant: str) -> AgentSpec | None:
         agents = self.agents_for(variant)
         return agents[0] if agents else None
+
+
+def _conflict(kind: str, name: str, plugins: Sequence[str], bare: str | None = None) -> str:
+    """The error for a name several plugins registered, naming all of them."""
+    shown = bare if bare is not None else name
+    if len(set(plugins)) == 1:
+        return f"{kind} {shown!r}{name[len(shown):]} is registered twice by plugin {plugins[0]}"
+    count = {2: "two", 3: "three"}.get(len(plugins), str(len(plugins)))
+    names = " and ".join(plugins) if len(plugins) <= 2 else ", ".join(plugins[:-1]) + " and " + plugins[-1]
+    return (
+        f"{kind} {shown!r}{name[len(shown):]} is registered by {count} plugins: {names} "
+        f"(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS={plugins[-1]})"
+    )
 
 
 def seat_names(names: Sequence[str | None]) -> list[str]:

@@ -1,54 +1,85 @@
-"""The conformance kit: checks any variant plugin must pass.
+"""The conformance kit: the checks every variant plugin must pass.
 
-Call it from a variant's own tests::
+Call it from a variant's own tests (PettingZoo's ``api_test`` is the model)::
 
     from rummykit.testing import check_variant
 
     def test_conformance():
-        check_variant(MY_SPEC)               # or a registered variant's name
+        check_variant(MY_SPEC)               # or an installed variant's name
 
-It plays many seeded games (random and, if given, bot seats) for every allowed
-seat count and checks, after every action:
+For several seeds and every allowed seat count it plays whole matches with
+random players and with the variant's registered computer players (all random,
+each bot at every seat, then bots and random mixed), and checks:
 
-* all 52 cards are accounted for, each exactly once (``Round.zones``);
-* every seat's view, in every phase, holds its own hand but no other hand's
-  hidden cards, not the stock order, and no reference to the round;
-* the seat to act always has a legal action until the round ends;
-* an illegal action raises ``IllegalAction`` and changes nothing;
+* after every action, all 52 cards are accounted for, each exactly once
+  (:func:`check_cards_accounted`, from ``Round.zones``);
+* in every state, every seat's view holds its own hand but no other hand's
+  hidden cards, not the stock (nor its order), no card another seat drew from
+  the stock, no reference to the round and no mutable object shared with it
+  (:func:`check_view_hides`);
+* the seat to act always has a legal action until the round ends, and only it;
+  every legal action has a notation of its own that reads back as that action
+  (:func:`check_legal_actions`);
+* an illegal action raises :class:`~rummykit.core.errors.IllegalAction` with a
+  message and changes nothing (:func:`check_illegal_action_changes_nothing`);
+* the same seed deals the same game whatever the global ``random`` state, and
+  the same seed and actions replay to the same game (:func:`check_determinism`,
+  :func:`check_replay`); the match record round-trips through JSON;
+* every round ends within a bound of actions and every match within a bound of
+  rounds; round scores are whole, non-negative, one per seat, and add up to the
+  totals (:func:`check_result`).
 
-and after each match: the same seed and actions give the same game, the record
-round-trips through JSON, rounds end within a bound, and round scores are whole
-and non-negative. Each check is also a function of its own.
+A failure is a :class:`ConformanceError` (an ``AssertionError``) that says which
+check failed, with the seed, the seat count and the players, so it can be
+replayed. Each check is also a function of its own, for a variant's own tests.
+
+Numbers in a view that are not cards: a view is searched for hidden cards in
+every sequence of ints (two or more hidden cards in one sequence is a leak).
+Counts and scores are not cards: name such fields ``..._sizes``, ``..._counts``,
+``scores``, ``points``, ``totals`` (or put them in ``View.hand_sizes`` /
+``View.scores``), and the kit skips them.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import fields, is_dataclass
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
-from rummykit.core.actions import Action
+from rummykit.core.actions import Action, parse_action
 from rummykit.core.agents import RandomAgent, agent_seed
-from rummykit.core.cards import DECK_SIZE, code
-from rummykit.core.engine import Round, View
-from rummykit.core.errors import IllegalAction
+from rummykit.core.cards import DECK_SIZE, code, pretty
+from rummykit.core.engine import Event, Round, RoundResult, View
+from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 from rummykit.core.records import MatchRecord, SeatRecord, replay
-from rummykit.core.registry import Registry, VariantSpec
+from rummykit.core.registry import AgentSpec, Registry, VariantSpec
 
 __all__ = [
     "ConformanceError",
     "check_variant",
+    "check_round_state",
     "check_cards_accounted",
     "check_view_hides",
+    "check_legal_actions",
     "check_illegal_action_changes_nothing",
+    "check_result",
+    "check_determinism",
     "check_replay",
     "play_match",
     "snapshot",
+    "MAX_ACTIONS_PER_ROUND",
+    "MAX_ROUNDS",
 ]
+
+#: Default bound on the actions of one round (a round that plays longer fails).
+MAX_ACTIONS_PER_ROUND = 5_000
+#: Default bound on the rounds of one match.
+MAX_ROUNDS = 500
 
 
 class ConformanceError(AssertionError):
@@ -63,70 +94,160 @@ def _fail(msg: str) -> None:
 
 
 def check_cards_accounted(rnd: Round) -> None:
+    """All 52 cards are in ``rnd.zones()``, each exactly once, and the zones
+    include ``stock`` and ``hand0`` ... ``hand{n-1}``."""
     zones = rnd.zones()
-    seen: dict[int, str] = {}
-    for zone, cards in zones.items():
-        for c in cards:
-            if not isinstance(c, int) or not 0 <= c < DECK_SIZE:
-                _fail(f"zone {zone} holds {c!r}, not a card")
-            if c in seen:
-                _fail(f"card {code(c)} is in both {seen[c]} and {zone}")
-            seen[c] = zone
-    if len(seen) != DECK_SIZE:
-        missing = sorted(set(range(DECK_SIZE)) - set(seen))
-        _fail(f"{DECK_SIZE - len(seen)} cards missing: {' '.join(code(c) for c in missing)}")
     for i in range(rnd.n_seats):
         if f"hand{i}" not in zones:
             _fail(f"zones() has no 'hand{i}'")
     if "stock" not in zones:
         _fail("zones() has no 'stock'")
+    seen: dict[int, str] = {}
+    for zone, cards in zones.items():
+        for c in cards:
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
+                _fail(f"zone {zone} holds {c!r}, not a card")
+            if c in seen:
+                where = f"twice in {zone}" if seen[c] == zone else f"in both {seen[c]} and {zone}"
+                _fail(f"card {code(c)} is {where}")
+            seen[c] = zone
+    if len(seen) != DECK_SIZE:
+        missing = sorted(set(range(DECK_SIZE)) - set(seen))
+        _fail(f"{DECK_SIZE - len(seen)} cards missing from zones(): {' '.join(code(c) for c in missing)}")
 
 
-def _walk(obj: Any, path: str, out: list[tuple[str, Any]], depth: int = 0) -> None:
-    """Every value reachable from a view, with where it was found."""
-    if depth > 12:
-        return
-    out.append((path, obj))
-    if isinstance(obj, (str, bytes, int, float, bool, type(None))):
-        return
-    if is_dataclass(obj) and not isinstance(obj, type):
-        for f in fields(obj):
-            _walk(getattr(obj, f.name), f"{path}.{f.name}", out, depth + 1)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            _walk(v, f"{path}[{k!r}]", out, depth + 1)
-    elif isinstance(obj, (list, tuple, set, frozenset)):
-        for i, v in enumerate(obj):
-            _walk(v, f"{path}[{i}]", out, depth + 1)
-    elif hasattr(obj, "__dict__") and not callable(obj):
-        for k, v in vars(obj).items():
-            _walk(v, f"{path}.{k}", out, depth + 1)
+_ATOMS = (str, bytes, int, float, bool, type(None), type)
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-_COUNT_FIELDS = (".hand_sizes", ".scores", ".points")
+def _attr_names(tp: type) -> tuple[str, ...] | None:
+    """Field names of a dataclass, or slot names; ``None`` for other objects."""
+    names = _FIELDS.get(tp)
+    if names is None:
+        if is_dataclass(tp):
+            names = tuple(f.name for f in fields(tp))
+        else:
+            names = tuple(s for k in tp.__mro__ for s in getattr(k, "__slots__", ()))
+        _FIELDS[tp] = names
+    return names
 
 
-def check_view_hides(rnd: Round, seat: int) -> None:
-    """The view of ``seat`` shows its own hand and nothing hidden from it."""
-    view = rnd.view(seat)
+def _children(obj: Any) -> Iterable[tuple[str, Any]]:
+    if isinstance(obj, _ATOMS):
+        return ()
+    if isinstance(obj, Action):
+        return ((".cards", obj.cards),)
+    if isinstance(obj, (list, tuple)):
+        return ((f"[{i}]", v) for i, v in enumerate(obj))
+    if isinstance(obj, (set, frozenset)):
+        return (("[*]", v) for v in list(obj))
+    if isinstance(obj, Mapping):
+        return ((f"[{k!r}]", v) for k, v in list(obj.items()))
+    if callable(obj):
+        return ()
+    tp = type(obj)
+    d = getattr(obj, "__dict__", None)
+    if isinstance(d, dict) and not is_dataclass(tp):
+        return ((f".{k}", v) for k, v in list(d.items()))
+    names = _attr_names(tp)
+    return ((f".{n}", getattr(obj, n)) for n in names if hasattr(obj, n))
+
+
+_SCALARS = (bytes, int, float, bool, type(None), type)
+
+
+def _walk(obj: Any, path: str, out: list[tuple[str, Any]], depth: int = 0,
+          seen: set[int] | None = None, limit: int = 200_000,
+          skip: tuple[str, ...] = ()) -> None:
+    """Every container, object and text reachable from ``obj``, with where it
+    was found (numbers are not listed: they are checked with their sequence).
+    Paths in ``skip`` are listed but not entered."""
+    seen = set() if seen is None else seen
+    stack = [(path, obj, depth)]
+    while stack and len(out) < limit:
+        p, o, d = stack.pop()
+        out.append((p, o))
+        if d >= 12 or isinstance(o, _ATOMS) or p in skip or id(o) in seen:
+            continue
+        seen.add(id(o))
+        for sub, v in _children(o):
+            if isinstance(v, _SCALARS):
+                continue
+            if isinstance(v, str):
+                out.append((p + sub, v))
+                continue
+            stack.append((p + sub, v, d + 1))
+
+
+def _round_mutables(rnd: Round) -> dict[int, str]:
+    """The lists, dicts and sets the round holds (not inside its final result,
+    which the view may share), by id."""
+    found: list[tuple[str, Any]] = []
+    _walk(rnd, "round", found, limit=20_000, skip=("round.result", "round.history"))
+    return {id(o): p for p, o in found if isinstance(o, _MUTABLE)}
+
+
+_NOT_CARDS = re.compile(r"(sizes?|counts?|scores?|points|totals?|turns?|index|seat|number)\W*$", re.I)
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def _is_count(path: str) -> bool:
+    last = re.split(r"[.\[]", path.rstrip("]"))[-1].strip("'\"")
+    return bool(_NOT_CARDS.search(last))
+
+
+def _card_tokens(text: str) -> set[int]:
+    table = _card_table()
+    return {table[t] for t in re.split(r"[\s,;:()\[\]{}]+", text) if t in table}
+
+
+_TABLE: dict[str, int] = {}
+
+
+def _card_table() -> dict[str, int]:
+    if not _TABLE:
+        for c in range(DECK_SIZE):
+            _TABLE[code(c)] = c
+            _TABLE[pretty(c)] = c
+    return _TABLE
+
+
+def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = None,
+                     view: View | None = None) -> None:
+    """The view of ``seat`` shows its own hand and nothing hidden from it.
+
+    Hidden from a seat: the stock, and (until the round is over) every other
+    hand, except cards it has seen in public (discarded, taken from the
+    discard pile, laid on the table, named in an action). A sequence of ints,
+    or a text, anywhere in the view holding two or more hidden cards is a leak;
+    so is the stock in order, a private event's card, a reference to the
+    round, and a list/dict/set that is the round's own (a bot could change the
+    game through it).
+    """
+    view = rnd.view(seat) if view is None else view
     zones = rnd.zones()
     if not isinstance(view, View):
-        _fail(f"view({seat}) is not a View")
+        _fail(f"view({seat}) is a {type(view).__name__}, not a View")
+    if view.seat != seat:
+        _fail(f"view({seat}).seat is {view.seat}")
     if sorted(view.hand) != sorted(zones[f"hand{seat}"]):
         _fail(f"view({seat}).hand is not seat {seat}'s hand")
+    if len(view.hand_sizes) != rnd.n_seats:
+        _fail(f"view({seat}).hand_sizes has {len(view.hand_sizes)} entries for {rnd.n_seats} seats")
     for i in range(rnd.n_seats):
         if view.hand_sizes[i] != len(zones[f"hand{i}"]):
-            _fail(f"view({seat}).hand_sizes[{i}] is wrong")
+            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, the hand has {len(zones[f'hand{i}'])}")
     if view.stock_size != len(zones["stock"]):
-        _fail(f"view({seat}).stock_size is wrong")
+        _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(zones['stock'])}")
     over = rnd.result is not None
-    # Cards this seat has seen in public (or drawn itself) may legitimately appear.
     public = set(view.discard_pile) | set(view.hand)
     for m in view.table:
         public |= set(m.cards)
     for e in view.history:
+        if not isinstance(e, Event):
+            _fail(f"view({seat}).history holds {e!r}, not an Event")
         if e.private and e.seat != seat and e.card is not None:
-            _fail(f"view({seat}).history shows the card seat {e.seat} drew from the stock")
+            _fail(f"view({seat}).history shows the card seat {e.seat} drew from the stock ({code(e.card)})")
         if e.card is not None:
             public.add(e.card)
         public |= set(e.action.cards)
@@ -138,124 +259,240 @@ def check_view_hides(rnd: Round, seat: int) -> None:
     hidden -= public
     stock = list(zones["stock"])
     values: list[tuple[str, Any]] = []
-    _walk(view, "view", values)
+    _walk(view, "view", values, skip=("view.history",))  # events: checked above
     for where, v in values:
-        if where.endswith(_COUNT_FIELDS):
-            continue  # numbers that are counts, not cards
         if isinstance(v, Round):
             _fail(f"{where} is a reference to the round")
-        if isinstance(v, (list, tuple, set, frozenset)) and len(v) >= 2 and all(isinstance(x, int) for x in v):
-            leaked = hidden & set(v)
-            if len(leaked) >= 2 or (len(v) >= 2 and list(v) == stock):
-                _fail(
-                    f"view({seat}) leaks hidden cards at {where}: "
-                    + " ".join(code(c) for c in sorted(leaked))
-                )
+        if isinstance(v, str):
+            leaked = hidden & _card_tokens(v)
+            if len(leaked) >= 2:
+                _fail(f"view({seat}) leaks hidden cards in the text at {where}: "
+                      + " ".join(code(c) for c in sorted(leaked)))
+            continue
+        if not isinstance(v, (list, tuple, set, frozenset)) or len(v) < 2 or _is_count(where):
+            continue
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            continue
+        seq = list(v)
+        if len(stock) >= 2 and (seq == stock or seq == stock[::-1]):
+            _fail(f"view({seat}) shows the stock in order at {where}")
+        leaked = hidden & set(seq)
+        if len(leaked) >= 2:
+            _fail(f"view({seat}) leaks hidden cards at {where}: " + " ".join(code(c) for c in sorted(leaked)))
+    # Shared mutable state: a view must be a copy, not a window into the round.
+    owned = _round_mutables(rnd) if mutables is None else mutables
+    for where, v in values:
+        if isinstance(v, _MUTABLE) and id(v) in owned:
+            _fail(f"{where} is the round's own {type(v).__name__} ({owned[id(v)]}); a view must hold copies")
     if view.legal and rnd.to_act() != seat:
-        _fail(f"view({seat}) offers legal actions to a seat not to act")
+        _fail(f"view({seat}) offers legal actions to a seat that is not to act")
 
 
-def snapshot(rnd: Round) -> tuple:
-    """Everything observable about a round, to compare before and after."""
+def check_legal_actions(rnd: Round, view: View | None = None) -> None:
+    """The seat to act has a legal action (none once the round is over), its
+    view offers the same ones, and every legal action's notation is its own and
+    reads back (the CLI and the records work from the notation)."""
+    seat = rnd.to_act()
+    legal = rnd.legal_actions()
+    if rnd.result is not None:
+        if seat is not None:
+            _fail(f"the round is over but to_act() is {seat}")
+        if legal:
+            _fail("the round is over but legal_actions() is not empty")
+        return
+    if seat is None:
+        _fail("no seat to act, but the round is not over (result is None)")
+    if not 0 <= seat < rnd.n_seats:
+        _fail(f"to_act() is {seat!r}, not a seat")
+    if not legal:
+        _fail(f"seat {seat} is to act but has no legal action, and the round is not over")
+    offered = {a.key() for a in (rnd.view(seat) if view is None else view).legal}
+    if offered != {a.key() for a in legal}:
+        _fail(f"view({seat}).legal differs from legal_actions()")
+    notations: dict[str, Action] = {}
+    kinds = tuple(sorted({a.kind for a in legal if isinstance(a, Action)}))
+    for a in legal:
+        if not isinstance(a, Action):
+            _fail(f"legal_actions() holds {a!r}, not an Action")
+        text = a.notation()
+        if text in notations and notations[text].key() != a.key():
+            _fail(f"two legal actions are both written {text!r}")
+        notations[text] = a
+        back = _READ_BACK.get((text, kinds))
+        if back is None:
+            try:
+                back = parse_action(text, legal).key()
+            except RummyError as e:
+                _fail(f"the notation {text!r} of a legal action does not read back: {e}")
+            if len(_READ_BACK) > 100_000:
+                _READ_BACK.clear()
+            _READ_BACK[(text, kinds)] = back
+        if back != a.key():
+            _fail(f"the notation {text!r} reads back as a different action")
+
+
+_READ_BACK: dict[tuple[str, tuple[str, ...]], tuple] = {}
+
+
+def snapshot(rnd: Round, views: bool = True) -> tuple:
+    """Everything observable about a round, to compare before and after
+    (``views=False`` leaves out the seats' views, the costly part)."""
     return (
         {k: tuple(v) for k, v in rnd.zones().items()},
         rnd.to_act(),
         tuple(rnd.history),
         tuple(a.key() for a in rnd.legal_actions()),
-        [rnd.view(s) for s in range(rnd.n_seats)],
         rnd.result,
+        [rnd.view(s) for s in range(rnd.n_seats)] if views else None,
     )
 
 
 def _illegal_candidates(rnd: Round) -> list[Action]:
     seat = rnd.to_act()
     zones = rnd.zones()
-    not_mine = [c for c in range(DECK_SIZE) if c not in set(zones.get(f"hand{seat}", ()))]
-    legal = {a.key() for a in rnd.legal_actions()}
+    mine = list(zones.get(f"hand{seat}", ())) if seat is not None else []
+    not_mine = [c for c in range(DECK_SIZE) if c not in set(mine)]
+    legal = rnd.legal_actions()
+    keys = {a.key() for a in legal}
     cands = [
         Action("no such move"),
         Action("discard", (not_mine[0],)) if not_mine else Action("discard", (0, 1)),
         Action("meld", tuple(not_mine[:3])),
         Action("add", (not_mine[0],), 99),
+        Action("draw stock", (not_mine[0],)),
     ]
-    for kind in {a.kind for a in rnd.legal_actions()}:
+    for kind in sorted({a.kind for a in legal}):
         cands.append(Action(kind, tuple(not_mine[:1])))
-    return [a for a in cands if a.key() not in legal]
+        cands.append(Action(kind, tuple(not_mine[:2]), 7))
+    return [a for a in cands if a.key() not in keys]
 
 
 def check_illegal_action_changes_nothing(rnd: Round) -> None:
-    before = snapshot(rnd)
+    """Illegal actions (made-up kinds, cards the seat does not hold, legal
+    kinds with wrong cards) raise ``IllegalAction`` with a message and leave
+    every observable part of the round as it was."""
+    full = snapshot(rnd)
+    before = full[:-1] + (None,)
     for action in _illegal_candidates(rnd):
         try:
             rnd.apply(action)
         except IllegalAction as e:
             if not str(e).strip():
-                _fail(f"IllegalAction for {action} has no message")
+                _fail(f"IllegalAction for '{action}' has no message")
         except Exception as e:  # noqa: BLE001 - anything else is a contract break
-            _fail(f"illegal action {action} raised {type(e).__name__}: {e}, not IllegalAction")
+            _fail(f"illegal action '{action}' raised {type(e).__name__}: {e}, not IllegalAction")
         else:
-            _fail(f"illegal action {action} was accepted")
-        if snapshot(rnd) != before:
-            _fail(f"illegal action {action} changed the state")
+            _fail(f"illegal action '{action}' was accepted")
+        if snapshot(rnd, views=False) != before:
+            _fail(f"illegal action '{action}' changed the state")
+    if snapshot(rnd) != full:
+        _fail("an illegal action changed what the seats see")
+
+
+def check_round_state(rnd: Round, *, illegal: bool = True) -> None:
+    """Every per-state check at once: cards, every seat's view, the legal
+    actions, and (when ``illegal``) that illegal actions change nothing."""
+    check_cards_accounted(rnd)
+    mutables = _round_mutables(rnd)
+    views = [rnd.view(s) for s in range(rnd.n_seats)]
+    for s, view in enumerate(views):
+        check_view_hides(rnd, s, mutables, view)
+    seat = rnd.to_act()
+    check_legal_actions(rnd, views[seat] if isinstance(seat, int) and 0 <= seat < len(views) else None)
+    if illegal and rnd.result is None:
+        check_illegal_action_changes_nothing(rnd)
+
+
+def check_result(result: RoundResult, n_seats: int) -> None:
+    """One whole non-negative score per seat, and a winner that is a seat or None."""
+    if not isinstance(result, RoundResult):
+        _fail(f"the round's result is a {type(result).__name__}, not a RoundResult")
+    if len(result.points) != n_seats:
+        _fail(f"result has {len(result.points)} scores for {n_seats} seats")
+    for p in result.points:
+        if not isinstance(p, int) or isinstance(p, bool) or p < 0:
+            _fail(f"round score {p!r} is not a whole non-negative number")
+    if result.winner is not None and not (isinstance(result.winner, int) and 0 <= result.winner < n_seats):
+        _fail(f"result.winner {result.winner!r} is not a seat")
+    try:
+        json.dumps(result.to_json())
+    except (TypeError, ValueError) as e:
+        _fail(f"result.to_json() is not JSON: {e}")
 
 
 # -- whole games -------------------------------------------------------------
 
 
 def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequence[Any] | None = None,
-               *, checks: bool = True, max_actions: int = 20_000, registry: Registry | None = None) -> Match:
-    """Play a match with the given agents (random agents by default), running the
-    per-action checks when ``checks``. Returns the finished match."""
+               *, checks: bool = True, max_actions: int = MAX_ACTIONS_PER_ROUND,
+               max_rounds: int = MAX_ROUNDS, illegal_rate: float = 0.25,
+               registry: Registry | None = None) -> Match:
+    """Play a match with ``agents`` (random agents by default), running the
+    per-action checks when ``checks`` (the illegal-action check on a share
+    ``illegal_rate`` of the states). Returns the finished match."""
     if agents is None:
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(n_seats)]
+    if len(agents) != n_seats:
+        _fail(f"{len(agents)} agents for {n_seats} seats")
     match = Match(spec, options, n_seats, seed)
     per_round = 0
-    rounds = 0
     rng = random.Random(seed)
     while not match.over:
         rnd = match.round
         if checks:
-            check_cards_accounted(rnd)
-            for s in range(n_seats):
-                check_view_hides(rnd, s)
+            check_round_state(rnd, illegal=rng.random() < illegal_rate)
         seat = match.to_act()
         legal = match.legal_actions()
         if seat is None or not legal:
-            _fail(f"round {match.round_index + 1}: no seat to act / no legal action, but the round is not over")
-        if checks and rng.random() < 0.25:
-            check_illegal_action_changes_nothing(rnd)
-        action = agents[seat].act(match.view(seat), tuple(legal))
+            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over")
+        view = match.view(seat)
+        action = agents[seat].act(view, tuple(legal))
+        if action.key() not in {a.key() for a in legal}:
+            _fail(f"agent of seat {seat} chose '{action}', which is not legal")
         n_results = len(match.results)
         match.apply(action)
         per_round += 1
         if len(match.results) > n_results:
-            rounds += 1
             result = match.results[-1]
-            _check_result(result, n_seats)
+            check_result(result, n_seats)
+            ended = match.round if match.over else match.previous_round
+            if ended is None or ended.result is not result:
+                _fail("the match's finished round does not hold its result")
             if checks:
-                ended = match.previous_round if not match.over else match.round
-                check_cards_accounted(ended)
-                for s in range(n_seats):
-                    check_view_hides(ended, s)
+                check_round_state(ended, illegal=False)
+                try:
+                    ended.apply(legal[0])
+                except IllegalAction:
+                    pass
+                except Exception as e:  # noqa: BLE001
+                    _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
+                else:
+                    _fail("an action was accepted after the round ended")
             per_round = 0
+            if len(match.results) > max_rounds:
+                _fail(f"the match did not end within {max_rounds} rounds (totals {match.totals})")
         if per_round > max_actions:
-            _fail(f"a round did not end within {max_actions} actions (seed {seed})")
-        if rounds > 10_000:
-            _fail("a match did not end within 10,000 rounds")
+            _fail(f"round {match.round_index + 1} did not end within {max_actions} actions")
+    totals = [sum(r.points[s] for r in match.results) for s in range(n_seats)]
+    if totals != list(match.totals):
+        _fail(f"the match totals {match.totals} are not the sums of the round scores {totals}")
     return match
 
 
-def _check_result(result, n_seats: int) -> None:
-    if len(result.points) != n_seats:
-        _fail(f"result has {len(result.points)} scores for {n_seats} seats")
-    for p in result.points:
-        if not isinstance(p, int) or isinstance(p, bool) or p < 0:
-            _fail(f"round score {p!r} is not a whole non-negative number")
+def _state(match: Match) -> dict[str, Any]:
+    return {
+        "zones": {k: tuple(v) for k, v in match.round.zones().items()},
+        "history": tuple(match.round.history),
+        "results": [json.dumps(r.to_json(), sort_keys=True) for r in match.results],
+        "totals": list(match.totals),
+        "winner": match.winner,
+        "views": [match.view(s) for s in range(match.n_seats)],
+    }
 
 
 def check_replay(spec: VariantSpec, options, match: Match) -> None:
     """The record of ``match`` (seed + actions) round-trips through JSON and
-    replays to the same game."""
+    replays to the same game: the same rounds, scores, final state and views."""
     reg = Registry()
     reg.variants[spec.name] = spec
     record = MatchRecord(
@@ -265,34 +502,85 @@ def check_replay(spec: VariantSpec, options, match: Match) -> None:
         seed=match.seed,
         actions=[a.notation() for a in match.actions],
     )
-    loaded = MatchRecord.model_validate(json.loads(record.to_json()))
-    if loaded != record:
-        _fail("a record does not round-trip through JSON")
-    again = replay(loaded, reg)
-    if again.totals != match.totals or again.winner != match.winner:
-        _fail("replaying the record gives different scores")
-    if [r.points for r in again.results] != [r.points for r in match.results]:
-        _fail("replaying the record gives different round results")
-    if {k: tuple(v) for k, v in again.round.zones().items()} != {k: tuple(v) for k, v in match.round.zones().items()}:
-        _fail("replaying the record gives a different final state")
-    if tuple(again.round.history) != tuple(match.round.history):
-        _fail("replaying the record gives a different history")
+    text = record.to_json()
+    loaded = MatchRecord.model_validate(json.loads(text))
+    if loaded != record or loaded.to_json() != text:
+        _fail("the match record does not round-trip through JSON")
+    try:
+        again = replay(loaded, reg)
+    except RummyError as e:
+        _fail(f"the match record does not replay: {e}")
+    want, got = _state(match), _state(again)
+    for key in want:
+        if want[key] != got[key]:
+            _fail(f"replaying the same seed and actions gives different {key} "
+                  "(hidden randomness, or state an illegal action changed?)")
+
+
+def check_determinism(spec: VariantSpec, options, n_seats: int, seed: int) -> None:
+    """The same seed deals the same game, whatever the global ``random`` state
+    (a variant must use only the generator it is given)."""
+    state = random.getstate()
+    try:
+        random.seed(1)
+        first = {k: tuple(v) for k, v in Match(spec, options, n_seats, seed).round.zones().items()}
+        random.seed(2)
+        second = {k: tuple(v) for k, v in Match(spec, options, n_seats, seed).round.zones().items()}
+    finally:
+        random.setstate(state)
+    if first != second:
+        _fail("the same seed deals differently (is the global random module used?)")
+
+
+@dataclass(frozen=True)
+class _Seat:
+    name: str
+    spec: AgentSpec | None  # None: the kit's random player
+
+    def make(self, seat: int, seed: int, options) -> Any:
+        if self.spec is None:
+            return RandomAgent(agent_seed(seed, seat))
+        return self.spec.factory(seat, agent_seed(seed, seat), options)
+
+
+def _lineups(pool: list[_Seat], n: int) -> list[tuple[_Seat, ...]]:
+    """All random; then each bot at every seat; then bots and random mixed."""
+    out = [tuple(pool[0] for _ in range(n))]
+    bots = pool[1:]
+    out += [tuple(b for _ in range(n)) for b in bots]
+    if bots:
+        out += [tuple(pool[(k + s) % len(pool)] for s in range(n)) for k in range(len(pool))]
+    seen, unique = set(), []
+    for lineup in out:
+        key = tuple(s.name for s in lineup)
+        if key not in seen:
+            seen.add(key)
+            unique.append(lineup)
+    return unique
 
 
 def check_variant(
     variant: VariantSpec | str,
-    seeds: Iterable[int] = range(6),
+    seeds: Iterable[int] = range(8),
     seat_counts: Iterable[int] | None = None,
     options: dict | None = None,
-    agents: Sequence[str] = ("random",),
+    agents: Sequence[str | AgentSpec] | None = None,
     registry: Registry | None = None,
     target: int | None = 30,
+    max_actions: int = MAX_ACTIONS_PER_ROUND,
+    max_rounds: int = MAX_ROUNDS,
 ) -> None:
-    """Run the whole battery on ``variant`` (a spec, or a name in ``registry`` /
-    the installed plugins). ``agents`` names the bots to mix in, seat by seat
-    (``random`` always available). ``target`` shortens matches when the variant
-    has a ``target`` option (``None`` keeps the variant's own)."""
-    if registry is None and (isinstance(variant, str) or any(a != "random" for a in agents)):
+    """Run the whole battery on ``variant`` (a spec, or the name of an installed
+    variant, or of one in ``registry``).
+
+    ``agents`` are the computer players to mix with the random one: names (looked
+    up for the variant) or :class:`AgentSpec` objects. By default every player
+    registered for the variant's name (in ``registry``, else the installed
+    plugins) is used. Each seed plays one line-up, in turn: all random, each bot
+    at every seat, bots and random mixed. ``target`` shortens matches when the
+    variant has a ``target`` option (``None`` keeps the variant's own).
+    """
+    if registry is None:
         from rummykit.core.plugins import get_plugins
 
         registry = get_plugins().registry
@@ -301,21 +589,31 @@ def check_variant(
     if target is not None and "target" in spec.options_model.model_fields and "target" not in values:
         values["target"] = target
     opts = build_options(spec.options_model, values, spec.name)
+    pool = [_Seat("random", None)]
+    if agents is None:
+        found = registry.agents_for(spec.name) if spec.name in registry.variants else []
+        pool += [_Seat(a.name, a) for a in found if a.name != "random"]
+    else:
+        for a in agents:
+            if isinstance(a, AgentSpec):
+                pool.append(_Seat(a.name, a))
+            elif a != "random":
+                pool.append(_Seat(a, registry.agent(spec.name, a)))
     counts = list(seat_counts) if seat_counts is not None else list(range(spec.min_players, spec.max_players + 1))
     for n in counts:
-        for seed in seeds:
-            bots = []
-            for s in range(n):
-                name = agents[(seed + s) % len(agents)]
-                if name == "random":
-                    bots.append(RandomAgent(agent_seed(seed, s)))
-                else:
-                    bots.append(registry.agent(spec.name, name).factory(s, agent_seed(seed, s), opts))
-            match = play_match(spec, opts, n, seed, bots)
-            check_replay(spec, opts, match)
-            # Same seed, same actions: the same deal.
-            first = Match(spec, opts, n, seed).round.zones()
-            if {k: tuple(v) for k, v in first.items()} != {
-                k: tuple(v) for k, v in Match(spec, opts, n, seed).round.zones().items()
-            }:
-                _fail("the same seed deals differently")
+        if not spec.min_players <= n <= spec.max_players:
+            _fail(f"{spec.name} does not allow {n} seats ({spec.min_players} to {spec.max_players})")
+        lineups = _lineups(pool, n)
+        for k, seed in enumerate(seeds):
+            lineup = lineups[k % len(lineups)]
+            where = f"{spec.name}, {n} seats, seed {seed}, players {', '.join(s.name for s in lineup)}"
+            try:
+                bots = [s.make(i, seed, opts) for i, s in enumerate(lineup)]
+                check_determinism(spec, opts, n, seed)
+                match = play_match(spec, opts, n, seed, bots, max_actions=max_actions, max_rounds=max_rounds)
+                check_replay(spec, opts, match)
+            except ConformanceError as e:
+                raise ConformanceError(f"{e}\n  ({where})") from None
+            except Exception as e:
+                e.add_note(f"while checking {where}")
+                raise

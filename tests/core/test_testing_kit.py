@@ -1,0 +1,482 @@
+"""The conformance kit (rummykit.testing) fails when it should.
+
+Each test takes the toy variant (tests/core/toy_variant.py), breaks one rule of
+the engine contract in a subclass, and checks that ``check_variant`` raises a
+ConformanceError saying what is wrong, and where (seed, seats, players).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+from rummykit.core.actions import Action
+from rummykit.core.agents import BaseAgent
+from rummykit.core.cards import code
+from rummykit.core.engine import Event, RoundResult
+from rummykit.core.errors import IllegalAction
+from rummykit.core.registry import AgentSpec, Registry
+from rummykit.testing import (
+    ConformanceError,
+    check_cards_accounted,
+    check_illegal_action_changes_nothing,
+    check_legal_actions,
+    check_variant,
+    check_view_hides,
+)
+
+from .toy_variant import TOY, ToyOptions, ToyRound
+
+
+def variant(round_class, name="broken", **changes):
+    return replace(TOY, name=name, new_round=round_class, **changes)
+
+
+def kit(spec, **kwargs):
+    kwargs.setdefault("seeds", range(3))
+    kwargs.setdefault("registry", Registry())
+    check_variant(spec, **kwargs)
+
+
+def fails(spec, pattern, **kwargs):
+    with pytest.raises(ConformanceError, match=pattern) as info:
+        kit(spec, **kwargs)
+    # Every failure says how to reproduce it.
+    assert "seats, seed" in str(info.value)
+    return str(info.value)
+
+
+# -- the toy itself passes -------------------------------------------------------
+
+
+def test_the_toy_passes():
+    kit(TOY, seeds=range(6))
+
+
+def test_every_seat_count_is_played():
+    played = []
+
+    class Counting(ToyRound):
+        def __init__(self, options, n_seats, round_index, rng):
+            played.append(n_seats)
+            super().__init__(options, n_seats, round_index, rng)
+
+    kit(variant(Counting), seeds=range(2))
+    assert set(played) == {2, 3}
+
+
+def test_a_seat_count_outside_the_variant_is_refused():
+    with pytest.raises(ConformanceError, match="does not allow 4 seats"):
+        kit(TOY, seat_counts=[4])
+
+
+def test_bots_are_mixed_in_all_random_each_bot_alone_then_mixed():
+    seen = []
+
+    class Lowest(BaseAgent):
+        def act(self, view, legal):
+            return min(legal, key=lambda a: (a.kind, a.cards))
+
+    def factory(seat, seed, options):
+        seen.append(seat)
+        return Lowest()
+
+    bot = AgentSpec("low", factory, variant="toy")
+    reg = Registry()
+    reg.add_variant(TOY, "toy")
+    reg.add_agent(bot, "toy")
+    kit(TOY, seeds=range(4), seat_counts=[2], registry=reg)
+    # seed 0: random, random; seed 1: low, low; seeds 2-3: mixed
+    assert seen == [0, 1, 1, 0]
+    kit(TOY, seeds=range(2), seat_counts=[2], agents=[bot])  # an AgentSpec works too
+
+
+def test_an_illegal_bot_move_is_caught():
+    class Cheat(BaseAgent):
+        def act(self, view, legal):
+            return Action("discard", (0, 1, 2))
+
+    bot = AgentSpec("cheat", lambda seat, seed, o: Cheat(), variant="toy")
+    with pytest.raises(ConformanceError):
+        kit(TOY, seeds=range(2), seat_counts=[2], agents=[bot])
+
+
+# -- 52 cards --------------------------------------------------------------------
+
+
+class LosesACard(ToyRound):
+    def _apply(self, action):
+        event = super()._apply(action)
+        if action.kind == "discard" and len(self.discard) > 3:
+            self.discard.pop(0)  # the card falls off the table
+        return event
+
+
+class CopiesACard(ToyRound):
+    def _apply(self, action):
+        if action.kind == "draw stock":
+            card = self.stock[-1]  # drawn, but also left in the stock
+            self.hands[self.seat].append(card)
+            self.drawn = True
+            self.stock.insert(0, self.stock.pop())
+            return Event(self.seat, action, card, private=True)
+        return super()._apply(action)
+
+
+class NoStockZone(ToyRound):
+    def zones(self):
+        z = dict(super().zones())
+        z["deck"] = z.pop("stock")
+        return z
+
+
+def test_a_lost_card_fails():
+    fails(variant(LosesACard), r"cards? missing from zones\(\)")
+
+
+def test_a_card_in_two_places_fails():
+    fails(variant(CopiesACard), r"is in both (stock and hand\d|hand\d and stock)")
+
+
+def test_zones_must_name_the_stock():
+    fails(variant(NoStockZone), r"zones\(\) has no 'stock'")
+
+
+def test_check_cards_accounted_alone():
+    rnd = LosesACard(ToyOptions(), 2, 0, random.Random(1))
+    check_cards_accounted(rnd)
+    rnd.discard.pop()
+    with pytest.raises(ConformanceError, match="1 cards missing"):
+        check_cards_accounted(rnd)
+
+
+# -- what a seat sees ---------------------------------------------------------------
+
+
+class ShowsOpponentHand(ToyRound):
+    def view(self, seat):
+        other = self.hands[(seat + 1) % self.n_seats]
+        return replace(super().view(seat), extra={"their_cards": tuple(other)})
+
+
+class ShowsStockOrder(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), extra={"deck": tuple(self.stock)})
+
+
+class ShowsPrivateDraws(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), history=tuple(self.history))  # not seen_by(seat)
+
+
+class HandsOutTheRound(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), extra={"game": self})
+
+
+class SharesItsList(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), hand=self.hands[seat])  # the round's own list
+
+
+class TellsInWords(ToyRound):
+    def view(self, seat):
+        other = self.hands[(seat + 1) % self.n_seats]
+        note = "they hold " + " ".join(code(c) for c in other)
+        return replace(super().view(seat), extra={"note": note})
+
+
+class WrongSizes(ToyRound):
+    def view(self, seat):
+        v = super().view(seat)
+        return replace(v, stock_size=v.stock_size + 1)
+
+
+class OffersMovesToEveryone(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), legal=tuple(self.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (ShowsOpponentHand, r"leaks hidden cards at view.extra\['their_cards'\]"),
+        (ShowsStockOrder, r"shows the stock in order|leaks hidden cards at view.extra\['deck'\]"),
+        (ShowsPrivateDraws, r"history shows the card seat \d drew from the stock"),
+        (HandsOutTheRound, r"view.extra\['game'\] is a reference to the round"),
+        (SharesItsList, r"view.hand is the round's own list"),
+        (TellsInWords, r"leaks hidden cards in the text at view.extra\['note'\]"),
+        (WrongSizes, r"stock_size is \d+, the stock has"),
+        (OffersMovesToEveryone, r"offers legal actions to a seat that is not to act"),
+    ],
+)
+def test_views_that_show_too_much_fail(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+def test_counts_in_a_view_are_not_taken_for_cards():
+    class Counts(ToyRound):
+        def view(self, seat):
+            # Numbers that happen to be card numbers, named as counts.
+            return replace(super().view(seat), extra={"meld_counts": tuple(range(40)),
+                                                      "turn_sizes": (12, 30)})
+
+    kit(variant(Counts))
+
+
+def test_check_view_hides_alone_and_after_the_round_hands_are_public():
+    rnd = ShowsOpponentHand(ToyOptions(), 2, 0, random.Random(3))
+    with pytest.raises(ConformanceError, match="leaks hidden cards"):
+        check_view_hides(rnd, 0)
+    rnd._finish()  # the round is over: every hand is shown
+    check_view_hides(rnd, 0)
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+class StallsAtTheEnd(ToyRound):
+    def legal_actions(self):
+        if len(self.stock) <= 2 and not self.drawn:
+            return []  # stuck, but the round is not over
+        return super().legal_actions()
+
+
+class KeepsActingAfterTheEnd(ToyRound):
+    def to_act(self):
+        return self.seat
+
+
+class CapitalKind(ToyRound):
+    def legal_actions(self):
+        return [Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions()]
+
+    def _apply(self, action):
+        if action.kind == "Discard":
+            action = Action("discard", action.cards)
+        return super()._apply(action)
+
+
+class ViewOffersOtherMoves(ToyRound):
+    def view(self, seat):
+        v = super().view(seat)
+        return replace(v, legal=v.legal[:1]) if len(v.legal) > 1 else v
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (StallsAtTheEnd, r"seat \d is to act but has no legal action"),
+        (KeepsActingAfterTheEnd, r"the round is over but to_act\(\) is \d"),
+        (CapitalKind, r"the notation 'Discard \w\w' of a legal action does not read back"),
+        (ViewOffersOtherMoves, r"view\(\d\).legal differs from legal_actions\(\)"),
+    ],
+)
+def test_broken_legal_actions_fail(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+def test_check_legal_actions_alone():
+    rnd = StallsAtTheEnd(ToyOptions(stock_cards=1), 2, 0, random.Random(0))
+    with pytest.raises(ConformanceError, match="no legal action"):
+        check_legal_actions(rnd)
+
+
+# -- illegal actions ---------------------------------------------------------------------
+
+
+class AcceptsAnything(ToyRound):
+    def apply(self, action):
+        if action.kind == "no such move":
+            event = Event(self.seat, action)
+            self.history.append(event)
+            return event
+        return super().apply(action)
+
+
+class RaisesValueError(ToyRound):
+    def apply(self, action):
+        if action.key() not in {a.key() for a in self.legal_actions()}:
+            raise ValueError("nope")
+        return super().apply(action)
+
+
+class ChangesThenRaises(ToyRound):
+    def apply(self, action):
+        if action.key() not in {a.key() for a in self.legal_actions()}:
+            self.seat = (self.seat + 1) % self.n_seats  # a half-done move
+            raise IllegalAction(f"'{action}' is not legal")
+        return super().apply(action)
+
+
+class SaysNothing(ToyRound):
+    def apply(self, action):
+        if action.key() not in {a.key() for a in self.legal_actions()}:
+            raise IllegalAction("")
+        return super().apply(action)
+
+
+class AcceptsMovesAfterTheEnd(ToyRound):
+    def apply(self, action):
+        if self.result is not None:
+            return Event(0, action)
+        return super().apply(action)
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (AcceptsAnything, r"illegal action 'no such move' was accepted"),
+        (RaisesValueError, r"raised ValueError.*, not IllegalAction"),
+        (ChangesThenRaises, r"illegal action '.*' changed the state"),
+        (SaysNothing, r"IllegalAction for '.*' has no message"),
+        (AcceptsMovesAfterTheEnd, r"an action was accepted after the round ended"),
+    ],
+)
+def test_illegal_actions_handled_badly_fail(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+def test_check_illegal_action_changes_nothing_alone():
+    check_illegal_action_changes_nothing(ToyRound(ToyOptions(), 2, 0, random.Random(0)))
+    with pytest.raises(ConformanceError, match="changed the state"):
+        check_illegal_action_changes_nothing(ChangesThenRaises(ToyOptions(), 2, 0, random.Random(0)))
+
+
+# -- same seed, same game; records --------------------------------------------------------
+
+
+class UsesGlobalRandom(ToyRound):
+    def __init__(self, options, n_seats, round_index, rng):
+        super().__init__(options, n_seats, round_index, random.Random(random.random()))
+
+
+class RemembersIllegalMoves(ToyRound):
+    """An illegal attempt changes hidden state that only shows in the score."""
+
+    strikes = 0
+
+    def why_illegal(self, action):
+        self.strikes += 1
+        return super().why_illegal(action)
+
+    def _finish(self):
+        super()._finish()
+        pts = list(self.result.points)
+        pts[self.result.winner] += self.strikes
+        self.result = replace(self.result, points=tuple(pts))
+
+
+class NanOptions(ToyOptions):
+    model_config = ConfigDict(extra="forbid")
+    weight: float = Field(float("nan"), description="not a number, so not JSON")
+
+
+def test_global_random_fails():
+    fails(variant(UsesGlobalRandom), r"the same seed deals differently")
+
+
+def test_hidden_state_changed_by_illegal_moves_fails_the_replay():
+    fails(variant(RemembersIllegalMoves), r"replaying the same seed and actions gives different results")
+
+
+def test_a_record_that_does_not_survive_json_fails():
+    fails(replace(TOY, name="nan", options_model=NanOptions), r"record does not round-trip through JSON")
+
+
+# -- bounds and scores --------------------------------------------------------------------
+
+
+class NeverEnds(ToyRound):
+    def _apply(self, action):
+        if action.kind == "discard" and len(self.stock) <= 1:
+            self.stock.insert(0, self.discard.pop(0)) if len(self.discard) > 1 else None
+        if action.kind == "knock":
+            action = Action("discard", action.cards)
+        return super()._apply(action)
+
+    def legal_actions(self):
+        return [a for a in super().legal_actions() if a.kind != "knock"]
+
+
+class ScoresNothing(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, points=(0,) * self.n_seats)
+
+
+class NegativeScore(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, points=(-1,) + self.result.points[1:])
+
+
+class FloatScore(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, points=tuple(float(p) for p in self.result.points))
+
+
+class ScoresOneSeat(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, points=self.result.points[:1])
+
+
+class NotAResult(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = RoundResult(points=self.result.points, outcome="end", winner=7)
+
+
+def test_a_round_that_never_ends_fails():
+    fails(variant(NeverEnds), r"did not end within 300 actions", max_actions=300, seeds=range(1))
+
+
+def test_a_match_that_never_ends_fails():
+    fails(variant(ScoresNothing), r"did not end within 20 rounds", max_rounds=20, seeds=range(1))
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (NegativeScore, r"round score -1 is not a whole non-negative number"),
+        (FloatScore, r"round score \d+\.0 is not a whole non-negative number"),
+        (ScoresOneSeat, r"result has 1 scores for \d seats"),
+        (NotAResult, r"result.winner 7 is not a seat"),
+    ],
+)
+def test_bad_scores_fail(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+# -- errors from the variant itself ---------------------------------------------------------
+
+
+def test_a_crash_in_the_variant_names_the_game():
+    class Crashes(ToyRound):
+        def legal_actions(self):
+            if len(self.history) > 5:
+                raise KeyError("oops")
+            return super().legal_actions()
+
+    with pytest.raises(KeyError) as info:
+        kit(variant(Crashes))
+    assert any("while checking broken, 2 seats, seed 0" in n for n in info.value.__notes__)
+
+
+# -- the installed variants pass ----------------------------------------------------------------
+
+
+def installed():
+    from rummykit.core.plugins import get_plugins
+
+    return sorted(get_plugins().registry.variants)
+
+
+@pytest.mark.parametrize("name", installed())
+def test_installed_variants_pass(name):
+    check_variant(name, seeds=range(3))
