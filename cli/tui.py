@@ -59,9 +59,10 @@ class HangUp(BaseException):
 
 
 class Quit(Exception):
-    def __init__(self, why: str = "quit") -> None:
+    def __init__(self, why: str = "quit", code: int = 0) -> None:
         super().__init__(why)
         self.why = why
+        self.code = code
 
 
 def make_console(**kw) -> Console:
@@ -117,14 +118,20 @@ class TerminalUI:
         return self.ask(prompt).strip().lower()
 
     def _on_signal(self, signum, frame) -> None:
-        if self._busy:  # finish saving the move first
+        if self._busy:  # finish applying and saving the move first
             self._pending = signum
             return
+        self._raise(signum)
+
+    @staticmethod
+    def _raise(signum: int) -> None:
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise HangUp(signum)
 
     @contextmanager
     def critical(self):
-        """Signals wait until the move inside is applied and saved."""
+        """Ctrl-C, SIGHUP and SIGTERM wait until the move inside is applied and saved."""
         self._busy = True
         try:
             yield
@@ -132,7 +139,7 @@ class TerminalUI:
             self._busy = False
         if self._pending is not None:
             signum, self._pending = self._pending, None
-            raise HangUp(signum)
+            self._raise(signum)
 
     def _legal_for_completion(self):
         seat = self.s.to_act()
@@ -144,7 +151,7 @@ class TerminalUI:
 
     def run(self) -> None:
         old = {}
-        for sig in (signal.SIGHUP, signal.SIGTERM):
+        for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
             try:
                 old[sig] = signal.signal(sig, self._on_signal)
             except (ValueError, OSError):  # pragma: no cover - not the main thread
@@ -156,6 +163,7 @@ class TerminalUI:
             outcome = self.loop()
         except Quit as q:
             outcome = q.why
+            code = q.code
         except (EOFError,):
             outcome = "input ended"
         except KeyboardInterrupt:
@@ -188,8 +196,14 @@ class TerminalUI:
                 return "over"
             seat = s.to_act()
             if not s.is_human(seat):
-                with self.critical():
-                    s.bot_move()
+                try:
+                    with self.critical():
+                        s.bot_move()
+                except (HangUp, KeyboardInterrupt):
+                    raise
+                except Exception as e:  # a plugin's bot must not lose the game
+                    raise Quit(f"{s.names[seat]} ({s.record.seats[seat].kind}) failed: "
+                               f"{type(e).__name__}: {e}", code=1) from e
                 continue
             if self.private and self.last_viewer != seat:
                 self.handoff(seat)
@@ -460,6 +474,6 @@ class TerminalUI:
             in_default = False
         how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
         n = len(s.record.actions)
-        self.say(f"{outcome.capitalize()}; game saved after {n} move{'s' if n != 1 else ''}. "
+        self.say(f"{outcome[:1].upper() + outcome[1:]}; game saved after {n} move{'s' if n != 1 else ''}. "
                  f"Continue with: {how}")
 
