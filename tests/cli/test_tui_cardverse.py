@@ -4,6 +4,7 @@ people and two computer players (issue #4 "Done means")."""
 from __future__ import annotations
 
 import signal
+import subprocess
 
 import pytest
 
@@ -12,7 +13,7 @@ from rummykit.core.cards import code
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 
-from .ptygame import WIPE, Game, actions, hand, legal, plain, registry, save_files, shown
+from .ptygame import RUMMY, WIPE, Game, env_for, actions, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
                                 reason="cardverse is not installed")
@@ -152,11 +153,15 @@ def test_quit_then_resume_continues_at_the_same_position(game, tmp_path, seed):
     done = actions(save)
     bob = hand(save, 2)
     g.send("quit")
-    g.expect("Continue with: rummy resume")
+    g.expect("Continue with: rummy resume ")
     assert g.wait_exit() == 0
-    r = game("resume")
-    r.expect("Continue which?")
-    r.send("")
+    game_id = plain(g.raw).split("Continue with: rummy resume ")[1].split()[0]
+    assert game_id == save.stem
+    # Off a terminal, `rummy resume` only lists; `rummy resume ID` continues.
+    listing = subprocess.run([RUMMY, "resume"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                             env=env_for(tmp_path / "data"), timeout=30).stdout
+    assert game_id in listing and "Alice, Easy bot 2, Bob, Easy bot 4" in listing
+    r = game("resume", game_id)
     r.expect("Pass to Bob")
     r.send("")
     out = plain(r.prompt("Bob"))
