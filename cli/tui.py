@@ -151,7 +151,10 @@ class TerminalUI:
 
     def run(self) -> None:
         old = {}
-        for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        for name in ("SIGHUP", "SIGTERM", "SIGINT"):  # SIGHUP: not on Windows
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
             try:
                 old[sig] = signal.signal(sig, self._on_signal)
             except (ValueError, OSError):  # pragma: no cover - not the main thread

@@ -24,7 +24,7 @@ HERE = Path(__file__).parent
 
 
 def console(width: int) -> Console:
-    return Console(width=width, file=io.StringIO(), record=True, force_terminal=False,
+    return Console(width=width, height=100, file=io.StringIO(), record=True, force_terminal=False,
                    highlight=False, emoji=False, markup=False)
 
 
@@ -113,5 +113,29 @@ def _ascii(s: Session, seat: int) -> str:
     return con.export_text()
 
 
+def update_doc(doc: Path = HERE.parent / "terminal.md") -> None:
+    """Put the screenshots into the doc: each ``<!-- screenshot: NAME -->`` line is
+    followed by a ```text block holding that file."""
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i]
+        out.append(line)
+        i += 1
+        if line.startswith("<!-- screenshot: "):
+            name = line.split(":", 1)[1].strip().removesuffix("-->").strip()
+            if i < len(lines) and lines[i].startswith("```"):
+                i += 1
+                while i < len(lines) and not lines[i].startswith("```"):
+                    i += 1
+                i += 1
+            out.append("```text")
+            out.extend((HERE / name).read_text(encoding="utf-8").rstrip("\n").splitlines())
+            out.append("```")
+    doc.write_text("\n".join(out) + "\n", encoding="utf-8")
+    print(f"updated {doc.name}")
+
+
 if __name__ == "__main__":
     main()
+    update_doc()
