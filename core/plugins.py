@@ -109,8 +109,6 @@ def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: d
             continue
         versions[ep.name] = entry["version"]
         info[ep.name] = entry
-    for name in sorted(blocked - set(info) - {n for n, p in pm.list_name_plugin() if p is not None}):
-        problems.append(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
 
 
 def hook_names() -> list[str]:
@@ -159,7 +157,7 @@ def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
     subset). Returns the results that are not ``None``."""
     hook = getattr(pm.hook, hookname)
     results = []
-    for impl in reversed(hook.get_hookimpls()):  # registration order
+    for impl in hook.get_hookimpls():  # registration order (pluggy calls them last first)
         if impl.hookwrapper or impl.wrapper:
             continue
         kwargs = make_kwargs(impl.plugin_name)
@@ -170,11 +168,11 @@ def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
 
         try:
             result = around(impl.plugin_name, call) if around else call()
-        except PluginError as e:
-            problems.append(str(e))
-            continue
         except Exception as e:
-            problems.append(f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
+            line = str(e) if isinstance(e, PluginError) else (
+                f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
+            if line not in problems:  # an observer failing every round: one line
+                problems.append(line)
             continue
         if result is not None:
             results.append(result)
@@ -263,6 +261,9 @@ class Plugins:
                 self.info[name] = {"module": _module_of(plugin), "status": "failed to register"}
         if entry_points:
             load_entry_points(self.pm, self.problems, self.versions, self.info)
+        known = set(self.info) | {n for n, p in self.pm.list_name_plugin() if p is not None}
+        for name in sorted(blocked - known):
+            self.problems.append(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
         check(self.pm, self.problems)
         self.registry = build_registry(self.pm, self.problems, self.versions, self.info, lazy=lazy)
         self._commands_done = False

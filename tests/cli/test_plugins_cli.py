@@ -1,0 +1,199 @@
+"""Plugin hygiene through the real ``rummy`` program.
+
+Throwaway plugin packages are "installed" without pip: each test writes the
+plugin's module and a ``<dist>-<version>.dist-info`` folder (METADATA and
+entry_points.txt, which is all ``importlib.metadata`` reads) into a temporary
+folder, and runs ``rummy`` in a subprocess with that folder on PYTHONPATH. The
+subprocess finds the entry points exactly as it would find a pip-installed
+distribution's, and the project's virtual environment is never changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+def fake_install(site: Path, dist: str, version: str, entry_points: dict[str, str],
+                 modules: dict[str, str]) -> None:
+    """Write modules and a dist-info for ``dist`` into ``site`` (a sys.path folder)."""
+    site.mkdir(parents=True, exist_ok=True)
+    for module, source in modules.items():
+        (site / f"{module}.py").write_text(textwrap.dedent(source))
+    info = site / f"{dist.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
+    lines = ["[rummykit]"] + [f"{name} = {target}" for name, target in entry_points.items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+
+
+def rummy(site: Path, *args: str, disable: str | None = None, stdin: str = "",
+          tmp: Path | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(site)
+    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
+    if disable is not None:
+        env["RUMMYKIT_DISABLE_PLUGINS"] = disable
+    env["RUMMYKIT_DATA_DIR"] = str(tmp or site / "data")
+    env["NO_COLOR"] = "1"
+    return subprocess.run([str(RUMMY), *args], input=stdin, capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+TINY = """
+    import click
+    from rummykit import hookimpl
+    from rummykit.variants.gin import easy_agent_spec, make_spec
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="tinygin", title="Tiny Gin", rules_text="Gin, but tiny."))
+
+    @hookimpl
+    def register_agents(register):
+        register(easy_agent_spec("tinygin"))
+
+    @hookimpl
+    def register_commands(cli):
+        @cli.command()
+        def tiny():
+            "Say something tiny."
+            click.echo("tiny!")
+"""
+
+
+@pytest.fixture
+def site(tmp_path):
+    site = tmp_path / "site"
+    fake_install(site, "rummykit-tiny", "1.2.3", {"tiny": "rk_tiny"}, {"rk_tiny": TINY})
+    return site
+
+
+def test_an_installed_plugin_is_listed_with_its_version_and_what_it_registered(site):
+    r = rummy(site, "plugins")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    line = next(l for l in r.stdout.splitlines() if l.startswith("tiny "))
+    assert line.split()[:3] == ["tiny", "1.2.3", "rummykit-tiny"]
+    assert "variants: tinygin; agents: ai:easy (tinygin); commands: tiny" in line
+    assert any(l.startswith("gin ") for l in r.stdout.splitlines())  # the built-ins are plugins too
+
+    data = json.loads(rummy(site, "plugins", "--json").stdout)
+    tiny = next(p for p in data["plugins"] if p["name"] == "tiny")
+    assert tiny == {"name": "tiny", "version": "1.2.3", "distribution": "rummykit-tiny",
+                    "module": "rk_tiny", "status": "loaded", "variants": ["tinygin"],
+                    "agents": ["ai:easy (tinygin)"], "commands": ["tiny"]}
+    assert data["problems"] == []
+
+
+def test_an_installed_plugin_plays(site):
+    r = rummy(site, "variants")
+    assert "tinygin" in r.stdout and "Tiny Gin" in r.stdout
+    assert rummy(site, "tiny").stdout == "tiny!\n"
+    r = rummy(site, "play", "tinygin", "--seat", "ai:easy", "--seat", "random", "--seed", "3",
+              "-o", "target=10")
+    assert r.returncode == 0, r.stderr
+    assert "=== match over:" in r.stdout
+
+
+def test_disable_env_blocks_a_plugin_by_name(site):
+    r = rummy(site, "variants", disable="tiny")
+    assert r.returncode == 0 and "tinygin" not in r.stdout and "gin" in r.stdout
+    r = rummy(site, "plugins", disable="tiny,gin")
+    assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("tiny "))
+    assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
+    r = rummy(site, "variants", disable="gin")
+    assert [l.split()[0] for l in r.stdout.splitlines()[1:]] == ["cardverse", "tinygin"]
+    r = rummy(site, "play", "gin", disable="gin")
+    assert r.returncode == 2
+    assert r.stderr.startswith("rummy: unknown variant 'gin'")
+
+
+def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp_path, site):
+    fake_install(site, "rummykit-broken", "0.1", {"broken": "rk_broken"},
+                 {"rk_broken": "import rummykit_not_installed_anywhere\n"})
+    r = rummy(site, "variants")
+    assert r.returncode == 0
+    assert r.stderr.splitlines() == [
+        "rummy: warning: plugin broken failed to load: ModuleNotFoundError: "
+        "No module named 'rummykit_not_installed_anywhere'"
+    ]
+    assert "tinygin" in r.stdout and "cardverse" in r.stdout
+    r = rummy(site, "plugins")
+    assert "FAILED TO LOAD" in next(l for l in r.stdout.splitlines() if l.startswith("broken "))
+    assert "Problems:" in r.stdout and r.stderr == ""
+    assert rummy(site, "variants", disable="broken").stderr == ""
+
+
+def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
+    fake_install(site, "rummykit-raises", "0.1", {"raises": "rk_raises"}, {"rk_raises": """
+        from rummykit import hookimpl
+
+        @hookimpl
+        def register_variants(register):
+            raise RuntimeError("cannot find my rules")
+
+        @hookimpl
+        def register_commands(cli):
+            raise RuntimeError("no commands today")
+
+        @hookimpl
+        def round_ended(match, result):
+            raise ZeroDivisionError("stats")
+    """})
+    r = rummy(site, "play", "tinygin", "--seat", "random", "--seat", "random", "--seed", "1",
+              "-o", "target=1")
+    assert r.returncode == 0
+    assert "=== match over:" in r.stdout
+    assert sorted(r.stderr.splitlines()) == [
+        "rummy: warning: plugin raises failed in register_variants: RuntimeError: cannot find my rules",
+        "rummy: warning: plugin raises failed in round_ended: ZeroDivisionError: stats",
+    ]
+    r = rummy(site, "--help")
+    assert "tiny" in r.stdout  # the other plugin's command is still there
+    assert "plugin raises failed in register_commands: RuntimeError: no commands today" in r.stderr
+
+
+def test_two_plugins_registering_one_variant_name_is_an_error_naming_both(site):
+    fake_install(site, "rummykit-copycat", "0.1", {"copycat": "rk_copycat"}, {"rk_copycat": """
+        from rummykit import hookimpl
+        from rummykit.variants.gin import make_spec
+
+        @hookimpl
+        def register_variants(register):
+            register(make_spec(name="tinygin", title="Another Tiny Gin"))
+    """})
+    r = rummy(site, "variants")
+    assert "tinygin" not in r.stdout
+    (line,) = r.stderr.splitlines()
+    assert "variant 'tinygin' is registered by two plugins:" in line
+    assert "tiny" in line and "copycat" in line
+    r = rummy(site, "play", "tinygin", "--seat", "random", "--seat", "random")
+    assert r.returncode == 2
+    assert "rummy: variant 'tinygin' is registered by two plugins:" in r.stderr
+    r = rummy(site, "variants", disable="copycat")
+    assert "Tiny Gin" in r.stdout and r.stderr == ""
+
+
+def test_a_misspelled_hook_is_caught_at_load(site):
+    fake_install(site, "rummykit-typo", "0.1", {"typo": "rk_typo"}, {"rk_typo": """
+        from rummykit import hookimpl
+
+        @hookimpl
+        def register_variant(register):
+            pass
+    """})
+    r = rummy(site, "variants")
+    assert r.returncode == 0 and "tinygin" in r.stdout
+    assert r.stderr.splitlines() == [
+        "rummy: warning: plugin typo implements unknown hook 'register_variant'; "
+        "did you mean register_variants?"
+    ]

@@ -1,0 +1,328 @@
+"""Plugin hygiene, with throwaway plugins registered directly with the manager
+(``Plugins(extra=[(name, obj)], entry_points=False)``), and entry points faked
+with ``importlib.metadata.EntryPoint`` objects for the import-failure cases."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import replace
+from importlib import metadata
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from rummykit import hookimpl
+from rummykit.core import plugins as core_plugins
+from rummykit.core.agents import RandomAgent
+from rummykit.core.errors import PluginError, UnknownVariant
+from rummykit.core.plugins import DISABLE_ENV, Plugins, hook_names
+from rummykit.core.registry import AgentSpec
+
+from .toy_variant import TOY
+
+
+def toy(name):
+    return replace(TOY, name=name, title=f"Toy {name}")
+
+
+class VariantPlugin:
+    """A throwaway plugin registering one variant and one agent."""
+
+    def __init__(self, name):
+        self.name = name
+
+    @hookimpl
+    def register_variants(self, register):
+        register(toy(self.name))
+
+    @hookimpl
+    def register_agents(self, register):
+        register(AgentSpec("ai:dummy", lambda seat, seed, o: RandomAgent(seed), variant=self.name))
+
+
+def load(*extra, monkeypatch=None):
+    return Plugins(extra=list(extra), entry_points=False)
+
+
+@pytest.fixture(autouse=True)
+def no_disable(monkeypatch):
+    monkeypatch.delenv(DISABLE_ENV, raising=False)
+
+
+def test_a_throwaway_plugin_registers_a_variant_and_an_agent():
+    p = load(("undo-x", VariantPlugin("tiny")))
+    assert p.registry.variant("tiny").plugin == "undo-x"
+    assert [a.name for a in p.registry.agents_for("tiny")] == ["ai:dummy"]
+    entry = p.registry.plugins["undo-x"]
+    assert entry["variants"] == ["tiny"] and entry["agents"] == ["ai:dummy (tiny)"]
+    assert entry["status"] == "loaded"
+    assert p.registry.problems == []
+
+
+def test_plugins_are_independent_managers():
+    assert "tiny" not in load().registry.variants
+
+
+# -- disabling ----------------------------------------------------------------------
+
+
+def test_disable_env_blocks_plugins_by_name(monkeypatch):
+    monkeypatch.setenv(DISABLE_ENV, "a, b")
+    p = load(("a", VariantPlugin("va")), ("b", VariantPlugin("vb")), ("c", VariantPlugin("vc")))
+    assert sorted(p.registry.variants) == ["vc"]
+    assert p.registry.plugins["a"]["status"] == f"disabled by {DISABLE_ENV}"
+    assert p.registry.problems == []
+
+
+def test_disable_env_naming_no_plugin_is_reported(monkeypatch):
+    monkeypatch.setenv(DISABLE_ENV, "c,nosuch")
+    p = load(("c", VariantPlugin("vc")))
+    assert p.registry.variants == {}
+    assert p.registry.problems == [f"{DISABLE_ENV} names 'nosuch', which is not an installed plugin"]
+
+
+# -- failures are one line naming the plugin ------------------------------------------
+
+
+class RaisesInRegisterVariants:
+    @hookimpl
+    def register_variants(self, register):
+        raise RuntimeError("database\nis on fire")
+
+
+class RaisesInRegisterAgents:
+    @hookimpl
+    def register_agents(self, register):
+        raise KeyError("agents")
+
+
+class RegistersJunk:
+    @hookimpl
+    def register_variants(self, register):
+        register("gin please")
+
+
+def test_a_plugin_raising_in_a_hook_is_one_line_and_the_others_work():
+    p = load(("good", VariantPlugin("tiny")), ("boom", RaisesInRegisterVariants()),
+             ("late", VariantPlugin("late")), ("agents-boom", RaisesInRegisterAgents()))
+    assert sorted(p.registry.variants) == ["late", "tiny"]
+    assert p.registry.problems == [
+        "plugin boom failed in register_variants: RuntimeError: database is on fire",
+        "plugin agents-boom failed in register_agents: KeyError: 'agents'",
+    ]
+    assert [a.name for a in p.registry.agents_for("late")] == ["ai:dummy"]
+
+
+def test_registering_something_else_is_reported():
+    p = load(("junk", RegistersJunk()))
+    assert p.registry.problems == ["plugin junk registered 'gin please', not a VariantSpec"]
+
+
+def test_observer_hooks_are_isolated_and_take_a_subset_of_arguments():
+    heard = []
+
+    class Logger:
+        @hookimpl
+        def round_ended(self, result):  # pluggy allows fewer arguments than the spec
+            heard.append(result)
+
+    class Broken:
+        @hookimpl
+        def round_ended(self, match, result):
+            raise ValueError("bad stats")
+
+    p = load(("broken", Broken()), ("logger", Logger()))
+    p.notify("round_ended", match=None, result="R1")
+    p.notify("round_ended", match=None, result="R2")
+    assert heard == ["R1", "R2"]
+    # reported once, not once per round
+    assert p.registry.problems == ["plugin broken failed in round_ended: ValueError: bad stats"]
+
+
+def test_register_commands_isolated_and_recorded():
+    class Adds:
+        @hookimpl
+        def register_commands(self, cli):
+            @cli.command()
+            def hello():
+                "Say hello."
+                click.echo("hello from a plugin")
+
+    class Breaks:
+        @hookimpl
+        def register_commands(self, cli):
+            raise ImportError("no module named shiny")
+
+    p = load(("breaks", Breaks()), ("adds", Adds()))
+
+    @click.group()
+    def cli():
+        pass
+
+    p.hook.register_commands(cli=cli)  # how the rummy group calls it
+    assert CliRunner().invoke(cli, ["hello"]).output == "hello from a plugin\n"
+    assert p.registry.plugins["adds"]["commands"] == ["hello"]
+    assert p.registry.problems == ["plugin breaks failed in register_commands: ImportError: no module named shiny"]
+
+
+def test_safe_hook_proxy_knows_only_real_hooks():
+    p = load()
+    with pytest.raises(AttributeError):
+        p.hook.register_variant  # noqa: B018
+
+
+# -- two plugins, one name -------------------------------------------------------------
+
+
+def test_two_plugins_registering_one_variant_is_an_error_naming_both():
+    p = load(("first-plugin", VariantPlugin("tiny")), ("second-plugin", VariantPlugin("tiny")),
+             ("other", VariantPlugin("other")))
+    want = "variant 'tiny' is registered by two plugins: first-plugin and second-plugin"
+    assert len(p.registry.problems) == 2  # the variant, and the agent of that variant
+    assert p.registry.problems[0].startswith(want)
+    assert "RUMMYKIT_DISABLE_PLUGINS=second-plugin" in p.registry.problems[0]
+    assert p.registry.problems[1].startswith(
+        "agent 'ai:dummy' for tiny is registered by two plugins: first-plugin and second-plugin")
+    # Neither wins: the name is an error until one plugin is disabled.
+    with pytest.raises(PluginError, match=want):
+        p.registry.variant("tiny")
+    assert "tiny" not in p.registry.variants
+    assert p.registry.variant("other").plugin == "other"
+
+
+def test_disabling_one_of_two_resolves_the_conflict(monkeypatch):
+    monkeypatch.setenv(DISABLE_ENV, "second-plugin")
+    p = load(("first-plugin", VariantPlugin("tiny")), ("second-plugin", VariantPlugin("tiny")))
+    assert p.registry.problems == []
+    assert p.registry.variant("tiny").plugin == "first-plugin"
+
+
+def test_three_plugins_one_name():
+    p = load(("a", VariantPlugin("tiny")), ("b", VariantPlugin("tiny")), ("c", VariantPlugin("tiny")))
+    with pytest.raises(PluginError, match="registered by three plugins: a, b and c"):
+        p.registry.variant("tiny")
+
+
+def test_an_unknown_variant_is_still_a_plain_error():
+    with pytest.raises(UnknownVariant, match="unknown variant 'nope'"):
+        load().registry.variant("nope")
+
+
+# -- misspelled hooks are caught at load --------------------------------------------------
+
+
+class MisspelledHook:
+    @hookimpl
+    def register_variant(self, register):  # missing the final s
+        register(toy("never"))
+
+
+class MisspelledArgument:
+    @hookimpl
+    def register_variants(self, registr):
+        registr(toy("never"))
+
+
+def test_a_misspelled_hook_name_is_caught_at_load():
+    p = load(("typo", MisspelledHook()), ("good", VariantPlugin("tiny")))
+    assert p.registry.problems == [
+        "plugin typo implements unknown hook 'register_variant'; did you mean register_variants?"
+    ]
+    assert not p.pm.has_plugin("typo")
+    assert sorted(p.registry.variants) == ["tiny"]
+
+
+def test_a_misspelled_hook_argument_is_caught_at_load():
+    p = load(("typo", MisspelledArgument()), ("good", VariantPlugin("tiny")))
+    (line,) = p.registry.problems
+    assert line.startswith("plugin typo has a bad hook implementation: PluginValidationError")
+    assert "registr" in line and "\n" not in line
+    assert sorted(p.registry.variants) == ["tiny"]
+
+
+def test_an_optional_hook_for_another_project_is_not_an_error():
+    class Optional:
+        @hookimpl(optionalhook=True)
+        def some_future_hook(self):
+            pass
+
+    assert load(("opt", Optional())).registry.problems == []
+
+
+def test_hook_names_are_the_hookspecs():
+    assert hook_names() == ["match_ended", "register_agents", "register_commands",
+                            "register_variants", "round_ended"]
+
+
+# -- entry points --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_entry_points(tmp_path, monkeypatch):
+    """Replace the installed entry points of the group by modules written to
+    tmp_path: ``fake({"name": "module source"})``."""
+
+    def fake(sources: dict[str, str]):
+        eps = []
+        for name, source in sources.items():
+            module = f"rk_fake_{name.replace('-', '_')}"
+            (tmp_path / f"{module}.py").write_text(textwrap.dedent(source))
+            eps.append(metadata.EntryPoint(name=name, value=module, group="rummykit"))
+        monkeypatch.syspath_prepend(str(tmp_path))
+
+        def entry_points(group=None, **kw):
+            return [ep for ep in eps if group in (None, ep.group)]
+
+        monkeypatch.setattr(core_plugins.metadata, "entry_points", entry_points)
+
+    return fake
+
+
+GOOD = """
+    from dataclasses import replace
+    from rummykit import hookimpl
+    from rummykit.variants.gin import make_spec
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="tinygin", title="Tiny Gin"))
+"""
+
+
+def test_a_plugin_that_fails_to_import_is_one_line_and_the_others_load(fake_entry_points):
+    fake_entry_points({
+        "good": GOOD,
+        "broken": "import rummykit_no_such_module\n",
+        "exits": "raise SystemExit(3)\n",
+        "syntax": "def oops(:\n",
+    })
+    p = Plugins()
+    assert sorted(p.registry.variants) == ["tinygin"]
+    assert p.registry.problems == [
+        "plugin broken failed to load: ModuleNotFoundError: No module named 'rummykit_no_such_module'",
+        "plugin exits failed to load: SystemExit: 3",
+        p.registry.problems[2],
+    ]
+    assert p.registry.problems[2].startswith("plugin syntax failed to load: SyntaxError:")
+    assert p.registry.plugins["broken"]["status"] == "failed to load"
+    assert p.registry.plugins["good"]["module"] == "rk_fake_good"
+
+
+def test_entry_point_plugins_can_be_disabled(fake_entry_points, monkeypatch):
+    fake_entry_points({"good": GOOD, "broken": "import rummykit_no_such_module\n"})
+    monkeypatch.setenv(DISABLE_ENV, "broken,good")
+    p = Plugins()
+    assert p.registry.problems == [] and p.registry.variants == {}
+    assert {n: e["status"] for n, e in p.registry.plugins.items()} == {
+        "good": f"disabled by {DISABLE_ENV}", "broken": f"disabled by {DISABLE_ENV}"}
+
+
+def test_the_installed_plugins_load_cleanly():
+    p = Plugins()
+    assert p.registry.problems == []
+    for name in ("core", "gin", "cardverse"):
+        assert p.registry.plugins[name]["status"] == "loaded"
+        assert p.registry.plugins[name]["distribution"] == "rummykit"
+        assert p.registry.plugins[name]["version"]
+    assert {"gin", "cardverse"} <= set(p.registry.variants)
