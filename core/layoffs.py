@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from .cards import from_mask
@@ -60,32 +61,45 @@ class LayoffResult:
     deadwood_cards: int
 
 
-def _meld_extensions(defender: int, meld: int, ace_high: bool) -> list[tuple[int, ...]]:
-    """Card sequences (in laying order) the defender could lay onto one meld."""
+@lru_cache(maxsize=8192)
+def _meld_shape(meld: int, ace_high: bool) -> tuple[bool, int, int, int]:
+    """``(is_set, x, lo, hi)`` of a meld mask, cached (the same table melds are
+    looked at again and again): for a set ``x`` is its missing card (-1 for a
+    four-card set); for a run ``x`` is its suit and ``lo``..``hi`` its run-order
+    positions. ``ValueError`` if the mask is not a meld."""
     cards = from_mask(meld)
     kind = meld_kind(cards, ace_high)
     if kind is None:
         raise ValueError(f"knocker meld is not a meld: {cards!r}")
     if kind == "set":
         if len(cards) == 4:
-            return [()]
+            return True, -1, 0, 0
         rank = cards[0] % 13
-        missing = next(s * 13 + rank for s in range(4) if not meld >> (s * 13 + rank) & 1)
-        return [(), (missing,)] if defender >> missing & 1 else [()]
-    suit = cards[0] // 13
+        return True, next(s * 13 + rank for s in range(4) if not meld >> (s * 13 + rank) & 1), 0, 0
     order = run_order(ace_high)
     pos = sorted(order.index(c % 13) for c in cards)
-    lo, hi = pos[0], pos[-1]
+    return False, cards[0] // 13, pos[0], pos[-1]
+
+
+def _meld_extensions(defender: int, meld: int, ace_high: bool) -> list[tuple[int, ...]]:
+    """Card sequences (in laying order) the defender could lay onto one meld."""
+    is_set, x, lo, hi = _meld_shape(meld, ace_high)
+    if is_set:
+        return [(), (x,)] if x >= 0 and defender >> x & 1 else [()]
+    base = x * 13
+    order = run_order(ace_high)
     below: list[int] = []
     p = lo - 1
-    while p >= 0 and defender >> (suit * 13 + order[p]) & 1:
-        below.append(suit * 13 + order[p])
+    while p >= 0 and defender >> (base + order[p]) & 1:
+        below.append(base + order[p])
         p -= 1
     above: list[int] = []
     p = hi + 1
-    while p <= 12 and defender >> (suit * 13 + order[p]) & 1:
-        above.append(suit * 13 + order[p])
+    while p <= 12 and defender >> (base + order[p]) & 1:
+        above.append(base + order[p])
         p += 1
+    if not below and not above:
+        return [()]
     return [tuple(below[:i]) + tuple(above[:j]) for i in range(len(below) + 1) for j in range(len(above) + 1)]
 
 
