@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, code, from_mask, sorted_cards, to_mask
+from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
 from rummykit.core.errors import CardError, RummyError
 
@@ -156,6 +156,7 @@ class GinRound(Round):
         self.taken: int | None = None
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: list[Action] | None = None
+        self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
 
@@ -214,7 +215,7 @@ class GinRound(Round):
         discarded; as a knock when the deadwood left is 1..knock limit, as gin when 0."""
         after = self.deadwood_after()
         limit = self.knock_limit()
-        cards = sorted_cards(c for c in from_mask(self.hands[self.turn]) if c != self.taken)
+        cards = [c for c in from_mask(self.hands[self.turn]) if c != self.taken]  # by suit, rank
         plain = [Action(DISCARD, (c,)) for c in cards]
         knocks = [Action(KNOCK, (c,)) for c in cards if 0 < after[c] <= limit]
         gins = [Action(GIN, (c,)) for c in cards if after[c] == 0]
@@ -334,6 +335,15 @@ class GinRound(Round):
     # -- what a seat sees -------------------------------------------------------------
 
     def view(self, seat: int) -> View:
+        """What ``seat`` may see: its own hand (by suit, then rank), both hand
+        sizes, the stock size, the discard pile, the history with the other
+        seat's stock draws hidden, and the legal actions when it is to act.
+
+        ``extra``: ``phase`` (``"draw"``, ``"discard"`` or ``"over"``),
+        ``knock_limit`` (this round's), ``taken`` (the card the seat to act has
+        just taken from the discard pile, public, or ``None``), ``first_upcard``
+        and ``first_seat``. Once the round is over ``result`` reveals both hands.
+        """
         if seat not in (0, 1):
             raise RummyError(f"no seat {seat} in a two-player round")
         to_act = self.to_act()
@@ -342,11 +352,11 @@ class GinRound(Round):
             seat=seat,
             n_seats=2,
             to_act=to_act,
-            hand=tuple(sorted_cards(from_mask(self.hands[seat]))),
+            hand=tuple(from_mask(self.hands[seat])),  # ascending ints: by suit, then rank
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
-            history=tuple(e.seen_by(seat) for e in self.history),
+            history=self._history_seen_by(seat),
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             round_index=self.round_index,
             extra={
@@ -358,6 +368,14 @@ class GinRound(Round):
             },
             result=self.result,
         )
+
+    def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
+        # Kept per seat and extended with the new events only (views are built
+        # after every action; rebuilding the whole history each time is quadratic).
+        seen = self._seen[seat]
+        for e in self.history[len(seen):]:
+            seen.append(e.seen_by(seat))
+        return tuple(seen)
 
     def zones(self) -> Mapping[str, Sequence[int]]:
         """``stock`` (top first), ``discard`` (bottom first), ``hand0``, ``hand1``."""

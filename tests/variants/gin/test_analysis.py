@@ -169,3 +169,26 @@ def test_through_the_rummy_command():
     assert "Traceback" not in out.stderr
     out = run_rummy("analyze", "gin", "--json", "-o", "knock_limit=40", *EXAMPLE)
     assert json.loads(out.stdout)["can_knock"] is True
+
+
+def test_a_long_run_is_shown_whole_not_split():
+    # t_games #369: a five-card run shown as one meld.
+    a = analyze(cards("3H 4H 5H 6H 7H 9C 9D 9S KC KD"))
+    assert a.data["melds"] == [["3H", "4H", "5H", "6H", "7H"], ["9C", "9D", "9S"]]
+    assert a.data["deadwood_points"] == 20
+
+
+def test_a_low_ace_in_a_run_and_a_loose_ace_worth_one():
+    # timpalpant/rummy #2: A-2-3 is a run worth no deadwood; a loose ace is 1 point.
+    a = analyze(cards("AH 2H 3H AS 5C 5D 5S 9C TC JC"))
+    assert a.data["melds"][0] == ["AH", "2H", "3H"]
+    assert a.data["deadwood"] == ["AS"] and a.data["deadwood_points"] == 1
+    assert a.data["can_knock"] is True
+
+
+@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
+def test_rummy_rules_gin_shows_the_rules_and_options():
+    out = run_rummy("rules", "gin")
+    assert out.returncode == 0, out.stderr
+    assert "The ace is always low" in out.stdout.replace("**", "")
+    assert "knock_limit" in out.stdout and "first_turn" in out.stdout
