@@ -108,6 +108,12 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
             seed = secrets.randbelow(2**31)
         has_human = any(s.kind == "human" for s in seat_records)
         path = save
+        if path is not None and path.exists():
+            # Never overwrite a file silently: it may be another saved game.
+            raise RummyError(
+                f"{path} already exists; continue it with rummy play --resume {path}, "
+                "or choose another --save path"
+            )
         session = Session.new(reg, spec.name, parse_pairs(options), seat_records, seed, None, notify)
         if path is None and has_human:
             path = default_save_dir() / f"{session.record.id}.json"
