@@ -25,9 +25,9 @@ each bot at every seat, then bots and random mixed), and checks:
 * the same seed deals the same game whatever the global ``random`` state, and
   the same seed and actions replay to the same game (:func:`check_determinism`,
   :func:`check_replay`); the match record round-trips through JSON;
-* every round ends within a bound of actions and every match within a bound of
-  rounds; round scores are whole, non-negative, one per seat, and add up to the
-  totals (:func:`check_result`).
+* every round ends within a bound of actions (a match is played to its end,
+  or stopped after ``max_rounds`` rounds); round scores are whole,
+  non-negative, one per seat, and add up to the totals (:func:`check_result`).
 
 A failure is a :class:`ConformanceError` (an ``AssertionError``) that says which
 check failed, with the seed, the seat count and the players, so it can be
@@ -78,8 +78,9 @@ __all__ = [
 
 #: Default bound on the actions of one round (a round that plays longer fails).
 MAX_ACTIONS_PER_ROUND = 5_000
-#: Default bound on the rounds of one match.
-MAX_ROUNDS = 500
+#: Default number of rounds after which a match still going is stopped (not a
+#: failure: random players may never reach the target of some variants).
+MAX_ROUNDS = 20
 
 
 class ConformanceError(AssertionError):
@@ -429,7 +430,9 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
                registry: Registry | None = None) -> Match:
     """Play a match with ``agents`` (random agents by default), running the
     per-action checks when ``checks`` (the illegal-action check on a share
-    ``illegal_rate`` of the states). Returns the finished match."""
+    ``illegal_rate`` of the states). A round longer than ``max_actions`` fails;
+    a match still going after ``max_rounds`` rounds is stopped there. Returns
+    the match."""
     if agents is None:
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(n_seats)]
     if len(agents) != n_seats:
@@ -469,8 +472,8 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
                 else:
                     _fail("an action was accepted after the round ended")
             per_round = 0
-            if len(match.results) > max_rounds:
-                _fail(f"the match did not end within {max_rounds} rounds (totals {match.totals})")
+            if len(match.results) >= max_rounds:
+                break  # enough rounds checked; the match is stopped here
         if per_round > max_actions:
             _fail(f"round {match.round_index + 1} did not end within {max_actions} actions")
     totals = [sum(r.points[s] for r in match.results) for s in range(n_seats)]

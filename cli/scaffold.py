@@ -1,0 +1,144 @@
+"""``rummy new-variant NAME [--dir PATH]``: write a working variant plugin package.
+
+The package is ``PATH/rummykit-NAME/`` (PATH defaults to the current folder)::
+
+    rummykit-NAME/
+        pyproject.toml          the ``rummykit`` entry point NAME = "rummykit_NAME.plugin"
+        README.md
+        rummykit_NAME/
+            __init__.py
+            variant.py          options, the Round subclass, the VariantSpec
+            agents.py           an ai:easy computer player
+            plugin.py           the hooks registering them
+        tests/
+            test_rummykit_NAME.py   the conformance kit (rummykit.testing) and rule tests
+
+Installed with ``pip install -e``, the variant shows in ``rummy variants``,
+plays in ``rummy play NAME`` and its tests pass, before any edit. The files come
+from ``templates/new_variant/*.tmpl`` beside this module, with ``{{name}}``,
+``{{title}}``, ``{{Class}}``, ``{{module}}``, ``{{dist}}`` and
+``{{rummykit_version}}`` filled in.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import click
+
+NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
+
+#: template file -> path in the new package ({module} is filled in)
+FILES = {
+    "pyproject.toml.tmpl": "pyproject.toml",
+    "README.md.tmpl": "README.md",
+    "__init__.py.tmpl": "{module}/__init__.py",
+    "variant.py.tmpl": "{module}/variant.py",
+    "agents.py.tmpl": "{module}/agents.py",
+    "plugin.py.tmpl": "{module}/plugin.py",
+    "test_variant.py.tmpl": "tests/test_{module}.py",
+}
+
+
+def names_for(name: str) -> dict[str, str]:
+    """Every spelling of NAME the templates use."""
+    from rummykit import __version__
+
+    words = re.split(r"[-_]", name)
+    title = " ".join(w.capitalize() for w in words)
+    if words[-1] != "rummy":
+        title += " Rummy"
+    return {
+        "name": name,
+        "title": title,
+        "Class": "".join(w.capitalize() for w in words),
+        "module": "rummykit_" + name.replace("-", "_"),
+        "dist": "rummykit-" + name.replace("_", "-"),
+        "rummykit_version": __version__,
+    }
+
+
+def check_name(name: str) -> None:
+    from rummykit.core.errors import RummyError
+
+    if not NAME_RE.match(name) or len(name) > 40:
+        raise RummyError(
+            f"bad variant name {name!r}: use lower-case letters and digits, words joined "
+            "by - or _, starting with a letter (like oklahoma, big-gin)"
+        )
+
+
+def render(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
+    """Write the package for variant ``name`` into ``parent``; returns its folder
+    and the files written. Refuses to touch an existing, non-empty folder."""
+    from rummykit.core.errors import RummyError
+
+    check_name(name)
+    values = names_for(name)
+    root = parent / values["dist"]
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise RummyError(f"{root} already exists and is not empty; choose another --dir or name")
+    templates = resources.files("rummykit.cli").joinpath("templates", "new_variant")
+    written = []
+    for template, target in FILES.items():
+        text = render(templates.joinpath(template).read_text(encoding="utf-8"), values)
+        leftover = re.search(r"\{\{(name|title|Class|module|dist|rummykit_version)\}\}", text)
+        assert leftover is None, f"{template}: {leftover.group(0)} not filled in"
+        path = root / target.format(module=values["module"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return root, written
+
+
+@click.command(name="new-variant")
+@click.argument("name")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder in which to create rummykit-NAME/.")
+def new_variant(name: str, parent: Path) -> None:
+    """Write a new variant plugin package, rummykit-NAME, ready to install.
+
+    It holds a small working variant (draw, discard, go out when every card is
+    melded), a computer player, the hooks registering them, and tests using the
+    conformance kit. Then:
+
+    \b
+        pip install -e './rummykit-NAME[test]'
+        rummy variants          # NAME is listed
+        rummy play NAME
+        pytest rummykit-NAME
+    """
+    from rummykit.core.errors import RummyError
+
+    from .common import registry
+
+    check_name(name)
+    reg = registry()
+    if name in reg.variants:
+        raise RummyError(
+            f"a variant named {name!r} is already installed (plugin {reg.variants[name].plugin}); "
+            "two plugins with one variant name would be an error: choose another name"
+        )
+    root, written = write_package(name, parent)
+    shown = str(root)
+    if not root.is_absolute() and not shown.startswith("."):
+        shown = "./" + shown  # pip reads a bare "rummykit-x[test]" as a name, not a folder
+    click.echo(f"Wrote the variant plugin {root.name} in {shown}:")
+    for path in written:
+        click.echo(f"  {path.relative_to(root)}")
+    click.echo()
+    click.echo("Next:")
+    click.echo(f"  pip install -e '{shown}[test]'")
+    click.echo("  rummy variants")
+    click.echo(f"  rummy play {name}")
+    click.echo(f"  pytest {shown}")
+    click.echo("The rules are in " + str(Path(root.name) / names_for(name)["module"] / "variant.py")
+               + "; rummykit's docs/plugins.md walks through them.")

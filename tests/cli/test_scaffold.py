@@ -1,0 +1,124 @@
+"""``rummy new-variant``: the package it writes, and that it works before any edit.
+
+The generated package is "installed" here the quick way (its folder and a fake
+dist-info on PYTHONPATH, see test_plugins_cli.py); test_scaffold_venv.py installs
+it for real with pip into a fresh virtual environment (slow).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rummykit.cli.scaffold import FILES, names_for, new_variant, write_package
+
+from .test_plugins_cli import fake_install, rummy
+
+
+def test_names():
+    assert names_for("big-gin") == {
+        "name": "big-gin", "title": "Big Gin Rummy", "Class": "BigGin",
+        "module": "rummykit_big_gin", "dist": "rummykit-big-gin",
+        "rummykit_version": names_for("x")["rummykit_version"],
+    }
+    assert names_for("kalooki_rummy")["title"] == "Kalooki Rummy"
+
+
+def test_the_package_is_complete_and_valid(tmp_path):
+    root, written = write_package("big-gin", tmp_path)
+    assert root == tmp_path / "rummykit-big-gin"
+    assert sorted(p.relative_to(root).as_posix() for p in written) == sorted([
+        "pyproject.toml", "README.md", "rummykit_big_gin/__init__.py", "rummykit_big_gin/variant.py",
+        "rummykit_big_gin/agents.py", "rummykit_big_gin/plugin.py", "tests/test_rummykit_big_gin.py",
+    ])
+    assert len(written) == len(FILES)
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    assert project["project"]["name"] == "rummykit-big-gin"
+    assert project["project"]["entry-points"]["rummykit"] == {"big-gin": "rummykit_big_gin.plugin"}
+    assert project["project"]["dependencies"][0].startswith("rummykit>=")
+    for path in written:
+        text = path.read_text()
+        assert "{{" not in text.replace("{{%d}}", ""), path
+        if path.suffix == ".py":
+            ast.parse(text, str(path))
+    assert 'NAME = "big-gin"' in (root / "rummykit_big_gin/variant.py").read_text()
+    assert "class BigGinRound(Round)" in (root / "rummykit_big_gin/variant.py").read_text()
+
+
+def test_command_output_and_refusals(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    r = runner.invoke(new_variant, ["quick"])
+    assert r.exit_code == 0, r.output
+    assert "Wrote the variant plugin rummykit-quick in ./rummykit-quick:" in r.output
+    assert "pip install -e './rummykit-quick[test]'" in r.output
+    assert "rummy play quick" in r.output
+    # never over an existing package
+    r = runner.invoke(new_variant, ["quick"])
+    assert r.exit_code != 0
+    assert "already exists and is not empty" in str(r.exception)
+    # --dir: the folder that receives rummykit-NAME/
+    r = runner.invoke(new_variant, ["quick", "--dir", str(tmp_path / "elsewhere")])
+    assert r.exit_code == 0
+    assert (tmp_path / "elsewhere/rummykit-quick/pyproject.toml").exists()
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Quick", "bad variant name 'Quick'"),
+    ("2fast", "bad variant name '2fast'"),
+    ("a b", "bad variant name 'a b'"),
+    ("gin", "a variant named 'gin' is already installed (plugin gin)"),
+])
+def test_bad_names_are_one_line_errors(tmp_path, name, message):
+    r = rummy(tmp_path / "site", "new-variant", name, "--dir", str(tmp_path))
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"rummy: {message}")
+    assert len(r.stderr.splitlines()) == 1
+    assert list(tmp_path.glob("rummykit-*")) == []
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory):
+    """A generated package, "installed" with a fake dist-info."""
+    tmp = tmp_path_factory.mktemp("scaffold")
+    site = tmp / "site"
+    r = rummy(site, "new-variant", "quick", "--dir", str(tmp))
+    assert r.returncode == 0, r.stderr
+    fake_install(site, "rummykit-quick", "0.1.0", {"quick": "rummykit_quick.plugin"}, {})
+    pkg = tmp / "rummykit-quick"
+    (site / "rummykit_quick").symlink_to(pkg / "rummykit_quick")  # its code, as if installed
+    return site, pkg
+
+
+def test_scaffold_is_listed_and_plays(scaffold):
+    site, pkg = scaffold
+    r = rummy(site, "variants")
+    assert r.returncode == 0 and r.stderr == ""
+    assert any(l.split()[:3] == ["quick", "Quick", "Rummy"] for l in r.stdout.splitlines())
+    r = rummy(site, "plugins")
+    assert "variants: quick; agents: ai:easy (quick)" in r.stdout
+    r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy",
+              "--seed", "5", "-o", "target=20")
+    assert r.returncode == 0, r.stderr
+    assert "=== match over:" in r.stdout
+    # a person plays it from the legal moves and their notation alone
+    r = rummy(site, "play", "quick", "--seed", "2", stdin="help\ns\nd ks\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert "draw stock  [s]" in r.stdout and "Player 1 discards K♠" in r.stdout
+
+
+def test_scaffold_tests_pass_out_of_the_box(scaffold):
+    site, pkg = scaffold
+    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(pkg / "data"))
+    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=pkg,
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert "5 passed" in r.stdout
