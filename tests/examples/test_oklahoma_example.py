@@ -1,0 +1,140 @@
+"""The third-party example, examples/rummykit-oklahoma, as a user meets it.
+
+`make test` installs it (``pip install -e examples/rummykit-oklahoma``) before
+running the tests; these tests then use it only through its entry point and
+the ``rummy`` program, and check that nothing in rummykit imports it and that it
+uses only the Gin plugin's public API.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "rummykit-oklahoma"
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed():
+    try:
+        dist = metadata.distribution("rummykit-oklahoma")
+    except metadata.PackageNotFoundError:
+        pytest.fail("the example is not installed: pip install -e examples/rummykit-oklahoma "
+                    "(make test does this)")
+    eps = [ep for ep in dist.entry_points if ep.group == "rummykit"]
+    assert [(ep.name, ep.value) for ep in eps] == [("oklahoma", "rummykit_oklahoma.plugin")]
+
+
+def rummy(*args, stdin="", disable=None, tmp=None):
+    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
+    if disable:
+        env["RUMMYKIT_DISABLE_PLUGINS"] = disable
+    if tmp is not None:
+        env["RUMMYKIT_DATA_DIR"] = str(tmp)
+    return subprocess.run([str(RUMMY), *args], input=stdin, capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def test_listed_with_its_version():
+    r = rummy("variants")
+    assert r.returncode == 0 and r.stderr == ""
+    assert any(line.split()[:4] == ["oklahoma", "Oklahoma", "Gin", "2"] for line in r.stdout.splitlines())
+    data = json.loads(rummy("plugins", "--json").stdout)
+    entry = next(p for p in data["plugins"] if p["name"] == "oklahoma")
+    assert entry["distribution"] == "rummykit-oklahoma" and entry["version"] == "0.1.0"
+    assert entry["variants"] == ["oklahoma"] and "ai:hard (oklahoma)" in entry["agents"]
+
+
+def test_rules_name_the_three_house_rules():
+    out = rummy("rules", "oklahoma").stdout
+    assert "value of that card" in out and "only gin may end the round" in out
+    assert "the round's score is doubled" in out
+    assert "ace_gin_only" in out and "spade_doubles" in out
+
+
+def test_rummy_play_oklahoma(tmp_path):
+    r = rummy("play", "oklahoma", "--seat", "ai:hard", "--seat", "ai:easy", "--seed", "7",
+              "-o", "target=40", tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "=== match over:" in r.stdout
+    # A person sees the round's terms beside the hand.
+    r = rummy("play", "oklahoma", "--seed", "5", stdin="s\nquit\n", tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "upcard 7D, knock ≤ 7" in r.stdout
+
+
+def test_rummy_simulate_oklahoma():
+    r = rummy("simulate", "oklahoma", "--seat", "ai:hard", "--seat", "ai:easy", "--matches", "6",
+              "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["variant"] == "oklahoma" and data["matches"] == 6
+    assert [e["agent"] for e in data["entrants"]] == ["ai:hard", "ai:easy"]
+    r = rummy("simulate", "oklahoma", "--rounds", "20", "--seed", "1", "--workers", "2")
+    assert r.returncode == 0, r.stderr
+
+
+def test_plugins_are_independent_of_each_other():
+    # Disabling the example leaves the built-ins; disabling gin's plugin leaves
+    # Oklahoma working (it imports Gin's package, it does not need gin registered).
+    assert "oklahoma" not in rummy("variants", disable="oklahoma").stdout
+    r = rummy("variants", disable="gin")
+    names = [line.split()[0] for line in r.stdout.splitlines()[1:]]
+    assert "oklahoma" in names and "gin" not in names
+    r = rummy("play", "oklahoma", "--seat", "ai:easy", "--seat", "random", "--seed", "1",
+              "-o", "target=20", disable="gin")
+    assert r.returncode == 0 and "=== match over:" in r.stdout
+
+
+def test_its_own_tests_pass():
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=EXAMPLE,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+# -- the boundaries --------------------------------------------------------------------
+
+
+def imports(path: Path) -> list[tuple[str, list[str]]]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(a.name, []) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            out.append((node.module or "", [a.name for a in node.names]))
+    return out
+
+
+def test_rummykit_never_imports_the_example():
+    for folder in ("core", "cli", "variants", "rummykit_pkg"):
+        for path in (REPO / folder).rglob("*.py"):
+            for module, _ in imports(path):
+                assert "oklahoma" not in module, f"{path} imports {module}"
+    assert "oklahoma" not in (REPO / "pyproject.toml").read_text()
+
+
+def test_the_example_uses_only_gins_public_api():
+    """docs/plugins.md "What a plugin may build on": the names in
+    rummykit.variants.gin.__all__, plus gin.bots.register_bots, and rummykit.core."""
+    import rummykit.variants.gin as gin
+
+    allowed = {
+        "rummykit.variants.gin": set(gin.__all__),
+        "rummykit.variants.gin.bots": {"register_bots", "agent_specs"},
+    }
+    for path in (EXAMPLE / "rummykit_oklahoma").rglob("*.py"):
+        for module, names in imports(path):
+            if module.startswith("rummykit.variants"):
+                assert module in allowed, f"{path.name} imports Gin's private module {module}"
+                assert set(names) <= allowed[module], f"{path.name}: {set(names) - allowed[module]}"
+            elif module.startswith("rummykit"):
+                assert module == "rummykit" or module.startswith(("rummykit.core", "rummykit.testing")), module
