@@ -253,6 +253,16 @@ class MeldSolver:
 
     # ----------------------------------------------------------------- values
 
+    @property
+    def max_card_points(self) -> int:
+        """The points of the most valuable card (10 in Gin; 11 with an 11-point ace).
+
+        Removing a card ``x`` from a hand lowers its least deadwood by at most
+        ``points(x)`` (any arrangement of ``hand - x`` is one of ``hand`` with
+        ``x`` loose), so ``deadwood(hand) - max_card_points`` is a cheap lower
+        bound on the deadwood after any discard."""
+        return max((self._t or self._load()).PR)
+
     def points(self, hand: int) -> int:
         """Plain sum of the card points of a mask."""
         PS = (self._t or self._load()).PS

@@ -57,9 +57,10 @@ class EasyGinAgent(BaseAgent):
         if upcard is None:
             return False
         now = self.solver.deadwood(hand)
-        after = self.solver.discards(hand | (1 << upcard))
-        best = min((dw for card, dw in after if card != upcard), default=now)
-        return best < now
+        # The least deadwood over every discard from hand + upcard. Discarding the
+        # upcard itself gives back exactly ``now``, so "less than now" can only
+        # come from another card: no need to list every discard and skip it.
+        return self.solver.best_discard(hand | (1 << upcard))[1] < now
 
     def _pick(self, actions: list[Action], after: dict[int, int]) -> Action:
         """Least deadwood after the discard, then the card worth most, then random."""
@@ -68,8 +69,9 @@ class EasyGinAgent(BaseAgent):
             card = a.cards[0] if a.cards else -1
             return (after.get(card, 0), -points(card) if card >= 0 else 0)
 
-        best = min(key(a) for a in actions)
-        ties = [a for a in actions if key(a) == best]
+        keys = [key(a) for a in actions]
+        best = min(keys)
+        ties = [a for a, k in zip(actions, keys) if k == best]
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
 

@@ -53,6 +53,11 @@ COUNT_KEYS = ("knocks", "gins", "undercuts", "draws")
 _COUNT_OF = {"knock": "knocks", "gin": "gins", "undercut": "undercuts", "draw": "draws"}
 
 _DRAW_ACTIONS = (Action(DRAW_STOCK), Action(TAKE_DISCARD))
+# Interned actions, one per card: the engine builds no Action objects per turn,
+# and Round.apply finds the one an agent picked by identity.
+_DISCARDS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
+_KNOCKS = tuple(Action(KNOCK, (c,)) for c in range(DECK_SIZE))
+_GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 
 
 class GinRound(Round):
@@ -156,6 +161,7 @@ class GinRound(Round):
         self.taken: int | None = None
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: list[Action] | None = None
+        self._legal_tuple: tuple[Action, ...] | None = None  # the same, for views
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
@@ -213,17 +219,26 @@ class GinRound(Round):
     def discard_actions(self) -> list[Action]:
         """The discard phase's moves: every card but the one just taken may be
         discarded; as a knock when the deadwood left is 1..knock limit, as gin when 0."""
-        after = self.deadwood_after()
+        hand = self.hands[self.turn]
+        taken = self.taken
+        cards = [c for c in from_mask(hand) if c != taken]  # by suit, rank
+        plain = [_DISCARDS[c] for c in cards]
         limit = self.knock_limit()
-        cards = [c for c in from_mask(self.hands[self.turn]) if c != self.taken]  # by suit, rank
-        plain = [Action(DISCARD, (c,)) for c in cards]
-        knocks = [Action(KNOCK, (c,)) for c in cards if 0 < after[c] <= limit]
-        gins = [Action(GIN, (c,)) for c in cards if after[c] == 0]
+        solver = self.solver
+        # Fast path (most turns): a discard lowers the least deadwood by at most
+        # the discarded card's points, so when even that leaves more than the
+        # limit there is no knock or gin, and the exact figures are not needed.
+        if solver.deadwood(hand) - solver.max_card_points > limit:
+            return plain
+        after = self.deadwood_after()
+        knocks = [_KNOCKS[c] for c in cards if 0 < after[c] <= limit]
+        gins = [_GINS[c] for c in cards if after[c] == 0]
         return plain + knocks + gins
 
     def _apply(self, action: Action) -> Event:
         seat = self.turn
         self._legal = None
+        self._legal_tuple = None
         self._after = None
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
@@ -347,17 +362,24 @@ class GinRound(Round):
         if seat not in (0, 1):
             raise RummyError(f"no seat {seat} in a two-player round")
         to_act = self.to_act()
+        hands = self.hands
+        if to_act == seat:
+            if self._legal_tuple is None:
+                self._legal_tuple = tuple(self.legal_actions())
+            legal = self._legal_tuple
+        else:
+            legal = ()
         return View(
             variant=self.variant,
             seat=seat,
             n_seats=2,
             to_act=to_act,
-            hand=tuple(from_mask(self.hands[seat])),  # ascending ints: by suit, then rank
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand=tuple(from_mask(hands[seat])),  # ascending ints: by suit, then rank
+            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             history=self._history_seen_by(seat),
-            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            legal=legal,
             round_index=self.round_index,
             extra={
                 "phase": self.phase,

@@ -55,11 +55,18 @@ class KnockError(RummyError):
     """A knock that the rules do not allow (deadwood over the knock limit)."""
 
 
+_SOLVER = None
+
+
 def default_solver():
     """The Gin meld solver (ace low, ace worth 1)."""
-    from rummykit.core.solver import GIN
+    # Imported on first use, then kept: the engine asks for it every turn.
+    global _SOLVER
+    if _SOLVER is None:
+        from rummykit.core.solver import GIN
 
-    return GIN
+        _SOLVER = GIN
+    return _SOLVER
 
 
 # -- listing helpers --------------------------------------------------------------
