@@ -1,0 +1,95 @@
+"""Decision time of the computer players (a plain script, not part of the test run).
+
+    .venv/bin/python benchmarks/bench_bots.py [rounds] [seed]
+
+Plays ``rounds`` rounds of each match-up below (seats swapping every round) and
+times every call of the measured bot's ``act`` (the view is built before the
+clock starts: what is timed is the bot's decision). Issue #5's target for
+``ai:hard``: mean <= 5 ms and 99th percentile <= 50 ms per decision.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from rummykit.core.agents import agent_seed
+from rummykit.core.options import build_options
+from rummykit.core.plugins import get_plugins
+
+MATCHUPS = [
+    # (variant, seats, index of the seat measured)
+    ("gin", ("ai:hard", "ai:easy"), 0),
+    ("gin", ("ai:hard", "ai:hard"), 0),
+    ("gin", ("ai:normal", "ai:easy"), 0),
+    ("cardverse", ("ai:hard", "ai:easy"), 0),
+    ("cardverse", ("ai:hard", "ai:easy", "ai:easy", "ai:easy"), 0),
+    ("cardverse", ("ai:normal", "ai:easy"), 0),
+]
+
+TARGET_MEAN_MS = 5.0
+TARGET_P99_MS = 50.0
+
+
+def measure(variant: str, seats: tuple[str, ...], who: int, rounds: int, seed: int) -> list[float]:
+    reg = get_plugins().registry
+    spec = reg.variant(variant)
+    options = build_options(spec.options_model, {}, variant)
+    n = len(seats)
+    times: list[float] = []
+    clock = time.perf_counter
+    for i in range(rounds):
+        # Rotate the seats so the measured bot plays every position.
+        order = [seats[(p - i) % n] for p in range(n)]
+        measured = (who + i) % n
+        agents = [
+            reg.agent(variant, name).factory(pos, agent_seed(seed + i, pos), options)
+            for pos, name in enumerate(order)
+        ]
+        rnd = spec.new_round(options, n, 0, random.Random(seed * 100_003 + i))
+        while (seat := rnd.to_act()) is not None:
+            view = rnd.view(seat)
+            if seat == measured:
+                t0 = clock()
+                action = agents[seat].act(view, view.legal)
+                times.append(clock() - t0)
+            else:
+                action = agents[seat].act(view, view.legal)
+            rnd.apply(action)
+    return times
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    if not xs:
+        return 0.0
+    k = min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))
+    return xs[k]
+
+
+def main(argv: list[str]) -> int:
+    rounds = int(argv[1]) if len(argv) > 1 else 200
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    print(f"bot decision time, {rounds} rounds per match-up, seed {seed}")
+    print(f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
+          f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
+    ok = True
+    for variant, seats, who in MATCHUPS:
+        times = measure(variant, seats, who, rounds, seed)
+        ms = [t * 1000 for t in times]
+        mean = statistics.fmean(ms) if ms else 0.0
+        p99 = percentile(ms, 0.99)
+        against = " ".join(s for i, s in enumerate(seats) if i != who)
+        print(f"{variant:10} {seats[who]:10} {against:26} {len(ms):9d} {mean:8.2f} "
+              f"{percentile(ms, 0.5):7.2f} {p99:7.2f} {max(ms, default=0):7.2f}")
+        if seats[who] == "ai:hard" and (mean > TARGET_MEAN_MS or p99 > TARGET_P99_MS):
+            ok = False
+    print(f"ai:hard target (mean <= {TARGET_MEAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms): "
+          + ("met" if ok else "NOT met"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

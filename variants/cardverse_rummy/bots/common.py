@@ -1,0 +1,140 @@
+"""Pieces shared by the CardVerse bots: the turn plan (what to meld and add),
+how likely a card is in a seat's hand, and how likely a discard feeds it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.actions import Action
+from rummykit.core.cards import points
+
+from .knowledge import Knowledge, Table, card_at, iter_bits, mask_of, position
+
+__all__ = ["plan_turn", "next_step", "seat_probs", "meld_danger", "hand_points", "RUN_PARTNERS",
+           "SET_PARTNERS"]
+
+
+def _run_partners() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each card, the same-suit pairs that make a three-card run with it (ace high)."""
+    out = []
+    for card in range(52):
+        s, p = card // 13, position(card)
+        pairs = []
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= p + a <= 12 and 0 <= p + b <= 12:
+                pairs.append((card_at(s, p + a), card_at(s, p + b)))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+RUN_PARTNERS = _run_partners()
+SET_PARTNERS = tuple(
+    tuple(s * 13 + card % 13 for s in range(4) if s != card // 13) for card in range(52)
+)
+
+
+def hand_points(mask: int, ace_points: int) -> int:
+    return sum(points(c, ace_points) for c in iter_bits(mask))
+
+
+def plan_turn(hand: int, table: Table, solver, keep_one: bool = False):
+    """The melds and additions that leave the least unmelded points (then the fewest
+    cards): ``(points left, cards left mask, melds (masks), additions ((card,
+    meld number), ...))``. With ``keep_one`` (the ``discard_to_win`` option) at
+    least one card stays in hand."""
+    best = None
+    for laid, seq in table.options(hand):
+        rest = hand & ~laid
+        dw, melds = solver.arrangement(rest) if rest else (0, ())
+        left = rest
+        for m in melds:
+            left &= ~m
+        if keep_one and not left and hand:
+            # Keep back the cheapest card whose absence costs least.
+            continue
+        key = (dw, left.bit_count())
+        if best is None or key < best[0]:
+            best = (key, left, melds, seq)
+    if best is None:  # keep_one and every plan empties the hand
+        best_keep = None
+        for c in iter_bits(hand):
+            sub = plan_turn(hand & ~(1 << c), table, solver)
+            key = (sub[0], -points(c))
+            if best_keep is None or key < best_keep[0]:
+                best_keep = (key, c, sub)
+        _, c, (dw, left, melds, seq) = best_keep
+        return dw, left | 1 << c, melds, seq
+    (dw, _), left, melds, seq = best
+    return dw, left, melds, seq
+
+
+def next_step(legal: Sequence[Action], melds, adds) -> Action | None:
+    """The first planned meld or addition that is legal now."""
+    by_key = {a.key(): a for a in legal}
+    for m in melds:
+        a = by_key.get(("meld", frozenset(iter_bits(m)), None))
+        if a is not None:
+            return a
+    for card, number in adds:
+        a = by_key.get(("add", frozenset((card,)), number))
+        if a is not None:
+            return a
+    return None
+
+
+def seat_probs(k: Knowledge, seat: int) -> list[float]:
+    """For each card, the chance it is in ``seat``'s hand (from this seat's view)."""
+    n = k.unseen.bit_count()
+    p = k.unknown[seat] / n if n else 0.0
+    probs = [0.0] * 52
+    for c in iter_bits(k.unseen):
+        probs[c] = p
+    for c in iter_bits(k.held[seat]):
+        probs[c] = 1.0
+    return probs
+
+
+def meld_danger(card: int, probs: list[float]) -> float:
+    """The chance that ``card`` completes a set or run with two cards of a hand
+    whose cards are in it with the given (independent) chances."""
+    a, b, c = (probs[x] for x in SET_PARTNERS[card])
+    p_set = a * b + a * c + b * c - 2 * a * b * c
+    miss = 1.0 - p_set
+    for x, y in RUN_PARTNERS[card]:
+        miss *= 1.0 - probs[x] * probs[y]
+    return 1.0 - miss
+
+
+def live_partners(card: int, hand: int, live: int) -> int:
+    """How many live cards would complete a meld with ``card`` and one other card of
+    ``hand`` (a count of the ways this card can still become part of a meld)."""
+    n = 0
+    for x in SET_PARTNERS[card]:
+        if hand >> x & 1:
+            n += sum(1 for y in SET_PARTNERS[card] if y != x and live >> y & 1)
+    for x, y in RUN_PARTNERS[card]:
+        if hand >> x & 1 and live >> y & 1:
+            n += 1
+        elif hand >> y & 1 and live >> x & 1:
+            n += 1
+    return n
+
+
+def live_ways(card: int, hand: int, live: int) -> int:
+    """How many distinct live cards would complete a meld with ``card`` and cards
+    of ``hand``."""
+    ways = 0
+    rank_mates = [x for x in SET_PARTNERS[card] if hand >> x & 1]
+    if rank_mates:
+        for y in SET_PARTNERS[card]:
+            if live >> y & 1:
+                ways |= 1 << y
+    for x, y in RUN_PARTNERS[card]:
+        if hand >> x & 1 and live >> y & 1:
+            ways |= 1 << y
+        elif hand >> y & 1 and live >> x & 1:
+            ways |= 1 << x
+    return ways.bit_count()
+
+
+__all__ += ["live_partners", "live_ways", "mask_of"]
