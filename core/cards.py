@@ -132,8 +132,20 @@ def to_mask(cards: Iterable[int]) -> int:
     return m
 
 
+# _BYTE_CARDS[i][b]: the cards of byte i of a mask when that byte is b.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256)) for i in range(7)
+)
+
+
 def from_mask(mask: int) -> list[int]:
     """Cards of a bitmask, ascending."""
+    if 0 <= mask < 1 << 56:
+        # A hot path (every view lists a hand): one table look-up per byte of
+        # the mask, about 3x faster than peeling off the bits one by one.
+        b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+        return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
+                *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48]]
     out = []
     while mask:
         low = mask & -mask
