@@ -1,0 +1,222 @@
+"""The CardVerse computer players of issue #5: ai:normal and ai:hard."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummykit.core.actions import parse_action
+from rummykit.core.agents import agent_seed
+from rummykit.core.cards import parse_card, parse_cards
+from rummykit.core.plugins import get_plugins
+from rummykit.variants.cardverse_rummy.bots.common import plan_turn
+from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
+from rummykit.variants.cardverse_rummy.bots.knowledge import Table, mask_of, read_view
+from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
+from rummykit.variants.cardverse_rummy.options import CardVerseOptions
+from rummykit.variants.cardverse_rummy.round import CardVerseRound
+from rummykit.core.solver import get_solver
+
+from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
+
+LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
+SOLVER = get_solver(True, 1)
+
+
+def registry():
+    return get_plugins().registry
+
+
+def make(name: str, seat: int, seed: int, options=None):
+    return registry().agent("cardverse", name).factory(seat, seed, options or CardVerseOptions())
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
+    return CardVerseRound.setup(hands, stock, discard, **kw)
+
+
+def play(rnd, *moves: str) -> None:
+    for text in moves:
+        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
+
+
+def choose(agent, rnd) -> str:
+    seat = rnd.to_act()
+    return agent.act(rnd.view(seat), tuple(rnd.legal_actions())).notation()
+
+
+def test_registered_with_hard_the_strongest():
+    reg = registry()
+    names = [a.name for a in reg.agents_for("cardverse")]
+    assert {"ai:easy", "ai:normal", "ai:hard"} <= set(names)
+    assert reg.strongest_agent("cardverse").name == "ai:hard"
+
+
+@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("n_seats", [2, 3, 4])
+def test_legal_moves_only_and_deterministic_for_a_seed(name, n_seats):
+    for round_seed in range(2):
+        runs = []
+        for _ in range(2):
+            with GlobalRandomUntouched():
+                rnd = CardVerseRound.deal(CardVerseOptions(), n_seats, round_seed, random.Random(round_seed))
+                agents = [make(name if s == round_seed % n_seats else "ai:easy", s, agent_seed(round_seed, s))
+                          for s in range(n_seats)]
+                runs.append(play_round(rnd, agents))
+        assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("name", ["ai:normal", "ai:hard"])
+@pytest.mark.parametrize("opts", [{"discard_to_win": True}, {"ace_high": True}, {"max_turns": 12}])
+def test_legal_under_every_option(name, opts):
+    options = CardVerseOptions(**opts)
+    for seed in range(2):
+        rnd = CardVerseRound.deal(options, 3, seed, random.Random(50 + seed))
+        agents = [make(name, s, s, options) if s != 1 else make("ai:hard", s, s, options) for s in range(3)]
+        play_round(rnd, agents)
+
+
+def test_hard_against_itself_and_random():
+    rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(8))
+    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3), make("ai:normal", 3, 4)])
+
+
+def test_views_lead_to_no_round():
+    rnd = CardVerseRound.deal(CardVerseOptions(), 3, 0, random.Random(4))
+    agents = [make("ai:hard", 0, 1), make("ai:normal", 1, 2), make("ai:easy", 2, 3)]
+    for _ in range(30):
+        seat = rnd.to_act()
+        if seat is None:
+            break
+        view = rnd.view(seat)
+        assert reachable_rounds(view) == []
+        rnd.apply(agents[seat].act(view, view.legal))
+    for a in agents:
+        assert reachable_rounds(a) == []
+
+
+# -- knowledge and the turn plan ---------------------------------------------------------
+
+
+def test_knowledge_tracks_picks_and_passes():
+    rnd = deal(["2C 3D 9S KH 5C 7D 8D", "4H 5H 6H JC JD QS AS"], stock="TC 2S 3S", discard="9H")
+    play(rnd, "draw stock", "discard TC")  # seat 0 passes 9H
+    play(rnd, "take discard", "discard QS")  # seat 1 takes TC
+    play(rnd, "draw stock", "discard 2S")  # seat 0 passes QS
+    k = read_view(rnd.view(0))
+    assert k.held[1] == m("TC") and k.took[1] == m("TC")
+    assert k.passed[1] == 0
+    k1 = read_view(rnd.view(1))
+    assert k1.passed[0] == m("9H QS")
+    assert k1.discards[0] == [c("TC"), c("2S")]
+    assert not k.unseen & m("TC 9H QS 2S")
+
+
+def test_table_options_chain_onto_runs_and_fill_sets():
+    table = Table([(1, m("5H 6H 7H")), (2, m("9C 9D 9S")), (3, m("QD KD AD"))], SOLVER)
+    opts = {mask for mask, _ in table.options(m("3H 4H 8H 9H"))}
+    # Chains at both ends of 5-6-7H; 9H on the run (after 8H) or as the fourth nine.
+    assert {0, m("4H"), m("3H 4H"), m("8H"), m("8H 9H"), m("9H"), m("3H 4H 8H 9H")} <= opts
+    assert m("3H") not in opts  # 3H needs 4H first
+    # JD goes below Q-K-A of diamonds; nothing goes above the ace.
+    assert {mask for mask, _ in table.options(m("JD 2D"))} == {0, m("JD")}
+    assert {mask for mask, _ in table.options(m("TH 2S"))} == {0}  # 8H and 9H missing
+    # Each card is used once, and the additions come in a playable order.
+    for mask, seq in table.options(m("3H 4H 8H 9H")):
+        assert mask.bit_count() == len(seq)
+        if c("3H") in [card for card, _ in seq]:
+            cards = [card for card, _ in seq]
+            assert cards.index(c("4H")) < cards.index(c("3H"))
+
+
+def test_plan_turn_lays_melds_and_additions_for_the_fewest_points():
+    table = Table([(1, m("5H 6H 7H"))], SOLVER)
+    dw, left, melds, adds = plan_turn(m("8H 9H KC KD KS 2C 4D"), table, SOLVER)
+    assert melds == (m("KC KD KS"),)
+    assert [card for card, _ in adds] == [c("8H"), c("9H")]
+    assert left == m("2C 4D") and dw == 6
+
+
+# -- ai:hard --------------------------------------------------------------------------------
+
+
+def test_hard_takes_a_playable_top_and_otherwise_the_stock():
+    rnd = deal(["2C 3D 9S KH 5C 7D 8D", "4H 5H 6H JC JD QS AS"], stock="TC", discard="9D")
+    assert choose(HardCardVerseAgent(1), rnd) == "take discard"
+    rnd = deal(["2C 3D 9S KH 5C 7D 8D", "4H 5H 6H JC JD QS AS"], stock="TC", discard="KS")
+    assert choose(HardCardVerseAgent(1), rnd) == "draw stock"
+
+
+def test_hard_holds_its_melds_early_in_two_seats_and_lays_them_to_go_out():
+    rnd = deal(["7H 8H 9H 2C 5D KS QD", "4H 5H 6H JC JD QS AS"], stock="3S")
+    play(rnd, "draw stock")
+    move = choose(HardCardVerseAgent(1), rnd)
+    assert move.startswith("discard") and move not in ("discard 7H", "discard 8H", "discard 9H")
+    # Everything but one card can go down: it lays it all and goes out.
+    rnd = deal(["7H 8H 9H 2C 2D", "4H 5H 6H JC JD QS AS"], stock="2S")
+    play(rnd, "draw stock")
+    bot = HardCardVerseAgent(1)
+    moves = []
+    while rnd.to_act() == 0:
+        move = choose(bot, rnd)
+        moves.append(move)
+        play(rnd, move)
+    assert rnd.result is not None and rnd.result.winner == 0
+    assert moves[-1].startswith(("discard", "meld", "add"))
+
+
+def test_hard_lays_down_when_an_opponent_may_go_out():
+    # The opponent holds one card: the held run would cost 24 points if it went out.
+    rnd = deal(["7H 8H 9H 2C 5D KS QD", "4H"], stock="3S", table=[(1, "JC JD JS")])
+    play(rnd, "draw stock")
+    assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
+
+
+def test_hard_avoids_feeding_the_next_players_pick():
+    # Seat 1 took KS from the pile and kept it. Seat 0's loose ten-point cards are
+    # KD, JD and QH: KD could make a set of kings with it, so KD is kept.
+    rnd = deal(["2C 3D 9S KS 5C JD QH", "4H 5H 6H JC TD QS AS"], stock="KD 3C 8S", discard="2H")
+    play(rnd, "draw stock", "discard KS")  # seat 0 draws KD, lets KS go
+    play(rnd, "take discard", "discard 4H")  # seat 1 takes KS
+    play(rnd, "draw stock")  # seat 0 draws 3C
+    k = read_view(rnd.view(0))
+    assert k.held[1] == m("KS")
+    move = choose(HardCardVerseAgent(1), rnd)
+    assert move in ("discard JD", "discard QH")
+
+
+def test_hard_ends_the_round_on_the_empty_stock_only_when_likely_lowest():
+    # Seat 0 holds 2 points; the others hold many cards: it ends the round.
+    rnd = deal(["AC AD", "9S 9H KS QS JD TC 8C", "9C KH QH JH TD 8D 7S"], discard="2H 3H 4S",
+               rest="discard")
+    assert rnd.stock == []
+    assert choose(HardCardVerseAgent(1), rnd) == "draw stock"
+    # Seat 0 holds 30 points, the others few cards: it takes the discard (a playable 5H) first.
+    rnd = deal(["KC KD 7H 8H", "2S", "3S"], discard="4C 5H", rest="discard",
+               table=[(1, "9H TH JH")])
+    assert choose(HardCardVerseAgent(1), rnd) == "take discard"
+
+
+# -- ai:normal ----------------------------------------------------------------------------------
+
+
+def test_normal_takes_a_discard_that_fits_the_table():
+    rnd = deal(["2C 3D 9S KH 5C 7D QD", "4H JH 6C JC JD QS AS"], stock="TC", discard="8H",
+               table=[(1, "5H 6H 7H")])
+    assert choose(NormalCardVerseAgent(0), rnd) == "take discard"
+
+
+def test_normal_keeps_a_live_pair_over_a_loose_card():
+    # 9S and TS wait for 8S or JS (both live); KH is alone: it goes, not TS.
+    rnd = deal(["9S TS KH 2C 3D 5C 7D", "4H 5H 6H JC JD QS AS"], stock="2H")
+    play(rnd, "draw stock")
+    assert choose(NormalCardVerseAgent(0), rnd) == "discard KH"
