@@ -111,7 +111,8 @@ def test_disable_env_blocks_a_plugin_by_name(site):
     assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("tiny "))
     assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
     r = rummy(site, "variants", disable="gin")
-    assert [l.split()[0] for l in r.stdout.splitlines()[1:]] == ["cardverse", "tinygin"]
+    names = [l.split()[0] for l in r.stdout.splitlines()[1:]]
+    assert "gin" not in names and {"cardverse", "tinygin"} <= set(names)
     r = rummy(site, "play", "gin", disable="gin")
     assert r.returncode == 2
     assert r.stderr.startswith("rummy: unknown variant 'gin'")
