@@ -74,6 +74,10 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str, problems: list[s
     return pm.has_plugin(name) and not pm.is_blocked(name)
 
 
+def _norm(dist_name: str) -> str:
+    return dist_name.lower().replace("_", "-").replace(".", "-")
+
+
 def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: dict[str, str],
                       info: dict[str, dict[str, Any]] | None = None) -> None:
     """Import and register each entry point of the group, one by one, so that one
@@ -83,8 +87,16 @@ def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: d
     info = {} if info is None else info
     for pm_name in blocked:
         pm.set_blocked(pm_name)
+    eps = list(metadata.entry_points(group=GROUP))
+    declared: dict[str, list[str]] = {}  # plugin name -> distributions declaring it
+    for ep in eps:
+        dist = getattr(ep, "dist", None)
+        who = (dist.metadata["Name"] or "?") if dist is not None else ep.value
+        same = [w for w in declared.setdefault(ep.name, []) if _norm(w) == _norm(who)]
+        if not same:  # (one distribution found twice on sys.path is not a conflict)
+            declared[ep.name].append(who)
     seen: set[str] = set()
-    for ep in metadata.entry_points(group=GROUP):
+    for ep in eps:
         dist = getattr(ep, "dist", None)
         entry = {
             "version": dist.version if dist is not None else "",
@@ -95,6 +107,15 @@ def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: d
         if ep.name in seen or pm.has_plugin(ep.name):
             continue  # the same distribution found twice on sys.path, or an extra
         seen.add(ep.name)
+        if len(declared[ep.name]) > 1 and ep.name not in blocked:
+            # Which would load first is an accident of sys.path: neither does.
+            problems.append(
+                f"plugin name {ep.name!r} is declared by {len(declared[ep.name])} distributions: "
+                f"{' and '.join(declared[ep.name])}; neither is loaded (uninstall all but one)"
+            )
+            info[ep.name] = {**entry, "distribution": " + ".join(declared[ep.name]),
+                             "status": "name conflict"}
+            continue
         if ep.name in blocked:
             info[ep.name] = {**entry, "status": f"disabled by {DISABLE_ENV}"}
             continue

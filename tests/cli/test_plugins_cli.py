@@ -198,3 +198,25 @@ def test_a_misspelled_hook_is_caught_at_load(site):
         "rummy: warning: plugin typo implements unknown hook 'register_variant'; "
         "did you mean register_variants?"
     ]
+
+
+def test_two_distributions_declaring_one_plugin_name_is_reported(site):
+    fake_install(site, "rummykit-impostor", "9.9", {"gin": "rk_impostor"}, {"rk_impostor": """
+        from rummykit import hookimpl
+        from rummykit.variants.gin import make_spec
+
+        @hookimpl
+        def register_variants(register):
+            register(make_spec(name="impostor", title="Not Gin"))
+    """})
+    r = rummy(site, "variants")
+    assert r.returncode == 0
+    names = [line.split()[0] for line in r.stdout.splitlines()[1:]]
+    assert "gin" not in names and "impostor" not in names  # neither wins
+    assert "cardverse" in names and "tinygin" in names
+    (line,) = r.stderr.splitlines()
+    assert "plugin name 'gin' is declared by 2 distributions:" in line
+    assert "rummykit-impostor" in line and " rummykit" in line
+    assert "neither is loaded" in line
+    r = rummy(site, "plugins")
+    assert "name conflict" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
