@@ -30,9 +30,9 @@ class LazyGroup(click.Group):
     """A :class:`click.Group` filled by ``loader`` (``"module:function"``) on first use."""
 
     def __init__(self, name: str, loader: str, **attrs: Any) -> None:
-        super().__init__(name, **attrs)
         self.loader = loader
         self._loaded = False
+        super().__init__(name, **attrs)
 
     def load(self) -> None:
         """Import the loader and let it add the commands (once)."""
@@ -42,10 +42,13 @@ class LazyGroup(click.Group):
         module, _, attr = self.loader.partition(":")
         getattr(import_module(module), attr)(self)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    # click keeps the subcommands in ``self.commands``; reading it (click itself,
+    # ``rummy plugins``, tests) fills the group first.
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
         self.load()
-        return super().list_commands(ctx)
+        return self._commands
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        self.load()
-        return super().get_command(ctx, cmd_name)
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value

@@ -21,13 +21,47 @@ Built-in variants never import each other; a third-party plugin may import this
 package.
 """
 
-from .agents import EasyGinAgent, easy_agent_spec
-from .analysis import analyze, hand_summary
-from .commands import add_commands, score_hands
-from .options import GinOptions
-from .round import COUNT_KEYS, GinRound
-from .scoring import KnockError, SettledHand, Settlement, arrange, settle
-from .spec import SPEC, RoundFactory, cardems_rules_text, make_spec
+from __future__ import annotations
+
+from importlib import import_module
+
+# The names below are imported on first use (PEP 562): importing the package, as
+# every ``rummy`` command does to reach ``.plugin``, must not import pydantic and
+# the engine (``rummy --help`` stays fast).
+_EXPORTS = {
+    "EasyGinAgent": ".agents",
+    "easy_agent_spec": ".agents",
+    "analyze": ".analysis",
+    "hand_summary": ".analysis",
+    "add_commands": ".commands",
+    "score_hands": ".commands",
+    "GinOptions": ".options",
+    "COUNT_KEYS": ".round",
+    "GinRound": ".round",
+    "KnockError": ".scoring",
+    "SettledHand": ".scoring",
+    "Settlement": ".scoring",
+    "arrange": ".scoring",
+    "settle": ".scoring",
+    "SPEC": ".spec",
+    "RoundFactory": ".spec",
+    "cardems_rules_text": ".spec",
+    "make_spec": ".spec",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "COUNT_KEYS",

@@ -41,7 +41,7 @@ from rummykit.core.options import build_options, parse_pairs
 from .options import GinOptions
 from .scoring import Settlement, settle
 
-__all__ = ["add_commands", "score_hands", "settlement_lines", "UserError"]
+__all__ = ["add_commands", "add_score_command", "score_hands", "settlement_lines", "UserError"]
 
 
 class UserError(click.ClickException):
@@ -129,6 +129,18 @@ def add_commands(
         pass
 
     group.help = f"Tools for {title}."
+    add_score_command(group, name=name, options_model=options_model)
+    return group
+
+
+def fill_gin_group(group: click.Group) -> None:
+    """Fill the built-in plugin's lazy ``gin`` group (see ``plugin.py``)."""
+    add_score_command(group, name="gin", options_model=GinOptions)
+
+
+def add_score_command(group: click.Group, *, name: str = "gin",
+                      options_model: type[BaseModel] = GinOptions) -> None:
+    """Add the ``score`` command to ``group`` (options validated by ``options_model``)."""
 
     @group.command("score")
     @click.option("--knocker", required=True, metavar="CARDS",
@@ -149,5 +161,3 @@ def add_commands(
         fmt = (lambda c: pretty(c, ascii=True)) if ascii_ else pretty
         for line in settlement_lines(s, fmt):
             click.echo(line)
-
-    return group

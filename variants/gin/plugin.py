@@ -9,22 +9,38 @@ from __future__ import annotations
 
 from rummykit.core.hookspecs import hookimpl
 
-from .agents import easy_agent_spec
-from .commands import add_commands
-from .spec import SPEC
+# Every ``rummy`` command imports this module (``rummy --help`` too), so it stays
+# light: the engine, options and bots are imported inside the hooks, which run
+# only when a command needs the variants, and the ``gin`` command group is a
+# LazyGroup whose commands are imported only when it is used.
 
 
 @hookimpl
 def register_variants(register):
+    from .spec import SPEC
+
     register(SPEC)
 
 
 @hookimpl
 def register_agents(register):
+    from .agents import easy_agent_spec
+
     register(easy_agent_spec("gin"))
     from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard, ref:*)
 
 
 @hookimpl
 def register_commands(cli):
-    add_commands(cli, name="gin", title="Cardems Gin")
+    from rummykit.cli.lazy import LazyGroup
+
+    cli.add_command(LazyGroup("gin", "rummykit.variants.gin.commands:fill_gin_group",
+                              help="Tools for Cardems Gin."))
+
+
+def __getattr__(name: str):
+    if name == "SPEC":  # the module attribute it used to be, made on first access
+        from .spec import SPEC
+
+        return SPEC
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
