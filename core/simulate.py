@@ -341,9 +341,11 @@ def _chunks(units: int, size: int) -> Iterator[tuple[int, int]]:
 
 def _chunk_size(config: SimConfig, workers: int) -> int:
     # Matches are long (5-10 rounds): small chunks keep the workers busy to the
-    # end; rounds are short: bigger chunks keep the inter-process traffic low.
-    per = 2 if config.mode == "matches" else 25
-    return max(1, min(per * 8, config.units // (workers * 8) or 1, 500))
+    # end; rounds are short: bigger chunks keep the inter-process traffic low,
+    # but at least ~32 per worker, so that no worker idles long at the end.
+    if config.mode == "matches":
+        return max(1, min(16, config.units // (workers * 8) or 1))
+    return max(1, min(200, config.units // (workers * 32) or 1))
 
 
 def simulate(
@@ -383,6 +385,12 @@ def simulate(
 
         method = "fork" if "fork" in mp.get_all_start_methods() else None
         ctx = mp.get_context(method)
+        if method == "fork":
+            # Play unit 0 here first (its tally is thrown away; the workers play
+            # it again): forked workers then inherit whatever the variant builds
+            # on first use (the meld solver's tables, caches) instead of each
+            # building it again. Inside the timing, as with one worker.
+            player.play(0, 1)
         _PRESET = (registry, config)
         try:
             with ctx.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
