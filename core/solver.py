@@ -106,9 +106,10 @@ class _Tables:
         T2r = [-1] * 8192
         for r in pref:
             bit = 1 << r
-            for p in range(8192):
-                if p & bit:
-                    v = T[p ^ bit]
+            # the patterns holding rank r: blocks [base, base + bit) every 2 * bit
+            for base in range(bit, 8192, bit << 1):
+                for p in range(base, base + bit):
+                    v = T[p - bit]
                     if v < T2v[p]:
                         T2v[p] = v
                         T2r[p] = r
