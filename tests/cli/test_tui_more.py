@@ -84,7 +84,7 @@ def test_gin_round_and_match_end_screens(game, tmp_path):
 @needs["cardverse"]
 def test_cardverse_round_end_then_next_round_on_enter(game, tmp_path):
     save = tmp_path / "c.json"
-    last = near_round_end("cardverse", 3, {}, save)
+    last = near_round_end("cardverse", 3, {"target": 1000}, save)  # the match must go on
     g = game("resume", str(save))
     g.prompt("Alice")
     n = len(actions(save))
