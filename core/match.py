@@ -18,6 +18,16 @@ from .errors import RummyError
 from .registry import VariantSpec
 
 
+def check_players(spec: VariantSpec, n_seats: int) -> None:
+    """Refuse a seat count the variant does not allow, with a clear message."""
+    if not spec.min_players <= n_seats <= spec.max_players:
+        if spec.min_players == spec.max_players:
+            want = str(spec.min_players)
+        else:
+            want = f"{spec.min_players} to {spec.max_players}"
+        raise RummyError(f"{spec.name} is for {want} players, not {n_seats}")
+
+
 class Match:
     """Rounds of one variant between ``n_seats`` seats until someone reaches
     ``options.target`` (if the options have no target, one round is played).
@@ -35,12 +45,7 @@ class Match:
         on_round_end: Callable[[Match, RoundResult], None] | None = None,
         on_match_end: Callable[[Match], None] | None = None,
     ) -> None:
-        if not spec.min_players <= n_seats <= spec.max_players:
-            if spec.min_players == spec.max_players:
-                want = str(spec.min_players)
-            else:
-                want = f"{spec.min_players} to {spec.max_players}"
-            raise RummyError(f"{spec.name} is for {want} players, not {n_seats}")
+        check_players(spec, n_seats)
         self.variant = spec
         self.options = options
         self.n_seats = n_seats

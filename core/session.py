@@ -16,7 +16,7 @@ from .actions import DRAW_STOCK, Action
 from .agents import Agent, agent_seed
 from .engine import Event, View
 from .errors import RummyError
-from .match import Match
+from .match import Match, check_players
 from .options import build_options
 from .records import MatchRecord, SeatRecord, replay, save_record
 from .registry import Registry, seat_names
@@ -64,6 +64,7 @@ class Session:
     def new(cls, registry: Registry, variant: str, options: dict, seats: Sequence[SeatRecord],
             seed: int, path: Path | None, notify=None) -> Session:
         spec = registry.variant(variant)
+        check_players(spec, len(seats))
         opts = build_options(spec.options_model, options, spec.name)
         for s in seats:
             if s.kind != HUMAN:

@@ -160,3 +160,11 @@ def test_seat_parsing():
     assert parse_seat("ai:easy", 1).kind == "ai:easy"
     with pytest.raises(RummyError):
         parse_seat("  ", 0)
+
+
+def test_new_session_refuses_a_bad_seat_count_plainly(tmp_path, reg):
+    seats = [parse_seat("random", i) for i in range(4)]
+    with pytest.raises(RummyError) as e:
+        Session.new(reg, "toy", {}, seats, seed=1, path=tmp_path / "x.json")
+    assert str(e.value) == "toy is for 2 to 3 players, not 4"
+    assert not (tmp_path / "x.json").exists()
