@@ -498,6 +498,23 @@ def _run_simulate(args: list[str]) -> tuple[float, float, dict]:
     return wall, cpu, json.loads(p.stdout.strip().splitlines()[-1])
 
 
+def _busy_cpu_seconds() -> float | None:
+    """CPU seconds every process on the machine has used since boot (/proc/stat)."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_seconds() -> float:
+    import resource
+
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+
 def section_simulate(report: Report, mode: Mode, seed: int) -> None:
     """The same 2,000 rounds with one and two worker processes. The ratio is of
     the rounds per second the command itself reports (its playing time, worker
@@ -507,6 +524,7 @@ def section_simulate(report: Report, mode: Mode, seed: int) -> None:
     walls: dict[int, list[float]] = {1: [], 2: []}
     cpus: dict[int, list[float]] = {1: [], 2: []}
     inner: dict[int, list[float]] = {1: [], 2: []}
+    busy0, own0, t0 = _busy_cpu_seconds(), _own_cpu_seconds(), time.perf_counter()
     for rep in range(max(3, mode.repeats // 2)):
         for w in (1, 2):
             wall, cpu, data = _run_simulate(["gin", "--rounds", str(n), "--seed", str(seed + rep),
@@ -514,6 +532,11 @@ def section_simulate(report: Report, mode: Mode, seed: int) -> None:
             walls[w].append(wall)
             cpus[w].append(cpu)
             inner[w].append(data.get("rounds_per_second", 0.0))
+    busy1, own1, elapsed = _busy_cpu_seconds(), _own_cpu_seconds(), time.perf_counter() - t0
+    others = ""
+    if busy0 is not None and busy1 is not None:
+        share = max(0.0, (busy1 - busy0) - (own1 - own0)) / elapsed
+        others = f" Meanwhile other processes kept {share:.2f} of the {os.cpu_count()} cores busy."
     r1, r2 = median_of(inner[1]), median_of(inner[2])
     speedup = r2 / r1
     w1, w2 = median_of(walls[1]), median_of(walls[2])
@@ -525,7 +548,7 @@ def section_simulate(report: Report, mode: Mode, seed: int) -> None:
         f"--workers 1 {w1:.2f} s, --workers 2 {w2:.2f} s ({w1 / w2:.2f}×); ai:easy in both seats "
         "(the default). Two workers need two idle cores: on a shared machine this is the noisiest row. "
         f"CPU time, all processes: {median_of(cpus[1]):.2f} s with one worker, {median_of(cpus[2]):.2f} s "
-        "with two (the work is split, not repeated)."
+        "with two (the work is split, not repeated)." + others
     )
 
 
