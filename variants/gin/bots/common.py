@@ -52,15 +52,25 @@ NEAR = tuple(
 )
 
 
-def opp_probs(k: Knowledge) -> list[float]:
+def opp_probs(k: Knowledge, damp: float = 1.0) -> list[float]:
     """For each card, the chance it is in the opponent's hand: 1 for the cards it
     took and kept, 0 for the cards this seat has seen elsewhere, and for the
-    unseen cards the share of them that can be in its hand."""
+    unseen cards the share of them that can be in its hand. With ``damp`` < 1, the
+    close neighbours (same rank, same suit within two) of every upcard the
+    opponent passed on or card it discarded are that much less likely: a player
+    keeping them would have wanted that card."""
     n = k.unseen.bit_count()
     p = k.opp_unknown / n if n else 0.0
     probs = [0.0] * 52
     for c in iter_bits(k.unseen):
         probs[c] = p
+    if damp != 1.0 and p:
+        shown = k.opp_passed
+        for c in k.opp_discards:
+            shown |= 1 << c
+        for y in iter_bits(shown):
+            for x in iter_bits(NEAR[y] & k.unseen):
+                probs[x] *= damp
     for c in iter_bits(k.opp_held):
         probs[c] = 1.0
     return probs

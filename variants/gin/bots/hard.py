@@ -13,8 +13,9 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   deadwood is added (it is what an opponent's knock would cost).
 * **Feeding.** Each card is given the chance that the opponent holds it (1 for a
   card it took and kept, 0 for a card seen elsewhere, the share of its unknown
-  cards for an unseen one); a discard is charged for the chance it completes a
-  set or a run with two cards of the opponent's hand.
+  cards for an unseen one, less for the neighbours of an upcard it passed on or
+  a card it discarded); a discard is charged for the chance it completes a set
+  or a run with two cards of the opponent's hand.
 * **Draw.** Takes the upcard when the best hand it can keep with it is worth
   more than the hand after an average stock draw (one draw further along).
 * **Knock.** Gin at once. A knock is weighed by sampling opponent hands
@@ -52,8 +53,9 @@ class HardGinAgent(BaseAgent):
     PRUNE = 10  # discards considered: within this much of the least deadwood
     TAKE_MARGIN = 0.5  # taking the upcard shows the opponent a card: ask a little more
     SAMPLES = 40  # opponent hands sampled for a knock decision
-    MAX_UNDERCUT = 0.3  # knock only with an undercut risk below this ...
+    MAX_UNDERCUT = 0.05  # knock only with a (sampled) undercut risk this low ...
     MIN_GAIN = 0.0  # ... and an expected gain above this
+    PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
 
     def __init__(self, seed: int = 0, solver=None, knock_limit: int = 10, gin_bonus: int = 25,
                  undercut_bonus: int = 25, **params) -> None:
@@ -127,13 +129,13 @@ class HardGinAgent(BaseAgent):
     # -- decisions --------------------------------------------------------------
 
     def _best_discard(self, k: Knowledge, plain: list[Action], after, limit: int):
-        probs = opp_probs(k)
+        probs = opp_probs(k, self.PASS_DAMP)
         cards = [a.cards[0] for a in plain]
         scored = self._score_discards(k, k.hand, cards, limit, probs, after)
         score, card, dw = scored[0]
         action = next(a for a in plain if a.cards[0] == card)
         danger = meld_danger(card, probs)
-        why = f"keeps the hand with the best chances ({dw} deadwood now)"
+        why = f"leaves {dw} deadwood with the best chances of improving from the live cards"
         if danger < 0.05:
             why += f"; {code(card)} is unlikely to help the opponent"
         return action, why
@@ -148,7 +150,7 @@ class HardGinAgent(BaseAgent):
         if not stock:
             self._why = "the stock is empty: take the upcard"
             return take[0]
-        probs = opp_probs(k)
+        probs = opp_probs(k, self.PASS_DAMP)
         hand = k.hand
         dw_now = self.solver.deadwood(hand)
         # The stock: one draw now, and (approximately) one more later.

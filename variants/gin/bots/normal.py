@@ -3,7 +3,9 @@ come and what the opponent wants.
 
 * Draw: takes the upcard when, after its best discard, it leaves less deadwood
   than now (as ``ai:easy``), otherwise draws from the stock.
-* Knock or gin as soon as it may (the knock leaving least deadwood).
+* Gin at once. Knocks as soon as it may (the knock leaving least deadwood)
+  while the stock holds 20 cards or more; later only with 4 deadwood or less, as
+  a late knock with more is often undercut.
 * Discard: keeps the partial combinations that can still complete. Each
   candidate hand is valued by the deadwood it would have after one more draw,
   averaged over the live cards (those it has not seen in the discard pile or
@@ -35,6 +37,8 @@ class NormalGinAgent(BaseAgent):
     MARGIN = 10  # discards considered: within this much of the least deadwood
     KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
     PRESENT = 0.25  # weight of the present deadwood
+    LATE_STOCK = 20  # from this stock size down ...
+    LATE_MAX = 4  # ... knock only with this much deadwood or less (undercuts)
 
     def __init__(self, seed: int = 0, solver=None, **params) -> None:
         from rummykit.core.solver import get_solver
@@ -62,10 +66,17 @@ class NormalGinAgent(BaseAgent):
         after = dict(self.solver.discards(k.hand))
         if KNOCK in by_kind:
             best = min(by_kind[KNOCK], key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
-            self._why = f"knock with {after[best.cards[0]]} deadwood as soon as allowed"
-            return best
+            d = after[best.cards[0]]
+            if k.stock >= self.LATE_STOCK or d <= self.LATE_MAX or k.stock <= 2:
+                self._why = f"knock with {d} deadwood"
+                return best
+            declined = f"no knock with {d} this late (the opponent may undercut); "
+        else:
+            declined = ""
         limit = view.extra.get("knock_limit", 10)
-        return self._discard(k, by_kind.get(DISCARD) or list(legal), after, limit)
+        action = self._discard(k, by_kind.get(DISCARD) or list(legal), after, limit)
+        self._why = declined + self._why
+        return action
 
     def explain(self, view: View, action: Action) -> str:
         return self._why or f"{action.notation()}"
@@ -104,8 +115,5 @@ class NormalGinAgent(BaseAgent):
             scored.append((score, -points(card), self.rng.random(), a, dw, expect, near))
         scored.sort(key=lambda t: t[:3])
         _, _, _, best, dw, expect, near = scored[0]
-        self._why = (
-            f"leaves {dw} deadwood, about {max(0.0, expect + self.KNOCK_BONUS):.0f} expected after "
-            "the next draw (counting the live cards)"
-        )
+        self._why = f"keeps the partial melds whose missing cards are still live (leaves {dw} deadwood)"
         return best
