@@ -5,12 +5,10 @@ Every ``rummy`` command, ``rummy --help`` included, calls the plugins'
 engine (pydantic models, solvers...) would make each of them slow; with
 :class:`LazyGroup` it registers only a name and a one-line help::
 
-    from rummykit.cli.lazy import LazyGroup
-
     @hookimpl
     def register_commands(cli):
-        cli.add_command(LazyGroup("gin", "my_plugin.commands:add_gin_commands",
-                                  help="Tools for Cardems Gin."))
+        cli.add_lazy_group("gin", "my_plugin.commands:add_gin_commands",
+                           help="Tools for Cardems Gin.")
 
 ``"module:function"`` names a function ``function(group)`` that adds the real
 commands to the group; it runs the first time the group's commands are listed or

@@ -64,6 +64,16 @@ class RummyGroup(click.Group):
         except Exception as e:  # a plugin's broken command must not break rummy
             p.registry.problems.append(f"a plugin failed in register_commands: {e}")
 
+    def add_lazy_group(self, name: str, loader: str, **attrs) -> click.Group:
+        """Add a command group filled by ``loader`` (``"module:function"``, called
+        with the group) the first time it is used: how plugins add commands
+        without importing their engines for every ``rummy`` command."""
+        from .lazy import LazyGroup
+
+        group = LazyGroup(name, loader, **attrs)
+        self.add_command(group)
+        return group
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         self._load_plugin_commands()
         return sorted(set(BUILTIN_COMMANDS) | set(self.commands))

@@ -32,10 +32,18 @@ def register_agents(register):
 
 @hookimpl
 def register_commands(cli):
-    from rummykit.cli.lazy import LazyGroup
+    loader = "rummykit.variants.gin.commands:fill_gin_group"
+    add_lazy = getattr(cli, "add_lazy_group", None)
+    if add_lazy is not None:  # the rummy group: the commands are imported on first use
+        add_lazy("gin", loader, help="Tools for Cardems Gin.")
+        return
+    import click
 
-    cli.add_command(LazyGroup("gin", "rummykit.variants.gin.commands:fill_gin_group",
-                              help="Tools for Cardems Gin."))
+    from .commands import fill_gin_group
+
+    group = click.Group("gin", help="Tools for Cardems Gin.")
+    fill_gin_group(group)
+    cli.add_command(group)
 
 
 def __getattr__(name: str):
