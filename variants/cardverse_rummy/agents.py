@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import points, rank_sort_key
+from rummykit.core.cards import from_mask, points, rank_sort_key
 from rummykit.core.engine import View
 from rummykit.core.solver import get_solver
 
@@ -109,7 +109,7 @@ class EasyAgent(BaseAgent):
         by_key = {a.key(): a for a in legal}
         melds, adds, keep = self.plan(view)
         for m in melds:
-            a = by_key.get(Action("meld", tuple(in_rank_order(_cards(m)))).key())
+            a = by_key.get(Action("meld", tuple(in_rank_order(from_mask(m)))).key())
             if a is not None:
                 return a
         for card, number in adds:
@@ -140,15 +140,6 @@ class EasyAgent(BaseAgent):
         if kind == "add":
             return f"it fits table meld {action.target}"
         return "your highest-value card that is in no meld"
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def easy_factory(seat: int, seed: int, options) -> EasyAgent:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rummykit.core.cards import pretty, rank_sort_key
+from rummykit.core.cards import from_mask, pretty, rank_sort_key
 
 ACE_HIGH = True  # CardVerse: the ace is always high in runs
 
@@ -26,13 +26,7 @@ def card_at(suit: int, pos: int) -> int:
     return suit * 13 + (0 if pos == 12 else pos + 1)
 
 
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = from_mask  # the core's (table-driven) cards of a bitmask
 
 
 def _suit_orders() -> tuple[tuple[int, ...], ...]:
