@@ -102,7 +102,7 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
     hand_points = hand_value(hand, options.ace_points)
     data = {
         "variant": "cardverse",
-        "cards": [code(c) for c in sorted_cards(cards, ace_high=True)],
+        "cards": [code(c) for c in cards],  # as given, like the gin analysis
         "melds": [[code(c) for c in m] for m in melds],
         "additions": [{"card": code(c), "to": n} for c, n in additions],
         "remaining": [code(c) for c in remaining],

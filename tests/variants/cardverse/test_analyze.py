@@ -28,7 +28,7 @@ def test_keys_and_values_without_a_table():
     assert list(a.data) == KEYS
     assert a.data == {
         "variant": "cardverse",
-        "cards": ["7C", "7D", "9D", "QH", "KH", "AH", "2S", "7S"],
+        "cards": ["QH", "KH", "AH", "7C", "7D", "7S", "2S", "9D"],  # as given
         "melds": [["7C", "7D", "7S"], ["QH", "KH", "AH"]],
         "additions": [],
         "remaining": ["9D", "2S"],
@@ -125,7 +125,7 @@ def test_through_the_cli():
         capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {
-        "variant": "cardverse", "cards": ["5C", "JH", "2S"], "melds": [],
+        "variant": "cardverse", "cards": ["JH", "5C", "2S"], "melds": [],
         "additions": [{"card": "JH", "to": 1}], "remaining": ["5C", "2S"],
         "remaining_points": 7, "hand_points": 17}
     bad = subprocess.run([str(RUMMY), "analyze", "cardverse", "JH", "--table", "AH 2H 3H"],
