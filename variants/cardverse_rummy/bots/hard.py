@@ -10,7 +10,10 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   melds and additions in hand while the round is young, so the opponents have
   nothing of its to add to, and lays everything down as soon as that lets it go
   out or the round may end before its next turn (an opponent low on cards, or a
-  stock about to run out).
+  stock about to run out). With 3 or 4 seats it waits until the round is nearly
+  sure to end (``HOLD_PEND_MANY``): it keeps them through the turn before it
+  faces the empty stock itself, where it takes the discard and lays them down
+  with no opponent turn left to add to them.
 * **Discard.** The card worth the most points, less a bonus for every live way
   it can still join a meld (a partner in hand and a missing card nobody has
   shown), and a charge for the chance it completes a meld for the next player:
@@ -47,11 +50,13 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 
 class HardCardVerseAgent(BaseAgent):
     # Tuned with `rummy simulate` (docs/bots.md).
-    KEEP = 3.0  # points one live way to complete a partial combination is worth
-    FEED = 8.0  # cost of a discard sure to complete a meld for the next player
+    KEEP = 3.0  # points one live way to complete a partial combination is worth (2 seats)
+    KEEP_MANY = 4.0  # ... with 3 or 4 seats
+    FEED = 8.0  # cost of a discard sure to complete a meld for the next player (2 seats)
+    FEED_MANY = 4.0  # ... with 3 or 4 seats
     HOLD = True  # keep own melds and additions in hand while the round is young
     HOLD_PEND = 0.1  # lay down once the round may end before the next turn this likely (2 seats)
-    HOLD_PEND_MANY = 0.6  # ... with 3 or 4 seats (there the empty stock ends most rounds)
+    HOLD_PEND_MANY = 0.95  # ... with 3 or 4 seats (there the empty stock ends most rounds)
     PASS_DAMP = 0.6  # a passed card's meld partners are this much less likely held
     SAMPLES = 60  # opponent hands sampled at the empty stock
 
@@ -126,12 +131,15 @@ class HardCardVerseAgent(BaseAgent):
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
+        many = k.n_seats > 2
+        keep_w = self.KEEP_MANY if many else self.KEEP
+        feed_w = self.FEED_MANY if many else self.FEED
         best = None
         for a in discards:
             c = a.cards[0]
             pts = points(c, self.ace_points)
-            struct = pts - self.KEEP * live_partners(c, k.hand, live)
-            score = (1.0 - p_end) * struct + p_end * pts - self.FEED * meld_danger(c, probs)
+            struct = pts - keep_w * live_partners(c, k.hand, live)
+            score = (1.0 - p_end) * struct + p_end * pts - feed_w * meld_danger(c, probs)
             key = (-score, -pts, c)
             if best is None or key < best[0]:
                 best = (key, a)
