@@ -56,8 +56,9 @@ class Action:
         return self.notation()
 
     def key(self) -> tuple:
-        """What makes two spellings the same move (card order does not count)."""
-        return (self.kind, frozenset(self.cards), self.target)
+        """What makes two spellings the same move: card order does not count,
+        but a card named twice does (a sorted tuple, not a set)."""
+        return (self.kind, tuple(sorted(self.cards)), self.target)
 
 
 class ActionSyntaxError(IllegalAction):

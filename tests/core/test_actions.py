@@ -65,3 +65,9 @@ def test_short_forms():
 def test_read_action_rejects_repeated_card():
     with pytest.raises(IllegalAction, match="twice"):
         read_action("meld 7h 7h 8h", ["meld"])
+
+
+def test_key_ignores_order_but_not_a_repeated_card():
+    meld = Action("meld", (P("9H"), P("TH"), P("JH")))
+    assert Action("meld", (P("JH"), P("9H"), P("TH"))).key() == meld.key()
+    assert Action("meld", (P("9H"), P("TH"), P("JH"), P("JH"))).key() != meld.key()

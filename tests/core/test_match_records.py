@@ -168,3 +168,17 @@ def test_new_session_refuses_a_bad_seat_count_plainly(tmp_path, reg):
         Session.new(reg, "toy", {}, seats, seed=1, path=tmp_path / "x.json")
     assert str(e.value) == "toy is for 2 to 3 players, not 4"
     assert not (tmp_path / "x.json").exists()
+
+
+def test_apply_refuses_a_legal_move_with_a_card_named_twice():
+    from rummykit.core.actions import Action
+    from rummykit.core.errors import IllegalAction
+    from rummykit.testing import snapshot
+
+    m = Match(TOY, ToyOptions(), 2, seed=5)
+    m.apply(m.legal_actions()[0])  # draw stock
+    card = m.legal_actions()[0].cards[0]
+    before = snapshot(m.round)
+    with pytest.raises(IllegalAction):
+        m.apply(Action("discard", (card, card)))
+    assert snapshot(m.round) == before

@@ -72,11 +72,11 @@ def next_step(legal: Sequence[Action], melds, adds) -> Action | None:
     """The first planned meld or addition that is legal now."""
     by_key = {a.key(): a for a in legal}
     for m in melds:
-        a = by_key.get(("meld", frozenset(iter_bits(m)), None))
+        a = by_key.get(Action("meld", tuple(iter_bits(m))).key())
         if a is not None:
             return a
     for card, number in adds:
-        a = by_key.get(("add", frozenset((card,)), number))
+        a = by_key.get(Action("add", (card,), number).key())
         if a is not None:
             return a
     return None
