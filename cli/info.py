@@ -50,8 +50,10 @@ def rules(variant: str) -> None:
     if not opts:
         click.echo("  none")
     width = max((len(n) for n, _, _ in opts), default=0)
+    dwidth = max((len(f"default {d}") for _, d, _ in opts), default=0)
     for name, default, desc in opts:
-        click.echo(f"  {name:<{width}}  default {default}" + (f"  {desc}" if desc else ""))
+        shown = f"default {default}"
+        click.echo(f"  {name:<{width}}  {shown:<{dwidth}}  {desc}".rstrip())
     agents = registry().agents_for(spec.name)
     if agents:
         click.echo()
