@@ -13,7 +13,7 @@ from rummykit.core.cards import code
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 
-from .ptygame import RUMMY, WIPE, Game, env_for, actions, hand, legal, plain, registry, save_files, shown
+from .ptygame import RUMMY, WIPE, env_for, actions, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
                                 reason="cardverse is not installed")
@@ -37,20 +37,6 @@ def seed_with_meld_after_draw() -> int:
 @pytest.fixture(scope="module")
 def seed():
     return seed_with_meld_after_draw()
-
-
-@pytest.fixture
-def game(tmp_path):
-    games = []
-
-    def start(*args, dims=(40, 100), **env):
-        g = Game(list(args), tmp_path / "data", dims=dims, **env)
-        games.append(g)
-        return g
-
-    yield start
-    for g in games:
-        g.close()
 
 
 def four_seats(game, save, seed):

@@ -9,25 +9,11 @@ import pytest
 
 from rummykit.core.cards import code
 
-from .ptygame import WIPE, Game, actions, hand, legal, plain, registry, save_files, shown
+from .ptygame import WIPE, actions, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("gin" not in registry().variants, reason="gin is not installed")
 
 SEED = 11
-
-
-@pytest.fixture
-def game(tmp_path):
-    games = []
-
-    def start(*args, dims=(40, 100), **env):
-        g = Game(list(args), tmp_path / "data", dims=dims, **env)
-        games.append(g)
-        return g
-
-    yield start
-    for g in games:
-        g.close()
 
 
 def two_humans(game, save, seed=SEED, **kw):

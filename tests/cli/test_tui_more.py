@@ -13,24 +13,10 @@ from rummykit.core.match import Match
 from rummykit.core.options import build_options
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
 
-from .ptygame import RUMMY, Game, actions, env_for, plain, registry, save_files
+from .ptygame import RUMMY, actions, env_for, plain, registry, save_files
 
 HAVE = registry().variants
 needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin", "cardverse")}
-
-
-@pytest.fixture
-def game(tmp_path):
-    games = []
-
-    def start(*args, dims=(40, 100), **env):
-        g = Game(list(args), tmp_path / "data", dims=dims, **env)
-        games.append(g)
-        return g
-
-    yield start
-    for g in games:
-        g.close()
 
 
 def near_round_end(variant: str, n: int, options: dict, path, seed: int = 4) -> str:
