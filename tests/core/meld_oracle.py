@@ -1,8 +1,8 @@
 """Brute-force oracles for the meld tests: slow, simple, independent of the code
 under test (no import of melds/solver/layoffs here).
 
-Loaded by the test files through :func:`load` (by path, so it works whatever
-pytest import mode or package layout the tests end up with).
+The test files import it as ``from . import meld_oracle as oracle`` (tests/core
+is a package, as for toy_variant.py).
 """
 
 from __future__ import annotations

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,18 +11,7 @@ from rummykit.core.layoffs import LayoffResult, best_layoffs, layoff_options
 from rummykit.core.melds import can_add, is_meld
 from rummykit.core.solver import GIN, get_solver
 
-
-def _load_oracle():
-    name = "_rummykit_meld_oracle"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, pathlib.Path(__file__).with_name("meld_oracle.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-oracle = _load_oracle()
+from . import meld_oracle as oracle
 
 
 def H(text: str) -> int:

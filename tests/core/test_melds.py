@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
 from itertools import combinations
 
 import pytest
@@ -14,18 +11,7 @@ from hypothesis import strategies as st
 from rummykit.core.cards import parse_cards, to_mask
 from rummykit.core.melds import all_melds, can_add, in_rank_order, is_meld, meld_kind
 
-
-def _load_oracle():
-    name = "_rummykit_meld_oracle"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, pathlib.Path(__file__).with_name("meld_oracle.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-oracle = _load_oracle()
+from . import meld_oracle as oracle
 
 
 def C(text: str) -> list[int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import subprocess
 import sys
 
@@ -15,18 +13,7 @@ from rummykit.core.cards import from_mask, parse_cards, to_mask
 from rummykit.core.melds import is_meld
 from rummykit.core.solver import GIN, MeldSolver, get_solver
 
-
-def _load_oracle():
-    name = "_rummykit_meld_oracle"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, pathlib.Path(__file__).with_name("meld_oracle.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-oracle = _load_oracle()
+from . import meld_oracle as oracle
 
 CONFIGS = [(False, 1), (True, 1), (True, 11)]
 
