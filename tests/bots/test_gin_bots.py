@@ -6,9 +6,7 @@ import random
 
 import pytest
 
-from rummykit.core.actions import Action
 from rummykit.core.agents import agent_seed
-from rummykit.core.cards import parse_cards
 from rummykit.core.plugins import get_plugins
 from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots.hard import HardGinAgent
@@ -16,6 +14,7 @@ from rummykit.variants.gin.bots.knowledge import read_view
 from rummykit.variants.gin.bots.normal import NormalGinAgent
 from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent
 
+from ..variants.gin.helpers import act, card, cards, deal
 from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]
@@ -27,29 +26,6 @@ def registry():
 
 def make(name: str, seat: int, seed: int):
     return registry().agent("gin", name).factory(seat, seed, GinOptions())
-
-
-def cards(text: str) -> list[int]:
-    return parse_cards(text)
-
-
-def card(text: str) -> int:
-    (c,) = parse_cards(text)
-    return c
-
-
-def act(text: str) -> Action:
-    words = text.split()
-    if words[0] in ("draw", "take"):
-        return Action(" ".join(words))
-    return Action(words[0], tuple(card(w) for w in words[1:]))
-
-
-def deal(hand0: str, hand1: str, upcard: str, stock: str = "") -> GinRound:
-    h0, h1, up, top = cards(hand0), cards(hand1), card(upcard), cards(stock)
-    used = set(h0) | set(h1) | {up} | set(top)
-    rest = [c for c in range(52) if c not in used]
-    return GinRound.from_deal([h0, h1], up, top + rest)
 
 
 def choose(agent, rnd) -> str:
