@@ -7,7 +7,7 @@ of them. It may also observe public events. It never sees the round itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from .actions import Action
@@ -29,6 +29,15 @@ class BaseAgent:
 
     def observe(self, event: Event, view: View) -> None:
         """Called after every action with the event as this seat sees it."""
+
+    def _set_params(self, params: Mapping[str, object]) -> None:
+        """Override a bot's tuning attributes (class constants such as ``KEEP``)
+        from the keyword arguments it was made with: ``MyBot(seed, KEEP=4.0)``.
+        A name the agent does not have is a ``TypeError``."""
+        for key, value in params.items():
+            if not hasattr(self, key):
+                raise TypeError(f"unknown parameter {key}")
+            setattr(self, key, value)
 
 
 class RandomAgent(BaseAgent):

@@ -37,10 +37,7 @@ class NormalCardVerseAgent(BaseAgent):
         self.ace_points = ace_points
         self.keep_one = discard_to_win
         self.solver = get_solver(True, ace_points)
-        for key, value in params.items():
-            if not hasattr(self, key):
-                raise TypeError(f"unknown parameter {key}")
-            setattr(self, key, value)
+        self._set_params(params)
         self._why = ""
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:

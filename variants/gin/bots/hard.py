@@ -66,10 +66,7 @@ class HardGinAgent(BaseAgent):
         self.knock_limit = knock_limit
         self.gin_points = gin_bonus
         self.undercut_points = undercut_bonus
-        for key, value in params.items():
-            if not hasattr(self, key):
-                raise TypeError(f"unknown parameter {key}")
-            setattr(self, key, value)
+        self._set_params(params)
         self._why = ""
 
     # -- the interface ----------------------------------------------------------

@@ -45,10 +45,7 @@ class NormalGinAgent(BaseAgent):
 
         self.rng = random.Random(seed)
         self.solver = solver or get_solver(False, 1)
-        for key, value in params.items():
-            if not hasattr(self, key):
-                raise TypeError(f"unknown parameter {key}")
-            setattr(self, key, value)
+        self._set_params(params)
         self._why = ""
 
     # -- the interface ----------------------------------------------------------
