@@ -20,6 +20,16 @@ def cards_text(cards: Sequence[int], fmt: Fmt) -> str:
     return " ".join(fmt(c) for c in cards)
 
 
+#: What a seat did with cards, by action kind: (present tense, past tense).
+_PHRASES = {
+    "discard": ("discards {cards}", "discarded {cards}"),
+    "knock": ("knocks, discarding {cards}", "knocked, discarding {cards}"),
+    "gin": ("goes gin, discarding {cards}", "went gin, discarding {cards}"),
+    "meld": ("melds {cards}", "melded {cards}"),
+    "add": ("adds {cards} to meld {target}", "added {cards} to meld {target}"),
+}
+
+
 def describe_event(event: Event, names: Sequence[str], fmt: Fmt) -> str:
     who = names[event.seat]
     a = event.action
@@ -29,16 +39,8 @@ def describe_event(event: Event, names: Sequence[str], fmt: Fmt) -> str:
         return f"{who} draws from the stock{seen}"
     if a.kind == TAKE_DISCARD:
         return f"{who} takes {fmt(event.card)} from the discard pile" if event.card is not None else f"{who} takes the discard"
-    if a.kind == "discard":
-        return f"{who} discards {cards}"
-    if a.kind == "knock":
-        return f"{who} knocks, discarding {cards}"
-    if a.kind == "gin":
-        return f"{who} goes gin, discarding {cards}"
-    if a.kind == "meld":
-        return f"{who} melds {cards}"
-    if a.kind == "add":
-        return f"{who} adds {cards} to meld {a.target}"
+    if a.kind in _PHRASES:
+        return f"{who} " + _PHRASES[a.kind][0].format(cards=cards, target=a.target)
     return f"{who}: {a.notation(fmt)}"
 
 
@@ -117,16 +119,8 @@ def past_phrase(event: Event, fmt: Fmt) -> str:
         return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
     if a.kind == TAKE_DISCARD:
         return f"took {fmt(event.card)} from the discard pile" if event.card is not None else "took the discard"
-    if a.kind == "discard":
-        return f"discarded {cards}"
-    if a.kind == "knock":
-        return f"knocked, discarding {cards}"
-    if a.kind == "gin":
-        return f"went gin, discarding {cards}"
-    if a.kind == "meld":
-        return f"melded {cards}"
-    if a.kind == "add":
-        return f"added {cards} to meld {a.target}"
+    if a.kind in _PHRASES:
+        return _PHRASES[a.kind][1].format(cards=cards, target=a.target)
     return a.notation(fmt)
 
 
