@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import from_mask, points, rank_sort_key
+from rummykit.core.cards import points, rank_sort_key
 from rummykit.core.engine import View
 from rummykit.core.solver import get_solver
 
-from .table import card_at, extensions, in_rank_order, position
+from .bots.common import next_step
+from .table import card_at, extensions, position
 
 
 def completes_meld(hand: int, card: int) -> bool:
@@ -106,16 +107,10 @@ class EasyAgent(BaseAgent):
         return tuple(res.melds), adds, keep
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        by_key = {a.key(): a for a in legal}
         melds, adds, keep = self.plan(view)
-        for m in melds:
-            a = by_key.get(Action("meld", tuple(in_rank_order(from_mask(m)))).key())
-            if a is not None:
-                return a
-        for card, number in adds:
-            a = by_key.get(Action("add", (card,), number).key())
-            if a is not None:
-                return a
+        step = next_step(legal, melds, adds)
+        if step is not None:
+            return step
         discards = [a for a in legal if a.kind == "discard"]
         if keep is not None:
             for a in discards:
