@@ -33,7 +33,8 @@ class Match:
     ``options.target`` (if the options have no target, one round is played).
 
     ``on_round_end(match, result)`` and ``on_match_end(match)`` are called when
-    those happen (the CLI wires them to the observer hooks).
+    those happen (the CLI wires them to the observer hooks); both are plain
+    attributes, so a caller may set them after a replay.
     """
 
     def __init__(
@@ -59,8 +60,8 @@ class Match:
         self.winner: int | None = None
         self.over = False
         self.previous_round: Round | None = None
-        self._on_round_end = on_round_end
-        self._on_match_end = on_match_end
+        self.on_round_end = on_round_end
+        self.on_match_end = on_match_end
         self.round: Round = spec.new_round(options, n_seats, 0, self.rng)
 
     # -- the contract, lifted to the match -----------------------------------
@@ -89,14 +90,14 @@ class Match:
         for s, p in enumerate(result.points):
             self.totals[s] += p
         self.results.append(result)
-        if self._on_round_end:
-            self._on_round_end(self, result)
+        if self.on_round_end:
+            self.on_round_end(self, result)
         best = max(self.totals)
         if self.target is None or best >= self.target:
             self.over = True
             self.winner = self.totals.index(best) if best > 0 or self.target is None else None
-            if self._on_match_end:
-                self._on_match_end(self)
+            if self.on_match_end:
+                self.on_match_end(self)
             return
         self.previous_round = self.round
         self.round_index += 1

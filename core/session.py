@@ -80,17 +80,12 @@ class Session:
         return session
 
     def _replay(self, actions: list[str]) -> Match:
-        rec = self.record.model_copy(update={"actions": actions})
-        kwargs = {}
-        if self._notify:
-            kwargs = {
-                "on_round_end": lambda m, r: self._notify("round_ended", match=m, result=r),
-                "on_match_end": lambda m: self._notify("match_ended", match=m),
-            }
-        match = replay(rec, self.registry)
+        match = replay(self.record.model_copy(update={"actions": actions}), self.registry)
         # Observers hear only what happens from now on, not the replayed past.
-        match._on_round_end = kwargs.get("on_round_end")
-        match._on_match_end = kwargs.get("on_match_end")
+        if self._notify:
+            notify = self._notify
+            match.on_round_end = lambda m, r: notify("round_ended", match=m, result=r)
+            match.on_match_end = lambda m: notify("match_ended", match=m)
         return match
 
     def _make_agent(self, seat: int, s: SeatRecord) -> Agent | None:

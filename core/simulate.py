@@ -269,7 +269,7 @@ class _Player:
         agents = self._agents(i, seed, seat_of)
         match = Match(self.spec, self.options, self.n, seed)
         credit = self._credit
-        match._on_round_end = lambda m, result: credit(t, result, seat_of)
+        match.on_round_end = lambda m, result: credit(t, result, seat_of)
         while not match.over:
             if match.round_index >= MAX_ROUNDS_PER_MATCH:
                 break
