@@ -13,7 +13,8 @@ MODE:
   the reference, and the rollout policy of the searches below.
 * ``sampled`` plays from its own view: each turn it chooses the draw, and then
   lay-or-hold and the discard, by *flat Monte Carlo*: every choice is played out
-  (``policy`` for itself, the exact ``ai:easy`` for the others) on the same
+  (``policy`` for itself, except that on the empty stock of a play-out it ends the
+  round only holding the lowest hand; the exact ``ai:easy`` for the others) on the same
   ``--samples`` deals, sampled consistently with what it saw (each opponent's hand
   holds no card above its last discard, no meld, no card fitting the table as it
   stood after its turn, nothing that melds with the upcard it passed on).
@@ -246,10 +247,20 @@ def policy_play(s: State, me: int, lay: bool | None = None, card: int | None = N
     discard(s, card, None)
 
 
+def rollout_draw(s: State, me: int) -> bool:
+    """``policy_draw``, but on the empty stock (a play-out is a whole sampled deal)
+    end the round only holding the lowest hand."""
+    if not s.stock and s.pile:
+        vals = [value(h) for h in s.hands]
+        mine = vals[me]
+        return not all(v > mine or (v == mine and i > me) for i, v in enumerate(vals) if i != me)
+    return policy_draw(s, me)
+
+
 def rollout(s: State, me: int) -> bool:
     while s.winner is None:
         if s.cur == me:
-            draw(s, policy_draw(s, me))
+            draw(s, rollout_draw(s, me))
             if s.winner is None:
                 policy_play(s, me)
         else:
