@@ -25,6 +25,7 @@ MATCHUPS = [
     ("gin", ("ai:hard", "ai:hard"), 0),
     ("gin", ("ai:normal", "ai:easy"), 0),
     ("cardverse", ("ai:hard", "ai:easy"), 0),
+    ("cardverse", ("ai:hard", "ai:easy", "ai:easy"), 0),
     ("cardverse", ("ai:hard", "ai:easy", "ai:easy", "ai:easy"), 0),
     ("cardverse", ("ai:normal", "ai:easy"), 0),
 ]

@@ -49,9 +49,9 @@ def agent_specs(variant: str = "cardverse") -> list:
             variant=variant,
             strength=30,
             factory=hard_factory,
-            description="remembers picks and passes, looks a draw ahead over the unseen cards, "
-            "sheds points as the round's end nears, ends the round on the empty stock when it "
-            "is likely lowest",
+            description="remembers picks and passes, holds its melds, sheds points as the round's "
+            "end nears, ends the round on the empty stock when it is likely lowest; with 3 or 4 "
+            "seats chooses each turn by play-outs of deals sampled from what it saw",
         ),
     ]
 

@@ -22,6 +22,11 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   next turn it simply sheds points.
 * **Draw.** Takes the top of the discard pile when it can be played at once
   (a meld with the hand, held melds included, or an addition to the table).
+* **With 3 or 4 seats, the turn by play-outs** (:mod:`.playout`). Once per turn,
+  after the draw: lay everything down now or hold it, times the two best discards
+  by the rule above, each played out to the round's end on the same 24 deals
+  sampled from what it saw; the choice that wins most often is kept (ties: the
+  rules' own choice) and followed through the turn.
 * **The empty stock.** Asking for a card from the empty stock ends the round
   (lowest hand value wins). It samples every opponent's hand consistently with
   what it saw (known picks, the rest from the unseen cards, as improved by the
@@ -41,6 +46,7 @@ from rummykit.core.engine import View
 
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .knowledge import Knowledge, Table, iter_bits, mask_of, read_view
+from .playout import Playouts
 
 __all__ = ["HardCardVerseAgent"]
 
@@ -59,6 +65,9 @@ class HardCardVerseAgent(BaseAgent):
     HOLD_PEND_MANY = 0.95  # ... with 3 or 4 seats (there the empty stock ends most rounds)
     PASS_DAMP = 0.6  # a passed card's meld partners are this much less likely held
     SAMPLES = 60  # opponent hands sampled at the empty stock
+    PLAY_SEARCH = True  # 3 or 4 seats: lay-or-hold and the discard by play-outs (bots/playout.py)
+    PLAY_SAMPLES = 24  # sampled deals played out per turn
+    PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
 
     def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params) -> None:
         from rummykit.core.solver import get_solver
@@ -68,6 +77,8 @@ class HardCardVerseAgent(BaseAgent):
         self.keep_one = discard_to_win
         self.solver = get_solver(True, ace_points)
         self._set_params(params)
+        self.playouts = Playouts(self.solver, ace_points, self.rng)
+        self._plan: tuple | None = None  # (turn, lay, card) chosen by the play-outs
         self._why = ""
 
     # -- the interface -------------------------------------------------------------
@@ -79,6 +90,10 @@ class HardCardVerseAgent(BaseAgent):
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
+        if k.n_seats > 2 and self.PLAY_SEARCH and left.bit_count() > 1:
+            searched = self._search_play(view, legal, k, melds, adds)
+            if searched is not None:
+                return searched
         held = 0
         if self.HOLD and (melds or adds) and left.bit_count() > 1 and self._p_end(k) < self._hold_pend(k):
             for m in melds:
@@ -121,30 +136,72 @@ class HardCardVerseAgent(BaseAgent):
 
     # -- decisions -------------------------------------------------------------------
 
-    def _discard(self, discards: list[Action], k: Knowledge, held: int) -> Action:
-        if len(discards) == 1 and not held and k.hand.bit_count() == 1:
-            self._why = "the last card: out"
-            return discards[0]
+    def _search_play(self, view: View, legal, k: Knowledge, melds, adds) -> Action | None:
+        """With 3 or 4 seats: lay everything down or hold it, and which card to shed,
+        chosen once per turn by play-outs over the heuristic's best discards."""
+        key = (view.round_index, view.scores, k.turns[k.seat], view.stock_size, len(view.discard_pile))
+        if self._plan is None or self._plan[0] != key:
+            laid = 0
+            for m in melds:
+                laid |= m
+            for c, _ in adds:
+                laid |= 1 << c
+            options = []
+            heuristic_lay = not (self.HOLD and laid and self._p_end(k) < self._hold_pend(k))
+            for lay in ((heuristic_lay, not heuristic_lay) if laid else (False,)):
+                pool = k.hand & ~laid if laid else k.hand
+                cands = [Action("discard", (c,)) for c in iter_bits(pool)]
+                ranked = self._discard_ranking(cands, k)
+                options += [(lay, a.cards[0]) for _, a in ranked[:self.PLAY_CANDIDATES]]
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                table = [mask_of(m.cards) for m in view.table]
+                wins = self.playouts.turn_wins(k, list(view.discard_pile), table, self.PLAY_SAMPLES,
+                                               options, melds, adds)
+                best = max(range(len(options)), key=lambda i: (wins[i], -i))
+                choice = options[best]
+            self._plan = (key, choice[0], choice[1])
+        _, lay, card = self._plan
+        if lay:
+            step = next_step(legal, melds, adds)
+            if step is not None:
+                self._why = "lay down the melds and additions: the play-outs favour it"
+                return step
+        for a in legal:
+            if a.kind == "discard" and a.cards[0] == card:
+                self._why = f"shed {code(card)}: the play-outs favour it"
+                return a
+        return None
+
+    def _discard_ranking(self, discards: list[Action], k: Knowledge) -> list:
+        """``(key, action)`` for the discards, best first: the card worth the most,
+        less a bonus per live way to a meld, charged for feeding the next player."""
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
         many = k.n_seats > 2
         keep_w = self.KEEP_MANY if many else self.KEEP
         feed_w = self.FEED_MANY if many else self.FEED
-        best = None
+        out = []
         for a in discards:
             c = a.cards[0]
             pts = points(c, self.ace_points)
             struct = pts - keep_w * live_partners(c, k.hand, live)
             score = (1.0 - p_end) * struct + p_end * pts - feed_w * meld_danger(c, probs)
-            key = (-score, -pts, c)
-            if best is None or key < best[0]:
-                best = (key, a)
-        if p_end > 0.5:
+            out.append(((-score, -pts, c), a))
+        out.sort(key=lambda x: x[0])
+        return out
+
+    def _discard(self, discards: list[Action], k: Knowledge, held: int) -> Action:
+        if len(discards) == 1 and not held and k.hand.bit_count() == 1:
+            self._why = "the last card: out"
+            return discards[0]
+        if self._p_end(k) > 0.5:
             self._why = "the round may end before its next turn: shed points"
         else:
             self._why = "the most points among the cards with no live way to a meld, not feeding the next player"
-        return best[1]
+        return self._discard_ranking(discards, k)[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
         """For each card, the chance the next player holds it: its picks count as

@@ -22,6 +22,8 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.cards import FULL_DECK
 from rummykit.core.engine import View
 
+from ..table import extensions
+
 __all__ = ["Knowledge", "read_view", "Table", "mask_of", "iter_bits", "position", "card_at"]
 
 
@@ -65,6 +67,9 @@ class Knowledge:
     sizes: tuple[int, ...]
     stock: int
     turns: list[int] = field(default_factory=list)  # draws made this round, per seat
+    # What each seat's last turn showed of the hand it kept (see bots/playout.py):
+    blocked: list[int] = field(default_factory=list)  # cards fitting a table meld after its last turn
+    last_pass: list[int | None] = field(default_factory=list)  # upcard passed on at its last draw
 
 
 def read_view(view: View) -> Knowledge:
@@ -88,15 +93,20 @@ def read_view(view: View) -> Knowledge:
     passed = [0] * n
     discards: list[list[int]] = [[] for _ in range(n)]
     turns = [0] * n
+    blocked = [0] * n
+    last_pass: list[int | None] = [None] * n
+    melds: list[int] = []  # the table as it grows, by meld number - 1
     for e in history:
         kind = e.action.kind
         s = e.seat
         if kind == DRAW_STOCK:
             turns[s] += 1
+            last_pass[s] = cur[-1] if cur else None
             if cur:
                 passed[s] |= 1 << cur[-1]
         elif kind == TAKE_DISCARD:
             turns[s] += 1
+            last_pass[s] = None
             card = cur.pop() if cur else e.card
             if card is not None:
                 took[s] |= 1 << card
@@ -106,9 +116,17 @@ def read_view(view: View) -> Knowledge:
             cur.append(card)
             discards[s].append(card)
             held[s] &= ~(1 << card)
+            fit = 0
+            for m in melds:
+                fit |= extensions(m)
+            blocked[s] = fit
         else:  # meld, add: the cards leave the hand for the table
             for c in e.action.cards:
                 held[s] &= ~(1 << c)
+            if kind == "meld":
+                melds.append(mask_of(e.action.cards))
+            elif e.action.target is not None and 0 < e.action.target <= len(melds):
+                melds[e.action.target - 1] |= mask_of(e.action.cards)
     held[me] = 0
     table = 0
     for m in view.table:
@@ -135,6 +153,8 @@ def read_view(view: View) -> Knowledge:
         sizes=sizes,
         stock=view.stock_size,
         turns=turns,
+        blocked=blocked,
+        last_pass=last_pass,
     )
 
 

@@ -1,0 +1,157 @@
+"""ai:hard's play-outs for CardVerse with 3 or 4 seats (bots/playout.py): deals sampled
+from what the seat saw, and the turn choice they make."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummykit.core.actions import parse_action
+from rummykit.core.cards import FULL_DECK, parse_card, parse_cards, points, rank_sort_key
+from rummykit.variants.cardverse_rummy.agents import EasyAgent
+from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
+from rummykit.variants.cardverse_rummy.bots.knowledge import iter_bits, mask_of, read_view
+from rummykit.variants.cardverse_rummy.bots.playout import Playouts, completes
+from rummykit.variants.cardverse_rummy.options import CardVerseOptions
+from rummykit.variants.cardverse_rummy.round import CardVerseRound
+from rummykit.core.solver import get_solver
+
+SOLVER = get_solver(True, 1)
+EASY_ORDER = sorted(range(52), key=lambda c: (points(c, 1), rank_sort_key(c, True)))
+
+
+def m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def states(n_seats: int, rounds: int):
+    """(round, view of the ai:hard seat) at each of its play decisions, the other
+    seats ai:easy."""
+    for seed in range(rounds):
+        rnd = CardVerseRound.deal(CardVerseOptions(), n_seats, 0, random.Random(seed))
+        me = seed % n_seats
+        agents = [EasyAgent(0) for _ in range(n_seats)]
+        agents[me] = HardCardVerseAgent(seed)
+        while rnd.to_act() is not None:
+            seat = rnd.to_act()
+            view = rnd.view(seat)
+            if seat == me and rnd.phase == "play":
+                yield rnd, view
+            rnd.apply(agents[seat].act(view, rnd.legal_actions()))
+
+
+@pytest.mark.parametrize("n_seats", [3, 4])
+def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
+    po = Playouts(SOLVER, 1, random.Random(1))
+    checked = 0
+    for rnd, view in states(n_seats, 12):
+        k = read_view(view)
+        for _ in range(5):
+            hands, stock = po.sample(k)
+            assert hands[k.seat] == k.hand
+            assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+            assert len(stock) == view.stock_size
+            dealt = 0
+            for h in hands:
+                assert not dealt & h
+                dealt |= h
+            assert not dealt & mask_of(stock)
+            # Every card is in a hand, the stock, the pile or on the table, once.
+            placed = dealt | mask_of(stock) | mask_of(view.discard_pile) | k.table
+            assert placed == FULL_DECK
+            assert len(stock) + sum(h.bit_count() for h in hands) + len(view.discard_pile) \
+                + k.table.bit_count() == 52
+            for s in range(n_seats):  # cards it saw an opponent take and keep stay there
+                assert hands[s] & k.held[s] == k.held[s]
+            checked += 1
+    assert checked > 50
+
+
+def test_the_easy_model_holds_for_real_easy_hands():
+    """What the sampler assumes of an ai:easy hand after its turn is true of the real
+    ones: nothing above its last discard, no meld, nothing fitting the table as it
+    was, the cards it took and kept."""
+    checked = 0
+    for rnd, view in states(4, 40):
+        k = read_view(view)
+        for s in range(4):
+            if s == k.seat or not k.discards[s]:
+                continue
+            true = rnd.hands[s]
+            last = EASY_ORDER.index(k.discards[s][-1])
+            assert all(EASY_ORDER.index(c) < last for c in iter_bits(true))
+            assert not any(completes(true & ~(1 << c), c) for c in iter_bits(true))
+            assert not true & k.blocked[s]
+            assert true & k.held[s] == k.held[s]
+            checked += 1
+    assert checked > 200
+
+
+def test_knowledge_reads_the_table_and_the_last_pass():
+    rnd = CardVerseRound.setup(
+        ["5H 6H 7H KS KC 2D 3C 9S 4D TC", "2S 3S 9D 8C 4C JD QD 5S 6C 7D",
+         "AC AD JS QH 4S 8D 9C 6D 5C TD"],
+        stock="2C 3D", discard="KD")
+    # Seat 0 takes KD (a set of kings), lays it and the run, discards 9S.
+    for text in ("take", "meld KS KC KD", "meld 5H 6H 7H", "discard 9S"):
+        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
+    # Seat 1 passes on 9S (draws 2C), discards JD.
+    for text in ("draw", "discard JD"):
+        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
+    k = read_view(rnd.view(2))
+    assert k.last_pass[1] == parse_card("9S")
+    assert k.last_pass[0] is None  # it took the discard
+    # After seat 0's turn the table took KH (the set's last king), 4H and 8H.
+    assert k.blocked[0] == m("KH 4H 8H")
+    assert k.blocked[1] == m("KH 4H 8H")
+    assert k.discards[1] == [parse_card("JD")]
+
+
+def test_sampled_hands_respect_the_last_discard():
+    """An opponent that last shed the 3 of clubs holds only lower cards (aces,
+    twos, the 3s of lower suits), and none that melds together."""
+    rnd = CardVerseRound.setup(
+        ["KS QS", "3C 2D", "JH TH"], stock="AS AH 9S 8S 7S 6S 5S 4S 3S 2S 9H 8H 7H",
+        discard="", first=1)
+    for text in ("draw", "discard 3C"):
+        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
+    rnd.apply(parse_action("draw", rnd.legal_actions(), rnd.why_illegal))
+    k = read_view(rnd.view(2))
+    po = Playouts(SOLVER, 1, random.Random(5))
+    bound = EASY_ORDER.index(parse_card("3C"))
+    for _ in range(200):
+        hands, _ = po.sample(k)
+        opp = hands[1]
+        assert opp.bit_count() == 2
+        assert all(EASY_ORDER.index(c) < bound for c in iter_bits(opp))
+
+
+def test_hard_searches_its_turn_with_four_seats_and_plays_it_through():
+    """With 4 seats the turn (lay or hold, the card to shed) is chosen once by the
+    play-outs and then followed: every move legal, the round ends."""
+    planned = 0
+    for seed in range(6):
+        rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(seed))
+        hard = HardCardVerseAgent(seed)
+        agents = [hard] + [EasyAgent(0) for _ in range(3)]
+        while rnd.to_act() is not None:
+            seat = rnd.to_act()
+            action = agents[seat].act(rnd.view(seat), rnd.legal_actions())
+            if seat == 0 and hard._plan is not None and action.kind == "discard" \
+                    and "play-outs" in hard.explain(rnd.view(0), action):
+                assert action.cards[0] == hard._plan[2]
+                planned += 1
+            rnd.apply(action)
+        assert rnd.result is not None
+    assert planned >= 6
+
+
+def test_search_is_off_with_two_seats():
+    rnd = CardVerseRound.deal(CardVerseOptions(), 2, 0, random.Random(3))
+    hard = HardCardVerseAgent(3)
+    agents = [hard, EasyAgent(0)]
+    while rnd.to_act() is not None:
+        seat = rnd.to_act()
+        rnd.apply(agents[seat].act(rnd.view(seat), rnd.legal_actions()))
+    assert hard._plan is None

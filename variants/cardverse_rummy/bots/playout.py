@@ -1,0 +1,256 @@
+"""Play-outs of the rest of a CardVerse round, for ``ai:hard`` with 3 or 4 seats.
+
+With three or four players the stock is short and most rounds end when somebody
+asks the empty stock after some three turns each, so every turn's choice (lay its
+melds down now or hold them, which card to shed) weighs. ``ai:hard`` settles it by
+playing the round out from deals consistent with what it has seen, once per
+choice on the same deals, and keeping the choice that wins most often (see
+docs/bots.md for what that gains and what else was tried).
+
+**Sampled deals.** The opponents are modelled as players who lay down every meld
+and addition at once, shed their highest-value loose card and take the discard
+only to complete a meld (``ai:easy``'s way, which any sensible player mostly
+follows). What a hand then shows after its owner's last turn:
+
+* no card worth more than the one it last discarded (by points, then rank, then
+  suit: ``ai:easy``'s order);
+* no meld among its cards, and no card that fitted a table meld as the table stood
+  when it discarded;
+* the upcard it passed on at its last draw completes no meld with it;
+* the cards it took from the pile and has not played yet are in it.
+
+Each hand is filled card by card from the unseen cards in random order, skipping a
+card that would break one of these; if too few are left the rest are drawn freely.
+The most constrained hand is filled first; the stock is what remains, shuffled.
+Nothing here reads another seat's hand: the deal is built from the seat's own
+:class:`~.knowledge.Knowledge`.
+
+**Play-outs** run on bit masks. The opponents play the modelled way; this seat
+follows a quick version of its own rules (take a discard that melds or fits the
+table; hold its melds until the round is sure to end; shed its highest loose
+card; ask the empty stock only when it holds the lowest hand).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rummykit.core.cards import points, rank_sort_key
+
+from ..table import extensions
+from .common import RUN_PARTNERS, SET_PARTNERS
+from .knowledge import Knowledge, iter_bits
+
+__all__ = ["Playouts"]
+
+_SET_MASK = tuple(sum(1 << x for x in SET_PARTNERS[c]) for c in range(52))
+_RUN_PAIRS = tuple(tuple((1 << a) | (1 << b) for a, b in RUN_PARTNERS[c]) for c in range(52))
+
+
+def completes(hand: int, card: int) -> bool:
+    """Whether ``card`` makes a three-card meld with two cards of ``hand``."""
+    if (hand & _SET_MASK[card]).bit_count() >= 2:
+        return True
+    for pair in _RUN_PAIRS[card]:
+        if hand & pair == pair:
+            return True
+    return False
+
+
+def _first_bits(mask: int) -> list[int]:
+    return list(iter_bits(mask))
+
+
+class Playouts:
+    """Sampled deals and play-outs for one seat's decisions (see the module text)."""
+
+    def __init__(self, solver, ace_points: int, rng: random.Random) -> None:
+        self.solver = solver
+        self.rng = rng
+        pts = [points(c, ace_points) for c in range(52)]
+        self.pts = pts
+        order = sorted(range(52), key=lambda c: (pts[c], rank_sort_key(c, True)))
+        self.rank = [0] * 52  # ai:easy's shedding order: higher sheds first
+        for i, c in enumerate(order):
+            self.rank[c] = i
+        self.below = [0] * 53  # below[r]: mask of the cards shed after rank r
+        m = 0
+        for i, c in enumerate(order):
+            self.below[i] = m
+            m |= 1 << c
+        self.below[52] = m
+
+    # -- sampled deals -------------------------------------------------------------
+
+    def sample(self, k: Knowledge) -> tuple[list[int], list[int]]:
+        """One deal consistent with ``k``: every seat's hand (this seat's as it is)
+        and the stock (top = last)."""
+        rng = self.rng
+        pool = _first_bits(k.unseen)
+        rng.shuffle(pool)
+        hands = [0] * k.n_seats
+        hands[k.seat] = k.hand
+        seats = [s for s in range(k.n_seats) if s != k.seat]
+        last = [k.discards[s][-1] if k.discards[s] else None for s in range(k.n_seats)]
+        seats.sort(key=lambda s: 99 if last[s] is None else self.rank[last[s]])
+        used = 0
+        for s in seats:
+            need = k.unknown[s]
+            hand = k.held[s]
+            if need:
+                allowed = ~used
+                if last[s] is not None:
+                    allowed &= self.below[self.rank[last[s]]] & ~k.blocked[s]
+                passed = k.last_pass[s]
+                got = 0
+                for c in pool:
+                    if got == need:
+                        break
+                    if not allowed >> c & 1 or completes(hand, c):
+                        continue
+                    if passed is not None and completes(hand | 1 << c, passed):
+                        continue
+                    hand |= 1 << c
+                    used |= 1 << c
+                    got += 1
+                if got < need:  # too few fit: the rest freely
+                    for c in pool:
+                        if got == need:
+                            break
+                        if not used >> c & 1:
+                            hand |= 1 << c
+                            used |= 1 << c
+                            got += 1
+            hands[s] = hand
+        stock = [c for c in pool if not used >> c & 1]
+        return hands, stock
+
+    # -- play-outs -----------------------------------------------------------------
+
+    def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
+                  options: list[tuple[bool, int]], melds=(), adds=()) -> list[int]:
+        """For each ``(lay, card)``: how many play-outs this seat wins after laying
+        down ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not
+        (``lay``), and then discarding ``card``, over ``samples`` sampled deals (the
+        same for every option). ``table``: the table's melds (masks) in number order."""
+        me = k.seat
+        n = k.n_seats
+        nxt = (me + 1) % n
+        laid_table = list(table)
+        laid_hand = k.hand
+        for m in melds:
+            laid_hand &= ~m
+            laid_table.append(m)
+        for c, number in adds:
+            laid_hand &= ~(1 << c)
+            laid_table[number - 1] |= 1 << c
+        wins = [0] * len(options)
+        for _ in range(samples):
+            hands, stock = self.sample(k)
+            for i, (lay, card) in enumerate(options):
+                t = list(laid_table if lay else table)
+                hand = (laid_hand if lay else k.hand) & ~(1 << card)
+                if not hand:
+                    wins[i] += 1
+                    continue
+                h = list(hands)
+                h[me] = hand
+                wins[i] += self.play(h, stock, pile + [card], t, me, nxt)[0] == me
+        return wins
+
+    def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
+             me: int, cur: int) -> tuple[int, list[int]]:
+        """Play the round out from ``cur``'s draw and return the winning seat and
+        every seat's hand at the end. Nothing passed in is changed."""
+        hands = list(hands)
+        stock = list(stock)
+        pile = list(pile)
+        table = list(table)
+        n = len(hands)
+        for _ in range(200):  # far more turns than any short stock allows
+            hand = hands[cur]
+            top = pile[-1] if pile else None
+            if cur == me:
+                draw_top = self._my_draw(hands, stock, pile, table, me)
+            else:
+                draw_top = top is not None and completes(hand, top)
+            if draw_top and top is not None:
+                pile.pop()
+                hand |= 1 << top
+            elif stock:
+                hand |= 1 << stock.pop()
+            else:
+                return self._lowest(hands), hands
+            # Lay down (the opponents always; this seat when it goes out or the
+            # round is sure to end before its next turn).
+            left = self._lay(hand, table, commit=False)
+            lay = cur != me or left & (left - 1) == 0 or len(stock) < n - 1
+            if lay:
+                hand = self._lay(hand, table, commit=True)
+                if not hand:
+                    hands[cur] = 0
+                    return cur, hands
+                loose = hand
+            else:
+                loose = left or hand
+            # Shed the highest loose card.
+            rank = self.rank
+            best = -1
+            for c in iter_bits(loose):
+                if best < 0 or rank[c] > rank[best]:
+                    best = c
+            hand &= ~(1 << best)
+            pile.append(best)
+            hands[cur] = hand
+            if not hand:
+                return cur, hands
+            cur = (cur + 1) % n
+        return self._lowest(hands), hands
+
+    def _my_draw(self, hands, stock, pile, table, me) -> bool:
+        top = pile[-1] if pile else None
+        if not stock:
+            if top is None:
+                return False
+            # End the round only holding the lowest hand (ties: lowest seat).
+            vals = [self.solver.points(h) for h in hands]
+            mine = vals[me]
+            lowest = all(v > mine or (v == mine and s > me) for s, v in enumerate(vals) if s != me)
+            return not lowest
+        if top is None:
+            return False
+        hand = hands[me]
+        if completes(hand, top):
+            return True
+        for m in table:
+            if extensions(m) >> top & 1:
+                return True
+        return False
+
+    def _lay(self, hand: int, table: list[int], commit: bool) -> int:
+        """The hand after laying its melds and then every card that fits the table
+        (``commit``: ``table`` is changed too, else a copy is)."""
+        if not commit:
+            table = list(table)
+        solver = self.solver
+        if solver.deadwood(hand) < solver.points(hand):
+            _, melds = solver.arrangement(hand)
+            for m in melds:
+                hand &= ~m
+                table.append(m)
+        grown = True
+        while grown and hand:
+            grown = False
+            for i, m in enumerate(table):
+                fit = extensions(m) & hand
+                if fit:
+                    low = fit & -fit
+                    hand ^= low
+                    table[i] = m | low
+                    grown = True
+        return hand
+
+    def _lowest(self, hands: list[int]) -> int:
+        """The seat with the lowest hand value (ties: the lowest seat number)."""
+        vals = [self.solver.points(h) for h in hands]
+        return vals.index(min(vals))
