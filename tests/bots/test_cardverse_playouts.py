@@ -155,3 +155,41 @@ def test_search_is_off_with_two_seats():
         seat = rnd.to_act()
         rnd.apply(agents[seat].act(rnd.view(seat), rnd.legal_actions()))
     assert hard._plan is None
+
+
+@pytest.mark.parametrize("n_seats", [3, 4])
+def test_match_equity_model(n_seats):
+    from rummykit.variants.cardverse_rummy.bots.equity import MatchEquity, equity_for
+
+    fair = MatchEquity(n_seats, 100, 1 / n_seats)
+    zero = [0] * n_seats
+    assert fair(zero, 0) == pytest.approx(1 / n_seats, abs=1e-9)  # parity at parity
+    # Every seat's chances add up to one, whatever the totals.
+    totals = [40, 75, 10, 90][:n_seats]
+    assert sum(fair(totals, s) for s in range(n_seats)) == pytest.approx(1.0, abs=1e-9)
+    # Reaching the target wins the match; an opponent's doing so loses it.
+    assert fair.after_round(zero, 0, 100, 0) == 1.0
+    assert fair.after_round(zero, 1, 120, 0) == 0.0
+    # More points for this seat help; more for an opponent hurt.
+    assert fair([50] + [0] * (n_seats - 1), 0) > fair(zero, 0) > fair([0, 50] + [0] * (n_seats - 2), 0)
+    # A stronger seat has better chances; the model is shared per process.
+    assert equity_for(n_seats, 100, 0.5)(zero, 0) > fair(zero, 0)
+    assert equity_for(n_seats, 100, 0.5) is equity_for(n_seats, 100, 0.5)
+
+
+def test_hard_scores_play_outs_by_the_match_from_the_totals():
+    """With 4 seats ai:hard values a play-out's end by its chance to win the match: the
+    same round won is worth more when it takes it past the target."""
+    rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(2))
+    hard = HardCardVerseAgent(2)
+    view = rnd.view(0)
+    k = read_view(view)
+    value = hard._match_value(view, k)
+    hands = [m("2C"), m("KS QS JS TH"), m("KH QH 9D"), m("KD QD 9C")]
+    assert value(0, hands) < 1.0  # 87 points: not yet the match
+    from dataclasses import replace
+    ahead = replace(view, scores=(20, 0, 0, 0))
+    assert hard._match_value(ahead, k)(0, hands) == 1.0
+    behind = replace(view, scores=(0, 95, 0, 0))
+    assert hard._match_value(behind, k)(1, hands) == 0.0
+    assert HardCardVerseAgent(2, MATCH_AWARE=False)._match_value(view, k) is None

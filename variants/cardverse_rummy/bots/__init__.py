@@ -29,7 +29,7 @@ def normal_factory(seat: int, seed: int, options):
 def hard_factory(seat: int, seed: int, options):
     from .hard import HardCardVerseAgent
 
-    return HardCardVerseAgent(seed, **_rules(options))
+    return HardCardVerseAgent(seed, target=int(getattr(options, "target", 100)), **_rules(options))
 
 
 def agent_specs(variant: str = "cardverse") -> list:

@@ -25,8 +25,9 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
 * **With 3 or 4 seats, the turn by play-outs** (:mod:`.playout`). Once per turn,
   after the draw: lay everything down now or hold it, times the two best discards
   by the rule above, each played out to the round's end on the same 24 deals
-  sampled from what it saw; the choice that wins most often is kept (ties: the
-  rules' own choice) and followed through the turn.
+  sampled from what it saw; each play-out's end is worth its chance to win the
+  match from the totals it leaves (:mod:`.equity`). The best choice is kept (ties:
+  the rules' own choice) and followed through the turn.
 * **The empty stock.** Asking for a card from the empty stock ends the round
   (lowest hand value wins). It samples every opponent's hand consistently with
   what it saw (known picks, the rest from the unseen cards, as improved by the
@@ -45,6 +46,7 @@ from rummykit.core.cards import code, points
 from rummykit.core.engine import View
 
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
+from .equity import equity_for
 from .knowledge import Knowledge, Table, iter_bits, mask_of, read_view
 from .playout import Playouts
 
@@ -68,8 +70,12 @@ class HardCardVerseAgent(BaseAgent):
     PLAY_SEARCH = True  # 3 or 4 seats: lay-or-hold and the discard by play-outs (bots/playout.py)
     PLAY_SAMPLES = 24  # sampled deals played out per turn
     PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
+    MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
+    P_ROUND_3 = 0.57  # its chance to win a later round, for that model, with 3 seats
+    P_ROUND_4 = 0.37  # ... with 4 seats
 
-    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params) -> None:
+    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
+                 target: int = 100, **params) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -78,6 +84,7 @@ class HardCardVerseAgent(BaseAgent):
         self.solver = get_solver(True, ace_points)
         self._set_params(params)
         self.playouts = Playouts(self.solver, ace_points, self.rng)
+        self.target = target
         self._plan: tuple | None = None  # (turn, lay, card) chosen by the play-outs
         self._why = ""
 
@@ -158,7 +165,7 @@ class HardCardVerseAgent(BaseAgent):
             else:
                 table = [mask_of(m.cards) for m in view.table]
                 wins = self.playouts.turn_wins(k, list(view.discard_pile), table, self.PLAY_SAMPLES,
-                                               options, melds, adds)
+                                               options, melds, adds, self._match_value(view, k))
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
             self._plan = (key, choice[0], choice[1])
@@ -173,6 +180,23 @@ class HardCardVerseAgent(BaseAgent):
                 self._why = f"shed {code(card)}: the play-outs favour it"
                 return a
         return None
+
+    def _match_value(self, view: View, k: Knowledge):
+        """How a play-out's end is scored: the chance to win the match from the totals
+        it leaves (bots/equity.py), or None (``MATCH_AWARE`` off: the round won)."""
+        if not self.MATCH_AWARE:
+            return None
+        p = self.P_ROUND_3 if k.n_seats == 3 else self.P_ROUND_4
+        equity = equity_for(k.n_seats, self.target, p)
+        totals = list(view.scores) if len(view.scores) == k.n_seats else [0] * k.n_seats
+        me = k.seat
+        pts = self.solver.points
+
+        def value(winner: int, hands: list[int]) -> float:
+            score = sum(pts(h) for h in hands) - pts(hands[winner])
+            return equity.after_round(totals, winner, score, me)
+
+        return value
 
     def _discard_ranking(self, discards: list[Action], k: Knowledge) -> list:
         """``(key, action)`` for the discards, best first: the card worth the most,

@@ -4,8 +4,9 @@ With three or four players the stock is short and most rounds end when somebody
 asks the empty stock after some three turns each, so every turn's choice (lay its
 melds down now or hold them, which card to shed) weighs. ``ai:hard`` settles it by
 playing the round out from deals consistent with what it has seen, once per
-choice on the same deals, and keeping the choice that wins most often (see
-docs/bots.md for what that gains and what else was tried).
+choice on the same deals, and keeping the choice whose play-outs are worth most
+(won rounds, or with :mod:`.equity` the chance to win the match; docs/bots.md says
+what that gains and what else was tried).
 
 **Sampled deals.** The opponents are modelled as players who lay down every meld
 and addition at once, shed their highest-value loose card and take the discard
@@ -128,11 +129,12 @@ class Playouts:
     # -- play-outs -----------------------------------------------------------------
 
     def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  options: list[tuple[bool, int]], melds=(), adds=()) -> list[int]:
-        """For each ``(lay, card)``: how many play-outs this seat wins after laying
-        down ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not
-        (``lay``), and then discarding ``card``, over ``samples`` sampled deals (the
-        same for every option). ``table``: the table's melds (masks) in number order."""
+                  options: list[tuple[bool, int]], melds=(), adds=(), value=None) -> list[float]:
+        """For each ``(lay, card)``: what the play-outs are worth after laying down
+        ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not (``lay``), and
+        then discarding ``card``, summed over ``samples`` sampled deals (the same for
+        every option). ``value(winner, hands)`` scores a play-out's end (default: 1
+        when this seat wins). ``table``: the table's melds (masks) in number order."""
         me = k.seat
         n = k.n_seats
         nxt = (me + 1) % n
@@ -151,11 +153,14 @@ class Playouts:
                 t = list(laid_table if lay else table)
                 hand = (laid_hand if lay else k.hand) & ~(1 << card)
                 if not hand:
-                    wins[i] += 1
+                    h = list(hands)
+                    h[me] = 0
+                    wins[i] += value(me, h) if value else 1
                     continue
                 h = list(hands)
                 h[me] = hand
-                wins[i] += self.play(h, stock, pile + [card], t, me, nxt)[0] == me
+                w, end = self.play(h, stock, pile + [card], t, me, nxt)
+                wins[i] += value(w, end) if value else w == me
         return wins
 
     def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
