@@ -16,24 +16,13 @@ from rummykit.core.cards import points, rank_sort_key
 from rummykit.core.engine import View
 from rummykit.core.solver import get_solver
 
-from .bots.common import next_step
-from .table import card_at, extensions, position
+from .bots.common import completes, next_step
+from .table import extensions
 
 
 def completes_meld(hand: int, card: int) -> bool:
     """Whether ``card`` forms a meld (ace-high run or set) with cards of ``hand``."""
-    rank = card % 13
-    same_rank = sum(1 for s in range(4) if hand >> (s * 13 + rank) & 1 and s * 13 + rank != card)
-    if same_rank >= 2:
-        return True
-    suit = card // 13
-    pos = position(card)
-
-    def has(p: int) -> bool:
-        return 0 <= p <= 12 and bool(hand >> card_at(suit, p) & 1)
-
-    return (has(pos - 1) and has(pos + 1)) or (has(pos - 2) and has(pos - 1)) or (
-        has(pos + 1) and has(pos + 2))
+    return completes(hand, card)
 
 
 def reach(meld: int) -> int:

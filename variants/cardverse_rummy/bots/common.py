@@ -33,6 +33,21 @@ SET_PARTNERS = tuple(
 )
 
 
+_SET_MASK = tuple(sum(1 << x for x in SET_PARTNERS[c]) for c in range(52))
+_RUN_PAIRS = tuple(tuple((1 << a) | (1 << b) for a, b in RUN_PARTNERS[c]) for c in range(52))
+
+
+def completes(hand: int, card: int) -> bool:
+    """Whether ``card`` makes a three-card meld (a set, or an ace-high run) with two
+    cards of ``hand`` (a mask; ``card`` itself in it or not)."""
+    if (hand & _SET_MASK[card]).bit_count() >= 2:
+        return True
+    for pair in _RUN_PAIRS[card]:
+        if hand & pair == pair:
+            return True
+    return False
+
+
 def hand_points(mask: int, ace_points: int) -> int:
     return sum(points(c, ace_points) for c in iter_bits(mask))
 
@@ -137,4 +152,4 @@ def live_ways(card: int, hand: int, live: int) -> int:
     return ways.bit_count()
 
 
-__all__ += ["live_partners", "live_ways", "mask_of"]
+__all__ += ["live_partners", "live_ways", "mask_of", "completes"]

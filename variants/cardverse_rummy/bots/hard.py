@@ -102,7 +102,7 @@ class HardCardVerseAgent(BaseAgent):
             if searched is not None:
                 return searched
         held = 0
-        if self.HOLD and (melds or adds) and left.bit_count() > 1 and self._p_end(k) < self._hold_pend(k):
+        if self._holds(k, melds, adds, left):
             for m in melds:
                 held |= m
             for c, _ in adds:
@@ -153,13 +153,11 @@ class HardCardVerseAgent(BaseAgent):
                 laid |= m
             for c, _ in adds:
                 laid |= 1 << c
-            options = []
-            heuristic_lay = not (self.HOLD and laid and self._p_end(k) < self._hold_pend(k))
-            for lay in ((heuristic_lay, not heuristic_lay) if laid else (False,)):
-                pool = k.hand & ~laid if laid else k.hand
-                cands = [Action("discard", (c,)) for c in iter_bits(pool)]
-                ranked = self._discard_ranking(cands, k)
-                options += [(lay, a.cards[0]) for _, a in ranked[:self.PLAY_CANDIDATES]]
+            cands = [Action("discard", (c,)) for c in iter_bits(k.hand & ~laid)]
+            best_cards = [a.cards[0] for _, a in self._discard_ranking(cands, k)[:self.PLAY_CANDIDATES]]
+            rules_lay = not self._holds(k, melds, adds, k.hand & ~laid)
+            options = [(lay, c) for lay in ((rules_lay, not rules_lay) if laid else (False,))
+                       for c in best_cards]
             if len(options) == 1:
                 choice = options[0]
             else:
@@ -180,6 +178,12 @@ class HardCardVerseAgent(BaseAgent):
                 self._why = f"shed {code(card)}: the play-outs favour it"
                 return a
         return None
+
+    def _holds(self, k: Knowledge, melds, adds, left: int) -> bool:
+        """The rule: keep the planned melds and additions in hand while the round is
+        young (not when they let it go out, ``left`` being the cards they leave)."""
+        return (self.HOLD and bool(melds or adds) and left.bit_count() > 1
+                and self._p_end(k) < self._hold_pend(k))
 
     def _match_value(self, view: View, k: Knowledge):
         """How a play-out's end is scored: the chance to win the match from the totals

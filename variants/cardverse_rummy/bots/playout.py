@@ -39,28 +39,10 @@ import random
 from rummykit.core.cards import points, rank_sort_key
 
 from ..table import extensions
-from .common import RUN_PARTNERS, SET_PARTNERS
+from .common import completes
 from .knowledge import Knowledge, iter_bits
 
 __all__ = ["Playouts"]
-
-_SET_MASK = tuple(sum(1 << x for x in SET_PARTNERS[c]) for c in range(52))
-_RUN_PAIRS = tuple(tuple((1 << a) | (1 << b) for a, b in RUN_PARTNERS[c]) for c in range(52))
-
-
-def completes(hand: int, card: int) -> bool:
-    """Whether ``card`` makes a three-card meld with two cards of ``hand``."""
-    if (hand & _SET_MASK[card]).bit_count() >= 2:
-        return True
-    for pair in _RUN_PAIRS[card]:
-        if hand & pair == pair:
-            return True
-    return False
-
-
-def _first_bits(mask: int) -> list[int]:
-    return list(iter_bits(mask))
-
 
 class Playouts:
     """Sampled deals and play-outs for one seat's decisions (see the module text)."""
@@ -87,7 +69,7 @@ class Playouts:
         """One deal consistent with ``k``: every seat's hand (this seat's as it is)
         and the stock (top = last)."""
         rng = self.rng
-        pool = _first_bits(k.unseen)
+        pool = list(iter_bits(k.unseen))
         rng.shuffle(pool)
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
@@ -218,10 +200,7 @@ class Playouts:
             if top is None:
                 return False
             # End the round only holding the lowest hand (ties: lowest seat).
-            vals = [self.solver.points(h) for h in hands]
-            mine = vals[me]
-            lowest = all(v > mine or (v == mine and s > me) for s, v in enumerate(vals) if s != me)
-            return not lowest
+            return self._lowest(hands) != me
         if top is None:
             return False
         hand = hands[me]
