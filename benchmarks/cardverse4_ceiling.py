@@ -37,7 +37,7 @@ import argparse
 import random
 import time
 
-from rummykit.core.cards import points, rank_sort_key
+from rummykit.core.cards import from_mask, points, rank_sort_key
 from rummykit.core.layoffs import best_layoffs
 from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import completes_meld, reach
@@ -51,15 +51,8 @@ N = 4
 DISCARDS = 5  # discard choices searched per turn
 
 
-def bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def value(mask: int) -> int:
-    return sum(PTS[c] for c in bits(mask))
+    return sum(PTS[c] for c in from_mask(mask))
 
 
 # -- a four-seat round on bit masks --------------------------------------------------
@@ -182,7 +175,7 @@ def easy_turn(s: State) -> None:
         return
     lay_easy(s)
     if s.winner is None:
-        discard(s, max(bits(s.hands[s.cur]), key=EASY_KEY.__getitem__), None if take else top)
+        discard(s, max(from_mask(s.hands[s.cur]), key=EASY_KEY.__getitem__), None if take else top)
 
 
 def run_to(s: State, me: int) -> None:
@@ -242,7 +235,7 @@ def policy_play(s: State, me: int, lay: bool | None = None, card: int | None = N
         pool = hand & ~laid or hand
     if card is None:
         live = unseen(s, me)
-        card = max(bits(pool), key=lambda c: (
+        card = max(from_mask(pool), key=lambda c: (
             PTS[c] - (0 if ending else 3 * live_partners(c, s.hands[me], live)), EASY_KEY[c]))
     discard(s, card, None)
 
@@ -278,7 +271,7 @@ def play_options(s: State, me: int) -> list[tuple[bool, int | None]]:
         if lay and not rest:
             return [(True, None)]  # goes out
         pool = rest or s.hands[me]
-        for c in sorted(bits(pool), key=lambda c: EASY_KEY[c], reverse=True)[:DISCARDS]:
+        for c in sorted(from_mask(pool), key=lambda c: EASY_KEY[c], reverse=True)[:DISCARDS]:
             out.append((lay, c))
     return out
 
@@ -322,7 +315,7 @@ def sample(s: State, me: int, rng: random.Random, known: bool) -> State:
         d.stock = tuple(stock)
         return d
     opps = [i for i in range(N) if i != me]
-    pool = [c for i in opps for c in bits(d.hands[i] & ~d.took[i])] + list(d.stock)
+    pool = [c for i in opps for c in from_mask(d.hands[i] & ~d.took[i])] + list(d.stock)
     rng.shuffle(pool)
     used = 0
     opps.sort(key=lambda i: (d.info[i][0] is None, EASY_KEY[d.info[i][0]] if d.info[i][0] is not None else 0))

@@ -8,11 +8,11 @@ import pytest
 
 from rummykit.core.actions import parse_action
 from rummykit.core.agents import agent_seed
-from rummykit.core.cards import parse_card, parse_cards
+from rummykit.core.cards import parse_card, parse_cards, to_mask
 from rummykit.core.plugins import get_plugins
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
-from rummykit.variants.cardverse_rummy.bots.knowledge import Table, mask_of, read_view
+from rummykit.variants.cardverse_rummy.bots.knowledge import Table, read_view
 from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
@@ -37,7 +37,7 @@ def c(text: str) -> int:
 
 
 def m(text: str) -> int:
-    return mask_of(parse_cards(text))
+    return to_mask(parse_cards(text))
 
 
 def deal(hands, stock="", discard="", **kw) -> CardVerseRound:

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from rummykit.core.actions import parse_action
-from rummykit.core.cards import FULL_DECK, parse_card, parse_cards, points, rank_sort_key
+from rummykit.core.cards import FULL_DECK, from_mask, parse_card, parse_cards, points, rank_sort_key, to_mask
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
-from rummykit.variants.cardverse_rummy.bots.knowledge import iter_bits, mask_of, read_view
+from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts, completes
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
@@ -22,7 +22,7 @@ EASY_ORDER = sorted(range(52), key=lambda c: (points(c, 1), rank_sort_key(c, Tru
 
 
 def m(text: str) -> int:
-    return mask_of(parse_cards(text))
+    return to_mask(parse_cards(text))
 
 
 def states(n_seats: int, rounds: int):
@@ -56,9 +56,9 @@ def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
             for h in hands:
                 assert not dealt & h
                 dealt |= h
-            assert not dealt & mask_of(stock)
+            assert not dealt & to_mask(stock)
             # Every card is in a hand, the stock, the pile or on the table, once.
-            placed = dealt | mask_of(stock) | mask_of(view.discard_pile) | k.table
+            placed = dealt | to_mask(stock) | to_mask(view.discard_pile) | k.table
             assert placed == FULL_DECK
             assert len(stock) + sum(h.bit_count() for h in hands) + len(view.discard_pile) \
                 + k.table.bit_count() == 52
@@ -80,8 +80,8 @@ def test_the_easy_model_holds_for_real_easy_hands():
                 continue
             true = rnd.hands[s]
             last = EASY_ORDER.index(k.discards[s][-1])
-            assert all(EASY_ORDER.index(c) < last for c in iter_bits(true))
-            assert not any(completes(true & ~(1 << c), c) for c in iter_bits(true))
+            assert all(EASY_ORDER.index(c) < last for c in from_mask(true))
+            assert not any(completes(true & ~(1 << c), c) for c in from_mask(true))
             assert not true & k.blocked[s]
             assert true & k.held[s] == k.held[s]
             checked += 1
@@ -124,7 +124,7 @@ def test_sampled_hands_respect_the_last_discard():
         hands, _ = po.sample(k)
         opp = hands[1]
         assert opp.bit_count() == 2
-        assert all(EASY_ORDER.index(c) < bound for c in iter_bits(opp))
+        assert all(EASY_ORDER.index(c) < bound for c in from_mask(opp))
 
 
 def test_hard_searches_its_turn_with_four_seats_and_plays_it_through():

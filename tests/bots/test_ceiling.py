@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rummykit.core.cards import from_mask
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
@@ -63,8 +64,8 @@ def test_sampled_deals_account_for_every_card(ceiling):
             assert d.hands[me] == s.hands[me]
             assert [h.bit_count() for h in d.hands] == [h.bit_count() for h in s.hands]
             assert len(d.stock) == len(s.stock)
-            cards = [c for h in d.hands for c in ceiling.bits(h)] + list(d.stock) + list(d.pile)
-            cards += [c for m in d.table for c in ceiling.bits(m)]
+            cards = [c for h in d.hands for c in from_mask(h)] + list(d.stock) + list(d.pile)
+            cards += [c for m in d.table for c in from_mask(m)]
             assert sorted(cards) == list(range(52))
             for i in range(4):  # cards taken from the pile stay where they are known to be
                 assert d.hands[i] & s.took[i] == s.took[i]

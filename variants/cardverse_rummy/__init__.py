@@ -18,7 +18,7 @@ the engine (``rummy --help`` stays fast).
 
 from __future__ import annotations
 
-from importlib import import_module
+from rummykit.core.lazy import lazy_exports
 
 _EXPORTS = {
     "CardVerseOptions": ".options",
@@ -30,15 +30,4 @@ _EXPORTS = {
 
 __all__ = ["CardVerseOptions", "CardVerseRound", "deal_size", "hand_value", "new_round"]
 
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

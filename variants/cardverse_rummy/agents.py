@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import points, rank_sort_key
+from rummykit.core.cards import points, rank_sort_key, to_mask
 from rummykit.core.engine import View
 from rummykit.core.solver import get_solver
 
@@ -38,13 +38,6 @@ def reach(meld: int) -> int:
     return ext
 
 
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 class EasyAgent(BaseAgent):
     """The ``ai:easy`` player for CardVerse (deterministic: it uses no randomness)."""
 
@@ -63,7 +56,7 @@ class EasyAgent(BaseAgent):
     def _draw(self, view: View, legal: Sequence[Action]) -> Action:
         by_kind = {a.kind: a for a in legal}
         top = view.discard_top
-        if TAKE_DISCARD in by_kind and top is not None and completes_meld(_mask(view.hand), top):
+        if TAKE_DISCARD in by_kind and top is not None and completes_meld(to_mask(view.hand), top):
             return by_kind[TAKE_DISCARD]
         return by_kind.get(DRAW_STOCK) or legal[0]
 
@@ -72,11 +65,11 @@ class EasyAgent(BaseAgent):
         kept back to discard or None), chosen to take the most points out of the hand."""
         from rummykit.core.layoffs import best_layoffs
 
-        hand = _mask(view.hand)
+        hand = to_mask(view.hand)
         # Only table melds that could take a card of this hand matter (fast path).
         table, numbers = [], []
         for m in view.table:
-            mask = _mask(m.cards)
+            mask = to_mask(m.cards)
             if reach(mask) & hand:
                 table.append(mask)
                 numbers.append(m.number)

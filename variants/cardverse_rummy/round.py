@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, parse_cards, points
+from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, meld_kind
@@ -87,17 +87,10 @@ def _canonical(action: Action) -> Action | None:
         if kind == MELD:
             if target is not None or len(set(cards)) != len(cards):
                 return None
-            return _MELD_ACTIONS.get(_mask(cards))
+            return _MELD_ACTIONS.get(to_mask(cards))
     except (TypeError, ValueError, IndexError):
         return None
     return None
-
-
-def _mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 class CardVerseRound(Round):
@@ -151,7 +144,7 @@ class CardVerseRound(Round):
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         k = deal_size(n_seats)
-        hands = [_mask(deck[s * k:(s + 1) * k]) for s in range(n_seats)]
+        hands = [to_mask(deck[s * k:(s + 1) * k]) for s in range(n_seats)]
         up = deck[n_seats * k]
         stock = deck[n_seats * k + 1:]
         return cls(options, n_seats, round_index, hands, stock, [up])
@@ -206,9 +199,9 @@ class CardVerseRound(Round):
             pile = rest_cards + pile
         else:
             raise ValueError("rest must be 'stock' or 'discard'")
-        return cls(options, len(hand_lists), round_index, [_mask(h) for h in hand_lists],
+        return cls(options, len(hand_lists), round_index, [to_mask(h) for h in hand_lists],
                    stock_list, pile, first=first,
-                   table=[(owner, _mask(cs)) for owner, cs in melds])
+                   table=[(owner, to_mask(cs)) for owner, cs in melds])
 
     # -- the contract -------------------------------------------------------
 
@@ -284,7 +277,7 @@ class CardVerseRound(Round):
             self.phase = PLAY_PHASE
             return Event(seat, action, card)
         if kind == MELD:
-            m = _mask(action.cards)
+            m = to_mask(action.cards)
             self.hands[seat] &= ~m
             self.table.append([seat, m])
             if not self.hands[seat]:
@@ -456,7 +449,7 @@ class CardVerseRound(Round):
                 return f"you do not hold {codes_text(missing)}"
             if meld_kind(list(cards), ace_high=True) is None:
                 return f"{codes_text(in_rank_order(cards))} is not a set or a run"
-            if self.discard_to_win and _mask(cards) == hand:
+            if self.discard_to_win and to_mask(cards) == hand:
                 return "with discard_to_win you must keep a card to discard"
             return None
         if kind == ADD:

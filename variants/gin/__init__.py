@@ -23,7 +23,7 @@ package.
 
 from __future__ import annotations
 
-from importlib import import_module
+from rummykit.core.lazy import lazy_exports
 
 # The names below are imported on first use (PEP 562): importing the package, as
 # every ``rummy`` command does to reach ``.plugin``, must not import pydantic and
@@ -50,17 +50,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 __all__ = [

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import points
+from rummykit.core.cards import from_mask, points, to_mask
 
-from .knowledge import Knowledge, Table, card_at, iter_bits, mask_of, position
+from .knowledge import Knowledge, Table, card_at, position
 
 __all__ = ["plan_turn", "next_step", "seat_probs", "meld_danger", "hand_points", "RUN_PARTNERS",
            "SET_PARTNERS"]
@@ -49,7 +49,7 @@ def completes(hand: int, card: int) -> bool:
 
 
 def hand_points(mask: int, ace_points: int) -> int:
-    return sum(points(c, ace_points) for c in iter_bits(mask))
+    return sum(points(c, ace_points) for c in from_mask(mask))
 
 
 def plan_turn(hand: int, table: Table, solver, keep_one: bool = False):
@@ -72,7 +72,7 @@ def plan_turn(hand: int, table: Table, solver, keep_one: bool = False):
             best = (key, left, melds, seq)
     if best is None:  # keep_one and every plan empties the hand
         best_keep = None
-        for c in iter_bits(hand):
+        for c in from_mask(hand):
             sub = plan_turn(hand & ~(1 << c), table, solver)
             key = (sub[0], -points(c))
             if best_keep is None or key < best_keep[0]:
@@ -87,7 +87,7 @@ def next_step(legal: Sequence[Action], melds, adds) -> Action | None:
     """The first planned meld or addition that is legal now."""
     by_key = {a.key(): a for a in legal}
     for m in melds:
-        a = by_key.get(Action("meld", tuple(iter_bits(m))).key())
+        a = by_key.get(Action("meld", tuple(from_mask(m))).key())
         if a is not None:
             return a
     for card, number in adds:
@@ -102,9 +102,9 @@ def seat_probs(k: Knowledge, seat: int) -> list[float]:
     n = k.unseen.bit_count()
     p = k.unknown[seat] / n if n else 0.0
     probs = [0.0] * 52
-    for c in iter_bits(k.unseen):
+    for c in from_mask(k.unseen):
         probs[c] = p
-    for c in iter_bits(k.held[seat]):
+    for c in from_mask(k.held[seat]):
         probs[c] = 1.0
     return probs
 
@@ -152,4 +152,4 @@ def live_ways(card: int, hand: int, live: int) -> int:
     return ways.bit_count()
 
 
-__all__ += ["live_partners", "live_ways", "mask_of", "completes"]
+__all__ += ["live_partners", "live_ways", "completes"]

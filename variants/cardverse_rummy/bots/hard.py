@@ -42,12 +42,12 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code, points
+from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
 
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .equity import equity_for
-from .knowledge import Knowledge, Table, iter_bits, mask_of, read_view
+from .knowledge import Knowledge, Table, read_view
 from .playout import Playouts
 
 __all__ = ["HardCardVerseAgent"]
@@ -92,7 +92,7 @@ class HardCardVerseAgent(BaseAgent):
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
-        table = Table([(m.number, mask_of(m.cards)) for m in view.table], self.solver)
+        table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
         k = read_view(view)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(legal, k, table)
@@ -153,7 +153,7 @@ class HardCardVerseAgent(BaseAgent):
                 laid |= m
             for c, _ in adds:
                 laid |= 1 << c
-            cands = [Action("discard", (c,)) for c in iter_bits(k.hand & ~laid)]
+            cands = [Action("discard", (c,)) for c in from_mask(k.hand & ~laid)]
             best_cards = [a.cards[0] for _, a in self._discard_ranking(cands, k)[:self.PLAY_CANDIDATES]]
             rules_lay = not self._holds(k, melds, adds, k.hand & ~laid)
             options = [(lay, c) for lay in ((rules_lay, not rules_lay) if laid else (False,))
@@ -161,7 +161,7 @@ class HardCardVerseAgent(BaseAgent):
             if len(options) == 1:
                 choice = options[0]
             else:
-                table = [mask_of(m.cards) for m in view.table]
+                table = [to_mask(m.cards) for m in view.table]
                 wins = self.playouts.turn_wins(k, list(view.discard_pile), table, self.PLAY_SAMPLES,
                                                options, melds, adds, self._match_value(view, k))
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
@@ -239,7 +239,7 @@ class HardCardVerseAgent(BaseAgent):
         nxt = (k.seat + 1) % k.n_seats
         probs = seat_probs(k, nxt)
         held = k.held[nxt]
-        for y in iter_bits(k.passed[nxt]):
+        for y in from_mask(k.passed[nxt]):
             near = set(SET_PARTNERS[y])
             for a, b in RUN_PARTNERS[y]:
                 near.update((a, b))
@@ -305,7 +305,7 @@ class HardCardVerseAgent(BaseAgent):
         plus unseen cards, melds removed, improved by the seat's turns (a few extra
         cards drawn and the highest loose ones dropped, as a player shedding
         points would have)."""
-        pool = list(iter_bits(k.unseen))
+        pool = list(from_mask(k.unseen))
         rng = self.rng
         out = []
         for _ in range(self.SAMPLES):
@@ -319,7 +319,7 @@ class HardCardVerseAgent(BaseAgent):
                 extra = min(k.turns[s], 3)
                 drawn = pool[i:i + need + extra]  # the extra cards may be another seat's
                 i += need
-                h = k.held[s] | mask_of(drawn)
+                h = k.held[s] | to_mask(drawn)
                 vals[s] = self._trimmed_value(h, extra, k.held[s])
             out.append(vals)
         return out
@@ -331,7 +331,7 @@ class HardCardVerseAgent(BaseAgent):
         loose = hand
         for m in melds:
             loose &= ~m
-        vals = sorted((points(c, self.ace_points) for c in iter_bits(loose) if not keep >> c & 1),
+        vals = sorted((points(c, self.ace_points) for c in from_mask(loose) if not keep >> c & 1),
                       reverse=True)
-        kept = sum(points(c, self.ace_points) for c in iter_bits(loose & keep))
+        kept = sum(points(c, self.ace_points) for c in from_mask(loose & keep))
         return sum(vals[extra:]) + kept

@@ -1,10 +1,11 @@
 """What a CardVerse seat can know, read from its :class:`View` alone, and the
 table as a bit-mask structure for fast "what can I shed" questions.
 
-:func:`read_view` replays the seat's own history (a stock draw shows its card
-only to the drawer) and keeps, for every opponent, the cards it took from the
-discard pile and still holds, the upcards it passed on (it drew from the stock
-instead) and what it discarded. ``unseen`` holds every card this seat has not
+:func:`read_view` reads the seat's own history (``core/seen.py``: a stock draw
+shows its card only to the drawer) and keeps, for every opponent, the cards it
+took from the discard pile and still holds, the upcards it passed on (it drew
+from the stock instead), what it discarded, and what fitted the table after its
+last discard. ``unseen`` holds every card this seat has not
 seen (in the stock or in an opponent's hand).
 
 :class:`Table` answers, for a hand: which sets of its cards could be added to
@@ -18,27 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
-from rummykit.core.cards import FULL_DECK
+from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
+from rummykit.core.seen import read_seen
 
 from ..table import extensions
 
-__all__ = ["Knowledge", "read_view", "Table", "mask_of", "iter_bits", "position", "card_at"]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def iter_bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+__all__ = ["Knowledge", "read_view", "Table", "position", "card_at"]
 
 
 def position(card: int) -> int:
@@ -75,63 +62,31 @@ class Knowledge:
 def read_view(view: View) -> Knowledge:
     n = view.n_seats
     me = view.seat
-    hand = mask_of(view.hand)
-    pile = list(view.discard_pile)
-    history = view.history
-    start = list(pile)
-    for e in reversed(history):
-        kind = e.action.kind
-        if kind == TAKE_DISCARD:
-            if e.card is not None:
-                start.append(e.card)
-        elif kind == "discard":
-            if start:
-                start.pop()
-    cur = start
-    held = [0] * n
-    took = [0] * n
-    passed = [0] * n
-    discards: list[list[int]] = [[] for _ in range(n)]
-    turns = [0] * n
+    hand = to_mask(view.hand)
+    pile = view.discard_pile
+    seen = read_seen(view)
+    # What fitted the table right after each seat's last discard: replay the melds.
     blocked = [0] * n
-    last_pass: list[int | None] = [None] * n
     melds: list[int] = []  # the table as it grows, by meld number - 1
-    for e in history:
+    upto = max(seen.last_discard_at)
+    for i, e in enumerate(view.history[:upto + 1]):
         kind = e.action.kind
-        s = e.seat
-        if kind == DRAW_STOCK:
-            turns[s] += 1
-            last_pass[s] = cur[-1] if cur else None
-            if cur:
-                passed[s] |= 1 << cur[-1]
-        elif kind == TAKE_DISCARD:
-            turns[s] += 1
-            last_pass[s] = None
-            card = cur.pop() if cur else e.card
-            if card is not None:
-                took[s] |= 1 << card
-                held[s] |= 1 << card
+        if kind == "meld":
+            melds.append(to_mask(e.action.cards))
+        elif kind == "add" and e.action.target is not None and 0 < e.action.target <= len(melds):
+            melds[e.action.target - 1] |= to_mask(e.action.cards)
         elif kind == "discard":
-            card = e.action.cards[0]
-            cur.append(card)
-            discards[s].append(card)
-            held[s] &= ~(1 << card)
-            fit = 0
-            for m in melds:
-                fit |= extensions(m)
-            blocked[s] = fit
-        else:  # meld, add: the cards leave the hand for the table
-            for c in e.action.cards:
-                held[s] &= ~(1 << c)
-            if kind == "meld":
-                melds.append(mask_of(e.action.cards))
-            elif e.action.target is not None and 0 < e.action.target <= len(melds):
-                melds[e.action.target - 1] |= mask_of(e.action.cards)
-    held[me] = 0
+            for s, at in enumerate(seen.last_discard_at):
+                if at == i:
+                    fit = 0
+                    for m in melds:
+                        fit |= extensions(m)
+                    blocked[s] = fit
+    held = seen.held
     table = 0
     for m in view.table:
-        table |= mask_of(m.cards)
-    pile_mask = mask_of(pile)
+        table |= to_mask(m.cards)
+    pile_mask = to_mask(pile)
     known = 0
     for s in range(n):
         known |= held[s]
@@ -145,16 +100,16 @@ def read_view(view: View) -> Knowledge:
         top=pile[-1] if pile else None,
         table=table,
         held=held,
-        took=took,
-        passed=passed,
-        discards=discards,
+        took=seen.took,
+        passed=seen.passed,
+        discards=seen.discards,
         unseen=unseen,
         unknown=unknown,
         sizes=sizes,
         stock=view.stock_size,
-        turns=turns,
+        turns=seen.turns,
         blocked=blocked,
-        last_pass=last_pass,
+        last_pass=seen.last_pass,
     )
 
 
@@ -168,7 +123,7 @@ class Table:
         self.chains: list[tuple[int, list[tuple[int, ...]]]] = []
         reach = 0
         for number, mask in melds:
-            cards = list(iter_bits(mask))
+            cards = list(from_mask(mask))
             ranks = {c % 13 for c in cards}
             if len(ranks) == 1:  # a set
                 if len(cards) >= 4:
@@ -186,7 +141,7 @@ class Table:
             if chains:
                 self.chains.append((number, chains))
             for ch in chains:
-                reach |= mask_of(ch)
+                reach |= to_mask(ch)
         self.reach = reach
 
     def options(self, hand: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
@@ -208,7 +163,7 @@ class Table:
             opts = []
             for combo in product(*ends):
                 cards = tuple(c for part in combo for c in part)
-                opts.append((mask_of(cards), tuple((c, number) for c in cards)))
+                opts.append((to_mask(cards), tuple((c, number) for c in cards)))
             per.append(opts)
         if not per:
             return [(0, ())]

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code, points
+from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
 
 from .common import live_partners, next_step, plan_turn
-from .knowledge import Table, iter_bits, mask_of, read_view
+from .knowledge import Table, read_view
 
 __all__ = ["NormalCardVerseAgent"]
 
@@ -42,8 +42,8 @@ class NormalCardVerseAgent(BaseAgent):
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
-        table = Table([(m.number, mask_of(m.cards)) for m in view.table], self.solver)
-        hand = mask_of(view.hand)
+        table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
+        hand = to_mask(view.hand)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(view, legal, hand, table)
         _, left, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
@@ -83,8 +83,8 @@ class NormalCardVerseAgent(BaseAgent):
         from .common import RUN_PARTNERS, SET_PARTNERS
 
         near = 0
-        for c in iter_bits(picked):
-            near |= mask_of(SET_PARTNERS[c])
+        for c in from_mask(picked):
+            near |= to_mask(SET_PARTNERS[c])
             for x, y in RUN_PARTNERS[c]:
                 near |= 1 << x | 1 << y
 

@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import random
 
-from rummykit.core.cards import points, rank_sort_key
+from rummykit.core.cards import from_mask, points, rank_sort_key
 
 from ..table import extensions
 from .common import completes
-from .knowledge import Knowledge, iter_bits
+from .knowledge import Knowledge
 
 __all__ = ["Playouts"]
 
@@ -69,7 +69,7 @@ class Playouts:
         """One deal consistent with ``k``: every seat's hand (this seat's as it is)
         and the stock (top = last)."""
         rng = self.rng
-        pool = list(iter_bits(k.unseen))
+        pool = list(from_mask(k.unseen))
         rng.shuffle(pool)
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
@@ -183,7 +183,7 @@ class Playouts:
             # Shed the highest loose card.
             rank = self.rank
             best = -1
-            for c in iter_bits(loose):
+            for c in from_mask(loose):
                 if best < 0 or rank[c] > rank[best]:
                     best = c
             hand &= ~(1 << best)

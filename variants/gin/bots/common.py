@@ -3,7 +3,7 @@ card, how likely a discard feeds one of its melds, and live outs of a hand."""
 
 from __future__ import annotations
 
-from rummykit.core.cards import points
+from rummykit.core.cards import from_mask, points
 
 from .knowledge import Knowledge
 
@@ -15,15 +15,7 @@ __all__ = [
     "near_taken",
     "outs",
     "expected_after_draw",
-    "iter_bits",
 ]
-
-
-def iter_bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _run_partners() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -62,16 +54,16 @@ def opp_probs(k: Knowledge, damp: float = 1.0) -> list[float]:
     n = k.unseen.bit_count()
     p = k.opp_unknown / n if n else 0.0
     probs = [0.0] * 52
-    for c in iter_bits(k.unseen):
+    for c in from_mask(k.unseen):
         probs[c] = p
     if damp != 1.0 and p:
         shown = k.opp_passed
         for c in k.opp_discards:
             shown |= 1 << c
-        for y in iter_bits(shown):
-            for x in iter_bits(NEAR[y] & k.unseen):
+        for y in from_mask(shown):
+            for x in from_mask(NEAR[y] & k.unseen):
                 probs[x] *= damp
-    for c in iter_bits(k.opp_held):
+    for c in from_mask(k.opp_held):
         probs[c] = 1.0
     return probs
 
@@ -100,7 +92,7 @@ def outs(solver, hand: int, live: int) -> int:
     now = solver.deadwood(hand)
     bd = solver.best_discard
     n = 0
-    for u in iter_bits(live):
+    for u in from_mask(live):
         if bd(hand | 1 << u)[1] < now:
             n += 1
     return n
@@ -114,7 +106,7 @@ def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: f
     total = 0.0
     n = 0
     now = solver.deadwood(hand)
-    for u in iter_bits(live):
+    for u in from_mask(live):
         d = bd(hand | 1 << u)[1]
         if d > now:
             d = now

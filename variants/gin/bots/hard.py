@@ -33,10 +33,10 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code, points
+from rummykit.core.cards import code, from_mask, points
 from rummykit.core.engine import View
 
-from .common import expected_after_draw, iter_bits, meld_danger, opp_probs
+from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view
 
 __all__ = ["HardGinAgent"]
@@ -155,7 +155,7 @@ class HardGinAgent(BaseAgent):
         f_now = dw_now - (self.GIN_BONUS if dw_now == 0 else self.KNOCK_BONUS if dw_now <= limit else 0)
         stock_val = 2 * v_now - f_now + self.PRESENT * dw_now
         hand11 = hand | 1 << up
-        cands = [c for c in iter_bits(hand11) if c != up]
+        cands = [c for c in from_mask(hand11) if c != up]
         scored = self._score_discards(k, hand11, cands, limit, probs)
         take_val, disc, dw = scored[0]
         take_val -= self.FEED * meld_danger(disc, probs)  # the discard's feeding is judged later
@@ -184,7 +184,7 @@ class HardGinAgent(BaseAgent):
     def sample_opponent(self, k: Knowledge, n: int) -> list[int]:
         """``n`` opponent hands consistent with what this seat knows, each improved
         by as many best discards as the opponent has had turns (up to 6)."""
-        pool = list(iter_bits(k.unseen))
+        pool = list(from_mask(k.unseen))
         need = k.opp_unknown
         extra = max(0, min(k.opp_turns, 6, len(pool) - need))
         discards = self.solver.discards

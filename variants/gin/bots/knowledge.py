@@ -1,7 +1,7 @@
 """What a Gin seat can know, read from its :class:`View` alone.
 
-:func:`read_view` replays the seat's own history (RULES.md §3: a stock draw shows
-its card only to the drawer) and keeps track of the opponent's picks and passes:
+:func:`read_view` reads the seat's own history (``core/seen.py``: RULES.md §3, a
+stock draw shows its card only to the drawer) for the opponent's picks and passes:
 
 * ``opp_held`` – cards the opponent took from the discard pile and still holds;
 * ``opp_took`` – every card it took from the pile (held or not);
@@ -18,18 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
-from rummykit.core.cards import FULL_DECK
+from rummykit.core.cards import FULL_DECK, to_mask
 from rummykit.core.engine import View
+from rummykit.core.seen import read_seen
 
-__all__ = ["Knowledge", "read_view", "mask_of"]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+__all__ = ["Knowledge", "read_view"]
 
 
 @dataclass(slots=True)
@@ -54,50 +47,11 @@ class Knowledge:
 def read_view(view: View) -> Knowledge:
     me = view.seat
     opp = 1 - me if view.n_seats == 2 else (me + 1) % view.n_seats
-    hand = mask_of(view.hand)
-    pile = list(view.discard_pile)
-    history = view.history
-    # Undo the history to find the pile as dealt, then replay it forwards.
-    start = list(pile)
-    for e in reversed(history):
-        kind = e.action.kind
-        if kind == TAKE_DISCARD:
-            if e.card is not None:
-                start.append(e.card)
-        elif kind != DRAW_STOCK and e.action.cards:
-            if start:
-                start.pop()
-    cur = start
-    opp_held = opp_took = opp_passed = 0
-    opp_discards: list[int] = []
-    my_discards: list[int] = []
-    opp_turns = my_turns = 0
-    for e in history:
-        kind = e.action.kind
-        if kind == DRAW_STOCK:
-            if e.seat == opp:
-                opp_turns += 1
-                if cur:
-                    opp_passed |= 1 << cur[-1]
-            else:
-                my_turns += 1
-        elif kind == TAKE_DISCARD:
-            card = cur.pop() if cur else e.card
-            if e.seat == opp:
-                opp_turns += 1
-                opp_took |= 1 << card
-                opp_held |= 1 << card
-            else:
-                my_turns += 1
-        elif e.action.cards:
-            card = e.action.cards[0]
-            cur.append(card)
-            if e.seat == opp:
-                opp_discards.append(card)
-                opp_held &= ~(1 << card)
-            else:
-                my_discards.append(card)
-    pile_mask = mask_of(pile)
+    hand = to_mask(view.hand)
+    pile = view.discard_pile
+    seen = read_seen(view, pile_kinds=None)  # a knock or gin discards too
+    opp_held = seen.held[opp]
+    pile_mask = to_mask(pile)
     top = pile[-1] if pile else None
     dead = pile_mask & ~(1 << top) if top is not None else 0
     unseen = FULL_DECK & ~hand & ~pile_mask & ~opp_held
@@ -110,13 +64,13 @@ def read_view(view: View) -> Knowledge:
         top=top,
         dead=dead,
         opp_held=opp_held,
-        opp_took=opp_took,
-        opp_passed=opp_passed,
-        opp_discards=opp_discards,
-        my_discards=my_discards,
+        opp_took=seen.took[opp],
+        opp_passed=seen.passed[opp],
+        opp_discards=seen.discards[opp],
+        my_discards=seen.discards[me],
         unseen=unseen,
         opp_unknown=opp_unknown,
         stock=view.stock_size,
-        opp_turns=opp_turns,
-        my_turns=my_turns,
+        opp_turns=seen.turns[opp],
+        my_turns=seen.turns[me],
     )

@@ -1,0 +1,29 @@
+"""core/lazy.py: a variant package's public names are imported on first use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import rummykit.variants.cardverse_rummy as cardverse
+import rummykit.variants.gin as gin
+
+
+def test_names_come_from_their_modules_and_unknown_names_are_attribute_errors():
+    from rummykit.variants.gin.round import GinRound
+
+    assert gin.GinRound is GinRound
+    assert "GinRound" in dir(gin) and "make_spec" in dir(gin)
+    assert cardverse.hand_value(0b111, 1) == 6
+    with pytest.raises(AttributeError, match="has no attribute 'Nope'"):
+        gin.Nope
+    assert not hasattr(cardverse, "Nope")
+
+
+def test_importing_a_variant_package_does_not_import_its_engine():
+    code = ("import sys, rummykit.variants.gin, rummykit.variants.cardverse_rummy;"
+            "print('pydantic' in sys.modules, 'rummykit.variants.gin.round' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
