@@ -42,6 +42,8 @@ from rummykit.core.layoffs import best_layoffs
 from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import completes_meld, reach
 from rummykit.variants.cardverse_rummy.bots.common import live_partners
+from rummykit.variants.cardverse_rummy.bots.knowledge import Knowledge
+from rummykit.variants.cardverse_rummy.bots.playout import Playouts
 from rummykit.variants.cardverse_rummy.table import extensions
 
 SOLVER = get_solver(True, 1)
@@ -306,49 +308,42 @@ def oracle(s: State, me: int) -> bool:
 
 
 def sample(s: State, me: int, rng: random.Random, known: bool) -> State:
-    """A deal consistent with what ``me`` saw (``known``: the opponents' hands as they
-    are, only the stock order drawn)."""
+    """A deal consistent with what ``me`` saw, drawn by ``ai:hard``'s own sampler
+    (``Playouts.sample``; ``known``: the opponents' hands as they are, only the
+    stock order drawn)."""
     d = s.copy()
     if known:
         stock = list(d.stock)
         rng.shuffle(stock)
         d.stock = tuple(stock)
         return d
-    opps = [i for i in range(N) if i != me]
-    pool = [c for i in opps for c in from_mask(d.hands[i] & ~d.took[i])] + list(d.stock)
-    rng.shuffle(pool)
-    used = 0
-    opps.sort(key=lambda i: (d.info[i][0] is None, EASY_KEY[d.info[i][0]] if d.info[i][0] is not None else 0))
-    for i in opps:
-        need = (d.hands[i] & ~d.took[i]).bit_count()
-        hand = d.hands[i] & d.took[i]
-        last, table, passed = d.info[i]
-        blocked = 0
-        for m in table:
-            blocked |= extensions(m)
-        got = 0
-        for c in pool:
-            if got == need:
-                break
-            if used >> c & 1 or blocked >> c & 1:
-                continue
-            if last is not None and (EASY_KEY[c] >= EASY_KEY[last] or completes_meld(hand, c)):
-                continue
-            if passed is not None and completes_meld(hand | 1 << c, passed):
-                continue
-            hand |= 1 << c
-            used |= 1 << c
-            got += 1
-        for c in pool:  # too few fit: the rest freely
-            if got == need:
-                break
-            if not used >> c & 1:
-                hand |= 1 << c
-                used |= 1 << c
-                got += 1
-        d.hands[i] = hand
-    d.stock = tuple(c for c in pool if not used >> c & 1)
+    hands, stock = Playouts(SOLVER, 1, rng).sample(knowledge(s, me))
+    d.hands = hands
+    d.stock = tuple(stock)
     return d
+
+
+def knowledge(s: State, me: int) -> Knowledge:
+    """What ``me`` knows in ``s``, as the bots' :class:`Knowledge` holds it: the
+    cards each opponent took and still holds, how many others it holds, and what
+    its last turn showed (its discard, what fitted the table then, the upcard it
+    passed on)."""
+    held = [0 if i == me else s.took[i] for i in range(N)]
+    unknown = [0 if i == me else (s.hands[i] & ~s.took[i]).bit_count() for i in range(N)]
+    blocked = [0] * N
+    for i in range(N):
+        for m in s.info[i][1]:
+            blocked[i] |= extensions(m)
+    table = 0
+    for m in s.table:
+        table |= m
+    return Knowledge(
+        seat=me, n_seats=N, hand=s.hands[me], top=s.pile[-1] if s.pile else None, table=table,
+        held=held, took=list(held), passed=[0] * N,
+        discards=[[] if s.info[i][0] is None else [s.info[i][0]] for i in range(N)],
+        unseen=unseen(s, me) & ~sum(held), unknown=unknown,
+        sizes=tuple(h.bit_count() for h in s.hands), stock=len(s.stock), turns=[0] * N,
+        blocked=blocked, last_pass=[s.info[i][2] for i in range(N)])
 
 
 def best_choice(s: State, me: int, options, apply, rng, samples: int, known: bool):

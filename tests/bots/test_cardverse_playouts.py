@@ -193,3 +193,37 @@ def test_hard_scores_play_outs_by_the_match_from_the_totals():
     behind = replace(view, scores=(0, 95, 0, 0))
     assert hard._match_value(behind, k)(1, hands) == 0.0
     assert HardCardVerseAgent(2, MATCH_AWARE=False)._match_value(view, k) is None
+
+
+def test_play_outs_follow_the_first_draw_they_are_told():
+    """``first_take``: this seat's first draw in a play-out is the pile's top (True)
+    or the stock (False), whatever its rule; on the empty stock False ends the round."""
+    po = Playouts(SOLVER, 1, random.Random(0))
+    hands = [m("2C 3D"), m("KS QS"), m("KH QH"), m("KD QD")]
+    # Asking the empty stock ends the round at once: the lowest hand (2C 3D, 5) wins.
+    assert po.play(hands, [], [parse_card("AC")], [], 0, 0, first_take=False) == (0, hands)
+    # Taking the ace, it sheds 3D (its highest loose card) and the next player ends
+    # the round on the empty stock with this seat lower still.
+    winner, end = po.play(hands, [], [parse_card("AC")], [], 0, 0, first_take=True)
+    assert winner == 0 and end[0] == m("AC 2C") and end[1:] == hands[1:]
+    # With a stock, False draws its top (the last card) and True leaves it there.
+    _, end = po.play(hands, [parse_card("9H"), parse_card("4S")], [parse_card("AC")], [], 0, 0,
+                     first_take=False)
+    assert end[0] == m("2C 3D")  # drew 4S, shed it (its highest loose card)
+
+
+@pytest.mark.parametrize("n_seats", [3, 4])
+def test_hard_searches_the_draw_with_four_seats_only(n_seats):
+    searched = 0
+    for seed in range(4):
+        rnd = CardVerseRound.deal(CardVerseOptions(), n_seats, 0, random.Random(seed))
+        hard = HardCardVerseAgent(seed)
+        agents = [hard] + [EasyAgent(0) for _ in range(n_seats - 1)]
+        while rnd.to_act() is not None:
+            seat = rnd.to_act()
+            view = rnd.view(seat)
+            action = agents[seat].act(view, rnd.legal_actions())
+            if seat == 0 and action.kind in ("draw stock", "take discard"):
+                searched += "play-outs" in hard.explain(view, action)
+            rnd.apply(action)
+    assert (searched > 0) == (n_seats == 4)

@@ -68,8 +68,14 @@ class HardCardVerseAgent(BaseAgent):
     PASS_DAMP = 0.6  # a passed card's meld partners are this much less likely held
     SAMPLES = 60  # opponent hands sampled at the empty stock
     PLAY_SEARCH = True  # 3 or 4 seats: lay-or-hold and the discard by play-outs (bots/playout.py)
-    PLAY_SAMPLES = 24  # sampled deals played out per turn
+    PLAY_SAMPLES = 24  # sampled deals played out per turn (3 seats)
     PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
+    # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
+    PLAY_SAMPLES_4 = 36  # sampled deals played out per turn
+    DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
+    DRAW_SAMPLES = 32  # sampled deals played out per draw
+    PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
+    PLAY_KEEP = 3.0  # in play-outs it sheds its highest loose card less this per live way to a meld
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
     P_ROUND_3 = 0.57  # its chance to win a later round, for that model, with 3 seats
     P_ROUND_4 = 0.37  # ... with 4 seats
@@ -94,8 +100,9 @@ class HardCardVerseAgent(BaseAgent):
         kinds = {a.kind for a in legal}
         table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
         k = read_view(view)
+        self.playouts.keep = self.PLAY_KEEP if k.n_seats >= 4 else 0.0
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
-            return self._draw(legal, k, table)
+            return self._draw(view, legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
         if k.n_seats > 2 and self.PLAY_SEARCH and left.bit_count() > 1:
             searched = self._search_play(view, legal, k, melds, adds)
@@ -155,6 +162,12 @@ class HardCardVerseAgent(BaseAgent):
                 laid |= 1 << c
             cands = [Action("discard", (c,)) for c in from_mask(k.hand & ~laid)]
             best_cards = [a.cards[0] for _, a in self._discard_ranking(cands, k)[:self.PLAY_CANDIDATES]]
+            if k.n_seats >= 4 and self.PLAY_HIGHEST and cands:
+                # What the draw's play-outs assumed of this turn: shed the highest.
+                rank = self.playouts.rank
+                top = max((a.cards[0] for a in cands), key=rank.__getitem__)
+                if top not in best_cards:
+                    best_cards.append(top)
             rules_lay = not self._holds(k, melds, adds, k.hand & ~laid)
             options = [(lay, c) for lay in ((rules_lay, not rules_lay) if laid else (False,))
                        for c in best_cards]
@@ -162,7 +175,8 @@ class HardCardVerseAgent(BaseAgent):
                 choice = options[0]
             else:
                 table = [to_mask(m.cards) for m in view.table]
-                wins = self.playouts.turn_wins(k, list(view.discard_pile), table, self.PLAY_SAMPLES,
+                samples = self.PLAY_SAMPLES_4 if k.n_seats >= 4 else self.PLAY_SAMPLES
+                wins = self.playouts.turn_wins(k, list(view.discard_pile), table, samples,
                                                options, melds, adds, self._match_value(view, k))
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
@@ -248,7 +262,7 @@ class HardCardVerseAgent(BaseAgent):
                     probs[x] *= self.PASS_DAMP
         return probs
 
-    def _draw(self, legal, k: Knowledge, table: Table) -> Action:
+    def _draw(self, view: View, legal, k: Knowledge, table: Table) -> Action:
         by_kind = {a.kind: a for a in legal}
         take = by_kind.get(TAKE_DISCARD)
         stock = by_kind.get(DRAW_STOCK)
@@ -261,6 +275,8 @@ class HardCardVerseAgent(BaseAgent):
             self._why = "take the discard"
             return take
         hand = k.hand
+        if k.n_seats >= 4 and self.DRAW_SEARCH:
+            return self._search_draw(view, k, table, take, stock)
         if k.stock == 0:
             return self._empty_stock(k, table, take, stock)
         if table.best_discard(hand | 1 << top) == 0:
@@ -270,6 +286,25 @@ class HardCardVerseAgent(BaseAgent):
             self._why = f"{code(top)} can be played at once"
             return take
         self._why = f"{code(top)} cannot be played at once: draw from the stock"
+        return stock
+
+    def _search_draw(self, view: View, k: Knowledge, table: Table, take: Action,
+                     stock: Action) -> Action:
+        """With 4 seats: the stock or the pile's top by play-outs. Taking the top (and
+        maybe shedding it again) leaves the stock as it is, so it also chooses who
+        will face the empty stock; on the empty stock it is the choice to end."""
+        top = k.top
+        if table.best_discard(k.hand | 1 << top) == 0:
+            self._why = f"{code(top)} lets it go out"
+            return take
+        stock_w, take_w = self.playouts.draw_wins(
+            k, list(view.discard_pile), [to_mask(m.cards) for m in view.table],
+            self.DRAW_SAMPLES, self._match_value(view, k))
+        if take_w > stock_w:
+            self._why = f"take {code(top)}: the play-outs favour it"
+            return take
+        self._why = ("end the round now: the play-outs favour it" if k.stock == 0
+                     else "draw from the stock: the play-outs favour it")
         return stock
 
     # -- the empty stock ---------------------------------------------------------------

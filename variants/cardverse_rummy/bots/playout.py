@@ -29,20 +29,26 @@ Nothing here reads another seat's hand: the deal is built from the seat's own
 **Play-outs** run on bit masks. The opponents play the modelled way; this seat
 follows a quick version of its own rules (take a discard that melds or fits the
 table; hold its melds until the round is sure to end; shed its highest loose
-card; ask the empty stock only when it holds the lowest hand).
+card, less ``keep`` points per live way to a meld while the round goes on; ask the
+empty stock only when it holds the lowest hand). :meth:`Playouts.turn_wins` weighs
+the choices after the draw, :meth:`Playouts.draw_wins` the draw itself.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from rummykit.core.cards import from_mask, points, rank_sort_key
+from rummykit.core.cards import FULL_DECK, from_mask, points, rank_sort_key
 
-from ..table import extensions
-from .common import completes
+from ..table import extensions as _extensions
+from .common import completes, live_partners
 from .knowledge import Knowledge
 
 __all__ = ["Playouts"]
+
+#: What a table meld (mask) can take: asked again and again by the play-outs.
+extensions = lru_cache(maxsize=1 << 16)(_extensions)
 
 class Playouts:
     """Sampled deals and play-outs for one seat's decisions (see the module text)."""
@@ -50,6 +56,8 @@ class Playouts:
     def __init__(self, solver, ace_points: int, rng: random.Random) -> None:
         self.solver = solver
         self.rng = rng
+        self.keep = 0.0  # this seat's shedding: points per live way to a meld kept
+        self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
         pts = [points(c, ace_points) for c in range(52)]
         self.pts = pts
         order = sorted(range(52), key=lambda c: (pts[c], rank_sort_key(c, True)))
@@ -145,10 +153,30 @@ class Playouts:
                 wins[i] += value(w, end) if value else w == me
         return wins
 
+    def draw_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
+                  value=None) -> tuple[float, float]:
+        """What the play-outs are worth (as :meth:`turn_wins`) when this seat, to
+        draw, takes from the stock and when it takes the top of the pile, on the same
+        ``samples`` deals; the rest of its turn follows its quick rules."""
+        me = k.seat
+        stock_w = take_w = 0.0
+        for _ in range(samples):
+            hands, stock = self.sample(k)
+            for take in (False, True):
+                w, end = self.play(hands, stock, pile, table, me, me, first_take=take)
+                v = value(w, end) if value else w == me
+                if take:
+                    take_w += v
+                else:
+                    stock_w += v
+        return stock_w, take_w
+
     def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
-             me: int, cur: int) -> tuple[int, list[int]]:
+             me: int, cur: int, first_take: bool | None = None) -> tuple[int, list[int]]:
         """Play the round out from ``cur``'s draw and return the winning seat and
-        every seat's hand at the end. Nothing passed in is changed."""
+        every seat's hand at the end (``first_take``: this seat's first draw is the
+        pile's top, or the stock when False, rather than its rule's). Nothing passed
+        in is changed."""
         hands = list(hands)
         stock = list(stock)
         pile = list(pile)
@@ -157,7 +185,10 @@ class Playouts:
         for _ in range(200):  # far more turns than any short stock allows
             hand = hands[cur]
             top = pile[-1] if pile else None
-            if cur == me:
+            if cur == me and first_take is not None:
+                draw_top = first_take
+                first_take = None
+            elif cur == me:
                 draw_top = self._my_draw(hands, stock, pile, table, me)
             else:
                 draw_top = top is not None and completes(hand, top)
@@ -170,8 +201,11 @@ class Playouts:
                 return self._lowest(hands), hands
             # Lay down (the opponents always; this seat when it goes out or the
             # round is sure to end before its next turn).
-            left = self._lay(hand, table, commit=False)
-            lay = cur != me or left & (left - 1) == 0 or len(stock) < n - 1
+            if cur != me:
+                lay = True
+            else:
+                left = self._lay(hand, table, commit=False)
+                lay = left & (left - 1) == 0 or len(stock) < n - 1
             if lay:
                 hand = self._lay(hand, table, commit=True)
                 if not hand:
@@ -180,12 +214,23 @@ class Playouts:
                 loose = hand
             else:
                 loose = left or hand
-            # Shed the highest loose card.
+            # Shed the highest loose card (this seat, while the round goes on: less
+            # ``keep`` per live way to a meld).
             rank = self.rank
-            best = -1
-            for c in from_mask(loose):
-                if best < 0 or rank[c] > rank[best]:
-                    best = c
+            if cur == me and self.keep and len(stock) >= n - 1:
+                live = FULL_DECK & ~hand
+                for m in table:
+                    live &= ~m
+                for c in pile:
+                    live &= ~(1 << c)
+                pts = self.pts
+                best = bestv = None
+                for c in from_mask(loose):
+                    v = (pts[c] - self.keep * live_partners(c, hand, live), rank[c])
+                    if bestv is None or v > bestv:
+                        best, bestv = c, v
+            else:
+                best = max(from_mask(loose), key=rank.__getitem__)
             hand &= ~(1 << best)
             pile.append(best)
             hands[cur] = hand
@@ -216,9 +261,14 @@ class Playouts:
         (``commit``: ``table`` is changed too, else a copy is)."""
         if not commit:
             table = list(table)
-        solver = self.solver
-        if solver.deadwood(hand) < solver.points(hand):
-            _, melds = solver.arrangement(hand)
+        melds = self._melds.get(hand)
+        if melds is None:
+            solver = self.solver
+            melds = solver.arrangement(hand)[1] if solver.deadwood(hand) < solver.points(hand) else ()
+            if len(self._melds) > 100_000:
+                self._melds.clear()
+            self._melds[hand] = melds
+        if melds:
             for m in melds:
                 hand &= ~m
                 table.append(m)
