@@ -227,3 +227,22 @@ def test_hard_searches_the_draw_with_four_seats_only(n_seats):
                 searched += "play-outs" in hard.explain(view, action)
             rnd.apply(action)
     assert (searched > 0) == (n_seats == 4)
+
+
+def test_turn_play_outs_drop_the_weaker_choices_half_way():
+    """``keep``: after half the deals only the best ``keep`` choices play on; the
+    others are out of the running, the survivors are scored on every deal."""
+    rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(5))
+    rnd.apply(rnd.legal_actions()[0])  # seat 0 draws
+    view = rnd.view(0)
+    k = read_view(view)
+    options = [(False, c) for c in view.hand[:4]]
+    full = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 10, options)
+    half = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 5, options)
+    pruned = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 10, options,
+                                                               keep=2)
+    alive = [i for i, w in enumerate(pruned) if w != float("-inf")]
+    # The two best after five deals (the same five deals: the same generator) ...
+    assert alive == sorted(sorted(range(4), key=lambda i: (-half[i], i))[:2])
+    # ... go on to all ten deals, as without pruning.
+    assert all(pruned[i] == full[i] for i in alive)

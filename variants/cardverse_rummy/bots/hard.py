@@ -72,8 +72,9 @@ class HardCardVerseAgent(BaseAgent):
     PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
     # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
     PLAY_SAMPLES_4 = 36  # sampled deals played out per turn
+    PLAY_PRUNE = 2  # after half the deals only this many best choices play on (0: all)
     DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
-    DRAW_SAMPLES = 32  # sampled deals played out per draw
+    DRAW_SAMPLES = 40  # sampled deals played out per draw
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
     PLAY_KEEP = 3.0  # in play-outs it sheds its highest loose card less this per live way to a meld
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
@@ -177,7 +178,8 @@ class HardCardVerseAgent(BaseAgent):
                 table = [to_mask(m.cards) for m in view.table]
                 samples = self.PLAY_SAMPLES_4 if k.n_seats >= 4 else self.PLAY_SAMPLES
                 wins = self.playouts.turn_wins(k, list(view.discard_pile), table, samples,
-                                               options, melds, adds, self._match_value(view, k))
+                                               options, melds, adds, self._match_value(view, k),
+                                               self.PLAY_PRUNE if k.n_seats >= 4 else 0)
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
             self._plan = (key, choice[0], choice[1])

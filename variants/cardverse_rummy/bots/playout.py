@@ -119,12 +119,15 @@ class Playouts:
     # -- play-outs -----------------------------------------------------------------
 
     def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  options: list[tuple[bool, int]], melds=(), adds=(), value=None) -> list[float]:
+                  options: list[tuple[bool, int]], melds=(), adds=(), value=None,
+                  keep: int = 0) -> list[float]:
         """For each ``(lay, card)``: what the play-outs are worth after laying down
         ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not (``lay``), and
         then discarding ``card``, summed over ``samples`` sampled deals (the same for
         every option). ``value(winner, hands)`` scores a play-out's end (default: 1
-        when this seat wins). ``table``: the table's melds (masks) in number order."""
+        when this seat wins). ``table``: the table's melds (masks) in number order.
+        ``keep``: after half the deals only the ``keep`` best options play on (the
+        others' worth is then ``-inf``); 0: all of them."""
         me = k.seat
         n = k.n_seats
         nxt = (me + 1) % n
@@ -137,9 +140,17 @@ class Playouts:
             laid_hand &= ~(1 << c)
             laid_table[number - 1] |= 1 << c
         wins = [0] * len(options)
-        for _ in range(samples):
+        alive = list(range(len(options)))
+        for j in range(samples):
+            if keep and j == samples // 2 and len(alive) > keep:
+                alive = sorted(alive, key=lambda i: (-wins[i], i))[:keep]
+                for i in range(len(options)):
+                    if i not in alive:
+                        wins[i] = float("-inf")
+                alive.sort()
             hands, stock = self.sample(k)
-            for i, (lay, card) in enumerate(options):
+            for i in alive:
+                lay, card = options[i]
                 t = list(laid_table if lay else table)
                 hand = (laid_hand if lay else k.hand) & ~(1 << card)
                 if not hand:
