@@ -7,30 +7,16 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import from_mask, points, to_mask
+from rummykit.core.partners import SET_PARTNERS, run_partners
+from rummykit.core.partners import meld_danger as _meld_danger
 
-from .knowledge import Knowledge, Table, card_at, position
+from .knowledge import Knowledge, Table
 
 __all__ = ["plan_turn", "next_step", "seat_probs", "meld_danger", "hand_points", "RUN_PARTNERS",
            "SET_PARTNERS"]
 
 
-def _run_partners() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each card, the same-suit pairs that make a three-card run with it (ace high)."""
-    out = []
-    for card in range(52):
-        s, p = card // 13, position(card)
-        pairs = []
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if 0 <= p + a <= 12 and 0 <= p + b <= 12:
-                pairs.append((card_at(s, p + a), card_at(s, p + b)))
-        out.append(tuple(pairs))
-    return tuple(out)
-
-
-RUN_PARTNERS = _run_partners()
-SET_PARTNERS = tuple(
-    tuple(s * 13 + card % 13 for s in range(4) if s != card // 13) for card in range(52)
-)
+RUN_PARTNERS = run_partners(ace_high=True)  # Q-K-A is a run, A-2-3 is not
 
 
 _SET_MASK = tuple(sum(1 << x for x in SET_PARTNERS[c]) for c in range(52))
@@ -112,12 +98,7 @@ def seat_probs(k: Knowledge, seat: int) -> list[float]:
 def meld_danger(card: int, probs: list[float]) -> float:
     """The chance that ``card`` completes a set or run with two cards of a hand
     whose cards are in it with the given (independent) chances."""
-    a, b, c = (probs[x] for x in SET_PARTNERS[card])
-    p_set = a * b + a * c + b * c - 2 * a * b * c
-    miss = 1.0 - p_set
-    for x, y in RUN_PARTNERS[card]:
-        miss *= 1.0 - probs[x] * probs[y]
-    return 1.0 - miss
+    return _meld_danger(card, probs, RUN_PARTNERS)
 
 
 def live_partners(card: int, hand: int, live: int) -> int:

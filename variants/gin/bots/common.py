@@ -4,6 +4,8 @@ card, how likely a discard feeds one of its melds, and live outs of a hand."""
 from __future__ import annotations
 
 from rummykit.core.cards import from_mask, points
+from rummykit.core.partners import SET_PARTNERS, run_partners
+from rummykit.core.partners import meld_danger as _meld_danger
 
 from .knowledge import Knowledge
 
@@ -18,24 +20,7 @@ __all__ = [
 ]
 
 
-def _run_partners() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each card, the pairs of same-suit cards that make a 3-card run with it
-    (ace low: A-2-3 is a run, Q-K-A is not)."""
-    out = []
-    for card in range(52):
-        s, r = divmod(card, 13)
-        pairs = []
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if 0 <= r + a <= 12 and 0 <= r + b <= 12:
-                pairs.append((s * 13 + r + a, s * 13 + r + b))
-        out.append(tuple(pairs))
-    return tuple(out)
-
-
-RUN_PARTNERS = _run_partners()
-SET_PARTNERS = tuple(
-    tuple(s * 13 + card % 13 for s in range(4) if s != card // 13) for card in range(52)
-)
+RUN_PARTNERS = run_partners(ace_high=False)  # ace low: A-2-3 is a run, Q-K-A is not
 #: Cards "close" to a card: same rank, or same suit within two ranks.
 NEAR = tuple(
     sum(1 << c for c in SET_PARTNERS[card])
@@ -71,13 +56,7 @@ def opp_probs(k: Knowledge, damp: float = 1.0) -> list[float]:
 def meld_danger(card: int, probs: list[float]) -> float:
     """The chance that ``card`` completes a meld with two cards of the opponent's
     hand (a set of three, or a run through it), cards taken as independent."""
-    # Set: at least two of the other three cards of the rank.
-    a, b, c = (probs[x] for x in SET_PARTNERS[card])
-    p_set = a * b + a * c + b * c - 2 * a * b * c
-    miss = 1.0 - p_set
-    for x, y in RUN_PARTNERS[card]:
-        miss *= 1.0 - probs[x] * probs[y]
-    return 1.0 - miss
+    return _meld_danger(card, probs, RUN_PARTNERS)
 
 
 def near_taken(card: int, k: Knowledge) -> bool:
