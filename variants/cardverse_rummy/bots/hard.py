@@ -28,11 +28,18 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   sampled from what it saw; each play-out's end is worth its chance to win the
   match from the totals it leaves (:mod:`.equity`). The best choice is kept (ties:
   the rules' own choice) and followed through the turn.
-* **The empty stock.** Asking for a card from the empty stock ends the round
-  (lowest hand value wins). It samples every opponent's hand consistently with
-  what it saw (known picks, the rest from the unseen cards, as improved by the
-  opponent's turns) and ends the round only if that wins more often than taking the discard and
-  improving its own hand first.
+* **With 4 seats, the draw by play-outs too**, and the turn's search widened
+  (36 deals, its highest loose card a third discard, only the two best choices
+  after half the deals): the stock or the pile's top, each played out on the same
+  40 deals. Taking the top leaves the stock as it is (shedding the same card
+  again passes the turn), so the draw also chooses who will face the empty stock;
+  on the empty stock it is the choice to end the round (docs/bots.md, "Fifth
+  round").
+* **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
+  the round (lowest hand value wins). It samples every opponent's hand
+  consistently with what it saw (known picks, the rest from the unseen cards, as
+  improved by the opponent's turns) and ends the round only if that wins more
+  often than taking the discard and improving its own hand first.
 """
 
 from __future__ import annotations
