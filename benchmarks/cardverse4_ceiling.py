@@ -37,10 +37,10 @@ import argparse
 import random
 import time
 
-from rummykit.core.cards import from_mask, points, rank_sort_key
+from rummykit.core.cards import from_mask, points
 from rummykit.core.layoffs import best_layoffs
 from rummykit.core.solver import get_solver
-from rummykit.variants.cardverse_rummy.agents import completes_meld, reach
+from rummykit.variants.cardverse_rummy.agents import completes_meld, reach, shed_key
 from rummykit.variants.cardverse_rummy.bots.common import live_partners
 from rummykit.variants.cardverse_rummy.bots.knowledge import Knowledge
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts
@@ -48,7 +48,7 @@ from rummykit.variants.cardverse_rummy.table import extensions
 
 SOLVER = get_solver(True, 1)
 PTS = [points(c, 1) for c in range(52)]
-EASY_KEY = [(PTS[c], rank_sort_key(c, True)) for c in range(52)]  # ai:easy sheds the highest
+EASY_KEY = [shed_key(c) for c in range(52)]  # ai:easy sheds the highest
 N = 4
 DISCARDS = 5  # discard choices searched per turn
 

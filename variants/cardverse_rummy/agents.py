@@ -25,6 +25,12 @@ def completes_meld(hand: int, card: int) -> bool:
     return completes(hand, card)
 
 
+def shed_key(card: int, ace_points: int = 1) -> tuple[int, tuple[int, int]]:
+    """``ai:easy``'s shedding order: the card worth the most points sheds first (then
+    the higher rank, ace high, then suit)."""
+    return (points(card, ace_points), rank_sort_key(card, True))
+
+
 def reach(meld: int) -> int:
     """Cards that could ever go onto table meld ``meld`` by additions (for a run any
     card of its suit, since additions chain; for a set its missing card)."""
@@ -99,8 +105,7 @@ class EasyAgent(BaseAgent):
                 if a.cards[0] == keep:
                     return a
         # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
-        return max(discards, key=lambda a: (points(a.cards[0], self.ace_points),
-                                            rank_sort_key(a.cards[0], True)))
+        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
 
 
     def explain(self, view: View, action: Action) -> str:

@@ -68,20 +68,16 @@ def read_view(view: View) -> Knowledge:
     # What fitted the table right after each seat's last discard: replay the melds.
     blocked = [0] * n
     melds: list[int] = []  # the table as it grows, by meld number - 1
-    upto = max(seen.last_discard_at)
-    for i, e in enumerate(view.history[:upto + 1]):
+    last_of = {at: s for s, at in enumerate(seen.last_discard_at) if at >= 0}
+    for i, e in enumerate(view.history[:max(last_of, default=-1) + 1]):
         kind = e.action.kind
         if kind == "meld":
             melds.append(to_mask(e.action.cards))
         elif kind == "add" and e.action.target is not None and 0 < e.action.target <= len(melds):
             melds[e.action.target - 1] |= to_mask(e.action.cards)
-        elif kind == "discard":
-            for s, at in enumerate(seen.last_discard_at):
-                if at == i:
-                    fit = 0
-                    for m in melds:
-                        fit |= extensions(m)
-                    blocked[s] = fit
+        elif i in last_of:  # a seat's last discard
+            for m in melds:
+                blocked[last_of[i]] |= extensions(m)
     held = seen.held
     table = 0
     for m in view.table:

@@ -37,18 +37,16 @@ the choices after the draw, :meth:`Playouts.draw_wins` the draw itself.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
-from rummykit.core.cards import FULL_DECK, from_mask, points, rank_sort_key
+from rummykit.core.cards import FULL_DECK, from_mask, points
 
-from ..table import extensions as _extensions
+from ..agents import shed_key
+from ..table import extensions
 from .common import completes, live_partners
 from .knowledge import Knowledge
 
 __all__ = ["Playouts"]
 
-#: What a table meld (mask) can take: asked again and again by the play-outs.
-extensions = lru_cache(maxsize=1 << 16)(_extensions)
 
 class Playouts:
     """Sampled deals and play-outs for one seat's decisions (see the module text)."""
@@ -60,7 +58,7 @@ class Playouts:
         self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
         pts = [points(c, ace_points) for c in range(52)]
         self.pts = pts
-        order = sorted(range(52), key=lambda c: (pts[c], rank_sort_key(c, True)))
+        order = sorted(range(52), key=lambda c: shed_key(c, ace_points))
         self.rank = [0] * 52  # ai:easy's shedding order: higher sheds first
         for i, c in enumerate(order):
             self.rank[c] = i
@@ -131,6 +129,7 @@ class Playouts:
         me = k.seat
         n = k.n_seats
         nxt = (me + 1) % n
+        value = value or (lambda winner, hands: winner == me)
         laid_table = list(table)
         laid_hand = k.hand
         for m in melds:
@@ -156,12 +155,12 @@ class Playouts:
                 if not hand:
                     h = list(hands)
                     h[me] = 0
-                    wins[i] += value(me, h) if value else 1
+                    wins[i] += value(me, h)
                     continue
                 h = list(hands)
                 h[me] = hand
                 w, end = self.play(h, stock, pile + [card], t, me, nxt)
-                wins[i] += value(w, end) if value else w == me
+                wins[i] += value(w, end)
         return wins
 
     def draw_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
@@ -170,17 +169,13 @@ class Playouts:
         draw, takes from the stock and when it takes the top of the pile, on the same
         ``samples`` deals; the rest of its turn follows its quick rules."""
         me = k.seat
-        stock_w = take_w = 0.0
+        value = value or (lambda winner, hands: winner == me)
+        worth = [0.0, 0.0]  # stock, take
         for _ in range(samples):
             hands, stock = self.sample(k)
             for take in (False, True):
-                w, end = self.play(hands, stock, pile, table, me, me, first_take=take)
-                v = value(w, end) if value else w == me
-                if take:
-                    take_w += v
-                else:
-                    stock_w += v
-        return stock_w, take_w
+                worth[take] += value(*self.play(hands, stock, pile, table, me, me, first_take=take))
+        return worth[0], worth[1]
 
     def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
              me: int, cur: int, first_take: bool | None = None) -> tuple[int, list[int]]:
