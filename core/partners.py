@@ -8,6 +8,8 @@ corner.
 
 from __future__ import annotations
 
+from .melds import run_order
+
 __all__ = ["SET_PARTNERS", "run_partners", "meld_danger"]
 
 #: For each card, the other three cards of its rank.
@@ -16,25 +18,17 @@ SET_PARTNERS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _position(card: int, ace_high: bool) -> int:
-    r = card % 13
-    return (12 if r == 0 else r - 1) if ace_high else r
-
-
-def _card(suit: int, pos: int, ace_high: bool) -> int:
-    return suit * 13 + ((0 if pos == 12 else pos + 1) if ace_high else pos)
-
-
 def run_partners(ace_high: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each card, the pairs of same-suit cards that make a three-card run with
     it (below it, round it, above it)."""
+    order = run_order(ace_high)  # rank at each place of a run
     out = []
     for card in range(52):
-        s, p = card // 13, _position(card, ace_high)
+        base, p = card - card % 13, order.index(card % 13)
         pairs = []
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
             if 0 <= p + a <= 12 and 0 <= p + b <= 12:
-                pairs.append((_card(s, p + a, ace_high), _card(s, p + b, ace_high)))
+                pairs.append((base + order[p + a], base + order[p + b]))
         out.append(tuple(pairs))
     return tuple(out)
 

@@ -23,19 +23,9 @@ from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
 from rummykit.core.seen import read_seen
 
-from ..table import extensions
+from ..table import card_at, extensions, position
 
 __all__ = ["Knowledge", "read_view", "Table", "position", "card_at"]
-
-
-def position(card: int) -> int:
-    """Run position 0..12: 2 is 0, king 11, ace 12 (ace high)."""
-    r = card % 13
-    return 12 if r == 0 else r - 1
-
-
-def card_at(suit: int, pos: int) -> int:
-    return suit * 13 + (0 if pos == 12 else pos + 1)
 
 
 @dataclass(slots=True)
