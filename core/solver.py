@@ -458,7 +458,8 @@ class MeldSolver:
         d = hand >> 13 & _M13
         h = hand >> 26 & _M13
         s = hand >> 39 & _M13
-        if not ((c & d & (h | s)) | (h & s & (c | d))):
+        trip = (c & d & (h | s)) | (h & s & (c | d))
+        if not trip:
             # No set possible: the uncut runs of each suit are the only
             # least-deadwood arrangement with runs never cut.
             melds = [
@@ -469,8 +470,24 @@ class MeldSolver:
             ]
             melds.sort()
             return T[c] + T[d] + T[h] + T[s], tuple(melds)
-        best = min(self._iter_optimal(hand, False), key=lambda a: (len(a), a))
-        return self.deadwood(hand), best
+        # Sets possible: every set choice with the least deadwood, its suits' runs
+        # uncut (one way each), keeping the fewest melds, then the smallest tuple.
+        states = _set_states_with_melds(c, d, h, s, trip)
+        values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
+        least = min(values)
+        best = None
+        for (pats, sets), v in zip(states, values):
+            if v != least:
+                continue
+            melds = list(sets)
+            for si, p in enumerate(pats):
+                if p:
+                    melds.extend(r << (13 * si) for r in self._suit_runs(p, False)[0])
+            melds.sort()
+            key = (len(melds), tuple(melds))
+            if best is None or key < best:
+                best = key
+        return least, best[1]
 
     def deadwood_cards(self, hand: int) -> int:
         """Mask of the loose cards of :meth:`arrangement`."""

@@ -246,3 +246,65 @@ def test_turn_play_outs_drop_the_weaker_choices_half_way():
     assert alive == sorted(sorted(range(4), key=lambda i: (-half[i], i))[:2])
     # ... go on to all ten deals, as without pruning.
     assert all(pruned[i] == full[i] for i in alive)
+
+
+# -- the bit-mask helpers the play-outs run on ------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rummykit.variants.cardverse_rummy.bots.common import (  # noqa: E402
+    completing,
+    has_meld,
+    live_partners,
+    RUN_PARTNERS,
+    SET_PARTNERS,
+)
+
+HANDS = st.sets(st.integers(0, 51), max_size=14).map(lambda cs: sum(1 << c for c in cs))
+
+
+@settings(max_examples=400, deadline=None)
+@given(HANDS)
+def test_completing_and_has_meld_agree_with_the_card_by_card_answers(hand):
+    comp = completing(hand)
+    for c in range(52):
+        if not hand >> c & 1:
+            assert bool(comp >> c & 1) == completes(hand, c)
+    assert not comp & hand
+    # A meld in the hand is exactly what makes its least deadwood drop below its points.
+    assert has_meld(hand) == (SOLVER.deadwood(hand) < SOLVER.points(hand))
+
+
+def test_completing_knows_the_ace_is_high_only():
+    assert completing(m("QH KH")) == m("JH AH")
+    assert completing(m("2H 3H")) == m("4H")  # A-2-3 is no run
+    assert completing(m("KH AH")) == m("QH")
+    assert completing(m("7H 7S")) == m("7C 7D")
+    assert has_meld(m("QS KS AS")) and not has_meld(m("AS 2S 3S"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.integers(0, 51), st.integers(0, (1 << 52) - 1))
+def test_live_partners_counts_every_live_way(hand, card, live):
+    live &= ~hand & ~(1 << card)
+    hand &= ~(1 << card)
+    ways = 0
+    for x in SET_PARTNERS[card]:
+        for y in SET_PARTNERS[card]:
+            if x != y and hand >> x & 1 and live >> y & 1:
+                ways += 1
+    for x, y in RUN_PARTNERS[card]:
+        if hand >> x & 1 and live >> y & 1 or hand >> y & 1 and live >> x & 1:
+            ways += 1
+    assert live_partners(card, hand, live) == ways
+
+
+def test_shedding_tables_follow_easy_order():
+    p = Playouts(SOLVER, 1, random.Random(0))
+    assert list(p.shed_order) == EASY_ORDER
+    rng = random.Random(5)
+    for _ in range(500):
+        mask = sum(1 << c for c in rng.sample(range(52), rng.randint(1, 12)))
+        top = max(p.top_shed[s][mask >> 13 * s & 0x1FFF] for s in range(4))
+        assert p.shed_order[top] == max(from_mask(mask), key=EASY_ORDER.index)

@@ -37,15 +37,45 @@ the choices after the draw, :meth:`Playouts.draw_wins` the draw itself.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rummykit.core.cards import FULL_DECK, from_mask, points
 
 from ..agents import shed_key
 from ..table import extensions
-from .common import completes, live_partners
+from .common import completes, completing, has_meld, live_partners
 from .knowledge import Knowledge
 
 __all__ = ["Playouts"]
+
+
+@lru_cache(maxsize=None)
+def _shedding(ace_points: int):
+    """Tables of ``ai:easy``'s shedding order: every card's points; its rank in the
+    order (the card shed first ranks highest); ``below[r]``, the mask of the cards
+    ranked under ``r``; the cards in that order; and, per suit and 13-bit pattern of
+    that suit's cards, the highest rank among them (-1 for none)."""
+    pts = tuple(points(c, ace_points) for c in range(52))
+    order = tuple(sorted(range(52), key=lambda c: shed_key(c, ace_points)))
+    rank = [0] * 52
+    for i, c in enumerate(order):
+        rank[c] = i
+    below = [0] * 53
+    m = 0
+    for i, c in enumerate(order):
+        below[i] = m
+        m |= 1 << c
+    below[52] = m
+    top = []
+    for s in range(4):
+        best = [-1] * (1 << 13)
+        for p in range(1, 1 << 13):
+            low = p & -p
+            r = rank[13 * s + low.bit_length() - 1]
+            rest = best[p ^ low]
+            best[p] = r if r > rest else rest
+        top.append(tuple(best))
+    return pts, tuple(rank), tuple(below), order, tuple(top)
 
 
 class Playouts:
@@ -56,18 +86,7 @@ class Playouts:
         self.rng = rng
         self.keep = 0.0  # this seat's shedding: points per live way to a meld kept
         self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
-        pts = [points(c, ace_points) for c in range(52)]
-        self.pts = pts
-        order = sorted(range(52), key=lambda c: shed_key(c, ace_points))
-        self.rank = [0] * 52  # ai:easy's shedding order: higher sheds first
-        for i, c in enumerate(order):
-            self.rank[c] = i
-        self.below = [0] * 53  # below[r]: mask of the cards shed after rank r
-        m = 0
-        for i, c in enumerate(order):
-            self.below[i] = m
-            m |= 1 << c
-        self.below[52] = m
+        self.pts, self.rank, self.below, self.shed_order, self.top_shed = _shedding(ace_points)
 
     # -- sampled deals -------------------------------------------------------------
 
@@ -91,17 +110,27 @@ class Playouts:
                 if last[s] is not None:
                     allowed &= self.below[self.rank[last[s]]] & ~k.blocked[s]
                 passed = k.last_pass[s]
+                # A card may not complete a meld in the hand, nor (with one of its
+                # cards) one with the upcard it passed on.
+                if passed is None:
+                    bad = completing(hand)
+                elif completes(hand, passed):
+                    bad = -1
+                else:
+                    bad = completing(hand | 1 << passed)
                 got = 0
+                ok = allowed & ~bad
                 for c in pool:
-                    if got == need:
-                        break
-                    if not allowed >> c & 1 or completes(hand, c):
-                        continue
-                    if passed is not None and completes(hand | 1 << c, passed):
-                        continue
-                    hand |= 1 << c
-                    used |= 1 << c
-                    got += 1
+                    if ok >> c & 1:
+                        hand |= 1 << c
+                        used |= 1 << c
+                        got += 1
+                        if got == need:
+                            break
+                        if passed is None:
+                            ok = allowed & ~used & ~completing(hand)
+                        else:
+                            ok = allowed & ~used & ~completing(hand | 1 << passed)
                 if got < need:  # too few fit: the rest freely
                     for c in pool:
                         if got == need:
@@ -187,7 +216,11 @@ class Playouts:
         stock = list(stock)
         pile = list(pile)
         table = list(table)
+        reach = 0  # the cards that fit some table meld
+        for m in table:
+            reach |= extensions(m)
         n = len(hands)
+        rank = self.rank
         for _ in range(200):  # far more turns than any short stock allows
             hand = hands[cur]
             top = pile[-1] if pile else None
@@ -195,7 +228,7 @@ class Playouts:
                 draw_top = first_take
                 first_take = None
             elif cur == me:
-                draw_top = self._my_draw(hands, stock, pile, table, me)
+                draw_top = self._my_draw(hands, stock, pile, reach, me)
             else:
                 draw_top = top is not None and completes(hand, top)
             if draw_top and top is not None:
@@ -208,21 +241,24 @@ class Playouts:
             # Lay down (the opponents always; this seat when it goes out or the
             # round is sure to end before its next turn).
             if cur != me:
-                lay = True
-            else:
-                left = self._lay(hand, table, commit=False)
-                lay = left & (left - 1) == 0 or len(stock) < n - 1
-            if lay:
-                hand = self._lay(hand, table, commit=True)
+                hand, reach = self._lay(hand, table, reach)
                 if not hand:
                     hands[cur] = 0
                     return cur, hands
                 loose = hand
             else:
-                loose = left or hand
+                laid = list(table)
+                left, laid_reach = self._lay(hand, laid, reach)
+                if left & (left - 1) == 0 or len(stock) < n - 1:
+                    hand, table, reach = left, laid, laid_reach
+                    if not hand:
+                        hands[cur] = 0
+                        return cur, hands
+                    loose = hand
+                else:
+                    loose = left or hand
             # Shed the highest loose card (this seat, while the round goes on: less
             # ``keep`` per live way to a meld).
-            rank = self.rank
             if cur == me and self.keep and len(stock) >= n - 1:
                 live = FULL_DECK & ~hand
                 for m in table:
@@ -236,7 +272,9 @@ class Playouts:
                     if bestv is None or v > bestv:
                         best, bestv = c, v
             else:
-                best = max(from_mask(loose), key=rank.__getitem__)
+                top = self.top_shed
+                best = self.shed_order[max(top[0][loose & 0x1FFF], top[1][loose >> 13 & 0x1FFF],
+                                           top[2][loose >> 26 & 0x1FFF], top[3][loose >> 39])]
             hand &= ~(1 << best)
             pile.append(best)
             hands[cur] = hand
@@ -245,7 +283,7 @@ class Playouts:
             cur = (cur + 1) % n
         return self._lowest(hands), hands
 
-    def _my_draw(self, hands, stock, pile, table, me) -> bool:
+    def _my_draw(self, hands, stock, pile, reach, me) -> bool:
         top = pile[-1] if pile else None
         if not stock:
             if top is None:
@@ -254,41 +292,34 @@ class Playouts:
             return self._lowest(hands) != me
         if top is None:
             return False
-        hand = hands[me]
-        if completes(hand, top):
-            return True
-        for m in table:
-            if extensions(m) >> top & 1:
-                return True
-        return False
+        return completes(hands[me], top) or bool(reach >> top & 1)
 
-    def _lay(self, hand: int, table: list[int], commit: bool) -> int:
-        """The hand after laying its melds and then every card that fits the table
-        (``commit``: ``table`` is changed too, else a copy is)."""
-        if not commit:
-            table = list(table)
-        melds = self._melds.get(hand)
-        if melds is None:
-            solver = self.solver
-            melds = solver.arrangement(hand)[1] if solver.deadwood(hand) < solver.points(hand) else ()
-            if len(self._melds) > 100_000:
-                self._melds.clear()
-            self._melds[hand] = melds
-        if melds:
+    def _lay(self, hand: int, table: list[int], reach: int) -> tuple[int, int]:
+        """Lay the hand's melds on ``table`` (changed) and then every card that fits
+        it; return what is left of the hand and the cards that then fit the table
+        (``reach``: those that fit it now)."""
+        if has_meld(hand):
+            melds = self._melds.get(hand)
+            if melds is None:
+                melds = self.solver.arrangement(hand)[1]
+                if len(self._melds) > 100_000:
+                    self._melds.clear()
+                self._melds[hand] = melds
             for m in melds:
                 hand &= ~m
                 table.append(m)
-        grown = True
-        while grown and hand:
-            grown = False
+                reach |= extensions(m)
+        while hand & reach:
             for i, m in enumerate(table):
                 fit = extensions(m) & hand
                 if fit:
                     low = fit & -fit
                     hand ^= low
                     table[i] = m | low
-                    grown = True
-        return hand
+            reach = 0
+            for m in table:
+                reach |= extensions(m)
+        return hand, reach
 
     def _lowest(self, hands: list[int]) -> int:
         """The seat with the lowest hand value (ties: the lowest seat number)."""
