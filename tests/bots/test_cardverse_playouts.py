@@ -248,6 +248,79 @@ def test_turn_play_outs_drop_the_weaker_choices_half_way():
     assert all(pruned[i] == full[i] for i in alive)
 
 
+class CountingPlayouts(Playouts):
+    """Playouts that count the deals they sample."""
+
+    deals = 0
+
+    def sample(self, k):
+        self.deals += 1
+        return super().sample(k)
+
+
+def four_seat_draw_view(seed: int):
+    rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(seed))
+    return read_view(rnd.view(0)), rnd.view(0)
+
+
+def test_draw_play_outs_stop_once_the_difference_is_clear():
+    """``first``/``z``: from ``first`` deals on the draw's play-outs stop as soon as the
+    two draws differ by more than ``z`` standard errors; what they return is then
+    exactly the sums over the deals played."""
+    stopped = 0
+    for seed in range(12):
+        k, view = four_seat_draw_view(seed)
+        pile = list(view.discard_pile)
+        seq = CountingPlayouts(SOLVER, 1, random.Random(seed))
+        got = seq.draw_wins(k, pile, [], 40, None, first=8, z=1.5)
+        used = seq.deals
+        assert 8 <= used <= 40 and (used == 40 or (used - 8) % 4 == 0)
+        # The same deals (the same generator) played without a stop give the same sums.
+        assert Playouts(SOLVER, 1, random.Random(seed)).draw_wins(k, pile, [], used) == got
+        stopped += used < 40
+        if used < 40:  # stopped: clear by then (or no deal told the draws apart)
+            stock_w, take_w = got
+            assert stock_w != take_w or used == 8
+    assert stopped  # some draws are clear early
+    # Without ``first`` every deal is played.
+    k, view = four_seat_draw_view(0)
+    full = CountingPlayouts(SOLVER, 1, random.Random(0))
+    full.draw_wins(k, list(view.discard_pile), [], 20)
+    assert full.deals == 20
+
+
+def test_turn_play_outs_go_on_while_the_best_two_are_close():
+    """``extra``/``z``: past ``samples`` deals the two best choices keep playing, a
+    quarter of ``samples`` at a time, up to ``extra`` more deals while their
+    difference is within ``z`` standard errors."""
+    inf = float("-inf")
+    checked = 0
+    for seed in range(6):
+        rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(seed))
+        rnd.apply(rnd.legal_actions()[0])
+        view = rnd.view(0)
+        k = read_view(view)
+        pile = list(view.discard_pile)
+        options = [(False, c) for c in view.hand[:3]]
+        runs = {}
+        for name, extra, z in (("plain", 0, 0.0), ("wide", 8, 100.0), ("quick", 8, 0.0)):
+            po = CountingPlayouts(SOLVER, 1, random.Random(seed))
+            runs[name] = (po.turn_wins(k, pile, [], 8, options, keep=2, extra=extra, z=z), po.deals)
+        (plain, n_plain), (wide, n_wide), (quick, n_quick) = runs["plain"], runs["wide"], runs["quick"]
+        assert n_plain == 8
+        # The same two choices survive the halving (the same first deals).
+        assert [w == inf for w in wide] == [w == inf for w in plain]
+        best = sorted((w for w in plain if w != inf), reverse=True)
+        if best[0] == best[1]:
+            continue  # (level on every deal, maybe: then nothing tells them apart)
+        # Told apart: with z that large every extra deal is played, on top of the
+        # first eight; with z = 0 any difference is clear, so it stops at once.
+        assert n_wide == 16 and any(w != p for w, p in zip(wide, plain) if p != inf)
+        assert n_quick == 8 and quick == plain
+        checked += 1
+    assert checked
+
+
 # -- the bit-mask helpers the play-outs run on ------------------------------------------
 
 from hypothesis import given, settings  # noqa: E402

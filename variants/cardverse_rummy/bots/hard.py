@@ -80,8 +80,12 @@ class HardCardVerseAgent(BaseAgent):
     # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
     PLAY_SAMPLES_4 = 36  # sampled deals played out per turn
     PLAY_PRUNE = 2  # after half the deals only this many best choices play on (0: all)
+    PLAY_EXTRA = 0  # up to this many more deals while the two best are close
+    PLAY_Z = 1.5  # ... close: within this many standard errors
     DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
-    DRAW_SAMPLES = 40  # sampled deals played out per draw
+    DRAW_SAMPLES = 40  # sampled deals played out per draw (at most, with DRAW_FIRST)
+    DRAW_FIRST = 0  # stop after this many deals, or every half as many more, once clear
+    DRAW_Z = 2.0  # ... clear: the difference exceeds this many standard errors
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
     PLAY_KEEP = 3.0  # in play-outs it sheds its highest loose card less this per live way to a meld
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
@@ -186,7 +190,8 @@ class HardCardVerseAgent(BaseAgent):
                 samples = self.PLAY_SAMPLES_4 if k.n_seats >= 4 else self.PLAY_SAMPLES
                 wins = self.playouts.turn_wins(k, list(view.discard_pile), table, samples,
                                                options, melds, adds, self._match_value(view, k),
-                                               self.PLAY_PRUNE if k.n_seats >= 4 else 0)
+                                               *((self.PLAY_PRUNE, self.PLAY_EXTRA, self.PLAY_Z)
+                                                 if k.n_seats >= 4 else (0, 0, 0.0)))
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
             self._plan = (key, choice[0], choice[1])
@@ -308,7 +313,7 @@ class HardCardVerseAgent(BaseAgent):
             return take
         stock_w, take_w = self.playouts.draw_wins(
             k, list(view.discard_pile), [to_mask(m.cards) for m in view.table],
-            self.DRAW_SAMPLES, self._match_value(view, k))
+            self.DRAW_SAMPLES, self._match_value(view, k), self.DRAW_FIRST, self.DRAW_Z)
         if take_w > stock_w:
             self._why = f"take {code(top)}: the play-outs favour it"
             return take

@@ -147,14 +147,16 @@ class Playouts:
 
     def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
                   options: list[tuple[bool, int]], melds=(), adds=(), value=None,
-                  keep: int = 0) -> list[float]:
+                  keep: int = 0, extra: int = 0, z: float = 0.0) -> list[float]:
         """For each ``(lay, card)``: what the play-outs are worth after laying down
         ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not (``lay``), and
         then discarding ``card``, summed over ``samples`` sampled deals (the same for
         every option). ``value(winner, hands)`` scores a play-out's end (default: 1
         when this seat wins). ``table``: the table's melds (masks) in number order.
         ``keep``: after half the deals only the ``keep`` best options play on (the
-        others' worth is then ``-inf``); 0: all of them."""
+        others' worth is then ``-inf``); 0: all of them. ``extra``: up to this many
+        more deals while the two best options differ by no more than ``z`` standard
+        errors of their mean difference per deal (checked every ``samples // 4``)."""
         me = k.seat
         n = k.n_seats
         nxt = (me + 1) % n
@@ -169,7 +171,11 @@ class Playouts:
             laid_table[number - 1] |= 1 << c
         wins = [0] * len(options)
         alive = list(range(len(options)))
-        for j in range(samples):
+        vals: list[list[float]] = [[] for _ in options]  # per deal, with ``extra``
+        step = max(1, samples // 4)
+        for j in range(samples + extra):
+            if j >= samples and (j - samples) % step == 0 and not self._unclear(wins, vals, alive, z):
+                break
             if keep and j == samples // 2 and len(alive) > keep:
                 alive = sorted(alive, key=lambda i: (-wins[i], i))[:keep]
                 for i in range(len(options)):
@@ -181,29 +187,52 @@ class Playouts:
                 lay, card = options[i]
                 t = list(laid_table if lay else table)
                 hand = (laid_hand if lay else k.hand) & ~(1 << card)
-                if not hand:
-                    h = list(hands)
-                    h[me] = 0
-                    wins[i] += value(me, h)
-                    continue
                 h = list(hands)
                 h[me] = hand
-                w, end = self.play(h, stock, pile + [card], t, me, nxt)
-                wins[i] += value(w, end)
+                v = value(me, h) if not hand else value(*self.play(h, stock, pile + [card], t, me, nxt))
+                wins[i] += v
+                if extra:
+                    vals[i].append(v)
         return wins
 
+    @staticmethod
+    def _unclear(wins: list[float], vals: list[list[float]], alive: list[int], z: float) -> bool:
+        """Whether the two best of the ``alive`` options are within ``z`` standard
+        errors of their mean difference per deal (``vals``: each option's values)."""
+        if len(alive) < 2:
+            return False
+        a, b = sorted(alive, key=lambda i: (-wins[i], i))[:2]
+        diffs = [x - y for x, y in zip(vals[a], vals[b])]
+        n = len(diffs)
+        diff = sum(diffs)
+        sq = sum(d * d for d in diffs)
+        return sq > 0.0 and diff * diff <= z * z * (sq - diff * diff / n)
+
     def draw_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  value=None) -> tuple[float, float]:
+                  value=None, first: int = 0, z: float = 0.0) -> tuple[float, float]:
         """What the play-outs are worth (as :meth:`turn_wins`) when this seat, to
         draw, takes from the stock and when it takes the top of the pile, on the same
-        ``samples`` deals; the rest of its turn follows its quick rules."""
+        deals; the rest of its turn follows its quick rules. ``samples`` deals, or
+        with ``first`` fewer: from ``first`` deals on, every ``first // 2`` deals, it
+        stops once the two differ by more than ``z`` standard errors of their mean
+        difference per deal (or have not differed on any deal yet)."""
         me = k.seat
         value = value or (lambda winner, hands: winner == me)
         worth = [0.0, 0.0]  # stock, take
-        for _ in range(samples):
+        sq = 0.0  # sum of the squared differences per deal
+        step = max(1, first // 2)
+        for j in range(1, samples + 1):
             hands, stock = self.sample(k)
-            for take in (False, True):
-                worth[take] += value(*self.play(hands, stock, pile, table, me, me, first_take=take))
+            a = value(*self.play(hands, stock, pile, table, me, me, first_take=False))
+            b = value(*self.play(hands, stock, pile, table, me, me, first_take=True))
+            worth[0] += a
+            worth[1] += b
+            sq += (b - a) ** 2
+            if first and j >= first and (j - first) % step == 0 and j < samples:
+                diff = worth[1] - worth[0]
+                # |mean| > z * sd / sqrt(j)  <=>  diff**2 > z**2 * (sq - diff**2 / j)
+                if sq == 0.0 or diff * diff > z * z * (sq - diff * diff / j):
+                    break
         return worth[0], worth[1]
 
     def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
