@@ -30,11 +30,13 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   the rules' own choice) and followed through the turn.
 * **With 4 seats, the draw by play-outs too**, and the turn's search widened
   (36 deals, its highest loose card a third discard, only the two best choices
-  after half the deals): the stock or the pile's top, each played out on the same
-  40 deals. Taking the top leaves the stock as it is (shedding the same card
-  again passes the turn), so the draw also chooses who will face the empty stock;
-  on the empty stock it is the choice to end the round (docs/bots.md, "Fifth
-  round").
+  after half the deals, and those two on for up to 36 more deals while they are
+  within 1.5 standard errors): the stock or the pile's top, each played out on the
+  same deals, 16 at first and 8 more at a time while the two are within 1.5
+  standard errors, up to 80. Taking the top leaves the stock as it is (shedding the
+  same card again passes the turn), so the draw also chooses who will face the
+  empty stock; on the empty stock it is the choice to end the round (docs/bots.md,
+  "Fifth round" and "Sixth round").
 * **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
   the round (lowest hand value wins). It samples every opponent's hand
   consistently with what it saw (known picks, the rest from the unseen cards, as
@@ -80,12 +82,12 @@ class HardCardVerseAgent(BaseAgent):
     # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
     PLAY_SAMPLES_4 = 36  # sampled deals played out per turn
     PLAY_PRUNE = 2  # after half the deals only this many best choices play on (0: all)
-    PLAY_EXTRA = 0  # up to this many more deals while the two best are close
+    PLAY_EXTRA = 36  # up to this many more deals while the two best are close
     PLAY_Z = 1.5  # ... close: within this many standard errors
     DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
-    DRAW_SAMPLES = 40  # sampled deals played out per draw (at most, with DRAW_FIRST)
-    DRAW_FIRST = 0  # stop after this many deals, or every half as many more, once clear
-    DRAW_Z = 2.0  # ... clear: the difference exceeds this many standard errors
+    DRAW_SAMPLES = 80  # sampled deals played out per draw (at most, with DRAW_FIRST)
+    DRAW_FIRST = 16  # stop after this many deals, or every half as many more, once clear
+    DRAW_Z = 1.5  # ... clear: the difference exceeds this many standard errors
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
     PLAY_KEEP = 3.0  # in play-outs it sheds its highest loose card less this per live way to a meld
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)

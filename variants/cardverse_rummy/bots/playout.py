@@ -31,7 +31,13 @@ follows a quick version of its own rules (take a discard that melds or fits the
 table; hold its melds until the round is sure to end; shed its highest loose
 card, less ``keep`` points per live way to a meld while the round goes on; ask the
 empty stock only when it holds the lowest hand). :meth:`Playouts.turn_wins` weighs
-the choices after the draw, :meth:`Playouts.draw_wins` the draw itself.
+the choices after the draw, :meth:`Playouts.draw_wins` the draw itself. Both can
+spend their deals where the choice is close: the draw stops once the two draws are
+clearly apart, the turn plays its two best choices on while they are not.
+
+Hands, the table's reach and the meld tests are bit masks (:mod:`.common`'s
+``completes``, ``completing``, ``has_meld``); the solver is asked for a hand's melds
+only when it holds one.
 """
 
 from __future__ import annotations
