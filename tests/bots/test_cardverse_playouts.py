@@ -195,6 +195,35 @@ def test_hard_scores_play_outs_by_the_match_from_the_totals():
     assert HardCardVerseAgent(2, MATCH_AWARE=False)._match_value(view, k) is None
 
 
+@pytest.mark.parametrize("n_seats", [3, 4])
+def test_a_far_target_scores_the_round_until_the_end_nears(n_seats):
+    """A match to 1,000 would make the match model solve hundreds of thousands of
+    positions before the first decision (tens of seconds): ai:hard scores the round
+    instead while the end is far, and the match once the totals near the target."""
+    from dataclasses import replace
+
+    from rummykit.variants.cardverse_rummy.bots.equity import equity_for
+
+    rnd = CardVerseRound.deal(CardVerseOptions(target=1000), n_seats, 0, random.Random(2))
+    view = rnd.view(0)
+    k = read_view(view)
+    hard = HardCardVerseAgent(2, target=1000)
+    assert hard._match_value(view, k) is None
+    near = replace(view, scores=tuple(950 + 10 * s for s in range(n_seats)))
+    value = hard._match_value(near, k)
+    assert value is not None
+    hands = [m("KS QS JS TH 9D")] * n_seats
+    hands[0] = 0
+    assert value(0, hands) == 1.0  # 98 or more points: past 1,000 from 950
+    # Deciding plays: the model it built stays within its bound.
+    seat = rnd.to_act()
+    hard.act(rnd.view(seat), rnd.legal_actions())
+    p = hard.P_ROUND_3 if n_seats == 3 else hard.P_ROUND_4
+    assert equity_for(n_seats, 1000, p)._value.cache_info().currsize <= hard.EQUITY_TABLE
+    # The usual target of 100 always uses the model.
+    assert equity_for(n_seats, 100, p).table_size([0] * n_seats, 0) <= hard.EQUITY_TABLE
+
+
 def test_play_outs_follow_the_first_draw_they_are_told():
     """``first_take``: this seat's first draw in a play-out is the pile's top (True)
     or the stock (False), whatever its rule; on the empty stock False ends the round."""

@@ -55,6 +55,21 @@ class MatchEquity:
         opps = tuple(sorted(-(-(target - t) // 10) for s, t in enumerate(totals) if s != me))
         return self._value(mine, opps)
 
+    def table_size(self, totals, me: int) -> int:
+        """About how many positions the model solves to value ``totals`` (every
+        position with needs no larger than the present ones): small for the usual
+        target of 100, very large for a far target, where :class:`HardCardVerseAgent`
+        scores the round instead until the match end comes nearer."""
+        needs = [max(1, -(-(self.target - t) // 10)) for t in totals]
+        mine = needs[me]
+        k = len(needs) - 1
+        top = max(n for s, n in enumerate(needs) if s != me) if k else 0
+        size = mine  # sorted tuples of k needs, each 1..top: C(top + k - 1, k)
+        ways = 1
+        for i in range(k):
+            ways = ways * (top + i) // (i + 1)
+        return size * ways
+
     def after_round(self, totals, winner: int, score: int, me: int) -> float:
         """The equity once ``winner`` has scored ``score`` more."""
         new = list(totals)

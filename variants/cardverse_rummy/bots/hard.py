@@ -93,6 +93,7 @@ class HardCardVerseAgent(BaseAgent):
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
     P_ROUND_3 = 0.57  # its chance to win a later round, for that model, with 3 seats
     P_ROUND_4 = 0.37  # ... with 4 seats
+    EQUITY_TABLE = 10_000  # positions that model may solve; beyond them, score the round
 
     def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
                  target: int = 100, **params) -> None:
@@ -217,13 +218,17 @@ class HardCardVerseAgent(BaseAgent):
 
     def _match_value(self, view: View, k: Knowledge):
         """How a play-out's end is scored: the chance to win the match from the totals
-        it leaves (bots/equity.py), or None (``MATCH_AWARE`` off: the round won)."""
+        it leaves (bots/equity.py), or None (the round won): with ``MATCH_AWARE``
+        off, or while the target is so far that the model would take long to solve
+        (a match to 1,000, say: over ``EQUITY_TABLE`` positions)."""
         if not self.MATCH_AWARE:
             return None
         p = self.P_ROUND_3 if k.n_seats == 3 else self.P_ROUND_4
         equity = equity_for(k.n_seats, self.target, p)
         totals = list(view.scores) if len(view.scores) == k.n_seats else [0] * k.n_seats
         me = k.seat
+        if equity.table_size(totals, me) > self.EQUITY_TABLE:
+            return None  # a far target: the match end is far too, the round counts
         pts = self.solver.points
 
         def value(winner: int, hands: list[int]) -> float:
