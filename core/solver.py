@@ -407,21 +407,24 @@ class MeldSolver:
         self._runs_cache[key] = result
         return result
 
-    def _iter_optimal(self, hand: int, split: bool) -> Iterator[tuple[int, ...]]:
+    def _least_set_choices(self, c: int, d: int, h: int, s: int, trip: int):
+        """``(least deadwood, [(suit patterns left, set melds), ...])``: the set
+        choices at the ranks in ``trip`` whose suits' runs leave the least deadwood."""
         T = self._T
         if T is None:
             T = self._load().T
+        states = _set_states_with_melds(c, d, h, s, trip)
+        values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
+        least = min(values)
+        return least, [st for st, v in zip(states, values) if v == least]
+
+    def _iter_optimal(self, hand: int, split: bool) -> Iterator[tuple[int, ...]]:
         c = hand & _M13
         d = hand >> 13 & _M13
         h = hand >> 26 & _M13
         s = hand >> 39 & _M13
         trip = (c & d & (h | s)) | (h & s & (c | d))
-        states = _set_states_with_melds(c, d, h, s, trip)
-        values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
-        least = min(values)
-        for (pats, sets), v in zip(states, values):
-            if v != least:
-                continue
+        for pats, sets in self._least_set_choices(c, d, h, s, trip)[1]:
             per_suit = [
                 [tuple(r << (13 * si) for r in runs) for runs in self._suit_runs(p, split)]
                 for si, p in enumerate(pats)
@@ -459,26 +462,14 @@ class MeldSolver:
         h = hand >> 26 & _M13
         s = hand >> 39 & _M13
         trip = (c & d & (h | s)) | (h & s & (c | d))
-        if not trip:
-            # No set possible: the uncut runs of each suit are the only
-            # least-deadwood arrangement with runs never cut.
-            melds = [
-                r << (13 * si)
-                for si, p in enumerate((c, d, h, s))
-                if p
-                for r in self._suit_runs(p, False)[0]
-            ]
-            melds.sort()
-            return T[c] + T[d] + T[h] + T[s], tuple(melds)
-        # Sets possible: every set choice with the least deadwood, its suits' runs
-        # uncut (one way each), keeping the fewest melds, then the smallest tuple.
-        states = _set_states_with_melds(c, d, h, s, trip)
-        values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
-        least = min(values)
+        if trip:
+            least, choices = self._least_set_choices(c, d, h, s, trip)
+        else:  # no set possible: the suits' runs alone
+            least, choices = T[c] + T[d] + T[h] + T[s], [((c, d, h, s), ())]
+        # Each least-deadwood set choice with its suits' runs uncut (one way each),
+        # keeping the fewest melds, then the smallest tuple.
         best = None
-        for (pats, sets), v in zip(states, values):
-            if v != least:
-                continue
+        for pats, sets in choices:
             melds = list(sets)
             for si, p in enumerate(pats):
                 if p:

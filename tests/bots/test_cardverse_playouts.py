@@ -6,10 +6,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import FULL_DECK, from_mask, parse_card, parse_cards, points, rank_sort_key, to_mask
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
+from rummykit.variants.cardverse_rummy.bots.common import (
+    RUN_PARTNERS,
+    SET_PARTNERS,
+    completing,
+    has_meld,
+    live_partners,
+)
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts, completes
@@ -351,17 +360,6 @@ def test_turn_play_outs_go_on_while_the_best_two_are_close():
 
 
 # -- the bit-mask helpers the play-outs run on ------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from rummykit.variants.cardverse_rummy.bots.common import (  # noqa: E402
-    completing,
-    has_meld,
-    live_partners,
-    RUN_PARTNERS,
-    SET_PARTNERS,
-)
 
 HANDS = st.sets(st.integers(0, 51), max_size=14).map(lambda cs: sum(1 << c for c in cs))
 

@@ -22,6 +22,7 @@ dynamic programme, memoised).
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 
 __all__ = ["MatchEquity", "SCORES", "equity_for"]
 
@@ -61,14 +62,10 @@ class MatchEquity:
         target of 100, very large for a far target, where :class:`HardCardVerseAgent`
         scores the round instead until the match end comes nearer."""
         needs = [max(1, -(-(self.target - t) // 10)) for t in totals]
-        mine = needs[me]
+        top = max(n for s, n in enumerate(needs) if s != me)
         k = len(needs) - 1
-        top = max(n for s, n in enumerate(needs) if s != me) if k else 0
-        size = mine  # sorted tuples of k needs, each 1..top: C(top + k - 1, k)
-        ways = 1
-        for i in range(k):
-            ways = ways * (top + i) // (i + 1)
-        return size * ways
+        # This seat's need times the sorted tuples of k needs, each 1..top.
+        return needs[me] * comb(top + k - 1, k)
 
     def after_round(self, totals, winner: int, score: int, me: int) -> float:
         """The equity once ``winner`` has scored ``score`` more."""

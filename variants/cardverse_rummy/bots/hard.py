@@ -190,11 +190,12 @@ class HardCardVerseAgent(BaseAgent):
                 choice = options[0]
             else:
                 table = [to_mask(m.cards) for m in view.table]
-                samples = self.PLAY_SAMPLES_4 if k.n_seats >= 4 else self.PLAY_SAMPLES
+                four = k.n_seats >= 4
+                samples = self.PLAY_SAMPLES_4 if four else self.PLAY_SAMPLES
                 wins = self.playouts.turn_wins(k, list(view.discard_pile), table, samples,
                                                options, melds, adds, self._match_value(view, k),
-                                               *((self.PLAY_PRUNE, self.PLAY_EXTRA, self.PLAY_Z)
-                                                 if k.n_seats >= 4 else (0, 0, 0.0)))
+                                               keep=self.PLAY_PRUNE if four else 0,
+                                               extra=self.PLAY_EXTRA if four else 0, z=self.PLAY_Z)
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
             self._plan = (key, choice[0], choice[1])

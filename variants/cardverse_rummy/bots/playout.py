@@ -84,6 +84,14 @@ def _shedding(ace_points: int):
     return pts, tuple(rank), tuple(below), order, tuple(top)
 
 
+def _reach(table: list[int]) -> int:
+    """The cards that fit some meld of ``table`` (masks), as a mask."""
+    reach = 0
+    for m in table:
+        reach |= extensions(m)
+    return reach
+
+
 class Playouts:
     """Sampled deals and play-outs for one seat's decisions (see the module text)."""
 
@@ -118,14 +126,12 @@ class Playouts:
                 passed = k.last_pass[s]
                 # A card may not complete a meld in the hand, nor (with one of its
                 # cards) one with the upcard it passed on.
-                if passed is None:
-                    bad = completing(hand)
-                elif completes(hand, passed):
-                    bad = -1
+                with_pass = 0 if passed is None else 1 << passed
+                if passed is not None and completes(hand, passed):
+                    ok = 0
                 else:
-                    bad = completing(hand | 1 << passed)
+                    ok = allowed & ~completing(hand | with_pass)
                 got = 0
-                ok = allowed & ~bad
                 for c in pool:
                     if ok >> c & 1:
                         hand |= 1 << c
@@ -133,10 +139,7 @@ class Playouts:
                         got += 1
                         if got == need:
                             break
-                        if passed is None:
-                            ok = allowed & ~used & ~completing(hand)
-                        else:
-                            ok = allowed & ~used & ~completing(hand | 1 << passed)
+                        ok = allowed & ~used & ~completing(hand | with_pass)
                 if got < need:  # too few fit: the rest freely
                     for c in pool:
                         if got == need:
@@ -251,9 +254,7 @@ class Playouts:
         stock = list(stock)
         pile = list(pile)
         table = list(table)
-        reach = 0  # the cards that fit some table meld
-        for m in table:
-            reach |= extensions(m)
+        reach = _reach(table)  # the cards that fit some table meld
         n = len(hands)
         rank = self.rank
         for _ in range(200):  # far more turns than any short stock allows
@@ -277,21 +278,18 @@ class Playouts:
             # round is sure to end before its next turn).
             if cur != me:
                 hand, reach = self._lay(hand, table, reach)
-                if not hand:
-                    hands[cur] = 0
-                    return cur, hands
                 loose = hand
             else:
                 laid = list(table)
                 left, laid_reach = self._lay(hand, laid, reach)
                 if left & (left - 1) == 0 or len(stock) < n - 1:
                     hand, table, reach = left, laid, laid_reach
-                    if not hand:
-                        hands[cur] = 0
-                        return cur, hands
                     loose = hand
                 else:
                     loose = left or hand
+            if not hand:  # out by laying down
+                hands[cur] = 0
+                return cur, hands
             # Shed the highest loose card (this seat, while the round goes on: less
             # ``keep`` per live way to a meld).
             if cur == me and self.keep and len(stock) >= n - 1:
@@ -307,9 +305,9 @@ class Playouts:
                     if bestv is None or v > bestv:
                         best, bestv = c, v
             else:
-                top = self.top_shed
-                best = self.shed_order[max(top[0][loose & 0x1FFF], top[1][loose >> 13 & 0x1FFF],
-                                           top[2][loose >> 26 & 0x1FFF], top[3][loose >> 39])]
+                tops = self.top_shed
+                best = self.shed_order[max(tops[0][loose & 0x1FFF], tops[1][loose >> 13 & 0x1FFF],
+                                           tops[2][loose >> 26 & 0x1FFF], tops[3][loose >> 39])]
             hand &= ~(1 << best)
             pile.append(best)
             hands[cur] = hand
@@ -351,9 +349,7 @@ class Playouts:
                     low = fit & -fit
                     hand ^= low
                     table[i] = m | low
-            reach = 0
-            for m in table:
-                reach |= extensions(m)
+            reach = _reach(table)
         return hand, reach
 
     def _lowest(self, hands: list[int]) -> int:
