@@ -79,22 +79,25 @@ def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
 
 def test_the_easy_model_holds_for_real_easy_hands():
     """What the sampler assumes of an ai:easy hand after its turn is true of the real
-    ones: nothing above its last discard, no meld, nothing fitting the table as it
-    was, the cards it took and kept."""
-    checked = 0
+    ones: nothing above its lowest discard (a card it held then it would have shed
+    instead, and a higher card shed later was the card it had just drawn), no meld,
+    nothing fitting the table as it was, the cards it took and kept."""
+    checked = lower = 0
     for rnd, view in states(4, 40):
         k = read_view(view)
         for s in range(4):
             if s == k.seat or not k.discards[s]:
                 continue
             true = rnd.hands[s]
-            last = EASY_ORDER.index(k.discards[s][-1])
-            assert all(EASY_ORDER.index(c) < last for c in from_mask(true))
+            lowest = min(EASY_ORDER.index(c) for c in k.discards[s])
+            assert all(EASY_ORDER.index(c) < lowest for c in from_mask(true))
+            lower += lowest < EASY_ORDER.index(k.discards[s][-1])
             assert not any(completes(true & ~(1 << c), c) for c in from_mask(true))
             assert not true & k.blocked[s]
             assert true & k.held[s] == k.held[s]
             checked += 1
     assert checked > 200
+    assert lower > 10  # the lowest discard often says more than the last
 
 
 def test_knowledge_reads_the_table_and_the_last_pass():
@@ -134,6 +137,30 @@ def test_sampled_hands_respect_the_last_discard():
         opp = hands[1]
         assert opp.bit_count() == 2
         assert all(EASY_ORDER.index(c) < bound for c in from_mask(opp))
+
+
+def test_sampled_hands_keep_under_the_lowest_discard():
+    """Seat 1 shed the 9 of clubs, then the king of spades it had just drawn (it held
+    nothing above the nine): with ``lowest`` its three cards are all under the nine;
+    without it the last discard (the king) is the only bound."""
+    rnd = CardVerseRound.setup(["QS 5C", "9C 4D 2S", "JH 6H"], stock="3H 7S 8D KS", first=1)
+    for text in ("draw", "discard 9C", "draw", "discard JH", "draw", "discard QS",
+                 "draw", "discard KS"):
+        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
+    k = read_view(rnd.view(2))
+    po = Playouts(SOLVER, 1, random.Random(5))
+    nine = EASY_ORDER.index(parse_card("9C"))
+    above = 0
+    for lowest in (False, True):
+        po.lowest = lowest
+        for _ in range(200):
+            hands, _ = po.sample(k)
+            assert hands[1].bit_count() == 3
+            high = sum(EASY_ORDER.index(c) > nine for c in from_mask(hands[1]))
+            if lowest:
+                assert high == 0
+            above += high
+    assert above > 0  # without it some sampled hands hold higher cards
 
 
 def test_hard_searches_its_turn_with_four_seats_and_plays_it_through():

@@ -89,6 +89,7 @@ class HardCardVerseAgent(BaseAgent):
     DRAW_FIRST = 16  # stop after this many deals, or every half as many more, once clear
     DRAW_Z = 1.5  # ... clear: the difference exceeds this many standard errors
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
+    LOWEST_DISCARD = True  # sampled hands: no card above the owner's lowest discard (else its last)
     PLAY_KEEP = 3.0  # in play-outs it sheds its highest loose card less this per live way to a meld
     MATCH_AWARE = True  # score a play-out by the chance to win the match (bots/equity.py)
     P_ROUND_3 = 0.57  # its chance to win a later round, for that model, with 3 seats
@@ -116,6 +117,7 @@ class HardCardVerseAgent(BaseAgent):
         table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
         k = read_view(view)
         self.playouts.keep = self.PLAY_KEEP if k.n_seats >= 4 else 0.0
+        self.playouts.lowest = self.LOWEST_DISCARD
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(view, legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)

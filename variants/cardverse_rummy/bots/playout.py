@@ -13,8 +13,11 @@ and addition at once, shed their highest-value loose card and take the discard
 only to complete a meld (``ai:easy``'s way, which any sensible player mostly
 follows). What a hand then shows after its owner's last turn:
 
-* no card worth more than the one it last discarded (by points, then rank, then
-  suit: ``ai:easy``'s order);
+* no card worth more than the lowest it discarded this round (by points, then
+  rank, then suit: ``ai:easy``'s order): a card it held then it would have shed
+  instead, and a higher card it shed later can only have been the one it had just
+  drawn (``lowest``; before the seventh round of docs/bots.md the bound was its
+  last discard);
 * no meld among its cards, and no card that fitted a table meld as the table stood
   when it discarded;
 * the upcard it passed on at its last draw completes no meld with it;
@@ -99,6 +102,7 @@ class Playouts:
         self.solver = solver
         self.rng = rng
         self.keep = 0.0  # this seat's shedding: points per live way to a meld kept
+        self.lowest = True  # bound a hand by its owner's lowest discard (else its last)
         self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
         self.pts, self.rank, self.below, self.shed_order, self.top_shed = _shedding(ace_points)
 
@@ -113,16 +117,20 @@ class Playouts:
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
         seats = [s for s in range(k.n_seats) if s != k.seat]
-        last = [k.discards[s][-1] if k.discards[s] else None for s in range(k.n_seats)]
-        seats.sort(key=lambda s: 99 if last[s] is None else self.rank[last[s]])
+        rank = self.rank
+        if self.lowest:
+            bound = [min(d, key=rank.__getitem__) if d else None for d in k.discards]
+        else:
+            bound = [d[-1] if d else None for d in k.discards]
+        seats.sort(key=lambda s: 99 if bound[s] is None else rank[bound[s]])
         used = 0
         for s in seats:
             need = k.unknown[s]
             hand = k.held[s]
             if need:
                 allowed = ~used
-                if last[s] is not None:
-                    allowed &= self.below[self.rank[last[s]]] & ~k.blocked[s]
+                if bound[s] is not None:
+                    allowed &= self.below[rank[bound[s]]] & ~k.blocked[s]
                 passed = k.last_pass[s]
                 # A card may not complete a meld in the hand, nor (with one of its
                 # cards) one with the upcard it passed on.
