@@ -106,6 +106,7 @@ class HardCardVerseAgent(BaseAgent):
         self.solver = get_solver(True, ace_points)
         self._set_params(params)
         self.playouts = Playouts(self.solver, ace_points, self.rng)
+        self.playouts.lowest = self.LOWEST_DISCARD
         self.target = target
         self._plan: tuple | None = None  # (turn, lay, card) chosen by the play-outs
         self._why = ""
@@ -117,7 +118,6 @@ class HardCardVerseAgent(BaseAgent):
         table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
         k = read_view(view)
         self.playouts.keep = self.PLAY_KEEP if k.n_seats >= 4 else 0.0
-        self.playouts.lowest = self.LOWEST_DISCARD
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(view, legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
