@@ -435,3 +435,24 @@ def test_shedding_tables_follow_easy_order():
         mask = sum(1 << c for c in rng.sample(range(52), rng.randint(1, 12)))
         top = max(p.top_shed[s][mask >> 13 * s & 0x1FFF] for s in range(4))
         assert p.shed_order[top] == max(from_mask(mask), key=EASY_ORDER.index)
+
+
+@pytest.mark.parametrize("ace_points", [1, 11])
+def test_an_opponents_one_new_meld_is_the_solvers_arrangement(ace_points):
+    """An opponent's hand holds no meld before its draw, so after it every meld holds
+    the drawn card: the play-outs lay the one the solver would (set or whole run,
+    the less deadwood, ties to the smaller mask) without asking the solver."""
+    solver = get_solver(True, ace_points)
+    p = Playouts(solver, ace_points, random.Random(0))
+    rng = random.Random(ace_points)
+    checked = 0
+    while checked < 3000:
+        cards = rng.sample(range(52), rng.randint(3, 12))
+        hand, card = to_mask(cards), cards[0]
+        if has_meld(hand) and not has_meld(hand & ~(1 << card)):
+            assert (p._meld_with(hand, card),) == solver.arrangement(hand)[1]
+            checked += 1
+    # A set and a run worth the same: the smaller mask, as the solver breaks the tie.
+    hand = m("5C 5D 4H 5H 6H")
+    assert (p._meld_with(hand, parse_card("5H")),) == solver.arrangement(hand)[1]
+    assert p._meld_with(m("QS KS AS 2S"), parse_card("AS")) == m("QS KS AS")  # ace high only

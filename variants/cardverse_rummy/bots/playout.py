@@ -87,6 +87,25 @@ def _shedding(ace_points: int):
     return pts, tuple(rank), tuple(below), order, tuple(top)
 
 
+_RANK_MASK = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+
+
+@lru_cache(maxsize=None)
+def _run_through(pattern: int, rank: int) -> int:
+    """The ace-high run of one suit's ``pattern`` (13 bits, bit 0 the ace) through
+    ``rank``, as a 13-bit mask, or 0 if it is under three cards long."""
+    pos = [12] + list(range(12))  # bit -> position in 2..K, A order
+    bit = list(range(1, 13)) + [0]  # position -> bit
+    lo = hi = pos[rank]
+    while lo > 0 and pattern >> bit[lo - 1] & 1:
+        lo -= 1
+    while hi < 12 and pattern >> bit[hi + 1] & 1:
+        hi += 1
+    if hi - lo < 2:
+        return 0
+    return sum(1 << bit[i] for i in range(lo, hi + 1))
+
+
 def _reach(table: list[int]) -> int:
     """The cards that fit some meld of ``table`` (masks), as a mask."""
     reach = 0
@@ -277,15 +296,16 @@ class Playouts:
                 draw_top = top is not None and completes(hand, top)
             if draw_top and top is not None:
                 pile.pop()
-                hand |= 1 << top
+                drawn = top
             elif stock:
-                hand |= 1 << stock.pop()
+                drawn = stock.pop()
             else:
                 return self._lowest(hands), hands
+            hand |= 1 << drawn
             # Lay down (the opponents always; this seat when it goes out or the
             # round is sure to end before its next turn).
             if cur != me:
-                hand, reach = self._lay(hand, table, reach)
+                hand, reach = self._lay(hand, table, reach, drawn)
                 loose = hand
             else:
                 laid = list(table)
@@ -335,11 +355,18 @@ class Playouts:
             return False
         return completes(hands[me], top) or bool(reach >> top & 1)
 
-    def _lay(self, hand: int, table: list[int], reach: int) -> tuple[int, int]:
+    def _lay(self, hand: int, table: list[int], reach: int, drawn: int | None = None
+             ) -> tuple[int, int]:
         """Lay the hand's melds on ``table`` (changed) and then every card that fits
         it; return what is left of the hand and the cards that then fit the table
-        (``reach``: those that fit it now)."""
-        if has_meld(hand):
+        (``reach``: those that fit it now). ``drawn``: the card just drawn, when the
+        hand held no meld before it (an opponent's hand, which lays all at once)."""
+        if drawn is not None and has_meld(hand) and not has_meld(hand & ~(1 << drawn)):
+            m = self._meld_with(hand, drawn)
+            hand &= ~m
+            table.append(m)
+            reach |= extensions(m)
+        elif has_meld(hand):
             melds = self._melds.get(hand)
             if melds is None:
                 melds = self.solver.arrangement(hand)[1]
@@ -359,6 +386,25 @@ class Playouts:
                     table[i] = m | low
             reach = _reach(table)
         return hand, reach
+
+    def _meld_with(self, hand: int, card: int) -> int:
+        """The solver's arrangement of ``hand`` when its only melds hold ``card``:
+        one meld, the set of ``card``'s rank or the whole run through it, whichever
+        leaves less deadwood (ties: the smaller mask, as the solver breaks them)."""
+        best = 0
+        same = hand & _RANK_MASK[card % 13]
+        if same.bit_count() >= 3:
+            best = same
+        run = _run_through(hand >> 13 * (card // 13) & 0x1FFF, card % 13) << 13 * (card // 13)
+        if run:
+            if not best:
+                return run
+            pts = self.pts
+            rp = sum(pts[c] for c in from_mask(run))
+            sp = sum(pts[c] for c in from_mask(best))
+            if rp > sp or rp == sp and run < best:
+                return run
+        return best
 
     def _lowest(self, hands: list[int]) -> int:
         """The seat with the lowest hand value (ties: the lowest seat number)."""
