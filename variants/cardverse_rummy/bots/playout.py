@@ -49,6 +49,7 @@ import random
 from functools import lru_cache
 
 from rummykit.core.cards import FULL_DECK, from_mask, points
+from rummykit.core.melds import run_order
 
 from ..agents import shed_key
 from ..table import extensions
@@ -88,15 +89,15 @@ def _shedding(ace_points: int):
 
 
 _RANK_MASK = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+_ACE_HIGH = run_order(ace_high=True)
 
 
 @lru_cache(maxsize=None)
 def _run_through(pattern: int, rank: int) -> int:
     """The ace-high run of one suit's ``pattern`` (13 bits, bit 0 the ace) through
     ``rank``, as a 13-bit mask, or 0 if it is under three cards long."""
-    pos = [12] + list(range(12))  # bit -> position in 2..K, A order
-    bit = list(range(1, 13)) + [0]  # position -> bit
-    lo = hi = pos[rank]
+    bit = _ACE_HIGH  # run position -> rank (2 .. K, A)
+    lo = hi = bit.index(rank)
     while lo > 0 and pattern >> bit[lo - 1] & 1:
         lo -= 1
     while hi < 12 and pattern >> bit[hi + 1] & 1:
@@ -361,18 +362,16 @@ class Playouts:
         it; return what is left of the hand and the cards that then fit the table
         (``reach``: those that fit it now). ``drawn``: the card just drawn, when the
         hand held no meld before it (an opponent's hand, which lays all at once)."""
-        if drawn is not None and has_meld(hand) and not has_meld(hand & ~(1 << drawn)):
-            m = self._meld_with(hand, drawn)
-            hand &= ~m
-            table.append(m)
-            reach |= extensions(m)
-        elif has_meld(hand):
-            melds = self._melds.get(hand)
-            if melds is None:
-                melds = self.solver.arrangement(hand)[1]
-                if len(self._melds) > 100_000:
-                    self._melds.clear()
-                self._melds[hand] = melds
+        if has_meld(hand):
+            if drawn is not None and not has_meld(hand & ~(1 << drawn)):
+                melds = (self._meld_with(hand, drawn),)
+            else:
+                melds = self._melds.get(hand)
+                if melds is None:
+                    melds = self.solver.arrangement(hand)[1]
+                    if len(self._melds) > 100_000:
+                        self._melds.clear()
+                    self._melds[hand] = melds
             for m in melds:
                 hand &= ~m
                 table.append(m)
@@ -399,9 +398,7 @@ class Playouts:
         if run:
             if not best:
                 return run
-            pts = self.pts
-            rp = sum(pts[c] for c in from_mask(run))
-            sp = sum(pts[c] for c in from_mask(best))
+            rp, sp = self.solver.points(run), self.solver.points(best)
             if rp > sp or rp == sp and run < best:
                 return run
         return best
