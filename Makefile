@@ -4,6 +4,8 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 TSTAMP  = $(VENV)/.installed-test
+# The compiled play-out core is built at install: rebuild when it changes.
+BUILT   = pyproject.toml setup.py variants/cardverse_rummy/bots/_fastplay.c
 
 .PHONY: play test bench clean
 
@@ -11,11 +13,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): $(BUILT) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(TSTAMP): pyproject.toml $(wildcard examples/*/pyproject.toml) | $(BIN)/python
+$(TSTAMP): $(BUILT) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && $(BIN)/python -m pip install -q -e $$ex || true; done
 	touch $(STAMP) $@

@@ -45,6 +45,7 @@ only when it holds one.
 
 from __future__ import annotations
 
+import os
 import random
 from functools import lru_cache
 
@@ -56,7 +57,18 @@ from ..table import extensions
 from .common import completes, completing, has_meld, live_partners
 from .knowledge import Knowledge
 
-__all__ = ["Playouts"]
+__all__ = ["Playouts", "compiled"]
+
+try:  # the compiled loops (_fastplay.c); the Python ones below are the reference
+    from . import _fastplay
+except ImportError:  # not built (no C compiler where it was installed)
+    _fastplay = None
+
+
+def compiled() -> bool:
+    """Whether play-outs run in the compiled core: it was built, and the
+    environment variable ``RUMMYKIT_PURE_PYTHON`` is not set to a non-empty value."""
+    return _fastplay is not None and not os.environ.get("RUMMYKIT_PURE_PYTHON")
 
 
 @lru_cache(maxsize=None)
@@ -125,6 +137,8 @@ class Playouts:
         self.lowest = True  # bound a hand by its owner's lowest discard (else its last)
         self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
         self.pts, self.rank, self.below, self.shed_order, self.top_shed = _shedding(ace_points)
+        self._core = (_fastplay.Core(self.pts, self.rank, solver.arrangement, self._melds)
+                      if compiled() else None)
 
     # -- sampled deals -------------------------------------------------------------
 
@@ -134,14 +148,17 @@ class Playouts:
         rng = self.rng
         pool = list(from_mask(k.unseen))
         rng.shuffle(pool)
-        hands = [0] * k.n_seats
-        hands[k.seat] = k.hand
-        seats = [s for s in range(k.n_seats) if s != k.seat]
         rank = self.rank
         if self.lowest:
             bound = [min(d, key=rank.__getitem__) if d else None for d in k.discards]
         else:
             bound = [d[-1] if d else None for d in k.discards]
+        if self._core is not None:
+            return self._core.fill(pool, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass,
+                                   [-1 if b is None else rank[b] for b in bound])
+        hands = [0] * k.n_seats
+        hands[k.seat] = k.hand
+        seats = [s for s in range(k.n_seats) if s != k.seat]
         seats.sort(key=lambda s: 99 if bound[s] is None else rank[bound[s]])
         used = 0
         for s in seats:
@@ -278,6 +295,8 @@ class Playouts:
         every seat's hand at the end (``first_take``: this seat's first draw is the
         pile's top, or the stock when False, rather than its rule's). Nothing passed
         in is changed."""
+        if self._core is not None:
+            return self._core.play(hands, stock, pile, table, me, cur, first_take, self.keep)
         hands = list(hands)
         stock = list(stock)
         pile = list(pile)
