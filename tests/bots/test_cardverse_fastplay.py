@@ -26,11 +26,16 @@ PURE = bool(os.environ.get("RUMMYKIT_PURE_PYTHON"))
 needs_core = pytest.mark.skipif(PURE, reason="RUMMYKIT_PURE_PYTHON turns the compiled core off")
 
 
-def pair(ace_points: int = 1, seed: int = 0, lowest: bool = True, keep: float = 0.0):
+class OtherRandom(random.Random):
+    """A generator of another type: the core leaves its shuffle to it."""
+
+
+def pair(ace_points: int = 1, seed: int = 0, lowest: bool = True, keep: float = 0.0,
+         rng_type=random.Random):
     """Two Playouts on the same random numbers: the compiled one and the pure one."""
     solver = get_solver(True, ace_points)
-    fast = Playouts(solver, ace_points, random.Random(seed))
-    pure = Playouts(solver, ace_points, random.Random(seed))
+    fast = Playouts(solver, ace_points, rng_type(seed))
+    pure = Playouts(solver, ace_points, rng_type(seed))
     pure._core = None
     for p in (fast, pure):
         p.lowest = lowest
@@ -51,8 +56,12 @@ def test_the_compiled_core_is_built_and_used():
 @needs_core
 @pytest.mark.parametrize("n_seats", [3, 4])
 @pytest.mark.parametrize("lowest", [True, False])
-def test_sampled_deals_are_the_same(n_seats, lowest):
-    fast, pure = pair(seed=n_seats, lowest=lowest)
+@pytest.mark.parametrize("rng_type", [random.Random, OtherRandom])
+def test_sampled_deals_are_the_same(n_seats, lowest, rng_type):
+    """With a plain random.Random the core shuffles too (as random.shuffle does, by
+    its getrandbits); with another generator it takes the generator's shuffle."""
+    fast, pure = pair(seed=n_seats, lowest=lowest, rng_type=rng_type)
+    assert fast._shuffle_in_core == (rng_type is random.Random)
     checked = 0
     for _, view in states(n_seats, 10):
         k = read_view(view)
@@ -82,6 +91,8 @@ def test_play_outs_are_the_same_from_real_positions(n_seats, ace_points):
                 args = (hands, stock, pile, table, k.seat, k.seat, first_take)
                 got = fast.play(*args)
                 assert got == pure.play(*args)
+                assert fast.score(*got) == pure.score(*got) == sum(
+                    fast.pts[c] for s, h in enumerate(got[1]) if s != got[0] for c in from_mask(h))
                 ended_by_meld += got[1][got[0]] == 0
                 checked += 1
             card = max(from_mask(k.hand))
@@ -156,6 +167,15 @@ def test_the_core_refuses_bad_input_with_an_error():
         core.play(hands, stock, pile, table, 3, 0, None, 0.0)  # no such seat
     with pytest.raises(ValueError):
         core.play(hands, stock, pile, [0], 0, 0, None, 0.0)  # an empty meld
+    with pytest.raises(ValueError):
+        core.play([1, 2, 1 << 60], stock, pile, table, 0, 0, None, 0.0)  # not a mask of cards
+    with pytest.raises(ValueError):
+        core.fill([1, 2], 0, 1 << 52, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])
+    with pytest.raises(ValueError):
+        core.deal(1 << 52, random.Random(0).getrandbits, 0, 0, [0, 1], [0, 0], [0, 0], [None, None],
+                  [-1, -1])
+    with pytest.raises(TypeError):
+        core.deal(7, None, 0, 0, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])  # no generator
     with pytest.raises(TypeError):
         core.play(hands, stock, pile, table, 0, 0, None)
     with pytest.raises(OverflowError):

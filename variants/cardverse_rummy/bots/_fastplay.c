@@ -401,8 +401,13 @@ static PyObject *Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs)
     if (keep == -1.0 && PyErr_Occurred())
         return NULL;
     for (int i = 0; i < nt; i++)
-        if (!table[i]) {
-            PyErr_SetString(PyExc_ValueError, "an empty table meld");
+        if (!table[i] || table[i] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "a table meld must be a non-empty mask of cards");
+            return NULL;
+        }
+    for (int i = 0; i < n; i++)
+        if (hands[i] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "a hand must be a mask of cards");
             return NULL;
         }
 
@@ -499,33 +504,27 @@ PyDoc_STRVAR(fill_doc,
 "unseen cards, shuffled) and the stock. bound: per seat, the shedding place of\n"
 "the card bounding its hand, or -1 for none; last_pass: a card or None.");
 
-static PyObject *Core_fill(Core *self, PyObject *const *args, Py_ssize_t nargs)
+/* fill and deal after the pool: args are (seat, hand, unknown, held, blocked,
+ * last_pass, bound). */
+static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const *args)
 {
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "fill takes 8 arguments");
-        return NULL;
-    }
-    int pool[MAX_CARDS];
     u64 unknown[MAX_SEATS], held[MAX_SEATS], blocked[MAX_SEATS], hands[MAX_SEATS];
     long bound[MAX_SEATS];
     int last_pass[MAX_SEATS];
-    int np = read_cards(args[0], pool, 52, "pool");
-    if (np < 0)
-        return NULL;
-    long seat = PyLong_AsLong(args[1]);
+    long seat = PyLong_AsLong(args[0]);
     if (seat == -1 && PyErr_Occurred())
         return NULL;
-    u64 hand = PyLong_AsUnsignedLongLong(args[2]);
+    u64 hand = PyLong_AsUnsignedLongLong(args[1]);
     if (hand == (u64)-1 && PyErr_Occurred())
         return NULL;
-    int n = read_masks(args[3], unknown, MAX_SEATS, "unknown");
-    if (n < 0 || read_masks(args[4], held, MAX_SEATS, "held") != n
-        || read_masks(args[5], blocked, MAX_SEATS, "blocked") != n) {
+    int n = read_masks(args[2], unknown, MAX_SEATS, "unknown");
+    if (n < 0 || read_masks(args[3], held, MAX_SEATS, "held") != n
+        || read_masks(args[4], blocked, MAX_SEATS, "blocked") != n) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "one entry per seat");
         return NULL;
     }
-    PyObject *lp = PySequence_Fast(args[6], "last_pass");
+    PyObject *lp = PySequence_Fast(args[5], "last_pass");
     if (!lp)
         return NULL;
     if (PySequence_Fast_GET_SIZE(lp) != n) {
@@ -547,7 +546,7 @@ static PyObject *Core_fill(Core *self, PyObject *const *args, Py_ssize_t nargs)
     Py_DECREF(lp);
     if (PyErr_Occurred())
         return NULL;
-    PyObject *bd = PySequence_Fast(args[7], "bound");
+    PyObject *bd = PySequence_Fast(args[6], "bound");
     if (!bd)
         return NULL;
     if (PySequence_Fast_GET_SIZE(bd) != n) {
@@ -564,6 +563,15 @@ static PyObject *Core_fill(Core *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
     }
+    if (hand & ~FULL) {
+        PyErr_SetString(PyExc_ValueError, "a hand must be a mask of cards");
+        return NULL;
+    }
+    for (int s = 0; s < n; s++)
+        if ((held[s] | blocked[s]) & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "held and blocked must be masks of cards");
+            return NULL;
+        }
 
     /* The seats to fill, the most constrained first (a stable sort, as sorted()). */
     int order[MAX_SEATS], no = 0;
@@ -652,6 +660,105 @@ static PyObject *Core_fill(Core *self, PyObject *const *args, Py_ssize_t nargs)
     return Py_BuildValue("(NN)", hl, st);
 }
 
+
+static PyObject *Core_fill(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "fill takes 8 arguments");
+        return NULL;
+    }
+    int pool[MAX_CARDS];
+    int np = read_cards(args[0], pool, 52, "pool");
+    if (np < 0)
+        return NULL;
+    return fill_from(self, pool, np, args + 1);
+}
+
+PyDoc_STRVAR(deal_doc,
+"deal(unseen, getrandbits, seat, hand, unknown, held, blocked, last_pass, bound)\n"
+"-> (hands, stock)\n\n"
+"Playouts.sample whole: the unseen cards (a mask) in ascending order, shuffled as\n"
+"random.Random.shuffle does with getrandbits (the generator's bound method), then\n"
+"fill's work on them.");
+
+static PyObject *Core_deal(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "deal takes 9 arguments");
+        return NULL;
+    }
+    u64 unseen = PyLong_AsUnsignedLongLong(args[0]);
+    if (unseen == (u64)-1 && PyErr_Occurred())
+        return NULL;
+    if (unseen & ~FULL) {
+        PyErr_SetString(PyExc_ValueError, "unseen must be a mask of cards");
+        return NULL;
+    }
+    PyObject *getrandbits = args[1];
+    int pool[MAX_CARDS], np = 0;
+    for (u64 u = unseen; u; u &= u - 1)
+        pool[np++] = lowbit(u);
+    /* random.Random.shuffle: for i from the end down to 1, swap x[i] with x[j], j
+     * below i + 1 by _randbelow_with_getrandbits (k bits, drawn again while >= i + 1). */
+    for (int i = np - 1; i >= 1; i--) {
+        long n = i + 1, k = 64 - __builtin_clzll((u64)n), j;
+        PyObject *bits = PyLong_FromLong(k);
+        if (!bits)
+            return NULL;
+        do {
+            PyObject *r = PyObject_CallOneArg(getrandbits, bits);
+            if (!r) {
+                Py_DECREF(bits);
+                return NULL;
+            }
+            j = PyLong_AsLong(r);
+            Py_DECREF(r);
+            if (j == -1 && PyErr_Occurred()) {
+                Py_DECREF(bits);
+                return NULL;
+            }
+        } while (j >= n || j < 0);
+        Py_DECREF(bits);
+        int t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    return fill_from(self, pool, np, args + 2);
+}
+
+PyDoc_STRVAR(score_doc,
+"score(winner, hands) -> int\n\n"
+"Playouts.score: the card points of every hand but the winner's.");
+
+static PyObject *Core_score(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "score takes 2 arguments");
+        return NULL;
+    }
+    u64 hands[MAX_SEATS];
+    long winner = PyLong_AsLong(args[0]);
+    if (winner == -1 && PyErr_Occurred())
+        return NULL;
+    int n = read_masks(args[1], hands, MAX_SEATS, "hands");
+    if (n < 0)
+        return NULL;
+    if (winner < 0 || winner >= n) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    long total = 0;
+    for (int s = 0; s < n; s++) {
+        if (hands[s] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "a hand must be a mask of cards");
+            return NULL;
+        }
+        if (s != winner)
+            total += hand_points(self, hands[s]);
+    }
+    return PyLong_FromLong(total);
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"points", "rank", "arrangement", "cache", NULL};
@@ -716,6 +823,8 @@ static void Core_dealloc(Core *self)
 static PyMethodDef Core_methods[] = {
     {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL, play_doc},
     {"fill", (PyCFunction)(void (*)(void))Core_fill, METH_FASTCALL, fill_doc},
+    {"deal", (PyCFunction)(void (*)(void))Core_deal, METH_FASTCALL, deal_doc},
+    {"score", (PyCFunction)(void (*)(void))Core_score, METH_FASTCALL, score_doc},
     {NULL, NULL, 0, NULL},
 };
 

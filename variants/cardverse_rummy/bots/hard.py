@@ -29,14 +29,15 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   match from the totals it leaves (:mod:`.equity`). The best choice is kept (ties:
   the rules' own choice) and followed through the turn.
 * **With 4 seats, the draw by play-outs too**, and the turn's search widened
-  (36 deals, its highest loose card a third discard, only the two best choices
-  after half the deals, and those two on for up to 36 more deals while they are
+  (108 deals, its highest loose card a third discard, only the two best choices
+  after half the deals, and those two on for up to 108 more deals while they are
   within 1.5 standard errors): the stock or the pile's top, each played out on the
-  same deals, 16 at first and 8 more at a time while the two are within 1.5
-  standard errors, up to 80. Taking the top leaves the stock as it is (shedding the
+  same deals, 48 at first and 24 more at a time while the two are within 1.5
+  standard errors, up to 240. Taking the top leaves the stock as it is (shedding the
   same card again passes the turn), so the draw also chooses who will face the
   empty stock; on the empty stock it is the choice to end the round (docs/bots.md,
-  "Fifth round" and "Sixth round").
+  "Fifth round" and "Sixth round"; three times the deals since the ninth round,
+  when the play-outs moved to the compiled core).
 * **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
   the round (lowest hand value wins). It samples every opponent's hand
   consistently with what it saw (known picks, the rest from the unseen cards, as
@@ -80,13 +81,13 @@ class HardCardVerseAgent(BaseAgent):
     PLAY_SAMPLES = 24  # sampled deals played out per turn (3 seats)
     PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
     # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
-    PLAY_SAMPLES_4 = 36  # sampled deals played out per turn
+    PLAY_SAMPLES_4 = 108  # sampled deals played out per turn
     PLAY_PRUNE = 2  # after half the deals only this many best choices play on (0: all)
-    PLAY_EXTRA = 36  # up to this many more deals while the two best are close
+    PLAY_EXTRA = 108  # up to this many more deals while the two best are close
     PLAY_Z = 1.5  # ... close: within this many standard errors
     DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
-    DRAW_SAMPLES = 80  # sampled deals played out per draw (at most, with DRAW_FIRST)
-    DRAW_FIRST = 16  # stop after this many deals, or every half as many more, once clear
+    DRAW_SAMPLES = 240  # sampled deals played out per draw (at most, with DRAW_FIRST)
+    DRAW_FIRST = 48  # stop after this many deals, or every half as many more, once clear
     DRAW_Z = 1.5  # ... clear: the difference exceeds this many standard errors
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
     LOWEST_DISCARD = True  # sampled hands: no card above the owner's lowest discard (else its last)
@@ -232,11 +233,15 @@ class HardCardVerseAgent(BaseAgent):
         me = k.seat
         if equity.table_size(totals, me) > self.EQUITY_TABLE:
             return None  # a far target: the match end is far too, the round counts
-        pts = self.solver.points
+        score_of = self.playouts.score
+        memo: dict[tuple[int, int], float] = {}  # (winner, score) -> equity, this decision
 
         def value(winner: int, hands: list[int]) -> float:
-            score = sum(pts(h) for h in hands) - pts(hands[winner])
-            return equity.after_round(totals, winner, score, me)
+            score = score_of(winner, hands)
+            v = memo.get((winner, score))
+            if v is None:
+                v = memo[winner, score] = equity.after_round(totals, winner, score, me)
+            return v
 
         return value
 

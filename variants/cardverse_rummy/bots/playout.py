@@ -139,6 +139,10 @@ class Playouts:
         self.pts, self.rank, self.below, self.shed_order, self.top_shed = _shedding(ace_points)
         self._core = (_fastplay.Core(self.pts, self.rank, solver.arrangement, self._melds)
                       if compiled() else None)
+        # The core shuffles as random.Random.shuffle does (by getrandbits), for a
+        # plain random.Random; any other generator shuffles itself.
+        self._shuffle_in_core = (type(rng) is random.Random
+                                 and random.Random._randbelow is random.Random._randbelow_with_getrandbits)
 
     # -- sampled deals -------------------------------------------------------------
 
@@ -146,16 +150,22 @@ class Playouts:
         """One deal consistent with ``k``: every seat's hand (this seat's as it is)
         and the stock (top = last)."""
         rng = self.rng
-        pool = list(from_mask(k.unseen))
-        rng.shuffle(pool)
         rank = self.rank
         if self.lowest:
             bound = [min(d, key=rank.__getitem__) if d else None for d in k.discards]
         else:
             bound = [d[-1] if d else None for d in k.discards]
-        if self._core is not None:
-            return self._core.fill(pool, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass,
-                                   [-1 if b is None else rank[b] for b in bound])
+        core = self._core
+        if core is not None:
+            places = [-1 if b is None else rank[b] for b in bound]
+            if self._shuffle_in_core:
+                return core.deal(k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held,
+                                 k.blocked, k.last_pass, places)
+            pool = list(from_mask(k.unseen))
+            rng.shuffle(pool)
+            return core.fill(pool, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass, places)
+        pool = list(from_mask(k.unseen))
+        rng.shuffle(pool)
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
         seats = [s for s in range(k.n_seats) if s != k.seat]
@@ -363,6 +373,14 @@ class Playouts:
                 return cur, hands
             cur = (cur + 1) % n
         return self._lowest(hands), hands
+
+    def score(self, winner: int, hands: list[int]) -> int:
+        """What ``winner`` scores at a play-out's end: the card points of every other
+        hand."""
+        if self._core is not None:
+            return self._core.score(winner, hands)
+        pts = self.solver.points
+        return sum(pts(h) for h in hands) - pts(hands[winner])
 
     def _my_draw(self, hands, stock, pile, reach, me) -> bool:
         top = pile[-1] if pile else None
