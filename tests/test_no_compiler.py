@@ -1,0 +1,67 @@
+"""Installed where there is no C compiler, rummykit still installs and its bots make the
+same moves: the compiled play-out core (setup.py, an optional extension) is left out and
+the pure-Python loops run instead.
+
+Slow (a fresh virtual environment, about twenty seconds): marked ``slow``, still part
+of ``make test``. A copy of this checkout's sources (no built module, no build folder,
+no virtual environment) is installed as a regular package, built with ``CC=/bin/false``
+so that compiling fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+SIMULATE = ["simulate", "cardverse", "--seat", "ai:hard", "--seat", "ai:easy", "--seat", "ai:easy",
+            "--seat", "ai:easy", "--rounds", "6", "--seed", "4", "--json"]
+
+
+def run(cmd, cwd, env, timeout=600):
+    r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True,
+                       timeout=timeout)
+    assert r.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    return r
+
+
+def figures(stdout: str) -> dict:
+    out = json.loads(stdout)
+    del out["rounds_per_second"]
+    return out
+
+
+def test_without_a_compiler_it_installs_and_plays_the_same(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_PURE_PYTHON")}
+    env["RUMMYKIT_DATA_DIR"] = str(tmp_path / "data")
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", venv], tmp_path, env)
+    py, bin_ = venv / "bin" / "python", venv / "bin"
+    pip = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    run([*pip, "setuptools>=69", "wheel"], tmp_path, env)
+    src = tmp_path / "src"
+    shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.so", "*.egg-info", "__pycache__", ".pytest_cache",
+        ".hypothesis", ".bench", ".coord"))
+    run([*pip, "--no-build-isolation", src], tmp_path, {**env, "CC": "/bin/false"})
+
+    r = run([py, "-c", "import rummykit.variants.cardverse_rummy.bots.playout as p, rummykit; "
+             "print(p.compiled(), rummykit.__file__)"], tmp_path, env)
+    built, where = r.stdout.split()
+    assert built == "False" and Path(where).is_relative_to(venv)
+
+    pure = run([bin_ / "rummy", *SIMULATE], tmp_path, env)
+    here = subprocess.run([sys.executable, "-m", "rummykit.cli.main", *SIMULATE], capture_output=True,
+                          text=True, env={k: v for k, v in os.environ.items() if k != "RUMMYKIT_PURE_PYTHON"})
+    assert here.returncode == 0, here.stderr
+    assert figures(pure.stdout) == figures(here.stdout)
