@@ -154,6 +154,25 @@ def test_play_outs_are_the_same_from_any_position(seed, ace_points, keep):
     assert list(args) == before  # nothing passed in is changed
 
 
+@st.composite
+def meld_rich_hands(draw):
+    """Up to 14 cards from a few neighbouring ranks: sets, four of a kind, runs
+    through the ace (Q K A), choices between a set and a run."""
+    low = draw(st.integers(0, 12))
+    ranks = [(low + i) % 13 for i in range(draw(st.integers(2, 6)))]
+    cards = [s * 13 + r for s in range(4) for r in ranks]
+    chosen = draw(st.lists(st.sampled_from(cards), min_size=3, max_size=14, unique=True))
+    return sum(1 << c for c in chosen)
+
+
+@needs_core
+@settings(max_examples=1500, deadline=None)
+@given(meld_rich_hands(), st.sampled_from([1, 11]))
+def test_the_core_lays_the_solvers_arrangement(hand, ace_points):
+    fast, _ = pair(ace_points)
+    assert fast._core.arrangement(hand) == get_solver(True, ace_points).arrangement(hand)[1]
+
+
 @needs_core
 def test_the_core_refuses_bad_input_with_an_error():
     fast, _ = pair()
@@ -169,6 +188,10 @@ def test_the_core_refuses_bad_input_with_an_error():
         core.play(hands, stock, pile, [0], 0, 0, None, 0.0)  # an empty meld
     with pytest.raises(ValueError):
         core.play([1, 2, 1 << 60], stock, pile, table, 0, 0, None, 0.0)  # not a mask of cards
+    with pytest.raises(ValueError):
+        core.play([(1 << 14) - 1, 1 << 20, 1 << 21], stock, pile, table, 0, 0, None, 0.0)  # 14 cards
+    with pytest.raises(ValueError):
+        core.arrangement((1 << 15) - 1)
     with pytest.raises(ValueError):
         core.fill([1, 2], 0, 1 << 52, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])
     with pytest.raises(ValueError):

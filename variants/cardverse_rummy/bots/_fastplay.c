@@ -1,8 +1,10 @@
 /* The compiled core of CardVerse ai:hard's play-outs (bots/playout.py).
  *
- * ``Core.play`` and ``Core.fill`` are the loops of ``Playouts.play`` and
- * ``Playouts.sample`` written in C, line for line: the same rules, the same order
- * of cards, the same ties, so a decision is the same with or without this module
+ * ``Core.play``, ``Core.deal`` / ``Core.fill`` and ``Core.score`` are the loops of
+ * ``Playouts.play``, ``Playouts.sample`` and ``Playouts.score`` written in C, line for
+ * line, and ``Core.arrangement`` is ``MeldSolver.arrangement``'s choice of melds for
+ * ace-high runs: the same rules, the same order of cards, the same ties, so a
+ * decision is the same with or without this module
  * (tests/bots/test_cardverse_fastplay.py plays both on the same positions). playout.py
  * keeps the pure-Python loops as the reference and the fallback: it uses them when
  * this module was not built (no C compiler) or RUMMYKIT_PURE_PYTHON is set.
@@ -157,8 +159,7 @@ typedef struct {
     int pts[52];         /* each card's points */
     int rank[52];        /* its place in ai:easy's shedding order (shed first: highest) */
     u64 below[53];       /* the cards placed under each place */
-    PyObject *arrangement;  /* solver.arrangement */
-    PyObject *cache;        /* hand -> melds, shared with Playouts._melds */
+    short T[4][1 << 13];  /* per suit and rank pattern: its least deadwood by runs alone */
 } Core;
 
 static inline int hand_points(const Core *self, u64 h)
@@ -201,63 +202,123 @@ static u64 meld_with(const Core *self, u64 hand, int card)
     return best;
 }
 
-/* The solver's melds for hand, through the shared cache; appended to table.
- * Returns -1 with a Python error set. */
-static int solver_melds(Core *self, u64 hand, u64 *table, int *nt, u64 *reach, u64 *left)
+/* The ace-high runs of one suit's pattern, each block of three or more consecutive
+ * positions whole (MeldSolver._suit_runs(p, split=False)[0]), appended to out. */
+static int suit_runs(unsigned p, int suit, u64 *out, int n)
 {
-    PyObject *key = PyLong_FromUnsignedLongLong(hand);
-    if (!key)
-        return -1;
-    PyObject *melds = PyDict_GetItemWithError(self->cache, key);  /* borrowed */
-    if (melds)
-        Py_INCREF(melds);
-    else {
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return -1;
+    unsigned q = to_pos(p);
+    while (q) {
+        unsigned low = q & -q, block = q & ~(q + low);
+        q ^= block;
+        if (popcount(block) >= 3)
+            out[n++] = (u64)to_rank(block) << (13 * suit);
+    }
+    return n;
+}
+
+#define MAX_STATES 1300  /* 6 set choices at each of at most 4 ranks (6**4 = 1296) */
+
+/* MeldSolver.arrangement(hand)[1] for ace-high runs: among the set choices that leave
+ * the least deadwood (runs uncut), the fewest melds, then the smallest sorted tuple
+ * of masks. Writes the melds (sorted) to out and returns how many. */
+static int arrangement(const Core *self, u64 hand, u64 *out)
+{
+    unsigned a[4] = {hand & M13, hand >> 13 & M13, hand >> 26 & M13, hand >> 39 & M13};
+    unsigned trip = (a[0] & a[1] & (a[2] | a[3])) | (a[2] & a[3] & (a[0] | a[1]));
+    static unsigned pats[MAX_STATES][4];
+    static u64 sets[MAX_STATES][4];
+    static int nsets[MAX_STATES];
+    int ns = 1;
+    memcpy(pats[0], a, sizeof a);
+    nsets[0] = 0;
+    while (trip) {
+        unsigned b = trip & -trip;
+        int r = lowbit(b);
+        trip ^= b;
+        int present[4], np = 0;
+        for (int i = 0; i < 4; i++)
+            if (a[i] & b)
+                present[np++] = i;
+        /* the subsets: all present suits; with four, also each leaving one out */
+        int subs[5][4], nsub[5], k = 0;
+        memcpy(subs[0], present, sizeof present);
+        nsub[k++] = np;
+        if (np == 4)
+            for (int left = 0; left < 4; left++, k++) {
+                nsub[k] = 0;
+                for (int j = 0; j < 4; j++)
+                    if (present[j] != present[left])
+                        subs[k][nsub[k]++] = present[j];
+            }
+        if (ns * (k + 1) > MAX_STATES)
+            return -1;  /* more than 14 cards: play() refuses such hands first */
+        static unsigned npats[MAX_STATES][4];
+        static u64 nsets_m[MAX_STATES][4];
+        static int nn[MAX_STATES];
+        int m = 0;
+        for (int st = 0; st < ns; st++) {
+            memcpy(npats[m], pats[st], sizeof pats[st]);
+            memcpy(nsets_m[m], sets[st], sizeof sets[st]);
+            nn[m++] = nsets[st];
+            for (int j = 0; j < k; j++) {
+                memcpy(npats[m], pats[st], sizeof pats[st]);
+                memcpy(nsets_m[m], sets[st], sizeof sets[st]);
+                u64 meld = 0;
+                for (int t = 0; t < nsub[j]; t++) {
+                    npats[m][subs[j][t]] ^= b;
+                    meld |= 1ULL << (13 * subs[j][t] + r);
+                }
+                nsets_m[m][nsets[st]] = meld;
+                nn[m++] = nsets[st] + 1;
+            }
         }
-        PyObject *res = PyObject_CallOneArg(self->arrangement, key);
-        if (!res) {
-            Py_DECREF(key);
-            return -1;
+        ns = m;
+        memcpy(pats, npats, sizeof(pats[0]) * ns);
+        memcpy(sets, nsets_m, sizeof(sets[0]) * ns);
+        memcpy(nsets, nn, sizeof(nsets[0]) * ns);
+    }
+    int least = -1;
+    for (int st = 0; st < ns; st++) {
+        int v = self->T[0][pats[st][0]] + self->T[1][pats[st][1]] + self->T[2][pats[st][2]]
+                + self->T[3][pats[st][3]];
+        if (least < 0 || v < least)
+            least = v;
+    }
+    int best_n = -1;
+    u64 cand[24];
+    for (int st = 0; st < ns; st++) {
+        int v = self->T[0][pats[st][0]] + self->T[1][pats[st][1]] + self->T[2][pats[st][2]]
+                + self->T[3][pats[st][3]];
+        if (v != least)
+            continue;
+        int n = 0;
+        for (int j = 0; j < nsets[st]; j++)
+            cand[n++] = sets[st][j];
+        for (int si = 0; si < 4; si++)
+            if (pats[st][si])
+                n = suit_runs(pats[st][si], si, cand, n);
+        for (int i = 1; i < n; i++) {  /* sort ascending */
+            u64 x = cand[i];
+            int j = i;
+            while (j > 0 && cand[j - 1] > x) {
+                cand[j] = cand[j - 1];
+                j--;
+            }
+            cand[j] = x;
         }
-        melds = PySequence_GetItem(res, 1);
-        Py_DECREF(res);
-        if (!melds) {
-            Py_DECREF(key);
-            return -1;
-        }
-        if (PyDict_GET_SIZE(self->cache) > 100000)
-            PyDict_Clear(self->cache);
-        if (PyDict_SetItem(self->cache, key, melds) < 0) {
-            Py_DECREF(key);
-            Py_DECREF(melds);
-            return -1;
+        int better = best_n < 0 || n < best_n;
+        if (!better && n == best_n)
+            for (int i = 0; i < n; i++)
+                if (cand[i] != out[i]) {
+                    better = cand[i] < out[i];
+                    break;
+                }
+        if (better) {
+            memcpy(out, cand, sizeof(u64) * n);
+            best_n = n;
         }
     }
-    Py_DECREF(key);
-    PyObject *seq = PySequence_Fast(melds, "melds must be a sequence");
-    Py_DECREF(melds);
-    if (!seq)
-        return -1;
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
-    for (Py_ssize_t i = 0; i < k; i++) {
-        u64 m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (m == (u64)-1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (*nt >= MAX_MELDS) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "too many table melds");
-            return -1;
-        }
-        *left &= ~m;
-        table[(*nt)++] = m;
-        *reach |= extensions(m);
-    }
-    Py_DECREF(seq);
-    return 0;
+    return best_n;
 }
 
 /* playout._lay: lay hand's melds on table and then every card that fits it.
@@ -275,8 +336,23 @@ static int lay(Core *self, u64 *hand, u64 *table, int *nt, u64 *reach, int drawn
             h &= ~m;
             table[(*nt)++] = m;
             *reach |= extensions(m);
-        } else if (solver_melds(self, h, table, nt, reach, &h) < 0)
-            return -1;
+        } else {
+            u64 melds[24];
+            int k = arrangement(self, h, melds);
+            if (k < 0) {
+                PyErr_SetString(PyExc_ValueError, "a hand too large to arrange");
+                return -1;
+            }
+            if (*nt + k > MAX_MELDS) {
+                PyErr_SetString(PyExc_ValueError, "too many table melds");
+                return -1;
+            }
+            for (int i = 0; i < k; i++) {
+                h &= ~melds[i];
+                table[(*nt)++] = melds[i];
+                *reach |= extensions(melds[i]);
+            }
+        }
     }
     while (h & *reach) {
         for (int i = 0; i < *nt; i++) {
@@ -405,11 +481,16 @@ static PyObject *Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs)
             PyErr_SetString(PyExc_ValueError, "a table meld must be a non-empty mask of cards");
             return NULL;
         }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         if (hands[i] & ~FULL) {
             PyErr_SetString(PyExc_ValueError, "a hand must be a mask of cards");
             return NULL;
         }
+        if (popcount(hands[i]) > 13) {
+            PyErr_SetString(PyExc_ValueError, "a hand of more than 13 cards");
+            return NULL;
+        }
+    }
 
     u64 reach = 0;
     for (int i = 0; i < nt; i++)
@@ -726,6 +807,40 @@ static PyObject *Core_deal(Core *self, PyObject *const *args, Py_ssize_t nargs)
     return fill_from(self, pool, np, args + 2);
 }
 
+PyDoc_STRVAR(arrangement_doc,
+"arrangement(hand) -> melds\n\n"
+"MeldSolver.arrangement(hand)[1] for CardVerse (ace-high runs), as the play-outs\n"
+"lay a hand down: a tuple of meld masks, sorted. Hands of at most 14 cards.");
+
+static PyObject *Core_arrangement(Core *self, PyObject *arg)
+{
+    u64 hand = PyLong_AsUnsignedLongLong(arg);
+    if (hand == (u64)-1 && PyErr_Occurred())
+        return NULL;
+    if (hand & ~FULL || popcount(hand) > 14) {
+        PyErr_SetString(PyExc_ValueError, "a hand must be a mask of at most 14 cards");
+        return NULL;
+    }
+    u64 melds[24];
+    int k = arrangement(self, hand, melds);
+    if (k < 0) {
+        PyErr_SetString(PyExc_ValueError, "a hand too large to arrange");
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(k);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(melds[i]);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(score_doc,
 "score(winner, hands) -> int\n\n"
 "Playouts.score: the card points of every hand but the winner's.");
@@ -761,10 +876,9 @@ static PyObject *Core_score(Core *self, PyObject *const *args, Py_ssize_t nargs)
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"points", "rank", "arrangement", "cache", NULL};
-    PyObject *pts, *rank, *arrangement, *cache;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!", kwlist, &pts, &rank, &arrangement,
-                                     &PyDict_Type, &cache))
+    static char *kwlist[] = {"points", "rank", NULL};
+    PyObject *pts, *rank;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO", kwlist, &pts, &rank))
         return -1;
     u64 p[52], r[52];
     if (read_masks(pts, p, 52, "points") != 52 || read_masks(rank, r, 52, "rank") != 52) {
@@ -774,8 +888,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds)
     }
     int seen[52] = {0};
     for (int c = 0; c < 52; c++) {
-        if (r[c] >= 52 || seen[r[c]]++) {
-            PyErr_SetString(PyExc_ValueError, "rank must order the 52 cards");
+        if (r[c] >= 52 || seen[r[c]]++ || p[c] > 1000) {
+            PyErr_SetString(PyExc_ValueError, "rank must order the 52 cards; points at most 1000");
             return -1;
         }
         self->pts[c] = (int)p[c];
@@ -788,35 +902,24 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds)
                 m |= 1ULL << c;
         self->below[i] = m;
     }
-    if (!PyCallable_Check(arrangement)) {
-        PyErr_SetString(PyExc_TypeError, "arrangement must be callable");
-        return -1;
-    }
-    Py_INCREF(arrangement);
-    Py_XSETREF(self->arrangement, arrangement);
-    Py_INCREF(cache);
-    Py_XSETREF(self->cache, cache);
-    return 0;
-}
-
-static int Core_traverse(Core *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->arrangement);
-    Py_VISIT(self->cache);
-    return 0;
-}
-
-static int Core_clear(Core *self)
-{
-    Py_CLEAR(self->arrangement);
-    Py_CLEAR(self->cache);
+    /* Runs alone meld every block of three or more consecutive positions whole, so a
+     * suit's least deadwood by runs is the points outside such blocks. */
+    for (int suit = 0; suit < 4; suit++)
+        for (unsigned pat = 0; pat < (1u << 13); pat++) {
+            unsigned q = to_pos(pat), loose = 0;
+            while (q) {
+                unsigned low = q & -q, block = q & ~(q + low);
+                q ^= block;
+                if (popcount(block) < 3)
+                    loose |= block;
+            }
+            self->T[suit][pat] = (short)hand_points(self, (u64)to_rank(loose) << (13 * suit));
+        }
     return 0;
 }
 
 static void Core_dealloc(Core *self)
 {
-    PyObject_GC_UnTrack(self);
-    Core_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -825,20 +928,19 @@ static PyMethodDef Core_methods[] = {
     {"fill", (PyCFunction)(void (*)(void))Core_fill, METH_FASTCALL, fill_doc},
     {"deal", (PyCFunction)(void (*)(void))Core_deal, METH_FASTCALL, deal_doc},
     {"score", (PyCFunction)(void (*)(void))Core_score, METH_FASTCALL, score_doc},
+    {"arrangement", (PyCFunction)Core_arrangement, METH_O, arrangement_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "rummykit.variants.cardverse_rummy.bots._fastplay.Core",
-    .tp_doc = PyDoc_STR("Core(points, rank, arrangement, cache): one seat's play-out loops."),
+    .tp_doc = PyDoc_STR("Core(points, rank): one seat's play-out loops (card points, shedding order)."),
     .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,
-    .tp_traverse = (traverseproc)Core_traverse,
-    .tp_clear = (inquiry)Core_clear,
     .tp_methods = Core_methods,
 };
 

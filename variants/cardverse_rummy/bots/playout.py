@@ -144,8 +144,7 @@ class Playouts:
         self.lowest = True  # bound a hand by its owner's lowest discard (else its last)
         self._melds: dict[int, tuple[int, ...]] = {}  # hand -> the melds _lay lays down
         self.pts, self.rank, self.below, self.shed_order, self.top_shed = _shedding(ace_points)
-        self._core = (_fastplay.Core(self.pts, self.rank, solver.arrangement, self._melds)
-                      if compiled() else None)
+        self._core = _fastplay.Core(self.pts, self.rank) if compiled() else None
         # The core shuffles as random.Random.shuffle does (by getrandbits), for a
         # plain random.Random; any other generator shuffles itself.
         self._shuffle_in_core = (type(rng) is random.Random
