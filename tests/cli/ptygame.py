@@ -25,7 +25,10 @@ RUMMY = str(Path(sys.executable).with_name("rummy"))
 WIPE = b"\x1b[3J"
 ALT_ON = b"\x1b[?1049h"
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>]|[\x01\x02]")
-TIMEOUT = 20
+# How long to wait for the game to show something. A passing test waits far less; the
+# margin is for a slow or busy machine (a bots' turn of a long match once took over 20 s
+# on one), where a shorter wait would fail a test that is not broken.
+TIMEOUT = 60
 
 
 def plain(raw: bytes) -> str:

@@ -29,15 +29,15 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   match from the totals it leaves (:mod:`.equity`). The best choice is kept (ties:
   the rules' own choice) and followed through the turn.
 * **With 4 seats, the draw by play-outs too**, and the turn's search widened
-  (108 deals, its highest loose card a third discard, only the two best choices
-  after half the deals, and those two on for up to 108 more deals while they are
-  within 1.5 standard errors): the stock or the pile's top, each played out on the
-  same deals, 48 at first and 24 more at a time while the two are within 1.5
-  standard errors, up to 240. Taking the top leaves the stock as it is (shedding the
+  (144 deals, its four best discards and its highest loose card, only the two best
+  choices after half the deals, and those two on for up to 144 more deals while they
+  are within 1.5 standard errors): the stock or the pile's top, each played out on
+  the same deals, 64 at first and 32 more at a time while the two are within 1.5
+  standard errors, up to 320. Taking the top leaves the stock as it is (shedding the
   same card again passes the turn), so the draw also chooses who will face the
   empty stock; on the empty stock it is the choice to end the round (docs/bots.md,
-  "Fifth round" and "Sixth round"; three times the deals since the ninth round,
-  when the play-outs moved to the compiled core).
+  "Fifth round" and "Sixth round"; four times the deals and twice the discards
+  since the ninth round, when the play-outs moved to the compiled core).
 * **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
   the round (lowest hand value wins). It samples every opponent's hand
   consistently with what it saw (known picks, the rest from the unseen cards, as
@@ -79,15 +79,16 @@ class HardCardVerseAgent(BaseAgent):
     SAMPLES = 60  # opponent hands sampled at the empty stock
     PLAY_SEARCH = True  # 3 or 4 seats: lay-or-hold and the discard by play-outs (bots/playout.py)
     PLAY_SAMPLES = 24  # sampled deals played out per turn (3 seats)
-    PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding
+    PLAY_CANDIDATES = 2  # best discards (by the rules below) tried, laying down and holding (3 seats)
     # With 4 seats (the shortest stock, so the cheapest play-outs) it searches more:
-    PLAY_SAMPLES_4 = 108  # sampled deals played out per turn
+    PLAY_SAMPLES_4 = 144  # sampled deals played out per turn
+    PLAY_CANDIDATES_4 = 4  # best discards tried (and its highest loose card)
     PLAY_PRUNE = 2  # after half the deals only this many best choices play on (0: all)
-    PLAY_EXTRA = 108  # up to this many more deals while the two best are close
+    PLAY_EXTRA = 144  # up to this many more deals while the two best are close
     PLAY_Z = 1.5  # ... close: within this many standard errors
     DRAW_SEARCH = True  # the draw too (stock or the pile's top; on the empty stock: end or not)
-    DRAW_SAMPLES = 240  # sampled deals played out per draw (at most, with DRAW_FIRST)
-    DRAW_FIRST = 48  # stop after this many deals, or every half as many more, once clear
+    DRAW_SAMPLES = 320  # sampled deals played out per draw (at most, with DRAW_FIRST)
+    DRAW_FIRST = 64  # stop after this many deals, or every half as many more, once clear
     DRAW_Z = 1.5  # ... clear: the difference exceeds this many standard errors
     PLAY_HIGHEST = True  # its highest loose card is a choice too (the play-outs' own rule)
     LOWEST_DISCARD = True  # sampled hands: no card above the owner's lowest discard (else its last)
@@ -179,7 +180,8 @@ class HardCardVerseAgent(BaseAgent):
             for c, _ in adds:
                 laid |= 1 << c
             cands = [Action("discard", (c,)) for c in from_mask(k.hand & ~laid)]
-            best_cards = [a.cards[0] for _, a in self._discard_ranking(cands, k)[:self.PLAY_CANDIDATES]]
+            tried = self.PLAY_CANDIDATES_4 if k.n_seats >= 4 else self.PLAY_CANDIDATES
+            best_cards = [a.cards[0] for _, a in self._discard_ranking(cands, k)[:tried]]
             if k.n_seats >= 4 and self.PLAY_HIGHEST and cands:
                 # What the draw's play-outs assumed of this turn: shed the highest.
                 rank = self.playouts.rank
