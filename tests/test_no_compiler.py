@@ -19,19 +19,12 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.venvs import REPO, clean_env, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
 SIMULATE = ["simulate", "cardverse", "--seat", "ai:hard", "--seat", "ai:easy", "--seat", "ai:easy",
             "--seat", "ai:easy", "--rounds", "6", "--seed", "4", "--json"]
-
-
-def run(cmd, cwd, env, timeout=600):
-    r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True,
-                       timeout=timeout)
-    assert r.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    return r
 
 
 def figures(stdout: str) -> dict:
@@ -41,14 +34,8 @@ def figures(stdout: str) -> dict:
 
 
 def test_without_a_compiler_it_installs_and_plays_the_same(tmp_path):
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_PURE_PYTHON")}
-    env["RUMMYKIT_DATA_DIR"] = str(tmp_path / "data")
-    venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", venv], tmp_path, env)
-    py, bin_ = venv / "bin" / "python", venv / "bin"
-    pip = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    run([*pip, "setuptools>=69", "wheel"], tmp_path, env)
+    env = clean_env(tmp_path)
+    py, bin_, pip = fresh_venv(tmp_path, env)
     src = tmp_path / "src"
     shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.so", "*.egg-info", "__pycache__", ".pytest_cache",
@@ -58,7 +45,7 @@ def test_without_a_compiler_it_installs_and_plays_the_same(tmp_path):
     r = run([py, "-c", "import rummykit.variants.cardverse_rummy.bots.playout as p, rummykit; "
              "print(p.compiled(), rummykit.__file__)"], tmp_path, env)
     built, where = r.stdout.split()
-    assert built == "False" and Path(where).is_relative_to(venv)
+    assert built == "False" and Path(where).is_relative_to(bin_.parent)
 
     pure = run([bin_ / "rummy", *SIMULATE], tmp_path, env)
     here = subprocess.run([sys.executable, "-m", "rummykit.cli.main", *SIMULATE], capture_output=True,

@@ -13,37 +13,21 @@ then build with it (``--no-build-isolation``: no throwaway build environments).
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.venvs import REPO, clean_env, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
 
-def run(cmd, cwd, env, timeout=600):
-    r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True,
-                       timeout=timeout)
-    assert r.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    return r
-
-
 def test_scaffold_installs_into_a_fresh_venv_and_works(tmp_path):
     assert (REPO / "pyproject.toml").exists() and (REPO / "cli" / "scaffold.py").exists()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "RUMMYKIT_DISABLE_PLUGINS", "PYTHONHOME")}
-    env["RUMMYKIT_DATA_DIR"] = str(tmp_path / "data")
-
-    venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", venv], tmp_path, env)
-    py, bin_ = venv / "bin" / "python", venv / "bin"
+    env = clean_env(tmp_path)
+    py, bin_, pip = fresh_venv(tmp_path, env)
     env["PATH"] = f"{bin_}{os.pathsep}{env.get('PATH', '')}"
-    env["VIRTUAL_ENV"] = str(venv)
-    pip = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    run([*pip, "setuptools>=69"], tmp_path, env)
+    env["VIRTUAL_ENV"] = str(bin_.parent)
     # The project first, so the scaffold's rummykit requirement is met from this checkout.
     run([*pip, "--no-build-isolation", "-e", REPO], tmp_path, env)
 
@@ -56,7 +40,7 @@ def test_scaffold_installs_into_a_fresh_venv_and_works(tmp_path):
     r = run([py, "-c", "import rummykit, rummykit_tenpin, sys; print(sys.prefix); print(rummykit.__file__)"],
             tmp_path, env)
     prefix, where = r.stdout.split()
-    assert Path(prefix) == venv and Path(where).is_relative_to(REPO)
+    assert Path(prefix) == bin_.parent and Path(where).is_relative_to(REPO)
 
     r = run([bin_ / "rummy", "variants"], tmp_path, env)
     assert any(line.split()[0] == "tenpin" for line in r.stdout.splitlines()[1:]), r.stdout

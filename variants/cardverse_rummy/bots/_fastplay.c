@@ -827,17 +827,11 @@ static PyObject *Core_arrangement(Core *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "a hand too large to arrange");
         return NULL;
     }
-    PyObject *out = PyTuple_New(k);
-    if (!out)
+    PyObject *list = masks_list(melds, k);
+    if (!list)
         return NULL;
-    for (int i = 0; i < k; i++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(melds[i]);
-        if (!x) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out, i, x);
-    }
+    PyObject *out = PyList_AsTuple(list);
+    Py_DECREF(list);
     return out;
 }
 
