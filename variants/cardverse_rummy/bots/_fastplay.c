@@ -459,12 +459,15 @@ static PyObject *Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs)
     int nt = read_masks(args[3], table, MAX_MELDS, "table");
     if (nt < 0)
         return NULL;
-    if (np + ns > MAX_CARDS) {
+    if (np + ns > 52) {
         PyErr_SetString(PyExc_ValueError, "more cards than a deck");
         return NULL;
     }
-    long me = PyLong_AsLong(args[4]), cur = PyLong_AsLong(args[5]);
-    if (PyErr_Occurred())
+    long me = PyLong_AsLong(args[4]);
+    if (me == -1 && PyErr_Occurred())
+        return NULL;
+    long cur = PyLong_AsLong(args[5]);
+    if (cur == -1 && PyErr_Occurred())
         return NULL;
     if (n < 1 || me < 0 || me >= n || cur < 0 || cur >= n) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
@@ -616,7 +619,7 @@ static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const 
     for (int s = 0; s < n; s++) {
         PyObject *x = PySequence_Fast_GET_ITEM(lp, s);
         long v = x == Py_None ? -1 : PyLong_AsLong(x);
-        if (v < -1 || v >= 52) {
+        if (v < -1 || v >= 52 || (v == -1 && PyErr_Occurred())) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "last_pass: not a card");
             Py_DECREF(lp);
@@ -635,11 +638,14 @@ static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const 
         PyErr_SetString(PyExc_ValueError, "one entry per seat");
         return NULL;
     }
-    for (int s = 0; s < n; s++)
+    for (int s = 0; s < n; s++) {
         bound[s] = PyLong_AsLong(PySequence_Fast_GET_ITEM(bd, s));
+        if (bound[s] == -1 && PyErr_Occurred()) {
+            Py_DECREF(bd);
+            return NULL;
+        }
+    }
     Py_DECREF(bd);
-    if (PyErr_Occurred())
-        return NULL;
     if (seat < 0 || seat >= n) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
