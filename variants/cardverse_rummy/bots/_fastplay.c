@@ -277,19 +277,18 @@ static int arrangement(const Core *self, u64 hand, u64 *out)
         memcpy(sets, nsets_m, sizeof(sets[0]) * ns);
         memcpy(nsets, nn, sizeof(nsets[0]) * ns);
     }
+    static int value[MAX_STATES];  /* each state's deadwood, its suits' runs uncut */
     int least = -1;
     for (int st = 0; st < ns; st++) {
-        int v = self->T[0][pats[st][0]] + self->T[1][pats[st][1]] + self->T[2][pats[st][2]]
-                + self->T[3][pats[st][3]];
-        if (least < 0 || v < least)
-            least = v;
+        value[st] = self->T[0][pats[st][0]] + self->T[1][pats[st][1]] + self->T[2][pats[st][2]]
+                    + self->T[3][pats[st][3]];
+        if (least < 0 || value[st] < least)
+            least = value[st];
     }
     int best_n = -1;
     u64 cand[24];
     for (int st = 0; st < ns; st++) {
-        int v = self->T[0][pats[st][0]] + self->T[1][pats[st][1]] + self->T[2][pats[st][2]]
-                + self->T[3][pats[st][3]];
-        if (v != least)
+        if (value[st] != least)
             continue;
         int n = 0;
         for (int j = 0; j < nsets[st]; j++)
@@ -327,31 +326,23 @@ static int lay(Core *self, u64 *hand, u64 *table, int *nt, u64 *reach, int drawn
 {
     u64 h = *hand;
     if (has_meld(h)) {
+        u64 melds[24];
+        int k;
         if (drawn >= 0 && !has_meld(h & ~(1ULL << drawn))) {
-            u64 m = meld_with(self, h, drawn);
-            if (*nt >= MAX_MELDS) {
-                PyErr_SetString(PyExc_ValueError, "too many table melds");
-                return -1;
-            }
-            h &= ~m;
-            table[(*nt)++] = m;
-            *reach |= extensions(m);
-        } else {
-            u64 melds[24];
-            int k = arrangement(self, h, melds);
-            if (k < 0) {
-                PyErr_SetString(PyExc_ValueError, "a hand too large to arrange");
-                return -1;
-            }
-            if (*nt + k > MAX_MELDS) {
-                PyErr_SetString(PyExc_ValueError, "too many table melds");
-                return -1;
-            }
-            for (int i = 0; i < k; i++) {
-                h &= ~melds[i];
-                table[(*nt)++] = melds[i];
-                *reach |= extensions(melds[i]);
-            }
+            melds[0] = meld_with(self, h, drawn);
+            k = 1;
+        } else if ((k = arrangement(self, h, melds)) < 0) {
+            PyErr_SetString(PyExc_ValueError, "a hand too large to arrange");
+            return -1;
+        }
+        if (*nt + k > MAX_MELDS) {
+            PyErr_SetString(PyExc_ValueError, "too many table melds");
+            return -1;
+        }
+        for (int i = 0; i < k; i++) {
+            h &= ~melds[i];
+            table[(*nt)++] = melds[i];
+            *reach |= extensions(melds[i]);
         }
     }
     while (h & *reach) {
@@ -408,6 +399,33 @@ static int read_cards(PyObject *obj, int *out, int cap, const char *what)
         out[i] = (int)tmp[i];
     }
     return n;
+}
+
+/* Read one int per seat (n of them) into out: -1 for none (None too, if none_ok),
+ * else 0..hi; -1 with an error set. */
+static int read_seat_ints(PyObject *obj, int *out, int n, const char *what, int hi, int none_ok)
+{
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: one entry per seat", what);
+        return -1;
+    }
+    for (int s = 0; s < n; s++) {
+        PyObject *x = PySequence_Fast_GET_ITEM(seq, s);
+        long v = x == Py_None && none_ok ? -1 : PyLong_AsLong(x);
+        if (v < -1 || v > hi || (v == -1 && PyErr_Occurred())) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s: out of range", what);
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[s] = (int)v;
+    }
+    Py_DECREF(seq);
+    return 0;
 }
 
 static PyObject *masks_list(const u64 *v, int n)
@@ -593,8 +611,7 @@ PyDoc_STRVAR(fill_doc,
 static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const *args)
 {
     u64 unknown[MAX_SEATS], held[MAX_SEATS], blocked[MAX_SEATS], hands[MAX_SEATS];
-    long bound[MAX_SEATS];
-    int last_pass[MAX_SEATS];
+    int bound[MAX_SEATS], last_pass[MAX_SEATS];
     long seat = PyLong_AsLong(args[0]);
     if (seat == -1 && PyErr_Occurred())
         return NULL;
@@ -608,44 +625,9 @@ static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const 
             PyErr_SetString(PyExc_ValueError, "one entry per seat");
         return NULL;
     }
-    PyObject *lp = PySequence_Fast(args[5], "last_pass");
-    if (!lp)
+    if (read_seat_ints(args[5], last_pass, n, "last_pass", 51, 1) < 0
+        || read_seat_ints(args[6], bound, n, "bound", 52, 0) < 0)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(lp) != n) {
-        Py_DECREF(lp);
-        PyErr_SetString(PyExc_ValueError, "one entry per seat");
-        return NULL;
-    }
-    for (int s = 0; s < n; s++) {
-        PyObject *x = PySequence_Fast_GET_ITEM(lp, s);
-        long v = x == Py_None ? -1 : PyLong_AsLong(x);
-        if (v < -1 || v >= 52 || (v == -1 && PyErr_Occurred())) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "last_pass: not a card");
-            Py_DECREF(lp);
-            return NULL;
-        }
-        last_pass[s] = (int)v;
-    }
-    Py_DECREF(lp);
-    if (PyErr_Occurred())
-        return NULL;
-    PyObject *bd = PySequence_Fast(args[6], "bound");
-    if (!bd)
-        return NULL;
-    if (PySequence_Fast_GET_SIZE(bd) != n) {
-        Py_DECREF(bd);
-        PyErr_SetString(PyExc_ValueError, "one entry per seat");
-        return NULL;
-    }
-    for (int s = 0; s < n; s++) {
-        bound[s] = PyLong_AsLong(PySequence_Fast_GET_ITEM(bd, s));
-        if (bound[s] == -1 && PyErr_Occurred()) {
-            Py_DECREF(bd);
-            return NULL;
-        }
-    }
-    Py_DECREF(bd);
     if (seat < 0 || seat >= n) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
@@ -665,11 +647,11 @@ static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const 
     for (int s = 0; s < n; s++) {
         if (s == seat)
             continue;
-        long key = bound[s] < 0 ? 99 : bound[s];
+        int key = bound[s] < 0 ? 99 : bound[s];
         int i = no++;
         while (i > 0) {
             int t = order[i - 1];
-            long tk = bound[t] < 0 ? 99 : bound[t];
+            int tk = bound[t] < 0 ? 99 : bound[t];
             if (tk <= key)
                 break;
             order[i] = t;
@@ -687,14 +669,8 @@ static PyObject *fill_from(Core *self, const int *pool, int np, PyObject *const 
         u64 h = held[s];
         if (need) {
             u64 allowed = FULL & ~used;
-            long b = bound[s];
-            if (b >= 0) {
-                if (b > 52) {
-                    PyErr_SetString(PyExc_ValueError, "bound out of range");
-                    return NULL;
-                }
-                allowed &= self->below[b] & ~blocked[s];
-            }
+            if (bound[s] >= 0)
+                allowed &= self->below[bound[s]] & ~blocked[s];
             int passed = last_pass[s];
             u64 with_pass = passed < 0 ? 0 : 1ULL << passed;
             u64 ok = (passed >= 0 && completes(h, passed)) ? 0 : allowed & ~completing(h | with_pass);

@@ -167,11 +167,10 @@ class Playouts:
             if self._shuffle_in_core:
                 return core.deal(k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held,
                                  k.blocked, k.last_pass, places)
-            pool = list(from_mask(k.unseen))
-            rng.shuffle(pool)
-            return core.fill(pool, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass, places)
         pool = list(from_mask(k.unseen))
         rng.shuffle(pool)
+        if core is not None:
+            return core.fill(pool, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass, places)
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
         seats = [s for s in range(k.n_seats) if s != k.seat]
