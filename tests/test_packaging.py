@@ -1,6 +1,11 @@
 """Every Python package folder ships in the distribution (a wheel built from
-pyproject.toml must not leave a subpackage, such as the bots, behind)."""
+pyproject.toml must not leave a subpackage, such as the bots, behind); type
+checkers see the package as installed here (an editable install in strict mode:
+a tree of links)."""
 
+import importlib
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -23,7 +28,15 @@ def test_every_package_folder_is_listed_in_pyproject():
 
 def test_entry_points_name_importable_modules():
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    import importlib
-
     for name, target in conf["project"]["entry-points"]["rummykit"].items():
         importlib.import_module(target)
+
+
+def test_mypy_sees_the_package_installed_here(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from rummykit.core.cards import code\n\nname: int = code(0)\n")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), probe.name],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    errors = [line for line in r.stdout.splitlines() if ": error:" in line]
+    assert errors == ['probe.py:3: error: Incompatible types in assignment (expression has type "str", '
+                      'variable has type "int")  [assignment]'], r.stdout + r.stderr
