@@ -1,13 +1,16 @@
 """Every Python package folder ships in the distribution (a wheel built from
-pyproject.toml must not leave a subpackage, such as the bots, behind); type
-checkers see the package as installed here (an editable install in strict mode:
-a tree of links)."""
+pyproject.toml must not leave a subpackage, such as the bots, behind); the folders
+the package is made of import only as parts of ``rummykit``; type checkers see the
+package as installed here (an editable install in strict mode: a tree of links)."""
 
 import importlib
+import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,6 +33,31 @@ def test_entry_points_name_importable_modules():
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     for name, target in conf["project"]["entry-points"]["rummykit"].items():
         importlib.import_module(target)
+
+
+@pytest.mark.parametrize("statement, folder, package", [
+    ("import core", "core", "rummykit.core"),
+    ("from core.engine import View", "core", "rummykit.core"),
+    ("import cli.main", "cli", "rummykit.cli"),
+    ("from variants.gin import spec", "variants", "rummykit.variants"),
+    ("import rummykit_pkg.testing", "rummykit_pkg", "rummykit"),
+])
+def test_a_folder_imported_by_its_own_name_fails_saying_what_to_import(statement, folder, package):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run([sys.executable, "-c", statement], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[-1] == f"ImportError: '{folder}' is not a package: import {package} instead"
+
+
+def test_with_the_root_on_sys_path_no_second_copy_imports(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT))
+    with pytest.raises(ImportError, match=r"^'core' is not a package: import rummykit\.core instead$"):
+        importlib.import_module("core.engine")
+    assert "core" not in sys.modules and "core.engine" not in sys.modules
+    from rummykit.core.engine import View
+
+    assert View.__module__ == "rummykit.core.engine"
 
 
 def test_mypy_sees_the_package_installed_here(tmp_path):
