@@ -37,5 +37,5 @@ def fresh_venv(tmp_path: Path, env: dict[str, str]) -> tuple[Path, Path, list]:
     run([sys.executable, "-m", "venv", venv], tmp_path, env)
     py, bin_ = venv / "bin" / "python", venv / "bin"
     pip = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    run([*pip, "setuptools>=69", "wheel"], tmp_path, env)
+    run([*pip, "setuptools>=77", "wheel"], tmp_path, env)
     return py, bin_, pip
