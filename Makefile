@@ -6,19 +6,31 @@ STAMP   = $(VENV)/.installed
 TSTAMP  = $(VENV)/.installed-test
 # The compiled play-out core is built at install: rebuild when it changes.
 BUILT   = pyproject.toml setup.py variants/cardverse_rummy/bots/_fastplay.c
+# The project is installed in setuptools' strict editable mode: the package is a
+# tree of links to the sources (build/__editable__.*/rummykit), a plain folder
+# that mypy, pyright and IDEs read. A file added, removed or renamed in the
+# package needs a new tree: FILES, the list of the package's files, then changes
+# and the install runs again (editing a file needs nothing).
+STRICT   = --config-settings editable_mode=strict
+PACKAGE  = rummykit_pkg core cli variants
+FILES    = $(VENV)/.package-files
 
-.PHONY: play test bench clean
+.PHONY: play test bench clean FORCE
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): $(BUILT) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+$(FILES): FORCE | $(BIN)/python
+	@find $(PACKAGE) -name __pycache__ -prune -o -type f ! -name '*.so' -print | LC_ALL=C sort > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+
+$(STAMP): $(BUILT) $(FILES) | $(BIN)/python
+	$(BIN)/python -m pip install -q $(STRICT) -e .
 	touch $@
 
-$(TSTAMP): $(BUILT) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+$(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install -q $(STRICT) -e '.[test]'
 	for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && $(BIN)/python -m pip install -q -e $$ex || true; done
 	touch $(STAMP) $@
 
@@ -32,4 +44,4 @@ bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -2,9 +2,15 @@
 
 Plugin authors need only ``rummykit.hookimpl`` and the types in
 ``rummykit.core``; see docs/plugins.md.
+
+This folder (``rummykit_pkg/``) is installed as ``rummykit``; imported under its
+folder name it would be a second copy, so that fails.
 """
 
-from rummykit.core.hookspecs import hookimpl
+if __name__ != "rummykit":
+    raise ImportError(f"'{__name__}' is not a package: import rummykit instead")
+
+from rummykit.core.hookspecs import hookimpl  # noqa: E402 - after the guard above
 
 __all__ = ["hookimpl", "__version__"]
 __version__ = "0.1.0"

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.venvs import REPO, clean_env, fresh_venv, run
+from tests.venvs import clean_env, copy_sources, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
@@ -36,10 +35,7 @@ def figures(stdout: str) -> dict:
 def test_without_a_compiler_it_installs_and_plays_the_same(tmp_path):
     env = clean_env(tmp_path)
     py, bin_, pip = fresh_venv(tmp_path, env)
-    src = tmp_path / "src"
-    shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.so", "*.egg-info", "__pycache__", ".pytest_cache",
-        ".hypothesis", ".bench", ".coord"))
+    src = copy_sources(tmp_path / "src")
     run([*pip, "--no-build-isolation", src], tmp_path, {**env, "CC": "/bin/false"})
 
     r = run([py, "-c", "import rummykit.variants.cardverse_rummy.bots.playout as p, rummykit; "

@@ -1,9 +1,10 @@
 """Fresh virtual environments for the slow tests that install rummykit for real
-(tests/cli/test_scaffold_venv.py, tests/test_no_compiler.py)."""
+(tests/cli/test_scaffold_venv.py, tests/test_no_compiler.py, tests/test_plugin_types.py)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,5 +38,14 @@ def fresh_venv(tmp_path: Path, env: dict[str, str]) -> tuple[Path, Path, list]:
     run([sys.executable, "-m", "venv", venv], tmp_path, env)
     py, bin_ = venv / "bin" / "python", venv / "bin"
     pip = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    run([*pip, "setuptools>=69", "wheel"], tmp_path, env)
+    run([*pip, "setuptools>=77", "wheel"], tmp_path, env)
     return py, bin_, pip
+
+
+def copy_sources(dst: Path) -> Path:
+    """A copy of this checkout's sources in ``dst`` (no built module, no build folder, no
+    virtual environment), to install from without leaving anything in the checkout."""
+    shutil.copytree(REPO, dst, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.so", "*.egg-info", "__pycache__", ".pytest_cache",
+        ".hypothesis", ".bench", ".coord"))
+    return dst
