@@ -22,8 +22,7 @@ META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 def _seats(spec, seats: tuple[str, ...]):
     from rummykit.core.errors import RummyError
-    from rummykit.core.records import SeatRecord
-    from rummykit.core.session import parse_seat
+    from rummykit.core.session import parse_seat, seat_record
 
     reg = registry()
     if not seats:
@@ -37,8 +36,8 @@ def _seats(spec, seats: tuple[str, ...]):
         text = text.strip()
         parts = text.split(":")
         if parts[0] == "ai" and len(parts) >= 3:  # ai:LEVEL:NAME names a computer seat
-            records.append(SeatRecord(kind=":".join(parts[:2]), name=":".join(parts[2:]).strip()
-                                      or bot_name(parts[1])))
+            records.append(seat_record(":".join(parts[:2]), ":".join(parts[2:]).strip()
+                                       or bot_name(parts[1])))
             continue
         r = parse_seat(text, i)
         if r.kind != "human" and r.name == r.kind:

@@ -46,7 +46,8 @@ def now() -> str:
 
 
 class SeatRecord(BaseModel):
-    model_config = ConfigDict(strict=True)
+    # Checked again inside a MatchRecord: a seat's name may be changed after it is made.
+    model_config = ConfigDict(strict=True, revalidate_instances="always")
 
     kind: str = Field(min_length=1, max_length=MAX_TEXT)  # "human" or an agent name such as "ai:easy"
     name: str = Field(max_length=MAX_NAME)
@@ -189,6 +190,16 @@ def _shown(part: object) -> str:
     return text if text.isprintable() and len(text) <= 40 else repr(text[:40])
 
 
+def invalid(error: ValidationError) -> str:
+    """The first problem of a record or seat that failed validation, in one safe line."""
+    err = error.errors()[0]
+    loc = ".".join(_shown(x) for x in err.get("loc", ()))
+    msg = err.get("msg", "").removeprefix("Value error, ")
+    if len(msg) > 120:
+        msg = msg[:117] + "..."
+    return f"{loc}: {msg}" if loc else msg
+
+
 def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
     """The record in ``raw`` (the bytes of ``path``); any problem is a :class:`RecordError`."""
     try:
@@ -213,12 +224,7 @@ def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
     try:
         return MatchRecord.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(_shown(x) for x in err.get("loc", ()))
-        msg = err.get("msg", "").removeprefix("Value error, ")
-        if len(msg) > 120:
-            msg = msg[:117] + "..."
-        raise RecordError(f"{path}: save file is damaged: {loc + ': ' if loc else ''}{msg}") from None
+        raise RecordError(f"{path}: save file is damaged: {invalid(e)}") from None
     except RecursionError:
         raise RecordError(f"{path}: save file is damaged (nested too deep)") from None
 

@@ -19,6 +19,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from pydantic import ValidationError
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not POSIX: games are not locked
@@ -32,6 +34,7 @@ from .match import Match, check_players
 from .options import build_options
 from .records import (
     MatchRecord,
+    invalid,
     SeatRecord,
     parse_record,
     read_record_bytes,
@@ -50,10 +53,18 @@ def parse_seat(text: str, index: int) -> SeatRecord:
     text = text.strip()
     if text == HUMAN or text.startswith(HUMAN + ":"):
         name = text[len(HUMAN) + 1 :].strip() if ":" in text else ""
-        return SeatRecord(kind=HUMAN, name=name or f"Player {index + 1}")
+        return seat_record(HUMAN, name or f"Player {index + 1}")
     if not text:
         raise RummyError("empty seat; use human[:NAME], ai:LEVEL or random")
-    return SeatRecord(kind=text, name=text)
+    return seat_record(text, text)
+
+
+def seat_record(kind: str, name: str) -> SeatRecord:
+    """A seat, or a :class:`RummyError` saying why it cannot be recorded."""
+    try:
+        return SeatRecord(kind=kind, name=name)
+    except ValidationError as e:
+        raise RummyError(f"bad seat {kind[:40]!r}: {invalid(e)}") from None
 
 
 def default_save_dir() -> Path:
@@ -90,12 +101,15 @@ class Session:
         for s in seats:
             if s.kind != HUMAN:
                 registry.agent(spec.name, s.kind)  # unknown agent: clear error now
-        record = MatchRecord(
-            variant=spec.name,
-            options=opts.model_dump(mode="json", exclude_defaults=True),
-            seats=list(seats),
-            seed=seed,
-        )
+        try:
+            record = MatchRecord(
+                variant=spec.name,
+                options=opts.model_dump(mode="json", exclude_defaults=True),
+                seats=list(seats),
+                seed=seed,
+            )
+        except ValidationError as e:
+            raise RummyError(f"cannot record this game: {invalid(e)}") from None
         session = cls(registry, record, path, notify)
         session.save()
         return session
