@@ -421,3 +421,23 @@ def test_replay_of_a_finished_game_or_a_bots_only_game_needs_no_reveal(tmp_path)
     r = rummy("replay", str(bots), data=tmp_path / "data")
     assert r.returncode == 0, r.stderr
     assert str(SECRET_SEED) not in r.stdout  # not over: no seed yet
+
+
+@pytest.mark.parametrize("seats", [
+    ["human:Ev\x1b]0;pwned\x07", "random"],
+    ["human:" + "a" * 150, "random"],
+    ["human", "ai:" + "e" * 250],
+    ["human", "random:" + "r" * 99],
+    ["ai:easy:" + "b" * 99, "ai:easy:" + "b" * 99],  # two of a name: numbered, so longer
+])
+def test_a_seat_that_cannot_be_recorded_never_gives_a_traceback_or_an_unloadable_save(tmp_path, seats):
+    save = tmp_path / "g.json"
+    args = [a for seat in seats for a in ("--seat", seat)]
+    r = rummy("play", "gin", *args, "--save", str(save), data=tmp_path / "data", stdin="quit\n")
+    assert "players" not in r.stderr  # (the seat count is right: the names are what is tested)
+    if r.returncode == 2:
+        one_line_error(r)
+        assert not save.exists()
+    else:
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        load_record(save)  # whatever was saved can be resumed
