@@ -1,5 +1,8 @@
 """The plain-text game: for pipes, scripts, and terminals where nothing fancy is
-wanted. One line per move in, plain lines out."""
+wanted. One line per move in, plain lines out.
+
+The seed of a game with a person seated is printed only at the end of the match
+(it gives every deal to come); a bots-only game prints it at the start."""
 
 from __future__ import annotations
 
@@ -27,8 +30,9 @@ class PlainUI:
         if s.match.actions or s.record.actions:
             self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
         else:
+            seed = "" if s.humans else f"; seed {s.record.seed}"
             self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in zip(s.names, s.record.seats))
-                      + f"; seed {s.record.seed}")
+                      + seed)
         while not s.over:
             seat = s.to_act()
             if s.is_human(seat):
@@ -61,8 +65,8 @@ class PlainUI:
         winner = s.names[m.winner] if m.winner is not None else "nobody"
         self.echo(f"=== match over: {winner} wins ===")
         self.echo(scoreboard(s.names, m.totals, m.target))
-        if s.path:
-            self.echo(f"(record saved to {s.path})")
+        saved = f"; record saved to {s.path}" if s.path else ""
+        self.echo(f"(seed {s.record.seed}{saved})")
 
     def show_state(self, seat: int) -> None:
         s = self.s
@@ -146,9 +150,9 @@ class PlainUI:
         return f"hint ({spec.name}): {action.notation(self.fmt)}" + (f" — {reason}" if reason else "")
 
     def stop(self, why: str) -> None:
+        """Leave before the end. Every move is saved as it is made: nothing to write."""
         s = self.s
         if s.path:
-            s.save()
             self.echo(f"{why}; game saved to {s.path} (rummy play --resume {s.path})")
         else:
             self.echo(f"{why}; game not saved (no --save path)")

@@ -7,6 +7,8 @@ plugin adds plays here with no change.
 
 from __future__ import annotations
 
+import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -20,8 +22,7 @@ META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 def _seats(spec, seats: tuple[str, ...]):
     from rummykit.core.errors import RummyError
-    from rummykit.core.records import SeatRecord
-    from rummykit.core.session import parse_seat
+    from rummykit.core.session import parse_seat, seat_record
 
     reg = registry()
     if not seats:
@@ -35,8 +36,8 @@ def _seats(spec, seats: tuple[str, ...]):
         text = text.strip()
         parts = text.split(":")
         if parts[0] == "ai" and len(parts) >= 3:  # ai:LEVEL:NAME names a computer seat
-            records.append(SeatRecord(kind=":".join(parts[:2]), name=":".join(parts[2:]).strip()
-                                      or bot_name(parts[1])))
+            records.append(seat_record(":".join(parts[:2]), ":".join(parts[2:]).strip()
+                                       or bot_name(parts[1])))
             continue
         r = parse_seat(text, i)
         if r.kind != "human" and r.name == r.kind:
@@ -60,11 +61,12 @@ def bot_name(kind: str) -> str:
 @click.argument("variant", required=False)
 @click.option("--seat", "seats", multiple=True, metavar="WHO",
               help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.")
-@click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the deal, to replay a game (default: random, 128 bits).")
 @option_option
-@click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Save the game here (after every action).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--save", "save", type=click.Path(path_type=Path), default=None,
+              help="Save the game here (after every action); must not exist yet.")
+@click.option("--resume", "resume_path", type=click.Path(path_type=Path), default=None,
               help="Continue the game saved in this file.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
@@ -79,22 +81,31 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
     are wiped before each person's turn. The game is saved after every move
     (under the user data folder unless --save); `rummy resume` continues it.
     When standard input is not a terminal, one move is read per line and the
-    output is plain text.
+    output is plain text. A --seed makes a game reproducible, not secret:
+    anyone who knows it knows the deal.
     """
     from rummykit.core.errors import RummyError
     from rummykit.core.options import parse_pairs
-    from rummykit.core.session import Session, default_save_dir
+    from rummykit.core.records import SEED_LIMIT
+    from rummykit.core.session import (
+        Session,
+        claim_new_save,
+        default_save_dir,
+        open_saved,
+        refuse_existing,
+    )
 
     reg = registry()
     notify = _notifier()
     if resume_path is not None:
-        from rummykit.core.records import load_record
-
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
-        record = load_record(resume_path)
-        session = open_session(reg, record, resume_path, save or resume_path, notify)
+        session = open_saved(reg, resume_path, save, notify)
     else:
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise RummyError("--seed must be a whole number from 0 to 2**256 - 1")
+        if save is not None:  # never overwrite a file: it may be another saved game
+            refuse_existing(save, _continue_hint(save))
         if variant is None:
             if stdin_is_tty():
                 from .choose import choose_game
@@ -105,26 +116,30 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
         spec = reg.variant(variant)
         seat_records = _seats(spec, seats)
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbits(128)
         has_human = any(s.kind == "human" for s in seat_records)
-        path = save
-        if path is not None and path.exists():
-            # Never overwrite a file silently: it may be another saved game.
-            raise RummyError(
-                f"{path} already exists; continue it with rummy play --resume {path}, "
-                "or choose another --save path"
-            )
         session = Session.new(reg, spec.name, parse_pairs(options), seat_records, seed, None, notify)
-        if path is None and has_human:
-            path = default_save_dir() / f"{session.record.id}.json"
-        session.path = path
-        session.save()
-    run(session, ascii_=ascii_, four_colour=four_colour)
+    try:
+        if resume_path is None:
+            path = save
+            if path is None and has_human:
+                path = default_save_dir() / f"{session.record.id}.json"
+            if path is not None:
+                session.locks.append(claim_new_save(path, _continue_hint(path)))
+                session.path = path
+                session.save()
+        run(session, ascii_=ascii_, four_colour=four_colour)
+    finally:
+        session.close()
+
+
+def _continue_hint(path: Path) -> str:
+    return f"continue it with rummy play --resume {path}, or choose another --save path"
 
 
 @click.command()
 @click.argument("game", required=False)
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--resume", "resume_path", type=click.Path(path_type=Path), default=None,
               help="Continue the game saved in this file.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
@@ -132,89 +147,94 @@ def resume(game, resume_path, ascii_, four_colour):
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path)."""
     from rummykit.core.errors import RummyError
-    from rummykit.core.records import load_record
-    from rummykit.core.session import Session, default_save_dir
+    from rummykit.core.session import default_save_dir, open_saved
 
     reg = registry()
     if resume_path is None and game is None:
-        rows = unfinished_games(default_save_dir())
+        folder = default_save_dir()
+        rows, skipped = unfinished_games(folder)
         if not rows:
             click.echo("no unfinished games")
+        else:
+            click.echo("Unfinished games" + (":" if stdin_is_tty() else " (continue one with: rummy resume ID):"))
+            for i, (f, rec) in enumerate(rows, 1):
+                seats = ", ".join(s.name for s in rec.seats)
+                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
+        if skipped:
+            click.echo(f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
+                       "saved game; rummy play --resume FILE says why)")
+        if not rows or not stdin_is_tty():
             return
-        click.echo("Unfinished games" + (":" if stdin_is_tty() else " (continue one with: rummy resume ID):"))
-        for i, (f, rec) in enumerate(rows, 1):
-            seats = ", ".join(s.name for s in rec.seats)
-            click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
-        if not stdin_is_tty():
+        resume_path = pick(rows)
+        if resume_path is None:
             return
-        while True:
-            try:
-                answer = input("Continue which? (number or id, Enter for 1, q to leave) ").strip()
-            except EOFError:
-                click.echo()
-                return
-            if answer.lower() in ("q", "quit"):
-                return
-            if not answer:
-                answer = "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(rows):
-                resume_path = rows[int(answer) - 1][0]
-                break
-            match = [f for f, rec in rows if rec.id == answer]
-            if match:
-                resume_path = match[0]
-                break
-            click.echo(f"  type a number from 1 to {len(rows)} or a game id")
     path = resume_path
     if path is None:
         candidate = Path(game)
-        path = candidate if candidate.suffix == ".json" or candidate.exists() else default_save_dir() / f"{game}.json"
-        if not path.exists():
+        if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
+            path = candidate
+        else:
+            path = default_save_dir() / f"{game}.json"
+        if not os.path.lexists(path):
             raise RummyError(f"no saved game {game!r} (see rummy resume)")
-    record = load_record(path)
-    if record.finished:
-        raise RummyError(f"{path}: that game is finished (rummy replay {path} shows it)")
-    session = open_session(reg, record, path, path, _notifier())
-    run(session, ascii_=ascii_, four_colour=four_colour)
-
-
-def named(path: Path, error):
-    """A record error that names its file (loading names it; replaying may not)."""
-    from rummykit.core.errors import RecordError
-
-    msg = str(error)
-    return error if str(path) in msg else RecordError(f"{path}: {msg}")
-
-
-def open_session(reg, record, source: Path, path: Path, notify):
-    """The session of a saved record; a record that does not replay is an error
-    naming the file it came from (which is left as it was)."""
-    from rummykit.core.errors import RecordError
-    from rummykit.core.session import Session
-
+    session = open_saved(reg, path, None, _notifier())
     try:
-        return Session(reg, record, path, notify)
-    except RecordError as e:
-        raise named(source, e) from None
+        run(session, ascii_=ascii_, four_colour=four_colour)
+    finally:
+        session.close()
 
 
-def unfinished_games(folder: Path):
-    """(path, record) of every unfinished game saved in ``folder``, newest first.
-    Damaged files are reported on stderr and skipped (never touched)."""
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def pick(rows) -> Path | None:
+    """Ask which of ``rows`` to continue; None on quit or the end of the input.
+    Any other answer that is not a game gets a one-line reason and the question again."""
+    while True:
+        try:
+            answer = input("Continue which? (number or id, Enter for 1, q to leave) ").strip()
+        except EOFError:
+            click.echo()
+            return None
+        if answer.lower() in ("q", "quit", "exit"):
+            return None
+        if not answer:
+            answer = "1"
+        if answer.isascii() and answer.isdigit() and len(answer) <= 6:
+            if 1 <= int(answer) <= len(rows):
+                return rows[int(answer) - 1][0]
+            click.echo(f"  no game {answer} here: type a number from 1 to {len(rows)}, a game id, or q")
+            continue
+        match = [f for f, rec in rows if rec.id == answer]
+        if match:
+            return match[0]
+        click.echo(f"  not a game here: type a number from 1 to {len(rows)}, a game id, or q")
+
+
+def unfinished_games(folder: Path) -> tuple[list, int]:
+    """(path, record) of every unfinished game saved in ``folder``, newest first,
+    and how many ``*.json`` files there are not readable games (damaged, foreign,
+    dangling links...: skipped, never touched)."""
     from rummykit.core.errors import RecordError
     from rummykit.core.records import load_record
 
+    try:
+        files = list(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError:
+        return [], 0
     rows = []
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    skipped = 0
     for f in files:
         try:
             rec = load_record(f)
-        except RecordError as e:
-            click.echo(f"  (skipped) {e}", err=True)
+            mtime = f.stat().st_mtime
+        except (RecordError, OSError):
+            skipped += 1
             continue
         if not rec.finished:
-            rows.append((f, rec))
-    return rows
+            rows.append((mtime, f, rec))
+    rows.sort(key=lambda row: row[0], reverse=True)
+    return [(f, rec) for _, f, rec in rows], skipped
 
 
 def _notifier():

@@ -4,6 +4,10 @@ At a terminal it steps (Enter or n: next move, b: back, a number: go to that
 move, e: the end, q: quit). Otherwise it prints every move with every hand, in
 plain text. A damaged or foreign file is one clear line (exit 2); the file is
 only read, never written.
+
+Every hand open would be peeking in a game still being played: an unfinished
+game with a person seated is refused unless ``--reveal`` says to look anyway,
+and the seed (which gives every deal to come) is shown only once the game is over.
 """
 
 from __future__ import annotations
@@ -96,36 +100,40 @@ def render_frame(frame: Frame, record, match, spec, look: Look, width: int) -> R
 
 
 @click.command()
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=click.Path(path_type=Path))
 @click.option("--move", "start", type=int, default=None, metavar="N",
               help="Start at move N (at a terminal).")
+@click.option("--reveal", is_flag=True,
+              help="Show an unfinished game with a person seated too (every hand open).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-def replay(path: Path, start: int | None, ascii_: bool, four_colour: bool) -> None:
+def replay(path: Path, start: int | None, reveal: bool, ascii_: bool, four_colour: bool) -> None:
     """Step through the game saved in PATH with every hand visible, move by move.
 
     At a terminal: Enter (or n) next move, b back, a number jumps to that move,
-    e the end, q quits. Otherwise every move is printed.
+    e the end, q quits. Otherwise every move is printed. A game not over with a
+    person seated is shown only with --reveal.
     """
+    from rummykit.core.errors import RecordError, RummyError
     from rummykit.core.records import load_record
 
     from .common import registry, stdin_is_tty
     from .play import stdout_is_tty
     from .tui import make_console
 
-    from rummykit.core.errors import RecordError
-
-    from .play import named
-
     record = load_record(path)
     try:
         frames, match, spec = build_frames(record, registry())
     except RecordError as e:
-        raise named(path, e) from None
+        msg = str(e)
+        raise RecordError(msg if str(path) in msg else f"{path}: {msg}") from None
+    if not match.over and any(s.kind == "human" for s in record.seats) and not reveal:
+        raise RummyError(f"{path}: game {record.id} is not over and a person plays in it; "
+                         "replay shows every hand (rummy replay --reveal to look anyway)")
     look = Look(ascii=ascii_, four_colour=four_colour)
     if not (stdin_is_tty() and stdout_is_tty()):
         console = make_console()
-        console.print(Text(_heading(record, spec)), soft_wrap=True)
+        console.print(Text(_heading(record, spec, match.over)), soft_wrap=True)
         for f in frames:
             console.print()
             console.print(render_frame(f, record, match, spec, look, console.width))
@@ -133,10 +141,12 @@ def replay(path: Path, start: int | None, ascii_: bool, four_colour: bool) -> No
     _step(frames, record, match, spec, look, start)
 
 
-def _heading(record, spec) -> str:
+def _heading(record, spec, over: bool) -> str:
+    """The game in one line; the seed only once the game is over."""
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
-    state = "finished" if record.finished else "unfinished"
-    return (f"{spec.title}, game {record.id}, seed {record.seed}: {seats}; "
+    seed = f", seed {record.seed}" if over else ""
+    state = "finished" if over else "unfinished"
+    return (f"{spec.title}, game {record.id}{seed}: {seats}; "
             f"{len(record.actions)} moves, {state}")
 
 
@@ -156,7 +166,7 @@ def _step(frames, record, match, spec, look, start) -> None:
         while True:
             out.write(HOME_CLEAR)
             out.flush()
-            console.print(Text(_heading(record, spec), style="dim"))
+            console.print(Text(_heading(record, spec, match.over), style="dim"))
             console.print(render_frame(frames[i], record, match, spec, look, console.width))
             last = len(frames) - 1
             where = "end of the record" if i == last else ""

@@ -18,11 +18,17 @@ plays in ``rummy play NAME`` and its tests pass, before any edit. The files come
 from ``templates/new_variant/*.tmpl`` beside this module, with ``{{name}}``,
 ``{{title}}``, ``{{Class}}``, ``{{module}}``, ``{{dist}}`` and
 ``{{rummykit_version}}`` filled in.
+
+NAME becomes the plugin's entry-point name, so it may be neither an installed
+variant nor any installed plugin's name (``core``, ``gin``... whether loaded,
+disabled or broken). A folder that cannot be written is one line, and nothing
+is left half-written in it.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from importlib import resources
 from pathlib import Path
 
@@ -78,30 +84,57 @@ def render(text: str, values: dict[str, str]) -> str:
 
 def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
     """Write the package for variant ``name`` into ``parent``; returns its folder
-    and the files written. Refuses to touch an existing, non-empty folder."""
+    and the files written. Refuses to touch an existing, non-empty folder; a
+    folder that cannot be written is a RummyError (and what was written is removed)."""
     from rummykit.core.errors import RummyError
 
     check_name(name)
     values = names_for(name)
     root = parent / values["dist"]
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        raise RummyError(f"{root} already exists and is not empty; choose another --dir or name")
+    try:
+        if parent.exists() and not parent.is_dir():
+            raise RummyError(f"cannot write in {parent}: it is a file, not a folder")
+        if root.exists() and (not root.is_dir() or any(root.iterdir())):
+            raise RummyError(f"{root} already exists and is not empty; choose another --dir or name")
+        made = not root.exists()
+        root.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise RummyError(f"cannot write in {parent}: a part of that path is a file, not a folder") from None
+    except OSError as e:
+        raise RummyError(f"cannot write in {parent}: {e.strerror or e}") from None
     templates = resources.files("rummykit.cli").joinpath("templates", "new_variant")
     written = []
-    for template, target in FILES.items():
-        text = render(templates.joinpath(template).read_text(encoding="utf-8"), values)
-        leftover = re.search(r"\{\{(name|title|Class|module|dist|rummykit_version)\}\}", text)
-        assert leftover is None, f"{template}: {leftover.group(0)} not filled in"
-        path = root / target.format(module=values["module"])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    try:
+        for template, target in FILES.items():
+            text = render(templates.joinpath(template).read_text(encoding="utf-8"), values)
+            leftover = re.search(r"\{\{(name|title|Class|module|dist|rummykit_version)\}\}", text)
+            assert leftover is None, f"{template}: {leftover.group(0)} not filled in"
+            path = root / target.format(module=values["module"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except OSError as e:
+        if made:
+            shutil.rmtree(root, ignore_errors=True)
+        else:
+            for path in written:
+                path.unlink(missing_ok=True)
+        raise RummyError(f"cannot write in {root}: {e.strerror or e}") from None
     return root, written
+
+
+def plugin_names() -> set[str]:
+    """Every installed plugin's name, as the plugin manager knows it: loaded ones
+    (``core`` included) and those installed but disabled, broken or in conflict."""
+    from .common import plugins
+
+    p = plugins()
+    return {n for n, _ in p.pm.list_name_plugin()} | set(p.info)
 
 
 @click.command(name="new-variant")
 @click.argument("name")
-@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+@click.option("--dir", "parent", type=click.Path(path_type=Path), default=Path("."),
               show_default=True, help="Folder in which to create rummykit-NAME/.")
 def new_variant(name: str, parent: Path) -> None:
     """Write a new variant plugin package, rummykit-NAME, ready to install.
@@ -126,6 +159,11 @@ def new_variant(name: str, parent: Path) -> None:
         raise RummyError(
             f"a variant named {name!r} is already installed (plugin {reg.variants[name].plugin}); "
             "two plugins with one variant name would be an error: choose another name"
+        )
+    if name in plugin_names():
+        raise RummyError(
+            f"a plugin named {name!r} is already installed (see rummy plugins); "
+            "two plugins with one name would be an error (neither loads): choose another name"
         )
     root, written = write_package(name, parent)
     shown = str(root)

@@ -3,22 +3,45 @@
 The session is what the terminal game and ``rummy resume`` drive: it asks bots
 for their moves, applies people's moves, and saves the record after every action
 (atomically), so an interrupted game loses nothing. Undo rebuilds the match from
-the record without the last action.
+the record without the last action. Nothing is written but after a move or an
+undo: opening a game and leaving it leaves its file as it was.
+
+One process per game: :func:`open_saved` and :func:`claim_new_save` lock the
+save file (:class:`SaveLock`, an ``flock`` on a hidden ``.NAME.lock`` beside it)
+for as long as the session is open. The kernel drops such a lock when its
+process ends, however it ends, so a ``kill -9`` never leaves a game locked.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from pydantic import ValidationError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: games are not locked
+    fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
 from .agents import Agent, agent_seed
 from .engine import Event, View
-from .errors import RummyError
+from .errors import RecordError, RummyError
 from .match import Match, check_players
 from .options import build_options
-from .records import MatchRecord, SeatRecord, replay, save_record
+from .records import (
+    MatchRecord,
+    invalid,
+    SeatRecord,
+    parse_record,
+    read_record_bytes,
+    replay,
+    save_record,
+    sidecar,
+)
 from .registry import Registry, seat_names
 
 HUMAN = "human"
@@ -30,10 +53,18 @@ def parse_seat(text: str, index: int) -> SeatRecord:
     text = text.strip()
     if text == HUMAN or text.startswith(HUMAN + ":"):
         name = text[len(HUMAN) + 1 :].strip() if ":" in text else ""
-        return SeatRecord(kind=HUMAN, name=name or f"Player {index + 1}")
+        return seat_record(HUMAN, name or f"Player {index + 1}")
     if not text:
         raise RummyError("empty seat; use human[:NAME], ai:LEVEL or random")
-    return SeatRecord(kind=text, name=text)
+    return seat_record(text, text)
+
+
+def seat_record(kind: str, name: str) -> SeatRecord:
+    """A seat, or a :class:`RummyError` saying why it cannot be recorded."""
+    try:
+        return SeatRecord(kind=kind, name=name)
+    except ValidationError as e:
+        raise RummyError(f"bad seat {kind[:40]!r}: {invalid(e)}") from None
 
 
 def default_save_dir() -> Path:
@@ -57,6 +88,7 @@ class Session:
         self.match = self._replay(record.actions)
         self.agents: list[Agent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
         self.names = seat_names([s.name for s in record.seats])
+        self.locks: list[SaveLock] = []  # held until close()
 
     # -- construction ------------------------------------------------------------
 
@@ -69,12 +101,15 @@ class Session:
         for s in seats:
             if s.kind != HUMAN:
                 registry.agent(spec.name, s.kind)  # unknown agent: clear error now
-        record = MatchRecord(
-            variant=spec.name,
-            options=opts.model_dump(mode="json", exclude_defaults=True),
-            seats=list(seats),
-            seed=seed,
-        )
+        try:
+            record = MatchRecord(
+                variant=spec.name,
+                options=opts.model_dump(mode="json", exclude_defaults=True),
+                seats=list(seats),
+                seed=seed,
+            )
+        except ValidationError as e:
+            raise RummyError(f"cannot record this game: {invalid(e)}") from None
         session = cls(registry, record, path, notify)
         session.save()
         return session
@@ -155,3 +190,159 @@ class Session:
     def save(self) -> None:
         if self.path is not None:
             save_record(self.record, self.path)
+
+    def close(self) -> None:
+        """Let other processes open this game (the end of the process does it too)."""
+        for lock in self.locks:
+            lock.release()
+        self.locks = []
+
+
+# -- save files: one process per game ----------------------------------------------------
+
+
+class SaveLock:
+    """An exclusive lock on a save file, held by this process until :meth:`release`
+    or its end: an ``flock`` on the hidden ``.NAME.lock`` beside the file (the save
+    itself is replaced by a rename at every move, so it cannot hold the lock).
+    Two paths to one file (a symbolic link) share one lock."""
+
+    def __init__(self, fd: int | None, lock_path: Path) -> None:
+        self._fd = fd
+        self.lock_path = lock_path
+
+    @classmethod
+    def take(cls, path: Path, what: str) -> SaveLock:
+        """Lock ``path`` (which need not exist yet; its folder is made). ``what``
+        names the game in the refusal when another process holds it. A folder
+        this process cannot write to is a :class:`RecordError`."""
+        real = Path(os.path.realpath(path))
+        lock_path = sidecar(real, "lock")
+        try:
+            real.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise RecordError(f"cannot save to {path}: a part of that path is a file, not a folder") from None
+        except OSError as e:
+            raise RecordError(f"cannot save to {path}: {e.strerror or e}") from None
+        _check_writable(real, path)
+        if fcntl is None:  # pragma: no cover
+            return cls(None, lock_path)
+        while True:
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            except OSError as e:
+                raise RecordError(f"cannot save to {path}: {e.strerror or e}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise RummyError(f"{what} is open in another rummy process; "
+                                 "go on playing there, or quit it first") from None
+            except OSError as e:
+                os.close(fd)
+                raise RecordError(f"cannot lock {path}: {e.strerror or e}") from None
+            # The last holder may have removed the lock file between our open and our
+            # lock: then this lock guards nothing, so take the file now there.
+            try:
+                current = os.stat(lock_path)
+            except FileNotFoundError:
+                current = None
+            if current is not None and os.path.samestat(os.fstat(fd), current):
+                return cls(fd, lock_path)
+            os.close(fd)
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        try:
+            os.unlink(self.lock_path)  # before unlocking: see take()
+        except OSError:
+            pass
+        os.close(self._fd)
+        self._fd = None
+
+
+def _check_writable(real: Path, shown: Path) -> None:
+    """A save can be written in ``real``'s folder (a temporary file, then a rename),
+    or a :class:`RecordError` naming ``shown``."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=sidecar(real, "").name, suffix=".tmp", dir=real.parent)
+    except OSError as e:
+        raise RecordError(f"cannot save to {shown}: {e.strerror or e}") from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+NEW_SAVE_HINT = "choose another --save path"
+
+
+def refuse_existing(path: Path, hint: str = NEW_SAVE_HINT) -> None:
+    """A :class:`RummyError` if anything is at ``path``: a file, a folder, a link
+    (even a dangling one). A save never replaces what is there."""
+    if os.path.isdir(path):
+        raise RummyError(f"{path} is a folder; {NEW_SAVE_HINT}")
+    if os.path.lexists(path):
+        raise RummyError(f"{path} already exists; {hint} (a save never replaces a file)")
+
+
+def claim_new_save(path: Path, hint: str = NEW_SAVE_HINT) -> SaveLock:
+    """The lock on ``path`` for a new save file: refused if anything is at ``path``
+    already (:func:`refuse_existing`), or if it cannot be written there."""
+    refuse_existing(path, hint)
+    lock = SaveLock.take(path, str(path))
+    try:
+        refuse_existing(path, hint)  # made while we were taking the lock?
+    except RummyError:
+        lock.release()
+        raise
+    return lock
+
+
+def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify) -> Session:
+    """The session of the record in ``raw`` (read from ``source``): it must load,
+    fit the installed variant, replay, and not be over."""
+    record = parse_record(raw, source)
+    finished = RummyError(f"{source}: that game is finished (rummy replay {source} shows it)")
+    if record.finished:
+        raise finished
+    try:
+        session = Session(registry, record, save_to, notify)
+    except RummyError as e:
+        msg = str(e)
+        raise RecordError(msg if str(source) in msg else f"{source}: {msg}") from None
+    if session.over:
+        raise finished
+    return session
+
+
+def open_saved(registry: Registry, source: Path, save_to: Path | None = None, notify=None) -> Session:
+    """The unfinished game saved in ``source``, checked and locked for this process.
+
+    Its moves are saved to ``save_to`` (which must not exist; the game is written
+    there at once) or else to ``source`` (through a symbolic link, to the file it
+    points to). ``source`` is only read here: a damaged, foreign or finished file,
+    a game another process has open, or a save path that cannot be written is a
+    :class:`RummyError`, and the file is left as it was."""
+    if save_to is not None:
+        refuse_existing(save_to)
+    raw = read_record_bytes(source)
+    session = _checked(registry, raw, source, save_to or source, notify)
+    locks = [SaveLock.take(source, f"game {session.record.id} ({source})")]
+    try:
+        if save_to is not None:
+            locks.append(claim_new_save(save_to))
+        again = read_record_bytes(source)  # what it holds now that it is ours
+        if again != raw:
+            session = _checked(registry, again, source, save_to or source, notify)
+        session.locks = locks
+        if save_to is not None:
+            session.save()
+    except BaseException:
+        for lock in locks:
+            lock.release()
+        raise
+    return session

@@ -55,6 +55,9 @@ def test_a_whole_gin_match_through_a_pipe(tmp_path):
     assert out.returncode == 0, out.stderr
     assert not ESC.search(out.stdout)  # plain text, no terminal codes
     assert "=== match over:" in out.stdout
+    # The seed, which gives every deal, is printed once the match is over, not before.
+    assert "seed" not in out.stdout.split("=== match over:")[0]
+    assert out.stdout.rstrip().endswith(f"(seed 3; record saved to {save})")
     rec = load_record(save)
     assert rec.finished and rec.actions == expected.record.actions
     assert rec.seed == 3 and [s.kind for s in rec.seats] == SEATS

@@ -75,6 +75,7 @@ def test_command_output_and_refusals(tmp_path, monkeypatch):
     ("2fast", "bad variant name '2fast'"),
     ("a b", "bad variant name 'a b'"),
     ("gin", "a variant named 'gin' is already installed (plugin gin)"),
+    ("core", "a plugin named 'core' is already installed"),
 ])
 def test_bad_names_are_one_line_errors(tmp_path, name, message):
     r = rummy(tmp_path / "site", "new-variant", name, "--dir", str(tmp_path))
@@ -82,6 +83,28 @@ def test_bad_names_are_one_line_errors(tmp_path, name, message):
     assert r.stderr.startswith(f"rummy: {message}")
     assert len(r.stderr.splitlines()) == 1
     assert list(tmp_path.glob("rummykit-*")) == []
+
+
+def test_the_name_of_a_disabled_plugin_is_refused_too(tmp_path):
+    r = rummy(tmp_path / "site", "new-variant", "cardverse", "--dir", str(tmp_path), disable="cardverse")
+    assert r.returncode == 2
+    assert r.stderr.startswith("rummy: a plugin named 'cardverse' is already installed")
+    assert len(r.stderr.splitlines()) == 1
+    assert list(tmp_path.glob("rummykit-*")) == []
+
+
+@pytest.mark.parametrize("case", ["in /proc", "a 300-character name", "below a file", "a file"])
+def test_a_dir_that_cannot_be_written_is_one_line(tmp_path, case):
+    a_file = tmp_path / "file.json"
+    a_file.write_text("{}\n")
+    parent = {"in /proc": Path("/proc/x"), "a 300-character name": tmp_path / ("n" * 300),
+              "below a file": a_file / "x", "a file": a_file}[case]
+    r = rummy(tmp_path / "site", "new-variant", "fresh", "--dir", str(parent))
+    assert r.returncode == 2, r.stdout
+    assert r.stderr.startswith(f"rummy: cannot write in {parent}")
+    assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr
+    assert a_file.read_text() == "{}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.json"]
 
 
 @pytest.fixture(scope="module")

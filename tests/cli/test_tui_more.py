@@ -176,7 +176,7 @@ def test_replay_prints_every_move_with_every_hand_off_a_terminal(tmp_path):
     save = tmp_path / "g.json"
     near_round_end("gin", 2, {"target": 1}, save)
     rec = load_record(save)
-    r = subprocess.run([RUMMY, "replay", str(save)], capture_output=True, env=env_for(tmp_path / "d"),
+    r = subprocess.run([RUMMY, "replay", "--reveal", str(save)], capture_output=True, env=env_for(tmp_path / "d"),
                        stdin=subprocess.DEVNULL, timeout=60)
     out = r.stdout.decode()
     assert r.returncode == 0, r.stderr
@@ -190,7 +190,7 @@ def test_replay_prints_every_move_with_every_hand_off_a_terminal(tmp_path):
 def test_replay_steps_at_a_terminal(game, tmp_path):
     save = tmp_path / "c.json"
     near_round_end("cardverse", 3, {}, save)
-    g = game("replay", str(save))
+    g = game("replay", "--reveal", str(save))
     out = plain(g.expect("Enter next"))
     assert "The deal" in out
     g.send("")

@@ -148,7 +148,7 @@ def test_save_is_atomic(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", boom)
     rec.actions.append("draw stock")
-    with pytest.raises(OSError):
+    with pytest.raises(RecordError, match=f"cannot save to {path}: disk full"):
         save_record(rec, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["a.json"]

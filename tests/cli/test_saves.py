@@ -1,0 +1,443 @@
+"""Saved games through the real ``rummy``: nothing overwritten by surprise, one
+process per game, no write without a move, every damaged file one line, and the
+seed and the hands of a game still being played kept out of sight.
+
+Command behaviour runs ``rummy`` as a subprocess; what a terminal does runs it
+in a pseudo-terminal (the ``game`` fixture, tests/cli/ptygame.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.agents import RandomAgent
+from rummykit.core.records import MatchRecord, load_record
+from rummykit.core.session import Session, parse_seat
+
+from .ptygame import RUMMY, env_for, plain, registry
+
+SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
+
+
+def rummy(*args: str, data: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, text=True,
+                          env=env_for(data, **env), timeout=120)
+
+
+def one_line_error(r: subprocess.CompletedProcess) -> str:
+    """The single line ``r`` wrote on stderr, after checking it exited 2 with no traceback."""
+    assert r.returncode == 2, (r.returncode, r.stdout[-500:], r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = [line for line in r.stderr.splitlines() if not line.startswith("rummy: warning")]
+    assert len(lines) == 1, r.stderr
+    return lines[0]
+
+
+def saved_game(path: Path, moves: int = 1, seed: int = SECRET_SEED, seats=("human:Ann", "random"),
+               options: dict | None = None, finish: bool = False) -> MatchRecord:
+    """A gin game saved at ``path`` after ``moves`` moves (or played to its end)."""
+    reg = registry()
+    s = Session.new(reg, "gin", options or {}, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
+    agent = RandomAgent(1)
+    n = 0
+    while not s.over and (finish or n < moves):
+        seat = s.to_act()
+        view = s.view(seat)
+        s.apply(agent.act(view, view.legal))
+        n += 1
+    return s.record
+
+
+def state(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def hidden(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+# -- --save never replaces a file ---------------------------------------------------------
+
+
+def test_save_path_that_exists_is_refused_when_resuming_too(tmp_path):
+    game = tmp_path / "g.json"
+    saved_game(game)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious\n")
+    before, game_before = state(notes), state(game)
+    r = rummy("play", "--resume", str(game), "--save", str(notes), data=tmp_path / "data", stdin="s\n")
+    assert str(notes) in one_line_error(r) and "already exists" in r.stderr
+    assert r.stdout == ""  # no move was played
+    assert state(notes) == before and state(game) == game_before
+
+
+@pytest.mark.parametrize("kind", ["file", "folder", "dangling link"])
+def test_save_path_that_exists_is_refused_for_new_games(tmp_path, kind):
+    target = tmp_path / "taken.json"
+    if kind == "file":
+        target.write_text("mine\n")
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(tmp_path / "nowhere.json")
+    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--save", str(target),
+              data=tmp_path / "data", stdin="s\n")
+    assert str(target) in one_line_error(r)
+    assert r.stdout == ""
+    if kind == "file":
+        assert target.read_text() == "mine\n"
+    elif kind == "folder":
+        assert list(target.iterdir()) == []
+    else:
+        assert target.is_symlink() and not (tmp_path / "nowhere.json").exists()
+
+
+def test_resume_to_a_new_save_path_leaves_the_first_file_alone(tmp_path):
+    game, copy = tmp_path / "g.json", tmp_path / "copy.json"
+    rec = saved_game(game, moves=0)
+    before = state(game)
+    r = rummy("play", "--resume", str(game), "--save", str(copy), data=tmp_path / "data", stdin="s\n")
+    assert r.returncode == 0, r.stderr
+    assert state(game) == before
+    assert load_record(copy).actions == ["draw stock"] and load_record(copy).id == rec.id
+
+
+def unwritable(tmp_path: Path) -> dict[str, Path]:
+    a_file = tmp_path / "file.json"
+    a_file.write_text("{}\n")
+    return {
+        "in /proc": Path("/proc/x.json"),
+        "a 300-character name": tmp_path / ("n" * 300 + ".json"),
+        "below a file": a_file / "x",
+    }
+
+
+@pytest.mark.parametrize("case", ["in /proc", "a 300-character name", "below a file"])
+@pytest.mark.parametrize("how", ["new", "resumed"])
+def test_a_save_path_that_cannot_be_written_is_one_line_before_any_move(tmp_path, case, how):
+    path = unwritable(tmp_path)[case]
+    if how == "new":
+        args = ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(path)]
+    else:
+        game = tmp_path / "g.json"
+        saved_game(game, moves=0)
+        args = ["play", "--resume", str(game), "--save", str(path)]
+    r = rummy(*args, data=tmp_path / "data", stdin="s\n")
+    line = one_line_error(r)
+    assert line.startswith("rummy: cannot save to ") and str(path) in line
+    assert r.stdout == ""  # the game never started
+    assert (tmp_path / "file.json").read_text() == "{}\n"
+    if how == "resumed":
+        assert load_record(tmp_path / "g.json").actions == []
+    assert hidden(tmp_path) == []
+
+
+def test_an_unwritable_data_folder_is_one_line_before_any_move(tmp_path):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file where the data folder should be\n")
+    r = rummy("play", "gin", "--seat", "human", "--seat", "random", data=not_a_folder, stdin="s\n")
+    assert one_line_error(r).startswith(f"rummy: cannot save to {not_a_folder}")
+    assert r.stdout == ""
+    assert not_a_folder.read_text() == "a file where the data folder should be\n"
+
+
+# -- one process per game -------------------------------------------------------------------
+
+
+def test_a_game_open_in_one_process_is_refused_in_another_until_that_one_dies(game, tmp_path):
+    save = tmp_path / "g.json"
+    rec = saved_game(save, moves=0)
+    link = tmp_path / "link.json"
+    link.symlink_to(save)
+    first = game("play", "--resume", str(save))
+    first.prompt("Ann")
+    before = state(save)
+    for args in (["play", "--resume", str(save)], ["resume", str(save)], ["resume", str(link)]):
+        r = rummy(*args, data=tmp_path / "data", stdin="s\n")
+        line = one_line_error(r)
+        assert f"game {rec.id} ({args[-1]}) is open in another rummy process" in line, line
+        assert r.stdout == ""
+    assert state(save) == before
+    # The first process still plays, and saves.
+    first.move("s", "Ann")
+    assert load_record(save).actions == ["draw stock"]
+    # kill -9 leaves no lock behind: the next process opens the game.
+    first.kill(signal.SIGKILL)
+    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="quit\n")
+    assert r.returncode == 0, r.stderr
+    assert "Resuming" in r.stdout
+
+
+def test_a_new_game_is_locked_for_the_life_of_its_process(game, tmp_path):
+    save = tmp_path / "new.json"
+    first = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--save", str(save))
+    first.prompt("Ann")
+    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="s\n")
+    assert "is open in another rummy process" in one_line_error(r)
+    first.send("quit")
+    assert first.wait_exit() == 0
+    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="s\n")
+    assert r.returncode == 0, r.stderr
+    assert load_record(save).actions == ["draw stock"]
+    assert hidden(tmp_path) == []  # a lock file lives only as long as its lock
+
+
+# -- opening is not writing ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ["quit\n", "", "help\nscore\nlog\nexit\n"])
+def test_leaving_without_a_move_leaves_the_file_byte_identical_pipe(tmp_path, typed):
+    save = tmp_path / "g.json"
+    saved_game(save, moves=4)  # Ann to act: no bot moves either
+    before = state(save)
+    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin=typed)
+    assert r.returncode == 0, r.stderr
+    assert state(save) == before
+
+
+@pytest.mark.parametrize("leave", ["quit", "ctrl-d"])
+def test_leaving_without_a_move_leaves_the_file_byte_identical_pty(game, tmp_path, leave):
+    save = tmp_path / "g.json"
+    saved_game(save, moves=0)
+    before = state(save)
+    g = game("resume", str(save))
+    g.prompt("Ann")
+    g.move("score", "Ann")
+    if leave == "quit":
+        g.send("quit")
+    else:
+        g.child.sendeof()
+    assert g.wait_exit() == 0
+    assert state(save) == before
+
+
+def test_resuming_through_a_symlink_writes_the_file_it_points_to(tmp_path):
+    (tmp_path / "real").mkdir()
+    save = tmp_path / "real" / "g.json"
+    saved_game(save, moves=0)
+    link = tmp_path / "link.json"
+    link.symlink_to(save)
+    r = rummy("play", "--resume", str(link), data=tmp_path / "data", stdin="s\n")
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and os.readlink(link) == str(save)
+    assert load_record(save).actions == ["draw stock"]
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["g.json"]
+
+
+# -- damaged files -------------------------------------------------------------------------------
+
+
+def damaged(tmp_path: Path) -> dict[str, bytes]:
+    good_path = tmp_path / "good.json"
+    saved_game(good_path, moves=2)
+    good = json.loads(good_path.read_text())
+    good_path.unlink()
+
+    def edit(**changes) -> bytes:
+        return json.dumps({**good, **changes}, indent=1).encode()
+
+    text = json.dumps(good).encode()
+    seed_text = f'"seed": {good["seed"]}'.encode()
+    return {
+        "truncated": text[: len(text) // 2],
+        "wrong types": edit(seats="two people", actions={"a": 1}),
+        "seed as text": edit(seed=str(good["seed"])),
+        "deeply nested": text[:-1] + b', "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        "nested options": edit(options={"knock_limit": [[[[[[[[1]]]]]]]]}),
+        "5,000-digit number": text.replace(seed_text, b'"seed": ' + b"7" * 5000),
+        "NUL byte": text.replace(b'"gin"', b'"g\x00in"'),
+        "escaped NUL in a name": edit(seats=[{"kind": "human", "name": "A\u0000\u001b]0;x\u0007"},
+                                             good["seats"][1]]),
+        "illegal action": edit(actions=good["actions"] + ["discard ZZ"]),
+        "too many actions": edit(actions=["draw stock"] * 500_001),
+        "too many seats": edit(seats=[good["seats"][0]] * 17),
+        "seed too large": edit(seed=2**256),
+        "negative seed": edit(seed=-1),
+        "name too long": edit(seats=[{"kind": "human", "name": "x" * 5000}, good["seats"][1]]),
+        "bad id": edit(id="../../x"),
+        "file too large": text[:-1] + b"," + b" " * (17 * 1024 * 1024) + b"}",
+        "finished": edit(finished=True),
+    }
+
+
+@pytest.fixture(scope="module")
+def damaged_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("damaged")
+    files = {}
+    for i, (kind, data) in enumerate(damaged(folder).items()):
+        path = folder / f"d{i}.json"
+        path.write_bytes(data)
+        files[kind] = path
+    return folder, files
+
+
+KINDS = ["truncated", "wrong types", "seed as text", "deeply nested", "nested options",
+         "5,000-digit number", "NUL byte", "escaped NUL in a name", "illegal action",
+         "too many actions", "too many seats", "seed too large", "negative seed", "name too long",
+         "bad id", "file too large", "finished"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_damaged_file_is_one_line_and_left_untouched(damaged_folder, tmp_path, kind):
+    folder, files = damaged_folder
+    path = files[kind]
+    before = state(path)
+    commands = [["play", "--resume"], ["resume"]]
+    if kind != "finished":
+        commands.append(["replay", "--reveal"])
+    for command in commands:
+        r = rummy(*command, str(path), data=tmp_path / "data", stdin="s\n")
+        line = one_line_error(r)
+        assert str(path) in line, (kind, command, line)
+        assert "\x1b" not in line and "\x00" not in line
+        assert r.stdout == ""
+        assert state(path) == before
+        assert hidden(folder) == [], (kind, command)
+
+
+def test_play_resume_of_a_finished_game_is_refused(tmp_path):
+    save = tmp_path / "done.json"
+    saved_game(save, finish=True, options={"target": 1})
+    assert load_record(save).finished
+    before = state(save)
+    for command in (["play", "--resume"], ["resume"]):
+        r = rummy(*command, str(save), data=tmp_path / "data")
+        assert "that game is finished" in one_line_error(r)
+        assert state(save) == before
+
+
+def test_the_listing_shows_the_good_games_and_counts_the_rest(tmp_path):
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    good = saved_game(games / "good.json", moves=2)
+    saved_game(games / "done.json", finish=True, options={"target": 1})
+    (games / "broken.json").write_bytes(b'{"format": "rummykit-match", "version": 1, "seed": ' + b"1" * 5000)
+    (games / "deep.json").write_bytes(b"[" * 50_000)
+    (games / "dangling.json").symlink_to(games / "gone.json")
+    before = {p.name: p.read_bytes() for p in games.iterdir() if not p.is_symlink()}
+    r = rummy("resume", data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    assert good.id in r.stdout and "Ann, random" in r.stdout
+    assert r.stdout.count(" moves ") == 1  # the finished game is not listed
+    assert r.stdout.strip().splitlines()[-1].startswith(f"(3 files in {games} skipped")
+    assert {p.name: p.read_bytes() for p in games.iterdir() if not p.is_symlink()} == before
+
+
+def test_the_resume_picker_answers_anything_typed(game, tmp_path):
+    games = tmp_path / "data" / "games"
+    rec = saved_game(games / "g.json", moves=1)
+    before = state(games / "g.json")
+    g = game("resume")
+    g.expect("Continue which?")
+    for typed in ("²", "٣", "99", "0", "nonsense", "1" * 5000):
+        g.send(typed)
+        out = plain(g.expect("Continue which?"))
+        assert "type a number from 1 to 1, a game id, or q" in out, (typed, out)
+        assert "Traceback" not in out
+    g.send("q")
+    assert g.wait_exit() == 0
+    assert state(games / "g.json") == before
+    # and a good answer opens the game
+    g = game("resume")
+    g.expect("Continue which?")
+    g.send(rec.id)
+    g.prompt("Ann")
+    g.send("quit")
+    assert g.wait_exit() == 0
+
+
+# -- secrecy -----------------------------------------------------------------------------------------
+
+
+def test_a_game_with_a_person_gets_a_128_bit_seed_not_printed_until_the_end(tmp_path):
+    save = tmp_path / "g.json"
+    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--save", str(save),
+              data=tmp_path / "data", stdin="s\n")
+    assert r.returncode == 0, r.stderr
+    seed = load_record(save).seed
+    assert 2**64 < seed < 2**128  # fails by chance once in 2**64 runs
+    assert str(seed) not in r.stdout and "seed" not in r.stdout.splitlines()[0]
+
+
+def test_seed_bounds(tmp_path):
+    for seed in ("-1", str(2**256)):
+        r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", seed,
+                  data=tmp_path / "data", stdin="s\n")
+        assert "--seed must be a whole number from 0 to 2**256 - 1" in one_line_error(r)
+    save = tmp_path / "big.json"
+    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", str(2**256 - 1),
+              "--save", str(save), data=tmp_path / "data", stdin="s\n")
+    assert r.returncode == 0, r.stderr
+    assert load_record(save).seed == 2**256 - 1
+
+
+def test_the_seed_is_hidden_in_the_listing_the_pipe_and_the_terminal(game, tmp_path):
+    games = tmp_path / "data" / "games"
+    saved_game(games / "g.json", moves=1)
+    r = rummy("resume", data=tmp_path / "data")
+    assert r.returncode == 0 and str(SECRET_SEED) not in r.stdout
+    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", str(SECRET_SEED),
+              data=tmp_path / "data", stdin="s\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert str(SECRET_SEED) not in r.stdout
+    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SECRET_SEED))
+    g.prompt("Ann")
+    g.move("score", "Ann")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert str(SECRET_SEED).encode() not in g.raw
+
+
+def test_replay_of_a_game_being_played_needs_reveal_and_hides_the_seed(tmp_path):
+    save = tmp_path / "g.json"
+    rec = saved_game(save, moves=3)
+    before = state(save)
+    r = rummy("replay", str(save), data=tmp_path / "data")
+    line = one_line_error(r)
+    assert str(save) in line and "--reveal" in line and rec.id in line
+    assert r.stdout == ""
+    r = rummy("replay", "--reveal", str(save), data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert "unfinished" in r.stdout.splitlines()[0] and "Move 3 of 3" in r.stdout
+    assert str(SECRET_SEED) not in r.stdout and "seed" not in r.stdout.splitlines()[0]
+    assert state(save) == before
+
+
+def test_replay_of_a_finished_game_or_a_bots_only_game_needs_no_reveal(tmp_path):
+    done = tmp_path / "done.json"
+    saved_game(done, finish=True, options={"target": 1})
+    r = rummy("replay", str(done), data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert f"seed {SECRET_SEED}" in r.stdout.splitlines()[0]
+    bots = tmp_path / "bots.json"
+    saved_game(bots, moves=3, seats=("random", "random"))
+    r = rummy("replay", str(bots), data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert str(SECRET_SEED) not in r.stdout  # not over: no seed yet
+
+
+@pytest.mark.parametrize("seats", [
+    ["human:Ev\x1b]0;pwned\x07", "random"],
+    ["human:" + "a" * 150, "random"],
+    ["human", "ai:" + "e" * 250],
+    ["human", "random:" + "r" * 99],
+    ["ai:easy:" + "b" * 99, "ai:easy:" + "b" * 99],  # two of a name: numbered, so longer
+])
+def test_a_seat_that_cannot_be_recorded_never_gives_a_traceback_or_an_unloadable_save(tmp_path, seats):
+    save = tmp_path / "g.json"
+    args = [a for seat in seats for a in ("--seat", seat)]
+    r = rummy("play", "gin", *args, "--save", str(save), data=tmp_path / "data", stdin="quit\n")
+    assert "players" not in r.stderr  # (the seat count is right: the names are what is tested)
+    if r.returncode == 2:
+        one_line_error(r)
+        assert not save.exists()
+    else:
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        load_record(save)  # whatever was saved can be resumed
