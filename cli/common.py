@@ -51,9 +51,8 @@ def stdin_is_tty() -> bool:
 
 
 def render_template(line: str, fmt) -> str:
-    """Cards written as [[n]] in variant text, shown with ``fmt``."""
-    while "[[" in line:
-        a = line.index("[[")
-        b = line.index("]]", a)
-        line = line[:a] + fmt(int(line[a + 2 : b])) + line[b + 2 :]
-    return line
+    """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
+    control characters removed: see :func:`rummykit.core.names.render_cards`)."""
+    from rummykit.core.names import render_cards
+
+    return render_cards(line, fmt)

@@ -20,8 +20,7 @@ META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 def _seats(spec, seats: tuple[str, ...]):
     from rummykit.core.errors import RummyError
-    from rummykit.core.records import SeatRecord
-    from rummykit.core.session import parse_seat
+    from rummykit.core.session import parse_seats
 
     reg = registry()
     if not seats:
@@ -30,30 +29,8 @@ def _seats(spec, seats: tuple[str, ...]):
             raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
-    records = []
-    for i, text in enumerate(seats):
-        text = text.strip()
-        parts = text.split(":")
-        if parts[0] == "ai" and len(parts) >= 3:  # ai:LEVEL:NAME names a computer seat
-            records.append(SeatRecord(kind=":".join(parts[:2]), name=":".join(parts[2:]).strip()
-                                      or bot_name(parts[1])))
-            continue
-        r = parse_seat(text, i)
-        if r.kind != "human" and r.name == r.kind:
-            r.name = bot_name(r.kind)
-        records.append(r)
-    # Give every seat a distinct name: "Easy bot 2", "Easy bot 3"...
-    names = [r.name for r in records]
-    for i, r in enumerate(records):
-        if names.count(r.name) > 1:
-            r.name = f"{r.name} {i + 1}"
-    return records
-
-
-def bot_name(kind: str) -> str:
-    """The default name of a computer seat: ``ai:easy`` -> "Easy bot"."""
-    level = kind.split(":", 1)[1] if kind.startswith("ai:") else kind
-    return f"{level.capitalize()} bot" if level else "Bot"
+    # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
+    return parse_seats(seats)
 
 
 @click.command()

@@ -17,9 +17,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import RecordError, RummyError
+from .names import check_kind, check_name
 
 FORMAT = "rummykit-match"
 VERSION = 1
@@ -30,8 +31,23 @@ def now() -> str:
 
 
 class SeatRecord(BaseModel):
+    """A seat: its kind and its name, both plain text by the rules of core/names.py
+    (checked when read from a file too, so a save file cannot smuggle escapes in)."""
+
+    model_config = ConfigDict(validate_assignment=True)
+
     kind: str  # "human" or an agent name such as "ai:easy"
     name: str
+
+    @field_validator("kind")
+    @classmethod
+    def _plain_kind(cls, v: str) -> str:
+        return check_kind(v)
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, v: str) -> str:
+        return check_name(v)
 
 
 class MatchRecord(BaseModel):
