@@ -19,8 +19,9 @@ def registry():
     return plugins().registry
 
 
-def report_problems() -> None:
-    """Plugin problems, one line each on stderr, once per process."""
+def report_problems(skip: str | None = None) -> None:
+    """Plugin problems, one line each on stderr, once per process (but not
+    ``skip``, a line already printed as the error)."""
     global _reported
     from rummykit.core import plugins as core_plugins
 
@@ -28,7 +29,8 @@ def report_problems() -> None:
         return
     _reported = True
     for line in core_plugins._default.registry.problems:
-        click.echo(f"rummy: warning: {line}", err=True)
+        if line != skip:
+            click.echo(f"rummy: warning: {line}", err=True)
 
 
 def options_for(spec, pairs):
