@@ -112,6 +112,8 @@ def resume(game, resume_path, ascii_, four_colour):
     from rummykit.core.records import load_record
     from rummykit.core.session import Session, default_save_dir
 
+    from .common import QUIT_WORDS, ask_line, number
+
     reg = registry()
     if resume_path is None and game is None:
         rows = unfinished_games(default_save_dir())
@@ -126,16 +128,17 @@ def resume(game, resume_path, ascii_, four_colour):
             return
         while True:
             try:
-                answer = input("Continue which? (number or id, Enter for 1, q to leave) ").strip()
+                answer = ask_line("Continue which? (number or id, Enter for 1, q to leave) ").strip()
             except EOFError:
                 click.echo()
                 return
-            if answer.lower() in ("q", "quit"):
+            if answer.lower() in QUIT_WORDS:
                 return
             if not answer:
                 answer = "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(rows):
-                resume_path = rows[int(answer) - 1][0]
+            n = number(answer)
+            if n is not None and 1 <= n <= len(rows):
+                resume_path = rows[n - 1][0]
                 break
             match = [f for f, rec in rows if rec.id == answer]
             if match:
