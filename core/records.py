@@ -53,15 +53,16 @@ class SeatRecord(BaseModel):
 class MatchRecord(BaseModel):
     format: Literal["rummykit-match"] = FORMAT
     version: Literal[1] = VERSION
-    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:8])
+    # Printed in listings and headers: plain ASCII only (a save file is untrusted).
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:8], pattern=r"^[0-9A-Za-z_-]{1,64}$")
     variant: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRecord]
     seed: int
     actions: list[str] = Field(default_factory=list)
     finished: bool = False
-    created: str = Field(default_factory=now)
-    updated: str = Field(default_factory=now)
+    created: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")
+    updated: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")
 
     def to_json(self) -> str:
         return self.model_dump_json(indent=1) + "\n"

@@ -152,6 +152,28 @@ def test_a_save_file_holding_escapes_is_refused_in_one_line_and_left_alone(tmp_p
     assert bad.read_bytes() == raw
 
 
+@pytest.mark.parametrize("field", ["id", "created", "updated"])
+def test_a_save_file_cannot_put_escapes_in_the_listing_either(tmp_path, field):
+    data = tmp_path / "data"
+    games = data / "games"
+    games.mkdir(parents=True)
+    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
+                                            SeatRecord(kind="random", name="Di")], seed=2)
+    doc = json.loads(rec.to_json())
+    doc[field] = "x\x1b]0;pwned\x07"
+    bad = games / "bad.json"
+    bad.write_text(json.dumps(doc))
+    raw = bad.read_bytes()
+    r = rummy(["resume"], data)
+    assert r.returncode == 0 and ESC not in r.stdout + r.stderr
+    assert "skipped" in r.stderr.decode() and "Cy, Di" not in r.stdout.decode()
+    r = rummy(["play", "--resume", str(bad)], data, b"quit\n")
+    assert r.returncode == 2 and ESC not in r.stdout + r.stderr
+    (line,) = err_lines(r)
+    assert field in line
+    assert bad.read_bytes() == raw
+
+
 LINES = st.one_of(
     st.text(st.characters(blacklist_categories=("Cs",)), max_size=30),
     st.sampled_from(["s", "p", "d", "d 7h", "k", "g", "m", "a", "a qs 2", "to", "\u00b2", "\u0663",
