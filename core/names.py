@@ -77,13 +77,12 @@ def check_name(text: str) -> str:
     for ch in text:
         if bad_char(ch):
             raise BadName(f"name {shown(text)} has {_describe(ch)}; names are plain text "
-                             f"of 1 to {MAX_NAME} characters")
+                          f"of 1 to {MAX_NAME} characters")
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
         raise BadName("a name may not be empty")
     if len(name) > MAX_NAME:
-        raise BadName(f"name {shown(name)} is {len(name)} characters long; "
-                         f"at most {MAX_NAME}")
+        raise BadName(f"name {shown(name)} is {len(name)} characters long; at most {MAX_NAME}")
     if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
         raise BadName(f"name {shown(text)} shows nothing; type at least one letter, digit or sign")
     return name
@@ -179,7 +178,7 @@ def _field(field: str, spec: str | None, conversion: str | None, names: Sequence
            fmt: Callable[[int], str]) -> str:
     """One ``{i}`` of a template: seat ``i``'s name (with the field's format, if
     any); a field naming no seat is shown as it was written."""
-    if field.isascii() and field.isdigit() and int(field) < len(names):
+    if field.isascii() and field.isdigit() and len(field) <= 3 and int(field) < len(names):
         f = string.Formatter()
         try:
             return clean_text(f.format_field(f.convert_field(names[int(field)], conversion), spec or ""))
