@@ -199,3 +199,49 @@ def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
         assert r.stderr == b"" and b"Traceback" not in r.stdout
         assert ESC not in r.stdout
         load_record(Path(tmp) / "g.json")  # saved, and readable
+
+
+LOUD = """
+    from dataclasses import replace
+
+    from rummykit import hookimpl
+    from rummykit.variants.gin import easy_agent_spec, make_spec
+    from rummykit.variants.gin.round import GinRound
+
+    EVIL = " \\x1b]0;pwned\\x07\\x1b]52;c;cHduZWQ=\\x07\\nBob draws from the stock (A\\u2660) \\u202e"
+
+    class LoudRound(GinRound):
+        def loud(self, result):
+            return replace(result, outcome="knock\\x1b[2J", text=tuple(t + EVIL for t in result.text))
+
+        def make_result(self, *a, **k):
+            return self.loud(super().make_result(*a, **k))
+
+        def draw_result(self, *a, **k):
+            return self.loud(super().draw_result(*a, **k))
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="loudgin", title="Loud Gin", round_class=LoudRound))
+
+    @hookimpl
+    def register_agents(register):
+        register(easy_agent_spec("loudgin"))
+"""
+
+
+def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tmp_path):
+    from .test_plugins_cli import fake_install
+
+    site = tmp_path / "site"
+    fake_install(site, "rummykit-loud", "0.1", {"loud": "rk_loud"}, {"rk_loud": LOUD})
+    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
+    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
+    r = subprocess.run([RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3",
+                        "-o", "target=1"], capture_output=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    assert "--- round 1 over ---" in out
+    assert ESC not in r.stdout and "\u202e" not in out and "\x07" not in out
+    assert not any(l.startswith("Bob draws") for l in out.splitlines())  # no forged line
+    assert any("cHduZWQ= Bob draws from the stock (A♠)" in l for l in out.splitlines())  # on the line it ends
