@@ -1,5 +1,11 @@
 """``rummy play`` with no variant, at a terminal: pick the variant (every
-installed one, plugins included), the number of players and who sits where."""
+installed one, plugins included), the number of players and who sits where.
+
+Every answer that does not fit gets a one-line reason and the question again;
+``quit`` (or ``q``, ``exit``) at any question leaves with nothing started.
+A seat answered with a computer player's name (``random``, ``easy``) is that
+computer player, and the chooser says so with how to seat a person of that
+name instead (``human:Random``)."""
 
 from __future__ import annotations
 
@@ -8,15 +14,22 @@ from collections.abc import Sequence
 import click
 
 from rummykit.core.errors import RummyError
+from rummykit.core.names import BadName, check_name
+
+from .common import QUIT_WORDS, ask_line, number
 
 
 def _ask(prompt: str, default: str = "") -> str:
+    """An answer (``default`` for Enter); ``quit`` leaves rummy with status 0."""
     shown = f"{prompt} [{default}]: " if default else f"{prompt}: "
     try:
-        answer = input(shown).strip()
+        answer = ask_line(shown).strip()
     except EOFError:
         click.echo()
         raise RummyError("no game chosen") from None
+    if answer.lower() in QUIT_WORDS:
+        click.echo("no game started")
+        raise click.exceptions.Exit(0)
     return answer or default
 
 
@@ -38,11 +51,12 @@ def pick_variant(registry) -> object:
     default = "gin" if "gin" in registry.variants else specs[0].name
     while True:
         answer = _ask("Which variant? (number or name)", default).lower()
-        if answer.isdigit() and 1 <= int(answer) <= len(specs):
-            return specs[int(answer) - 1]
+        n = number(answer)
+        if n is not None and 1 <= n <= len(specs):
+            return specs[n - 1]
         if answer in registry.variants:
             return registry.variants[answer]
-        click.echo(f"  no variant {answer!r}; type a number from 1 to {len(specs)} or a name")
+        click.echo(f"  no variant {answer[:40]!r}; type a number from 1 to {len(specs)} or a name")
 
 
 def pick_count(spec) -> int:
@@ -52,14 +66,16 @@ def pick_count(spec) -> int:
     lo, hi = spec.min_players, spec.max_players
     while True:
         answer = _ask(f"How many players ({lo}-{hi})?", str(max(2, lo)))
-        if answer.isdigit() and lo <= int(answer) <= hi:
-            return int(answer)
+        n = number(answer)
+        if n is not None and lo <= n <= hi:
+            return n
         click.echo(f"  type a number from {lo} to {hi}")
 
 
 def read_seat(answer: str, agents: Sequence[str], index: int) -> str | None:
-    """What one seat answer means: a computer player's name (``ai:easy``, ``easy``,
-    ``random``, ``bot`` for the strongest), ``human[:NAME]``, or a person's name."""
+    """What one seat answer means, as a ``--seat`` value: a computer player's name
+    (``ai:easy``, ``easy``, ``random``, ``bot`` for the strongest), ``human[:NAME]``,
+    or a person's name. None for an unknown ``ai:LEVEL``."""
     a = answer.strip()
     low = a.lower()
     if not a:
@@ -71,10 +87,22 @@ def read_seat(answer: str, agents: Sequence[str], index: int) -> str | None:
     if low in ("bot", "computer", "ai", "cpu") and agents:
         return agents[0]
     if low == "human" or low.startswith("human:"):
-        return a if ":" in a else "human"
+        return "human" + a[len("human"):]
     if low.startswith("ai:"):
         return None  # an unknown level
     return f"human:{a}"
+
+
+def _person_problem(seat: str) -> str | None:
+    """Why the name of a person's seat (``human:NAME``) cannot be used, or None."""
+    name = seat.partition(":")[2].strip()
+    if not name:
+        return None
+    try:
+        check_name(name)
+    except BadName as e:
+        return str(e)
+    return None
 
 
 def pick_seats(spec, n: int, registry) -> tuple[str, ...]:
@@ -89,9 +117,19 @@ def pick_seats(spec, n: int, registry) -> tuple[str, ...]:
         while True:
             answer = _ask(f"  Seat {i + 1}", shown_default)
             seat = "human" if answer == shown_default and default == "human" else read_seat(answer, agents, i)
-            if seat is not None:
-                break
-            click.echo(f"  unknown computer player {answer!r} (available: {shown})")
+            if seat is None:
+                click.echo(f"  unknown computer player {answer[:40]!r} (available: {shown})")
+                continue
+            problem = _person_problem(seat) if seat.startswith("human") else None
+            if problem:
+                click.echo(f"  {problem}")
+                continue
+            break
+        if seat in agents and answer != shown_default and ":" not in answer and answer.lower() not in (
+                "bot", "computer", "ai", "cpu"):
+            # A word that is also a computer player's name: say which it became.
+            click.echo(f"  seat {i + 1} is the computer player {seat}; "
+                       f"for a person called {answer}, type human:{answer}")
         seats.append(seat)
     return tuple(seats)
 

@@ -1,4 +1,11 @@
-"""What the commands share: the loaded plugins, option and seat parsing, card text."""
+"""What the commands share: the loaded plugins, option and seat parsing, card
+text, and the rules of a line typed at any prompt.
+
+Every line read from a person, at a terminal or through a pipe, is bounded: a
+line longer than :data:`MAX_LINE` characters, or one that is not UTF-8 text, is
+a :class:`LineError` whose message is the one-line reason to show (the prompt is
+then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +26,9 @@ def registry():
     return plugins().registry
 
 
-def report_problems() -> None:
-    """Plugin problems, one line each on stderr, once per process."""
+def report_problems(skip: str | None = None) -> None:
+    """Plugin problems, one line each on stderr, once per process (but not
+    ``skip``, a line already printed as the error)."""
     global _reported
     from rummykit.core import plugins as core_plugins
 
@@ -28,7 +36,8 @@ def report_problems() -> None:
         return
     _reported = True
     for line in core_plugins._default.registry.problems:
-        click.echo(f"rummy: warning: {line}", err=True)
+        if line != skip:
+            click.echo(f"rummy: warning: {line}", err=True)
 
 
 def options_for(spec, pairs):
@@ -51,9 +60,85 @@ def stdin_is_tty() -> bool:
 
 
 def render_template(line: str, fmt) -> str:
-    """Cards written as [[n]] in variant text, shown with ``fmt``."""
-    while "[[" in line:
-        a = line.index("[[")
-        b = line.index("]]", a)
-        line = line[:a] + fmt(int(line[a + 2 : b])) + line[b + 2 :]
-    return line
+    """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
+    control characters removed: see :func:`rummykit.core.names.render_cards`)."""
+    from rummykit.core.names import render_cards
+
+    return render_cards(line, fmt)
+
+
+MAX_LINE = 500  # characters in one typed line
+QUIT_WORDS = ("quit", "exit", "q")
+NOT_UTF8 = "that line is not UTF-8 text"
+
+
+class LineError(ValueError):
+    """A line that cannot be taken as typed: too long, or not UTF-8 text."""
+
+
+def line_problem(line: str) -> str | None:
+    """Why ``line`` cannot be read (one line), or None."""
+    if len(line) > MAX_LINE:
+        return f"that line is {len(line):,} characters long; at most {MAX_LINE} are read"
+    if any("\ud800" <= ch <= "\udfff" for ch in line):
+        return NOT_UTF8
+    return None
+
+
+def ask_line(prompt: str) -> str:
+    """:func:`input` with the line rules above: a bad line gets its reason (one
+    line) and the prompt again. EOFError at the end of the input."""
+    while True:
+        try:
+            line = input(prompt)
+        except UnicodeDecodeError:
+            problem = NOT_UTF8
+        else:
+            problem = line_problem(line)
+            if problem is None:
+                return line
+        click.echo(f"  {problem}")
+
+
+def number(text: str, most: int = 9) -> int | None:
+    """``text`` as a whole number of at most ``most`` digits (decimal digits of any
+    script: "12", "١٢"), or None: "²" or "1e3" is no number."""
+    text = text.strip()
+    if not text or len(text) > most or not text.isdecimal():
+        return None
+    return int(text)
+
+
+def read_stream_line(stream) -> str | None:
+    """One line from a pipe or a file, without its line end; None at the end of
+    the input. A line past :data:`MAX_LINE` is skipped to its end (never held
+    whole in memory) and raises :class:`LineError`, as does one not in UTF-8."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a text stream with no bytes underneath
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return None
+        cut = len(line) > MAX_LINE and not line.endswith("\n")
+        while cut and not line.endswith("\n"):
+            line = stream.readline(65536)
+            if not line:
+                break
+        if cut:
+            raise LineError(f"that line is longer than {MAX_LINE} characters; at most {MAX_LINE} are read")
+        text = line
+    else:
+        limit = 4 * MAX_LINE + 2  # UTF-8 takes at most 4 bytes a character, and CR LF
+        data = raw.readline(limit)
+        if not data:
+            return None
+        if len(data) == limit and not data.endswith(b"\n"):
+            rest = data
+            while rest and not rest.endswith(b"\n"):
+                rest = raw.readline(65536)
+            raise LineError(f"that line is longer than {MAX_LINE} characters; at most {MAX_LINE} are read")
+        text = data.decode("utf-8", "surrogateescape")
+    text = text.rstrip("\n").rstrip("\r")
+    problem = line_problem(text)
+    if problem:
+        raise LineError(problem)
+    return text

@@ -87,7 +87,8 @@ def plugins(as_json: bool) -> None:
             "status": info.get("status", "loaded"),
             "variants": variants,
             "agents": list(info.get("agents", [])),
-            "commands": list(info.get("commands", [])),
+            "commands": [c + (" (conflict)" if c in p.command_conflicts else "")
+                         for c in info.get("commands", [])],
         })
     if as_json:
         click.echo(json.dumps({"plugins": rows, "problems": list(reg.problems),
@@ -132,4 +133,6 @@ def _load_commands(p) -> None:
     if isinstance(root, click.Group) and ctx is not None:
         root.list_commands(ctx.find_root())  # the rummy group loads plugin commands
     if not p._commands_done:
-        p.register_commands(click.Group("scratch"))
+        from .main import BUILTIN_COMMANDS
+
+        p.register_commands(click.Group("scratch"), builtin=BUILTIN_COMMANDS)

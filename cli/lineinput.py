@@ -5,6 +5,9 @@ up-arrow never shows what the last one typed.
 
 Where readline is missing (some platforms), :func:`input` still works without
 completion or history.
+
+A line too long or not UTF-8 text is a :class:`~rummykit.cli.common.LineError`
+(the rules of every typed line are in cli/common.py).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ except ImportError:  # pragma: no cover
 from rummykit.core.actions import Action, short_form
 from rummykit.core.cards import code
 
+from .common import NOT_UTF8, LineError, line_problem
 
 def action_words(action: Action) -> list[tuple[str, ...]]:
     """The ways of typing ``action`` as word tuples (long notation, short form)."""
@@ -88,9 +92,18 @@ class LineInput:
             readline.add_history(line)
 
     def read(self, prompt: str, owner: object = None) -> str:
-        """One line (raises EOFError at end of input, KeyboardInterrupt on Ctrl-C)."""
+        """One line (raises EOFError at end of input, KeyboardInterrupt on Ctrl-C,
+        :class:`LineError` for a line too long or not UTF-8)."""
         self.switch(owner)
-        line = input(prompt)
+        try:
+            line = input(prompt)
+        except UnicodeDecodeError:
+            raise LineError(NOT_UTF8) from None
+        problem = line_problem(line)
+        if problem:
+            if readline is not None and readline.get_current_history_length():
+                readline.remove_history_item(readline.get_current_history_length() - 1)
+            raise LineError(problem)
         if line.strip():
             self.histories.setdefault(owner, []).append(line)
         return line

@@ -2,8 +2,10 @@
 
 Built-in commands live in their own modules and are imported only when used
 (``rummy --help`` stays fast). Plugins add commands through the
-``register_commands(cli)`` hook. Errors meant for people (RummyError) are one
-line on stderr and exit status 2, never a traceback.
+``register_commands(cli)`` hook; a plugin command named like a built-in one, or
+like another plugin's, is a conflict reported in one warning line (the built-in
+is kept; between two plugins neither wins). Errors meant for people
+(RummyError) are one line on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class RummyGroup(click.Group):
 
         p = plugins()
         try:
-            p.hook.register_commands(cli=self)
+            p.register_commands(self, builtin=BUILTIN_COMMANDS)
         except Exception as e:  # a plugin's broken command must not break rummy
             p.registry.problems.append(f"a plugin failed in register_commands: {e}")
 
@@ -92,6 +94,13 @@ class RummyGroup(click.Group):
             self.add_command(cmd, name)
             return cmd
         self._load_plugin_commands()
+        from .common import plugins
+
+        if name not in self.commands and name in plugins().command_conflicts:
+            from rummykit.core.errors import PluginError
+            from rummykit.core.registry import _conflict
+
+            raise PluginError(_conflict("command", name, plugins().command_conflicts[name]))
         return self.commands.get(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -125,6 +134,7 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> None:
     from .common import report_problems
 
+    error = None  # the error line printed, not repeated as a warning
     try:
         cli.main(args=argv, prog_name="rummy", standalone_mode=False)
     except click.exceptions.Abort:
@@ -142,11 +152,12 @@ def main(argv: list[str] | None = None) -> None:
         from rummykit.core.errors import RummyError
 
         if isinstance(e, RummyError):
+            error = str(e)
             click.echo(f"rummy: {e}", err=True)
             sys.exit(2)
         raise
     finally:
-        report_problems()
+        report_problems(skip=error)
 
 
 if __name__ == "__main__":  # pragma: no cover

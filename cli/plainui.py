@@ -13,6 +13,7 @@ import click
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import IllegalAction, RummyError
 
+from .common import QUIT_WORDS, LineError, read_stream_line
 from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
 
 
@@ -81,8 +82,12 @@ class PlainUI:
         self.show_state(seat)
         while True:
             click.echo(f"{s.names[seat]}> ", nl=False)
-            line = sys.stdin.readline()
-            if not line:
+            try:
+                line = read_stream_line(sys.stdin)
+            except LineError as e:
+                self.echo(f"unreadable: {e}")
+                continue
+            if line is None:
                 self.echo()
                 self.stop("input ended")
                 return False
@@ -90,7 +95,7 @@ class PlainUI:
             if not text:
                 continue
             low = text.lower()
-            if low in ("quit", "exit", "q"):
+            if low in QUIT_WORDS:
                 self.stop("quit")
                 return False
             if low in ("help", "?"):

@@ -22,7 +22,7 @@ META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 def _seats(spec, seats: tuple[str, ...]):
     from rummykit.core.errors import RummyError
-    from rummykit.core.session import parse_seat, seat_record
+    from rummykit.core.session import parse_seats
 
     reg = registry()
     if not seats:
@@ -31,30 +31,8 @@ def _seats(spec, seats: tuple[str, ...]):
             raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
-    records = []
-    for i, text in enumerate(seats):
-        text = text.strip()
-        parts = text.split(":")
-        if parts[0] == "ai" and len(parts) >= 3:  # ai:LEVEL:NAME names a computer seat
-            records.append(seat_record(":".join(parts[:2]), ":".join(parts[2:]).strip()
-                                       or bot_name(parts[1])))
-            continue
-        r = parse_seat(text, i)
-        if r.kind != "human" and r.name == r.kind:
-            r.name = bot_name(r.kind)
-        records.append(r)
-    # Give every seat a distinct name: "Easy bot 2", "Easy bot 3"...
-    names = [r.name for r in records]
-    for i, r in enumerate(records):
-        if names.count(r.name) > 1:
-            r.name = f"{r.name} {i + 1}"
-    return records
-
-
-def bot_name(kind: str) -> str:
-    """The default name of a computer seat: ``ai:easy`` -> "Easy bot"."""
-    level = kind.split(":", 1)[1] if kind.startswith("ai:") else kind
-    return f"{level.capitalize()} bot" if level else "Bot"
+    # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
+    return parse_seats(seats)
 
 
 @click.command()
@@ -190,19 +168,22 @@ GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 def pick(rows) -> Path | None:
     """Ask which of ``rows`` to continue; None on quit or the end of the input.
     Any other answer that is not a game gets a one-line reason and the question again."""
+    from .common import QUIT_WORDS, ask_line, number
+
     while True:
         try:
-            answer = input("Continue which? (number or id, Enter for 1, q to leave) ").strip()
+            answer = ask_line("Continue which? (number or id, Enter for 1, q to leave) ").strip()
         except EOFError:
             click.echo()
             return None
-        if answer.lower() in ("q", "quit", "exit"):
+        if answer.lower() in QUIT_WORDS:
             return None
         if not answer:
             answer = "1"
-        if answer.isascii() and answer.isdigit() and len(answer) <= 6:
-            if 1 <= int(answer) <= len(rows):
-                return rows[int(answer) - 1][0]
+        n = number(answer, 6)
+        if n is not None:
+            if 1 <= n <= len(rows):
+                return rows[n - 1][0]
             click.echo(f"  no game {answer} here: type a number from 1 to {len(rows)}, a game id, or q")
             continue
         match = [f for f, rec in rows if rec.id == answer]

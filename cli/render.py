@@ -22,6 +22,7 @@ from rich.text import Text
 
 from rummykit.core.cards import pretty, suit_of
 from rummykit.core.engine import Event, RoundResult, View
+from rummykit.core.names import clean_text
 
 from .text import past_phrase, sorted_hand, turn_blocks
 
@@ -394,7 +395,7 @@ def rounds_table(names: Sequence[str], results: Sequence[RoundResult], totals: S
     for s, n in enumerate(names):
         t.add_column(n, footer=str(totals[s]), justify="right", no_wrap=True)
     for i, r in enumerate(results):
-        t.add_row(str(i + 1), r.outcome, *[str(p) if p else "-" for p in r.points])
+        t.add_row(str(i + 1), clean_text(str(r.outcome)), *[str(p) if p else "-" for p in r.points])
     return t
 
 

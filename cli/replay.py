@@ -151,6 +151,7 @@ def _heading(record, spec, over: bool) -> str:
 
 
 def _step(frames, record, match, spec, look, start) -> None:
+    from .common import LineError
     from .lineinput import LineInput
     from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
 
@@ -162,12 +163,15 @@ def _step(frames, record, match, spec, look, start) -> None:
     out = console.file
     out.write(ALT_ON)
     out.flush()
+    note = ""  # why the last line typed did nothing
     try:
         while True:
             out.write(HOME_CLEAR)
             out.flush()
             console.print(Text(_heading(record, spec, match.over), style="dim"))
             console.print(render_frame(frames[i], record, match, spec, look, console.width))
+            if note:
+                console.print(Text(note, style="yellow"))
             last = len(frames) - 1
             where = "end of the record" if i == last else ""
             prompt = (f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, N go to move, "
@@ -176,23 +180,40 @@ def _step(frames, record, match, spec, look, start) -> None:
                 answer = line_in.read(prompt).strip().lower()
             except EOFError:
                 break
-            if answer in ("q", "quit", "exit"):
+            except LineError as e:
+                note = str(e)
+                continue
+            i, note = _step_answer(answer, i, frames, len(record.actions))
+            if note is None:
                 break
-            if answer in ("", "n", "next"):
-                i = min(i + 1, last)
-            elif answer in ("b", "back", "p", "prev"):
-                i = max(i - 1, 0)
-            elif answer in ("e", "end"):
-                i = last
-            elif answer in ("s", "start", "0"):
-                i = 0
-            elif answer.isdigit():
-                i = _frame_at(frames, int(answer))
     except KeyboardInterrupt:
         pass
     finally:
         out.write(ALT_OFF)
         out.flush()
+
+
+def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[int, str | None]:
+    """The frame to show after ``answer`` (typed at frame ``i``) and a one-line note
+    ("" if none; None when the answer quits the stepper)."""
+    from .common import QUIT_WORDS, number
+
+    last = len(frames) - 1
+    if answer in QUIT_WORDS:
+        return i, None
+    if answer in ("", "n", "next"):
+        return min(i + 1, last), ("" if i < last else "that is the end of the record")
+    if answer in ("b", "back", "p", "prev"):
+        return max(i - 1, 0), ""
+    if answer in ("e", "end"):
+        return last, ""
+    if answer in ("s", "start"):
+        return 0, ""
+    n = number(answer)
+    if n is not None:
+        return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
+    return i, (f"unknown command {answer[:40]!r}: Enter next, b back, a move number (0 to {moves}), "
+               "e end, q quit")
 
 
 def _frame_at(frames: list[Frame], move: int) -> int:

@@ -28,6 +28,7 @@ from rich.text import Text
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import IllegalAction, RummyError
 
+from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
 from .render import (
     Look,
@@ -112,10 +113,30 @@ class TerminalUI:
         return max(10, self.console.height)
 
     def ask(self, prompt: str, owner: object = None) -> str:
-        return self.input.read(prompt, owner)
+        """A line typed at ``prompt``; a line too long or not UTF-8 gets its reason
+        and the prompt again."""
+        while True:
+            try:
+                return self.input.read(prompt, owner)
+            except LineError as e:
+                self.say(str(e), "red")
 
     def pause(self, prompt: str) -> str:
         return self.ask(prompt).strip().lower()
+
+    def wait_enter(self, prompt: str, what: str, quits: bool = True) -> None:
+        """Wait at ``prompt`` for Enter (to go on to ``what``); ``quit`` saves and
+        leaves the game (or just goes on, when ``quits`` is false: the game is
+        over); anything else gets a reason and the prompt again."""
+        while True:
+            answer = self.pause(prompt)
+            if not answer:
+                return
+            if answer in QUIT_WORDS:
+                if quits:
+                    raise Quit("quit")
+                return
+            self.say(f"press Enter {what}, or type quit", "yellow")
 
     def _on_signal(self, signum, frame) -> None:
         if self._busy:  # finish applying and saving the move first
@@ -218,9 +239,8 @@ class TerminalUI:
         self.last_viewer = None
         self.wipe()
         self.write("\n" * max(0, self.height // 2 - 1))
-        answer = self.ask(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ")
-        if answer.strip().lower() in ("quit", "exit"):
-            raise Quit("quit")
+        self.wait_enter(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ",
+                        f"to start {self.s.names[seat]}'s turn")
         self.wipe()
 
     # -- one person's turn -------------------------------------------------------------
@@ -281,7 +301,7 @@ class TerminalUI:
             low = text.lower()
             if not text:
                 continue
-            if low in ("quit", "exit", "q"):
+            if low in QUIT_WORDS:
                 raise Quit("quit")
             if low in ("help", "?", "h"):
                 self.show_help(seat)
@@ -366,9 +386,17 @@ class TerminalUI:
             for segs in chunk:
                 self.console.print(Text.assemble(*[(seg.text, seg.style) for seg in segs]))
             last = i == len(pages) - 1
-            answer = self.pause("-- Enter to go back to the game -- " if last
-                                else "-- Enter for more, q to go back -- ")
-            if answer in ("q", "quit"):
+            prompt = ("-- Enter to go back to the game -- " if last
+                      else "-- Enter for more, q to go back -- ")
+            while True:
+                answer = self.pause(prompt)
+                if answer in ("", "q"):
+                    break
+                if answer in QUIT_WORDS:
+                    raise Quit("quit")
+                self.say("press Enter " + ("to go back to the game" if last else "for more, q to go back")
+                         + ", or type quit to leave the game", "yellow")
+            if answer == "q":
                 break
 
     def hint(self, seat: int) -> Text:
@@ -435,9 +463,9 @@ class TerminalUI:
                                   m.target, self.points_label()))
             last = self.rounds_seen == len(m.results)
             if last and s.over:
-                self.pause("Press Enter for the match result ")
+                self.wait_enter("Press Enter for the match result ", "for the match result")
             else:
-                self.pause("Press Enter for the next round ")
+                self.wait_enter("Press Enter for the next round ", "for the next round")
             if self.private:
                 self.last_viewer = None
 
@@ -455,12 +483,12 @@ class TerminalUI:
         m = s.match
         self.clear()
         self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
-        self.pause("Press Enter to leave ")
+        self.wait_enter("Press Enter to leave ", "to leave", quits=False)
 
     def farewell(self, outcome: str) -> None:
         """After leaving the alternate screen: what happened, and how to go on."""
         s = self.s
-        if outcome == "over":
+        if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
             m = s.match
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
             if s.path:

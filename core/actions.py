@@ -112,7 +112,7 @@ def read_action(text: str, kinds: Sequence[str], aliases: dict[str, str] | None 
     if len(tokens) >= 2 and tokens[-2] == "to":
         target = _number(tokens[-1])
         tokens = tokens[:-2]
-    elif kind == "add" and tokens and tokens[-1].isdigit():
+    elif kind == "add" and tokens and tokens[-1].isdecimal():
         target = _number(tokens[-1])
         tokens = tokens[:-1]
     try:
@@ -125,8 +125,9 @@ def read_action(text: str, kinds: Sequence[str], aliases: dict[str, str] | None 
 
 
 def _number(tok: str) -> int:
-    if not tok.isdigit():
-        raise ActionSyntaxError(f"expected a meld number after 'to', got {tok!r}")
+    """A meld number: decimal digits ("2", "٢"), not "²" (a digit that int() refuses)."""
+    if not tok.isdecimal() or len(tok) > 6:
+        raise ActionSyntaxError(f"expected a meld number, got {tok!r}")
     return int(tok)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from .actions import Action
 from .cards import code
 from .errors import IllegalAction
+from .names import render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,16 +89,10 @@ class RoundResult:
     counts: Mapping[str, int] = field(default_factory=dict)
 
     def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
-        """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``)."""
-        out = []
-        for t in self.text:
-            s = t.format(*names)
-            while "[[" in s:
-                a = s.index("[[")
-                b = s.index("]]", a)
-                s = s[:a] + fmt(int(s[a + 2 : b])) + s[b + 2 :]
-            out.append(s)
-        return out
+        """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
+        Names go in last (:func:`rummykit.core.names.render_text`): a name is never
+        read as a card."""
+        return [render_text(t, names, fmt) for t in self.text]
 
     def to_json(self) -> dict[str, Any]:
         return {

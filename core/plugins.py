@@ -13,7 +13,9 @@ third-party plugin), and builds the :class:`Registry` from their hooks.
   ``check_pending`` never finds anything left over.
 * Two plugins registering one variant (or agent) name is an error naming both;
   the name is then unusable until one of them is disabled (see
-  :meth:`Registry.add_variant`).
+  :meth:`Registry.add_variant`). The same for a command name two plugins add;
+  a plugin command named like a built-in command is a conflict too, and the
+  built-in is kept (see :meth:`Plugins.register_commands`).
 
 Tests and embedders build their own manager with throwaway plugins::
 
@@ -32,7 +34,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginError
-from .registry import AgentSpec, Registry, VariantSpec
+from .registry import AgentSpec, Registry, VariantSpec, _conflict
 
 GROUP = "rummykit"
 DISABLE_ENV = "RUMMYKIT_DISABLE_PLUGINS"
@@ -288,6 +290,8 @@ class Plugins:
         check(self.pm, self.problems)
         self.registry = build_registry(self.pm, self.problems, self.versions, self.info, lazy=lazy)
         self._commands_done = False
+        #: Command names in conflict -> who claimed them ("built-in" first if one is).
+        self.command_conflicts: dict[str, list[str]] = {}
 
     @property
     def hook(self) -> _SafeHooks:
@@ -305,21 +309,52 @@ class Plugins:
         """Call an observer hook; a plugin that raises is reported, not fatal."""
         self.call(hookname, **kwargs)
 
-    def register_commands(self, cli: Any) -> list[Any]:
+    def register_commands(self, cli: Any, builtin: Iterable[str] = ()) -> list[Any]:
         """Let each plugin add commands to the click group ``cli``; records which
-        commands each plugin added (``rummy plugins`` shows them)."""
+        commands each plugin added (``rummy plugins`` shows them).
+
+        A name that is a built-in command (in ``builtin``, or already in ``cli``)
+        or that another plugin added is a conflict, reported in one problem line
+        naming both: the built-in command is kept; between plugins neither wins
+        (the name is taken out of ``cli`` until all but one are disabled)."""
+        commands = getattr(cli, "commands", {})
+        host = dict(commands)
+        builtin = set(builtin) | set(host)
+        claims: dict[str, list[str]] = {}
 
         def around(plugin_name: str, call: Callable[[], Any]) -> Any:
-            before = set(getattr(cli, "commands", {}))
+            before = dict(getattr(cli, "commands", {}))
             try:
                 return call()
             finally:
-                added = set(getattr(cli, "commands", {})) - before
+                after = getattr(cli, "commands", {})
+                added = {n for n, c in after.items() if before.get(n) is not c}
                 self.registry.record_commands(plugin_name, added)
+                for name in added:
+                    claims.setdefault(name, []).append(plugin_name)
 
         self._commands_done = True
-        return _call_each(self.pm, "register_commands", self.registry.problems,
-                          lambda _name: {"cli": cli}, around)
+        results = _call_each(self.pm, "register_commands", self.registry.problems,
+                             lambda _name: {"cli": cli}, around)
+        for name, who in claims.items():
+            if name in builtin:
+                if name in host:
+                    commands[name] = host[name]
+                else:
+                    commands.pop(name, None)
+                self.command_conflicts[name] = ["built-in", *who]
+                plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(who)
+                line = (f"command {name!r} of {plugin} has the name of a built-in command; "
+                        f"the built-in {name!r} is kept (rename the plugin's command)")
+            elif len(who) > 1:
+                commands.pop(name, None)
+                self.command_conflicts[name] = who
+                line = _conflict("command", name, who)
+            else:
+                continue
+            if line not in self.registry.problems:
+                self.registry.problems.append(line)
+        return results
 
 
 _default: Plugins | None = None

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import RecordError, RummyError
+from .names import check_kind, check_name
 
 FORMAT = "rummykit-match"
 VERSION = 1
@@ -46,11 +47,25 @@ def now() -> str:
 
 
 class SeatRecord(BaseModel):
-    # Checked again inside a MatchRecord: a seat's name may be changed after it is made.
-    model_config = ConfigDict(strict=True, revalidate_instances="always")
+    """A seat: its kind and its name, both plain text by the rules of core/names.py
+    (checked when read from a file too, so a save file cannot smuggle escapes in).
+    Checked again inside a MatchRecord and on assignment: a seat's name may be
+    changed after it is made."""
+
+    model_config = ConfigDict(strict=True, revalidate_instances="always", validate_assignment=True)
 
     kind: str = Field(min_length=1, max_length=MAX_TEXT)  # "human" or an agent name such as "ai:easy"
     name: str = Field(max_length=MAX_NAME)
+
+    @field_validator("kind")
+    @classmethod
+    def _plain_kind(cls, v: str) -> str:
+        return check_kind(v)
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, v: str) -> str:
+        return check_name(v)
 
 
 def _check_option_value(value: Any, depth: int = 0) -> None:
@@ -78,8 +93,9 @@ class MatchRecord(BaseModel):
     seed: int = Field(ge=0)
     actions: list[Text] = Field(default_factory=list, max_length=MAX_ACTIONS)
     finished: bool = False
-    created: str = Field(default_factory=now, max_length=40)
-    updated: str = Field(default_factory=now, max_length=40)
+    # Printed in listings and headers: plain ASCII only (a save file is untrusted).
+    created: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")
+    updated: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")
 
     @field_validator("seed")
     @classmethod

@@ -246,4 +246,8 @@ def _conflict(kind: str, name: str, plugins: Sequence[str], bare: str | None = N
 
 
 def seat_names(names: Sequence[str | None]) -> list[str]:
-    return [n or f"Player {i + 1}" for i, n in enumerate(names)]
+    """The names shown for the seats: "Player N" for a seat with none, and
+    distinct ignoring case (see :func:`rummykit.core.names.unique_names`)."""
+    from .names import unique_names
+
+    return unique_names([n or f"Player {i + 1}" for i, n in enumerate(names)])

@@ -31,6 +31,7 @@ from .agents import Agent, agent_seed
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .match import Match, check_players
+from .names import BadName, bot_name, check_kind, check_name, unique_names
 from .options import build_options
 from .records import (
     MatchRecord,
@@ -48,15 +49,25 @@ HUMAN = "human"
 
 
 def parse_seat(text: str, index: int) -> SeatRecord:
-    """``human``, ``human:Alice``, ``ai:easy``, ``random``, or ``ai:easy:Name``... a
-    computer seat may be named after a second colon only for ``ai:LEVEL:NAME``."""
+    """``human``, ``human:NAME``, ``ai:LEVEL``, ``ai:LEVEL:NAME``, ``random`` or any
+    computer player's name. NAME follows the rules of :mod:`rummykit.core.names`
+    (a bad one is a one-line error naming the seat); a person with no name is
+    "Player N", a computer player "Easy bot" (after its level)."""
     text = text.strip()
-    if text == HUMAN or text.startswith(HUMAN + ":"):
-        name = text[len(HUMAN) + 1 :].strip() if ":" in text else ""
-        return seat_record(HUMAN, name or f"Player {index + 1}")
     if not text:
         raise RummyError("empty seat; use human[:NAME], ai:LEVEL or random")
-    return seat_record(text, text)
+    parts = text.split(":")
+    if parts[0] == HUMAN:
+        kind, name = HUMAN, ":".join(parts[1:]).strip() or f"Player {index + 1}"
+    elif parts[0] == "ai" and len(parts) >= 3:
+        kind = ":".join(parts[:2])
+        name = ":".join(parts[2:]).strip() or bot_name(kind)
+    else:
+        kind, name = text, bot_name(text)
+    try:
+        return seat_record(check_kind(kind), check_name(name))
+    except BadName as e:
+        raise BadName(f"seat {index + 1}: {e}") from None
 
 
 def seat_record(kind: str, name: str) -> SeatRecord:
@@ -65,6 +76,15 @@ def seat_record(kind: str, name: str) -> SeatRecord:
         return SeatRecord(kind=kind, name=name)
     except ValidationError as e:
         raise RummyError(f"bad seat {kind[:40]!r}: {invalid(e)}") from None
+
+
+def parse_seats(texts: Sequence[str]) -> list[SeatRecord]:
+    """Every seat of ``texts`` (see :func:`parse_seat`), with names made distinct
+    ignoring case (:func:`rummykit.core.names.unique_names`)."""
+    seats = [parse_seat(t, i) for i, t in enumerate(texts)]
+    for seat, name in zip(seats, unique_names([s.name for s in seats])):
+        seat.name = name
+    return seats
 
 
 def default_save_dir() -> Path:

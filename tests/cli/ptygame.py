@@ -17,9 +17,12 @@ from pathlib import Path
 
 import pexpect
 
+from rummykit.core.agents import agent_seed
 from rummykit.core.cards import pretty
+from rummykit.core.match import Match
+from rummykit.core.options import build_options
 from rummykit.core.plugins import get_plugins
-from rummykit.core.records import load_record, replay
+from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay, save_record
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 WIPE = b"\x1b[3J"
@@ -133,3 +136,30 @@ def shown(cards, ascii_: bool = False) -> list[str]:
 
 def save_files(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "games").glob("*.json"))
+
+
+def near_round_end(variant: str, n: int, options: dict, path, seed: int = 4, person: str = "Alice",
+                   bot_names: str = "Bot {n}") -> str:
+    """Play bots until the first round ends; save the record one move short of the
+    end, with the seat that ends it as the person ``person`` and the others named
+    ``bot_names`` (``{n}``: the seat's number). Returns that last move."""
+    reg = registry()
+    spec = reg.variant(variant)
+    opts = build_options(spec.options_model, options, variant)
+    bot = reg.strongest_agent(variant)
+    m = Match(spec, opts, n, seed)
+    agents = [bot.factory(s, agent_seed(seed, s), opts) for s in range(n)]
+    notes = []
+    while not m.results:
+        seat = m.to_act()
+        v = m.view(seat)
+        a = agents[seat].act(v, v.legal)
+        notes.append((seat, a.notation()))
+        m.apply(a)
+    last_seat, last = notes[-1]
+    seats = [SeatRecord(kind="human", name=person) if s == last_seat else
+             SeatRecord(kind=bot.name, name=bot_names.format(n=s + 1)) for s in range(n)]
+    rec = MatchRecord(variant=variant, options=options, seats=seats, seed=seed,
+                      actions=[t for _, t in notes[:-1]])
+    save_record(rec, path)
+    return last

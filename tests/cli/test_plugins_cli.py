@@ -220,3 +220,64 @@ def test_two_distributions_declaring_one_plugin_name_is_reported(site):
     assert "neither is loaded" in line
     r = rummy(site, "plugins")
     assert "name conflict" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
+
+
+def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_is_kept(site):
+    fake_install(site, "rummykit-squatter", "0.1", {"squatter": "rk_squatter"}, {"rk_squatter": """
+        import click
+        from rummykit import hookimpl
+
+        @hookimpl
+        def register_commands(cli):
+            @cli.command()
+            def play():
+                "Squatted play."
+                click.echo("squatted!")
+
+            @cli.command()
+            def extra():
+                "An extra command."
+                click.echo("extra!")
+    """})
+    r = rummy(site, "--help")
+    assert r.returncode == 0
+    play_line = next(l for l in r.stdout.splitlines() if l.strip().startswith("play "))
+    assert "Play a variant in the terminal" in play_line and "Squatted" not in r.stdout
+    assert "extra" in r.stdout  # the plugin's other command is fine
+    (line,) = r.stderr.splitlines()
+    assert line == ("rummy: warning: command 'play' of plugin squatter has the name of a built-in "
+                    "command; the built-in 'play' is kept (rename the plugin's command)")
+    r = rummy(site, "play", "gin", "--seat", "random", "--seat", "random", "--seed", "1", "-o", "target=1")
+    assert r.returncode == 0 and "=== match over:" in r.stdout and "squatted!" not in r.stdout
+    r = rummy(site, "plugins")
+    assert "commands: extra, play (conflict)" in next(l for l in r.stdout.splitlines()
+                                                      if l.startswith("squatter "))
+    assert "command 'play' of plugin squatter" in r.stdout  # listed under Problems
+    assert rummy(site, "extra").stdout == "extra!\n"
+
+
+def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
+    fake_install(site, "rummykit-copycat", "0.1", {"copycat": "rk_copycat"}, {"rk_copycat": """
+        import click
+        from rummykit import hookimpl
+
+        @hookimpl
+        def register_commands(cli):
+            @cli.command()
+            def tiny():
+                "A copy of tiny."
+                click.echo("copy!")
+    """})
+    r = rummy(site, "--help")
+    assert r.returncode == 0
+    assert not any(l.strip().startswith("tiny ") for l in r.stdout.splitlines())
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("rummy: warning: command 'tiny' is registered by two plugins: ")
+    assert "tiny and copycat" in line or "copycat and tiny" in line
+    r = rummy(site, "tiny")
+    assert r.returncode == 2 and r.stdout == ""
+    (line,) = r.stderr.splitlines()  # the error, not repeated as a warning
+    assert line.startswith("rummy: command 'tiny' is registered by two plugins: ")
+    assert "RUMMYKIT_DISABLE_PLUGINS=" in line
+    r = rummy(site, "tiny", disable="copycat")
+    assert r.returncode == 0 and r.stdout == "tiny!\n" and r.stderr == ""

@@ -152,3 +152,13 @@ def test_completion_of_moves_and_commands():
     assert completions("D 7", 2, "7", legal, cmds) == ["7c", "7h"]  # any case
     assert completions("a qs ", 5, "", legal, cmds) == ["2"]
     assert completions("add qs ", 7, "", legal, cmds) == ["to"]
+
+
+def test_a_variants_outcome_word_is_printed_without_its_control_characters():
+    from rummykit.cli.render import rounds_table
+
+    result = RoundResult(points=(3, 0), outcome="knock\x1b]0;pwned\x07", winner=0)
+    buf = io.StringIO()
+    Console(file=buf, width=80, force_terminal=True, color_system=None).print(
+        rounds_table(["Ann", "Bob"], [result], [3, 0], Look(), 80))
+    assert "\x1b]" not in buf.getvalue() and "knock]0;pwned" in buf.getvalue()

@@ -40,6 +40,8 @@ def test_handoff_wipes_screen_and_scrollback_and_hides_the_first_hand(game, tmp_
     assert all(c in seen_by_alice for c in shown(alice))
     g.child.send("d \t\t")  # typing (even Tab) at the hand-off shows no card
     g.send("")
+    g.expect("press Enter to start Bob's turn, or type quit")  # a move typed here is not taken
+    g.send("")
     g.prompt("Bob")
     after = g.since(before_wipe)
     # ...the screen and its scrollback were wiped (not a plain clear)...

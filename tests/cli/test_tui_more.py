@@ -8,40 +8,12 @@ import subprocess
 
 import pytest
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.records import MatchRecord, SeatRecord, load_record
 
-from .ptygame import RUMMY, actions, env_for, plain, registry, save_files
+from .ptygame import RUMMY, actions, env_for, near_round_end, plain, registry, save_files
 
 HAVE = registry().variants
 needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin", "cardverse")}
-
-
-def near_round_end(variant: str, n: int, options: dict, path, seed: int = 4) -> str:
-    """Play bots until the first round ends; save the record one move short of the
-    end, with the seat that ends it as the person "Alice". Returns that last move."""
-    reg = registry()
-    spec = reg.variant(variant)
-    opts = build_options(spec.options_model, options, variant)
-    bot = reg.strongest_agent(variant)
-    m = Match(spec, opts, n, seed)
-    agents = [bot.factory(s, agent_seed(seed, s), opts) for s in range(n)]
-    notes = []
-    while not m.results:
-        seat = m.to_act()
-        v = m.view(seat)
-        a = agents[seat].act(v, v.legal)
-        notes.append((seat, a.notation()))
-        m.apply(a)
-    last_seat, last = notes[-1]
-    seats = [SeatRecord(kind="human", name="Alice") if s == last_seat else
-             SeatRecord(kind=bot.name, name=f"Bot {s + 1}") for s in range(n)]
-    rec = MatchRecord(variant=variant, options=options, seats=seats, seed=seed,
-                      actions=[t for _, t in notes[:-1]])
-    save_record(rec, path)
-    return last
 
 
 @needs["gin"]

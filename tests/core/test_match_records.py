@@ -123,7 +123,7 @@ def test_session_saves_after_every_action_and_resumes(tmp_path, reg):
         assert len(load_record(path).actions) == n
     again = Session(reg, load_record(path), path)
     assert again.match.round.zones() == s.match.round.zones()
-    assert again.names == ["Ann", "random"]
+    assert again.names == ["Ann", "Random bot"]  # a computer seat is named after its kind
 
 
 def test_undo_refused_after_stock_draw(tmp_path, reg):

@@ -1,0 +1,247 @@
+"""Hostile and careless input through the real ``rummy`` with a pipe for standard
+input: names with escapes, duplicate names, a person called Random, junk and
+Unicode digits at the move prompt, lines too long or not UTF-8, and save files
+holding escapes. Every case: a one-line reason, never a traceback, and nothing
+raw reaches the terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+
+RUMMY = str(Path(sys.executable).with_name("rummy"))
+ESC = b"\x1b"
+
+
+def rummy(args, data: Path, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data), PYTHONIOENCODING="utf-8")
+    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
+    return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, env=env, timeout=timeout)
+
+
+def err_lines(r) -> list[str]:
+    return [l for l in r.stderr.decode("utf-8", "replace").splitlines() if not l.startswith("rummy: warning")]
+
+
+@pytest.mark.parametrize("seat", [
+    "human:Ev\x1b]0;pwned\x07",  # would set the window title
+    "human:Ev\x1b]52;c;cHduZWQ=\x07",  # would write the clipboard
+    "human:Ann\nBob draws from the stock",  # would forge a log line
+    "human:\u202eevil",  # would reverse what follows
+    "human:Iso\u2066late",
+    "ai:easy:Bot\x1b[2J",
+    "human:" + "x" * 25,
+])
+def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
+    r = rummy(["play", "gin", "--seat", seat, "--seat", "random", "--save", str(tmp_path / "g.json")],
+              tmp_path / "data", b"s\n")
+    assert r.returncode == 2
+    (line,) = err_lines(r)
+    assert line.startswith("rummy: seat 1: name ") and "Traceback" not in line
+    assert ESC not in r.stdout + r.stderr and b"\xe2\x80\xae" not in r.stderr  # escaped, not raw
+    assert r.stdout == b"" and not (tmp_path / "g.json").exists()
+
+
+def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
+    r = rummy(["play", "gin", "--seat", "ai:easy:[[oops", "--seat", "ai:easy:{0}[[1]]", "--seed", "3"],
+              tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    assert "Traceback" not in r.stderr.decode()
+    assert "--- round 1 over ---" in out and "=== match over:" in out
+    # The result text names both as they are, cards filled in around them.
+    assert any(l.startswith("[[oops ") or " [[oops " in l for l in out.splitlines() if "scores" in l)
+    assert "{0}[[1]]" in out.split("--- round 1 over ---")[1]
+
+
+def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
+    save = tmp_path / "c.json"
+    r = rummy(["play", "cardverse", "--seat", "human:Bob 3", "--seat", "human:Bob", "--seat", "human:bob",
+               "--seat", "ai:easy", "--save", str(save)], tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    names = [s.name for s in load_record(save).seats]
+    assert names == ["Bob 3", "Bob 2", "bob 4", "Easy bot"]
+    assert len({n.casefold() for n in names}) == 4
+    assert r.stdout.decode().startswith("CardVerse Rummy: Bob 3 (human), Bob 2 (human), bob 4 (human), "
+                                        "Easy bot (ai:easy)")
+
+
+def test_a_person_may_be_called_random(tmp_path):
+    save = tmp_path / "g.json"
+    r = rummy(["play", "gin", "--seat", "human:Random", "--seat", "random", "--seed", "3",
+               "--save", str(save)], tmp_path / "data", b"s\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    assert out.startswith("Cardems Gin: Random (human), Random bot (random)")
+    assert "Random> " in out  # the person is asked for moves
+    rec = load_record(save)
+    assert [(s.kind, s.name) for s in rec.seats] == [("human", "Random"), ("random", "Random bot")]
+    assert rec.actions[:1] == ["draw stock"]
+
+
+JUNK = [
+    "a qs \u00b2".encode(),  # a superscript two: isdigit() but not a number
+    "m 2c 3c 4c to \u00b2".encode(),
+    "d \u0663h".encode(),  # an Arabic-Indic three is no card rank
+    b"\xff\xfe not utf-8",
+    b"x" * 1_000_000,  # a megabyte on one line
+    b"\x1b]0;pwned\x07",
+    "\u202e d 7h".encode(),
+    b"d",
+]
+
+
+def test_junk_at_the_move_prompt_gets_one_reason_a_line(tmp_path):
+    save = tmp_path / "g.json"
+    stdin = b"\n".join(JUNK) + b"\nquit\n"
+    r = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
+              tmp_path / "data", stdin)
+    assert r.returncode == 0 and r.stderr == b"", r.stderr
+    out = r.stdout.decode()
+    reasons = [l for l in out.split("Player 1> ") if l.startswith(("illegal:", "unreadable:"))]
+    assert len(reasons) == len(JUNK), out
+    assert all(len(l.strip().splitlines()) == 1 for l in reasons)
+    assert "unreadable: that line is not UTF-8 text" in out
+    assert "unreadable: that line is longer than 500 characters" in out
+    assert ESC not in r.stdout and "\u202e" not in out  # shown escaped
+    assert "quit; game saved to" in out
+    assert load_record(save).actions == []
+
+
+def hostile_save(path: Path, **seat_fields) -> bytes:
+    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Ann"),
+                                            SeatRecord(kind="random", name="Bob")], seed=1)
+    data = json.loads(rec.to_json())
+    data["seats"][1].update(seat_fields)
+    raw = json.dumps(data).encode()
+    path.write_bytes(raw)
+    return raw
+
+
+@pytest.mark.parametrize("fields", [{"name": "Ev\x1b]0;pwned\x07"}, {"name": "a\nb"},
+                                    {"name": "\u202eevil"}, {"kind": "random\x1b[2J"}])
+def test_a_save_file_holding_escapes_is_refused_in_one_line_and_left_alone(tmp_path, fields):
+    data = tmp_path / "data"
+    games = data / "games"
+    games.mkdir(parents=True)
+    bad = games / "bad00000.json"
+    raw = hostile_save(bad, **fields)
+    save_record(MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
+                                                  SeatRecord(kind="random", name="Di")], seed=2),
+                games / "good0000.json")
+    for args in (["play", "--resume", str(bad)], ["resume", str(bad)], ["replay", str(bad)]):
+        r = rummy(args, data)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        (line,) = err_lines(r)
+        assert str(bad) in line and "seats.1." in line
+        assert ESC not in r.stdout + r.stderr and "\u202e" not in (r.stdout + r.stderr).decode()
+        assert bad.read_bytes() == raw
+    r = rummy(["resume"], data)  # the listing shows the good game and skips the bad one
+    assert r.returncode == 0
+    assert "Cy, Di" in r.stdout.decode() and ESC not in r.stdout + r.stderr
+    assert bad.read_bytes() == raw
+
+
+@pytest.mark.parametrize("field", ["id", "created", "updated"])
+def test_a_save_file_cannot_put_escapes_in_the_listing_either(tmp_path, field):
+    data = tmp_path / "data"
+    games = data / "games"
+    games.mkdir(parents=True)
+    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
+                                            SeatRecord(kind="random", name="Di")], seed=2)
+    doc = json.loads(rec.to_json())
+    doc[field] = "x\x1b]0;pwned\x07"
+    bad = games / "bad.json"
+    bad.write_text(json.dumps(doc))
+    raw = bad.read_bytes()
+    r = rummy(["resume"], data)
+    assert r.returncode == 0 and ESC not in r.stdout + r.stderr
+    assert "skipped" in r.stderr.decode() and "Cy, Di" not in r.stdout.decode()
+    r = rummy(["play", "--resume", str(bad)], data, b"quit\n")
+    assert r.returncode == 2 and ESC not in r.stdout + r.stderr
+    (line,) = err_lines(r)
+    assert field in line
+    assert bad.read_bytes() == raw
+
+
+LINES = st.one_of(
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=30),
+    st.sampled_from(["s", "p", "d", "d 7h", "k", "g", "m", "a", "a qs 2", "to", "\u00b2", "\u0663",
+                     "help", "hint", "undo", "score", "log", "rules", "m 9h th jh", "a 2c to 99999999999"]),
+    st.builds(lambda a, b: f"{a} {b}", st.sampled_from(["d", "k", "g", "m", "a", "add", "meld"]),
+              st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)),
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant,seats", [("gin", ["human", "ai:easy"]),
+                                           ("cardverse", ["human", "ai:easy", "ai:easy"])])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LINES, max_size=25))
+def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
+    text = "\n".join(l.replace("\n", " ").replace("\r", " ") for l in lines) + "\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        args = ["play", variant, "--seed", "5", "--save", str(Path(tmp) / "g.json")]
+        for s in seats:
+            args += ["--seat", s]
+        r = rummy(args, Path(tmp) / "data", text.encode())
+        assert r.returncode == 0, r.stderr.decode()
+        assert r.stderr == b"" and b"Traceback" not in r.stdout
+        assert ESC not in r.stdout
+        load_record(Path(tmp) / "g.json")  # saved, and readable
+
+
+LOUD = """
+    from dataclasses import replace
+
+    from rummykit import hookimpl
+    from rummykit.variants.gin import easy_agent_spec, make_spec
+    from rummykit.variants.gin.round import GinRound
+
+    EVIL = " \\x1b]0;pwned\\x07\\x1b]52;c;cHduZWQ=\\x07\\nBob draws from the stock (A\\u2660) \\u202e"
+
+    class LoudRound(GinRound):
+        def loud(self, result):
+            return replace(result, outcome="knock\\x1b[2J", text=tuple(t + EVIL for t in result.text))
+
+        def make_result(self, *a, **k):
+            return self.loud(super().make_result(*a, **k))
+
+        def draw_result(self, *a, **k):
+            return self.loud(super().draw_result(*a, **k))
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="loudgin", title="Loud Gin", round_class=LoudRound))
+
+    @hookimpl
+    def register_agents(register):
+        register(easy_agent_spec("loudgin"))
+"""
+
+
+def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tmp_path):
+    from .test_plugins_cli import fake_install
+
+    site = tmp_path / "site"
+    fake_install(site, "rummykit-loud", "0.1", {"loud": "rk_loud"}, {"rk_loud": LOUD})
+    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
+    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
+    r = subprocess.run([RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3",
+                        "-o", "target=1"], capture_output=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    assert "--- round 1 over ---" in out
+    assert ESC not in r.stdout and "\u202e" not in out and "\x07" not in out
+    assert not any(l.startswith("Bob draws") for l in out.splitlines())  # no forged line
+    assert any("cHduZWQ= Bob draws from the stock (A♠)" in l for l in out.splitlines())  # on the line it ends
