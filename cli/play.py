@@ -140,7 +140,7 @@ def resume(game, resume_path, ascii_, four_colour):
                 click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
         if skipped:
             click.echo(f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
-                       "saved game; rummy play --resume FILE says why)")
+                       "saved game; rummy play --resume FILE says why)", err=True)
         if not rows or not stdin_is_tty():
             return
         resume_path = pick(rows)
