@@ -53,7 +53,7 @@ from itertools import product
 from .layoffs import LayoffResult, _meld_shape
 from .melds import all_melds, run_order
 
-__all__ = ["best_play"]
+__all__ = ["best_play", "best_play_keeping"]
 
 # Fields of the packed value, from the least significant: meld count, owner
 # (5 bits a card: a table holds at most 17 melds), added-card mask, added count,
@@ -79,6 +79,10 @@ class _Plan:
 
     def __init__(self, hand: int, table: tuple[int, ...], ace_high: bool, ace_points: int,
                  keep_one: bool) -> None:
+        if not isinstance(ace_points, int) or not 1 <= ace_points <= 11:
+            raise ValueError(f"ace_points must be an int from 1 to 11, not {ace_points!r}")
+        if not isinstance(hand, int) or hand < 0 or hand >> 52:
+            raise ValueError(f"not a hand mask: {hand!r}")
         self.hand = hand
         self.table = table
         self.keep_one = keep_one
@@ -229,8 +233,8 @@ def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool,
     """The hand's melds and its additions to the ``table`` melds (masks, indexed
     from 0), chosen together for the least deadwood: the same answer as
     ``best_layoffs(hand, table, get_solver(ace_high, ace_points))``, tie-break
-    included. Raises ``ValueError`` if the table melds overlap each other or the
-    hand, or one is not a meld."""
+    included. ``ace_points``: 1 to 11. Raises ``ValueError`` if the table melds
+    overlap each other or the hand, or one is not a meld."""
     return _solve(_Plan(hand, _checked(hand, table), ace_high, ace_points, False))[1]
 
 

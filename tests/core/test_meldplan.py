@@ -82,13 +82,15 @@ def test_a_chain_below_a_table_run_stops_at_a_card_used_in_a_set():
     assert res.deadwood_cards == H("3C")
 
 
-def test_table_melds_that_overlap_are_refused():
+def test_overlapping_table_melds_an_empty_hand_to_keep_from_and_odd_aces_are_refused():
     with pytest.raises(ValueError):
         play(H("2C"), [H("2C 3C 4C")])
     with pytest.raises(ValueError):
         play(H("9D"), [H("2C 3C 4C"), H("4C 4D 4H")])
     with pytest.raises(ValueError):
         best_play_keeping(0, ace_high=True, ace_points=1)
+    with pytest.raises(ValueError, match="ace_points"):
+        best_play(H("2C"), ace_high=True, ace_points=12)
 
 
 # --------------------------------------------- brute force on small hands
