@@ -36,7 +36,7 @@ def variants(as_json: bool) -> None:
 @click.command()
 @click.argument("variant")
 def rules(variant: str) -> None:
-    """Show the rules of VARIANT and its options with their defaults."""
+    """Show the rules of VARIANT and its options: default, allowed values, meaning."""
     from rummykit.core.options import describe_options
 
     spec = registry().variant(variant)
@@ -49,11 +49,12 @@ def rules(variant: str) -> None:
     opts = describe_options(spec.options_model)
     if not opts:
         click.echo("  none")
-    width = max((len(n) for n, _, _ in opts), default=0)
-    dwidth = max((len(f"default {d}") for _, d, _ in opts), default=0)
-    for name, default, desc in opts:
+    width = max((len(n) for n, _, _, _ in opts), default=0)
+    dwidth = max((len(f"default {d}") for _, d, _, _ in opts), default=0)
+    awidth = max((len(a) for _, _, a, _ in opts), default=0)
+    for name, default, allowed, desc in opts:
         shown = f"default {default}"
-        click.echo(f"  {name:<{width}}  {shown:<{dwidth}}  {desc}".rstrip())
+        click.echo(f"  {name:<{width}}  {shown:<{dwidth}}  {allowed:<{awidth}}  {desc}".rstrip())
     agents = registry().agents_for(spec.name)
     if agents:
         click.echo()

@@ -1,12 +1,19 @@
 """Variant options: ``KEY=VALUE`` text from the command line into the variant's
-pydantic model, with one clear line for an unknown key or a bad value."""
+pydantic model, with one clear line for an unknown key or a bad value.
+
+A numeric option states its bounds with pydantic's ``Field(ge=..., le=...)``;
+:func:`allowed_values` turns them (or a ``bool``, or a ``Literal`` of choices)
+into words, which ``rummy rules`` lists and a refused value quotes.
+"""
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from .errors import OptionError
 
@@ -15,13 +22,91 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in pairs:
         if "=" not in p:
-            raise OptionError(f"bad option {p!r}: expected KEY=VALUE")
+            raise OptionError(f"bad option {_shown(p)}: expected KEY=VALUE")
         k, v = p.split("=", 1)
         k = k.strip().replace("-", "_")
         if not k:
-            raise OptionError(f"bad option {p!r}: expected KEY=VALUE")
+            raise OptionError(f"bad option {_shown(p)}: expected KEY=VALUE")
         out[k] = v.strip()
     return out
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
+    stays one short line); control characters come out escaped."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounds(field: FieldInfo) -> tuple[Any, Any]:
+    """(lowest, highest) allowed by ``ge``/``gt``/``le``/``lt``, ``None`` when open.
+    For a whole number ``gt=x`` is ``x + 1`` (and ``lt=x`` is ``x - 1``)."""
+    lo = hi = None
+    whole = field.annotation is int
+    for m in field.metadata:
+        if getattr(m, "ge", None) is not None:
+            lo = m.ge
+        elif getattr(m, "gt", None) is not None:
+            lo = m.gt + 1 if whole else m.gt
+        if getattr(m, "le", None) is not None:
+            hi = m.le
+        elif getattr(m, "lt", None) is not None:
+            hi = m.lt - 1 if whole else m.lt
+    return lo, hi
+
+
+def _choices(field: FieldInfo) -> list[str] | None:
+    if typing.get_origin(field.annotation) is typing.Literal:
+        return [str(a) for a in typing.get_args(field.annotation)]
+    return None
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def allowed_values(field: FieldInfo) -> str:
+    """The values an option takes, in words: ``1 to 1000000``, ``true or false``,
+    ``seat0 or alternate``; ``""`` when the type says nothing simple."""
+    ann = field.annotation
+    if ann is bool:
+        return "true or false"
+    choices = _choices(field)
+    if choices:
+        return _either(choices)
+    if ann in (int, float):
+        lo, hi = _bounds(field)
+        if lo is not None and hi is not None:
+            return f"{lo} to {hi}"
+        if lo is not None:
+            return f"{lo} or more"
+        if hi is not None:
+            return f"at most {hi}"
+        return "a whole number" if ann is int else "a number"
+    return ""
+
+
+def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
+    """Why a value is refused, in plain words."""
+    if field is None:
+        return msg
+    ann = field.annotation
+    if ann is bool:
+        return f"{key} takes true or false"
+    choices = _choices(field)
+    if choices:
+        return f"{key} takes {_either(choices)}"
+    if ann in (int, float):
+        kind = "a whole number" if ann is int else "a number"
+        lo, hi = _bounds(field)
+        if lo is not None and hi is not None:
+            return f"{key} must be {kind} between {lo} and {hi}"
+        if lo is not None:
+            return f"{key} must be {kind}, at least {lo}"
+        if hi is not None:
+            return f"{key} must be {kind}, at most {hi}"
+        return f"{key} must be {kind}"
+    return msg
 
 
 def build_options(model: type[BaseModel], values: Mapping[str, Any], variant: str = "") -> BaseModel:
@@ -31,19 +116,19 @@ def build_options(model: type[BaseModel], values: Mapping[str, Any], variant: st
     for k in values:
         if k not in fields:
             known = ", ".join(fields) or "none"
-            raise OptionError(f"unknown option {k!r}{where} (options: {known})")
+            raise OptionError(f"unknown option {_shown(k)}{where} (options: {known})")
     try:
         return model.model_validate(dict(values))
     except ValidationError as e:
         err = e.errors()[0]
         key = ".".join(str(x) for x in err.get("loc", ())) or "options"
         value = values.get(key, err.get("input"))
-        msg = err.get("msg", "invalid")
-        raise OptionError(f"bad value for option {key}{where}: {value!r} ({msg})") from None
+        reason = _reason(key, fields.get(key), err.get("msg", "invalid"))
+        raise OptionError(f"bad value for option {key}{where}: {_shown(value)} ({reason})") from None
 
 
-def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str]]:
-    """(name, default, description) for each option."""
+def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str, str]]:
+    """(name, default, allowed values, description) for each option."""
     out = []
     for name, f in model.model_fields.items():
         default = f.default
@@ -51,5 +136,5 @@ def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str]]:
             shown = "true" if default else "false"
         else:
             shown = str(default)
-        out.append((name, shown, f.description or ""))
+        out.append((name, shown, allowed_values(f), f.description or ""))
     return out

@@ -74,15 +74,19 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
             table: str | None = None) -> Analysis:
     """The melds that take the most points out of the hand now and the additions
     to the table melds (numbered from 1 in the order given), optimised together,
-    with the cards and points left. Any number of cards (at least one)."""
-    from rummykit.core.layoffs import best_layoffs
+    with the cards and points left. Any hand of distinct cards (1 to 52), exact
+    and fast (:mod:`rummykit.core.meldplan`). With ``discard_to_win``, when
+    everything could go down, a card is kept back to discard (the one that
+    leaves the least once it is discarded)."""
+    from rummykit.core.meldplan import best_play, best_play_keeping
 
     options = options or CardVerseOptions()
     cards = list(cards)
     if not cards:
         raise RummyError("give at least one card to analyze")
     if len(set(cards)) != len(cards):
-        dup = sorted({c for c in cards if cards.count(c) > 1})
+        seen: set[int] = set()
+        dup = sorted({c for c in cards if c in seen or seen.add(c)})
         raise RummyError(f"duplicate card {codes_text(dup)}")
     if table is not None and not table.strip():
         raise RummyError("--table is empty: give melds such as \"QH KH AH; 7C 7D 7S\"")
@@ -91,14 +95,19 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
     both = [c for c in cards if c in on_table]
     if both:
         raise RummyError(f"cards both in the hand and on the table: {codes_text(both)}")
-    solver = _solver(options)
     hand = _mask(cards)
-    res = best_layoffs(hand, [_mask(m) for m in melds_on_table], solver)
+    table_masks = [_mask(m) for m in melds_on_table]
+    rules = {"ace_high": True, "ace_points": options.ace_points}
+    res = best_play(hand, table_masks, **rules)
+    kept = None
+    if options.discard_to_win and not res.deadwood_cards:
+        kept, res = best_play_keeping(hand, table_masks, **rules)
     melds = sorted((in_rank_order(cards_of(m)) for m in res.melds),
                    key=lambda m: sorted_cards(m, ace_high=True)[0])
     additions = [(card, i + 1) for card, i in res.layoffs]
-    remaining = sorted_cards(cards_of(res.deadwood_cards), ace_high=True)
-    remaining_points = hand_value(res.deadwood_cards, options.ace_points)
+    left = res.deadwood_cards | (1 << kept if kept is not None else 0)
+    remaining = sorted_cards(cards_of(left), ace_high=True)
+    remaining_points = hand_value(left, options.ace_points)
     hand_points = hand_value(hand, options.ace_points)
     data = {
         "variant": "cardverse",
@@ -126,4 +135,8 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         text.append("Add to the table: nothing")
     text.append(f"Left in hand: {refs(remaining) if remaining else 'nothing'} "
                 f"({remaining_points} points)")
+    if kept is not None:
+        then = "to go out" if not res.deadwood_cards else "at the end of the turn"
+        text.append(f"Discard {card_ref(kept)} {then} "
+                    "(discard_to_win: the last card must be discarded, not laid down)")
     return Analysis(data=data, text=tuple(text))

@@ -1,4 +1,5 @@
-"""CardVerse Rummy options (RULES.md §2 "Options"), validated at the edge."""
+"""CardVerse Rummy options (RULES.md §2 "Options"), validated at the edge: every
+number has bounds (``ge``/``le``, listed by ``rummy rules``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ class CardVerseOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     target: int = Field(
-        100, ge=1, description="the match ends when a total reaches this many points"
+        100, ge=1, le=1_000_000, description="the match ends when a total reaches this many points"
     )
     discard_to_win: bool = Field(
         False,
@@ -26,6 +27,7 @@ class CardVerseOptions(BaseModel):
     max_turns: int = Field(
         400,
         ge=1,
+        le=10_000,
         description="engine limit, not a CardVerse rule: after this many turns the "
         "round ends as if the stock were empty",
     )

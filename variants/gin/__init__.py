@@ -4,7 +4,7 @@ The public API a house-rule plugin may build on (everything else is private):
 
 * :class:`GinOptions` – the options; subclass it to add options.
 * :class:`GinRound` – the round; subclass it and override ``knock_limit()``,
-  ``score_multiplier()``, ``first_seat()``, ``stock_exhausted()``,
+  ``score_multiplier()``, ``first_seat()``, ``stock_exhausted()``, ``turn_limit()``,
   ``settle_knock()`` / ``make_result()`` (see round.py). ``GinRound.from_deal``
   builds a chosen deal for tests.
 * :func:`make_spec` – the :class:`VariantSpec` of Gin or of a house rule

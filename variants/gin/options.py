@@ -5,9 +5,10 @@ A house-rule plugin extends them by subclassing::
     class OklahomaOptions(GinOptions):
         spade_doubles: bool = Field(True, description="a spade upcard doubles the score")
 
-``extra="forbid"`` makes an unknown option an error; the command line goes
-through :func:`rummykit.core.options.build_options`, which turns any problem
-into one clear :class:`~rummykit.core.errors.OptionError` line.
+``extra="forbid"`` makes an unknown option an error; every number has bounds
+(``ge``/``le``, listed by ``rummy rules``); the command line goes through
+:func:`rummykit.core.options.build_options`, which turns any problem into one
+clear :class:`~rummykit.core.errors.OptionError` line.
 """
 
 from __future__ import annotations
@@ -25,21 +26,22 @@ class GinOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     knock_limit: int = Field(
-        10,
-        ge=0,
-        le=100,
-        description="most deadwood a player may knock with, 0 to 100 (0: only gin ends a round)",
+        10, ge=0, le=100,
+        description="most deadwood a player may knock with (0: only gin ends a round)",
     )
-    gin_bonus: int = Field(
-        25, ge=0, le=1000, description="bonus for going gin, 0 to 1000"
-    )
+    gin_bonus: int = Field(25, ge=0, le=1000, description="bonus for going gin")
     undercut_bonus: int = Field(
-        25, ge=0, le=1000, description="bonus to the defender for an undercut, 0 to 1000"
+        25, ge=0, le=1000, description="bonus to the defender for an undercut"
     )
     target: int = Field(
-        100, ge=1, le=100_000, description="a match ends when a total reaches this, 1 or more"
+        100, ge=1, le=1_000_000, description="a match ends when a total reaches this"
     )
     first_turn: Literal["seat0", "alternate"] = Field(
         "seat0",
         description='who starts a round: "seat0" (every round) or "alternate" (seats take turns)',
+    )
+    max_turns: int = Field(
+        200, ge=1, le=10_000,
+        description="engine limit, not a Cardems rule: a round that reaches this many turns "
+        "(one draw and one discard each) without a knock or gin is a draw",
     )

@@ -10,6 +10,8 @@ plugin subclasses it and overrides only the small methods a house rule changes:
   when the first upcard is a spade);
 * :meth:`GinRound.stock_exhausted` – when a plain discard ends the round as a draw
   (some sites: two cards left in the stock);
+* :meth:`GinRound.turn_limit` – after how many turns a plain discard ends the
+  round as a draw (the engine safeguard ``max_turns``);
 * :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring.
 
 Engine state (documented so tests and subclasses may read it; only the engine
@@ -23,6 +25,7 @@ changes it, through :meth:`apply`):
 ``turn``         the seat to act
 ``phase``        ``"draw"``, ``"discard"`` or ``"over"``
 ``taken``        the card taken from the discard pile this turn (or ``None``)
+``turns_done``   the turns completed (a turn is one draw and one discard)
 ``history``      the events so far
 
 :meth:`GinRound.from_deal` builds a round from chosen hands, discard pile and stock
@@ -159,6 +162,7 @@ class GinRound(Round):
         self.turn = self.first
         self.phase = "draw"
         self.taken: int | None = None
+        self.turns_done = 0
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: list[Action] | None = None
         self._legal_tuple: tuple[Action, ...] | None = None  # the same, for views
@@ -188,6 +192,13 @@ class GinRound(Round):
     def stock_exhausted(self) -> bool:
         """Whether a plain discard now ends the round as a draw (stock empty)."""
         return not self.stock
+
+    def turn_limit(self) -> int:
+        """The engine safeguard (RULES.md §1 "Turn limit"): the plain discard that
+        completes this many turns ends the round as a draw, exactly like an
+        exhausted stock; a knock or gin on that turn still counts. Option
+        ``max_turns`` (200 when the options model has none)."""
+        return getattr(self.options, "max_turns", 200)
 
     # -- the contract -------------------------------------------------------------
 
@@ -256,12 +267,16 @@ class GinRound(Round):
         self.hands[seat] &= ~(1 << card)
         self.discard.append(card)
         self.taken = None
+        self.turns_done += 1
         if action.kind in (KNOCK, GIN):
             self.phase = "over"
             self.result = self.make_result(self.settle_knock(seat), seat)
         elif self.stock_exhausted():
             self.phase = "over"
             self.result = self.draw_result()
+        elif self.turns_done >= self.turn_limit():
+            self.phase = "over"
+            self.result = self.draw_result(turn_limit=True)
         else:
             self.turn = 1 - seat
             self.phase = "draw"
@@ -322,7 +337,9 @@ class GinRound(Round):
             counts=_counts(s.outcome),
         )
 
-    def draw_result(self) -> RoundResult:
+    def draw_result(self, turn_limit: bool = False) -> RoundResult:
+        """The 0-point draw: the stock is exhausted, or with ``turn_limit`` the
+        round has reached :meth:`turn_limit` turns (the same outcome)."""
         hands = []
         for seat, mask in enumerate(self.hands):
             dw, melds = arrange(mask, self.solver)
@@ -343,7 +360,9 @@ class GinRound(Round):
             outcome="draw",
             winner=None,
             hands=tuple(hands),
-            text=("the stock is exhausted: the round is a draw, no points",),
+            text=(f"the round reaches the engine limit of {self.turn_limit()} turns: "
+                  "it is a draw, no points" if turn_limit
+                  else "the stock is exhausted: the round is a draw, no points",),
             counts=_counts("draw"),
         )
 
@@ -356,8 +375,10 @@ class GinRound(Round):
 
         ``extra``: ``phase`` (``"draw"``, ``"discard"`` or ``"over"``),
         ``knock_limit`` (this round's), ``taken`` (the card the seat to act has
-        just taken from the discard pile, public, or ``None``), ``first_upcard``
-        and ``first_seat``. Once the round is over ``result`` reveals both hands.
+        just taken from the discard pile, public, or ``None``), ``first_upcard``,
+        ``first_seat``, ``turn`` (the number of the turn being played, from 1; the
+        last one once the round is over) and ``max_turns`` (:meth:`turn_limit`).
+        Once the round is over ``result`` reveals both hands.
         """
         if seat not in (0, 1):
             raise RummyError(f"no seat {seat} in a two-player round")
@@ -387,6 +408,8 @@ class GinRound(Round):
                 "taken": self.taken,
                 "first_upcard": self.first_upcard,
                 "first_seat": self.first,
+                "turn": self.turns_done + (0 if self.result is not None else 1),
+                "max_turns": self.turn_limit(),
             },
             result=self.result,
         )

@@ -39,7 +39,7 @@ class OklahomaOptions(GinOptions):
 
     knock_limit: int = Field(
         10, ge=0, le=10,
-        description="cap on the knock limit the upcard sets, 0 to 10 (10: no cap, the classic rule)",
+        description="cap on the knock limit the upcard sets (10: no cap, the classic rule)",
     )
     ace_gin_only: bool = Field(True, description="an ace upcard means only gin may end the round")
     spade_doubles: bool = Field(True, description="a spade upcard doubles the round's score")

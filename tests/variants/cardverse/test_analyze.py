@@ -23,6 +23,11 @@ def run(cards, table=None, **options):
     return analyze(parse_cards(cards), CardVerseOptions(**options), table=table)
 
 
+def lines(analysis):
+    """The text lines with cards as codes."""
+    return RoundResult(points=(), outcome="", winner=None, text=analysis.text).lines([], code)
+
+
 def test_keys_and_values_without_a_table():
     a = run("QH KH AH 7C 7D 7S 2S 9D")
     assert list(a.data) == KEYS
@@ -76,6 +81,51 @@ def test_ace_high_option_changes_points_not_runs():
 
 def test_one_card_is_enough():
     assert run("KD").data["remaining"] == ["KD"]
+
+
+ALL = " ".join(code(c) for c in range(52))
+
+
+def test_the_whole_deck_is_four_runs_and_nothing_left():
+    a = run(ALL)
+    assert a.data["melds"] == [[f"{r}{s}" for r in "23456789TJQKA"] for s in "CDHS"]
+    assert a.data["remaining"] == [] and a.data["remaining_points"] == 0
+    assert a.data["hand_points"] == 4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 30)
+
+
+def test_discard_to_win_keeps_a_card_to_discard():
+    free = run("5H 6H 7H 8H")
+    assert free.data["melds"] == [["5H", "6H", "7H", "8H"]] and free.data["remaining"] == []
+    kept = run("5H 6H 7H 8H", discard_to_win=True)
+    assert kept.data["melds"] == [["5H", "6H", "7H"]]
+    assert kept.data["remaining"] == ["8H"] and kept.data["remaining_points"] == 8
+    assert lines(kept)[-1] == ("Discard 8H to go out (discard_to_win: the last card must be "
+                               "discarded, not laid down)")
+
+
+def test_discard_to_win_with_additions_keeps_the_card_that_still_lets_the_rest_go_down():
+    a = run("JH 5C 5D 5S", table="QH KH AH", discard_to_win=True)
+    assert a.data["melds"] == [["5C", "5D", "5S"]] and a.data["additions"] == []
+    assert a.data["remaining"] == ["JH"]
+    assert lines(a)[-1].startswith("Discard JH to go out")
+
+
+def test_discard_to_win_with_one_meld_lays_nothing_down():
+    a = run("5H 6H 7H", discard_to_win=True)
+    assert a.data["melds"] == [] and a.data["remaining"] == ["5H", "6H", "7H"]
+    assert lines(a)[-1].startswith("Discard 7H at the end of the turn")
+
+
+@pytest.mark.parametrize("cards, table", [
+    ("QH KH AH 7C 7D 7S 2S 9D", None), ("JH 5C 2S 7H", "QH KH AH; 7C 7D 7S"), ("KD", None)])
+def test_discard_to_win_changes_nothing_when_a_card_is_left_anyway(cards, table):
+    assert run(cards, table, discard_to_win=True) == run(cards, table)
+
+
+def test_the_whole_deck_with_discard_to_win_keeps_a_ten():
+    a = run(ALL, discard_to_win=True)
+    assert a.data["remaining"] == ["TC"] and a.data["remaining_points"] == 10
+    assert a.data["melds"][0] == ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
 
 
 @pytest.mark.parametrize("cards, table, words", [
@@ -132,3 +182,22 @@ def test_through_the_cli():
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "not a set or a run" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
+@pytest.mark.parametrize("options, remaining", [([], []), (["-o", "discard_to_win=true"], ["TC"])])
+def test_the_whole_deck_through_the_cli(options, remaining):
+    out = subprocess.run([str(RUMMY), "analyze", "cardverse", *ALL.split(), *options, "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["remaining"] == remaining and len(data["cards"]) == 52
+    assert data == run(ALL, **({"discard_to_win": True} if options else {})).data
+
+
+@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
+def test_a_card_given_many_times_is_one_line():
+    out = subprocess.run([str(RUMMY), "analyze", "cardverse", *(["JH"] * 20000)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == ["rummy: duplicate card JH"]

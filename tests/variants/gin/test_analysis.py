@@ -171,6 +171,17 @@ def test_through_the_rummy_command():
     assert json.loads(out.stdout)["can_knock"] is True
 
 
+@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
+def test_gin_analyse_takes_10_or_11_cards_only_so_the_whole_deck_is_one_line():
+    deck = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]
+    out = run_rummy("analyze", "gin", *deck)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == ["rummy: expected 10 or 11 cards, got 52"]
+    out = run_rummy("analyze", "gin", *(["AS"] * 20000))
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == ["rummy: duplicate card AS"]
+
+
 def test_a_long_run_is_shown_whole_not_split():
     # t_games #369: a five-card run shown as one meld.
     a = analyze(cards("3H 4H 5H 6H 7H 9C 9D 9S KC KD"))

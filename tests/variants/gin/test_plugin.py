@@ -54,7 +54,8 @@ def test_rules_text_has_every_decision():
 
 def test_defaults_are_cardems():
     o = GinOptions()
-    assert (o.knock_limit, o.gin_bonus, o.undercut_bonus, o.target, o.first_turn) == (10, 25, 25, 100, "seat0")
+    assert (o.knock_limit, o.gin_bonus, o.undercut_bonus, o.target, o.first_turn, o.max_turns) == (
+        10, 25, 25, 100, "seat0", 200)
     assert all(f.description for f in GinOptions.model_fields.values())
 
 
@@ -62,11 +63,12 @@ def test_defaults_are_cardems():
     "pair, words",
     [
         ("colour=red", ["unknown option 'colour'", "knock_limit"]),
-        ("knock_limit=-1", ["knock_limit", "-1", "greater than or equal to 0"]),
-        ("knock_limit=ten", ["knock_limit", "ten"]),
-        ("target=0", ["target", "'0'", "greater than or equal to 1"]),
-        ("first_turn=foo", ["first_turn", "foo", "seat0", "alternate"]),
-        ("gin_bonus=-5", ["gin_bonus"]),
+        ("knock_limit=-1", ["knock_limit", "'-1'", "knock_limit must be a whole number between 0 and 100"]),
+        ("knock_limit=ten", ["knock_limit", "'ten'", "between 0 and 100"]),
+        ("target=0", ["target", "'0'", "target must be a whole number between 1 and 1000000"]),
+        ("first_turn=foo", ["first_turn", "'foo'", "first_turn takes seat0 or alternate"]),
+        ("gin_bonus=-5", ["gin_bonus must be a whole number between 0 and 1000"]),
+        ("max_turns=1e20", ["max_turns must be a whole number between 1 and 10000"]),
     ],
 )
 def test_bad_options_are_clear_errors(pair, words):
@@ -74,7 +76,7 @@ def test_bad_options_are_clear_errors(pair, words):
         build_options(GinOptions, parse_pairs([pair]), "gin")
     assert isinstance(e.value, RummyError)
     msg = str(e.value)
-    assert "\n" not in msg
+    assert "\n" not in msg and "Input should" not in msg
     for w in words:
         assert w in msg
 

@@ -20,7 +20,7 @@ from rummykit.testing import check_cards_accounted, check_variant, check_view_hi
 from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions
 
 MAX_ACTIONS_PER_ROUND = 5000
-EXTRA_KEYS = {"phase", "knock_limit", "taken", "first_upcard", "first_seat"}
+EXTRA_KEYS = {"phase", "knock_limit", "taken", "first_upcard", "first_seat", "turn", "max_turns"}
 
 OPTIONS = st.sampled_from([
     GinOptions(target=25),

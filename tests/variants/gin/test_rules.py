@@ -287,6 +287,76 @@ def test_the_discard_pile_is_never_recycled():
     assert rnd.zones()["stock"] == [] and len(rnd.discard) == pile + 1
 
 
+# -- the turn limit (engine safeguard, RULES.md §1 "Turn limit") -------------------
+
+
+def take_and_discard(rnd, discard_text):
+    rnd.apply(act("take discard"))
+    rnd.apply(act(f"discard {discard_text}"))
+
+
+def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_stock():
+    # Both seats take the discard every turn: the stock (31 cards) never shrinks.
+    limited = deal(KNOCKER_9 + " 7C", DEFENDER, "4D", "KD", options=GinOptions(max_turns=3))
+    take_and_discard(limited, "7C")   # turn 1, seat 0
+    take_and_discard(limited, "8C")   # turn 2, seat 1
+    assert limited.result is None and limited.view(0).extra["turn"] == 3
+    take_and_discard(limited, "4D")   # turn 3: the last allowed one
+    r = limited.result
+    assert len(limited.stock) == 31
+    assert r.outcome == "draw" and r.points == (0, 0) and r.winner is None
+    assert r.counts == {"knocks": 0, "gins": 0, "undercuts": 0, "draws": 1}
+    assert r.lines(["A", "B"]) == ["the round reaches the engine limit of 3 turns: it is a draw, no points"]
+    assert limited.to_act() is None and limited.legal_actions() == []
+    assert limited.view(1).extra["turn"] == 3 and limited.view(1).extra["max_turns"] == 3
+
+    # The same hands ending on an exhausted stock: the same result but for its line.
+    stock = deal(KNOCKER_9 + " 7C", DEFENDER, "4D", "KD", stock_size=1)
+    stock.apply(act("draw stock"))
+    stock.apply(act("discard KD"))
+    e = stock.result
+    assert (e.outcome, e.points, e.winner, e.counts) == (r.outcome, r.points, r.winner, r.counts)
+    assert [h.points for h in e.hands] == [7, 18 + 9]  # hand reports as in any draw
+
+
+def test_a_knock_on_the_last_allowed_turn_still_counts():
+    rnd = deal(DEFENDER, KNOCKER_9 + " 7C", "4D", "KD", options=GinOptions(max_turns=2))
+    take_and_discard(rnd, "8C")       # turn 1, seat 0
+    rnd.apply(act("draw stock"))      # turn 2, seat 1: draws KD
+    assert "knock KD" in legal_texts(rnd)
+    rnd.apply(act("knock KD"))
+    assert rnd.result.outcome == "knock" and rnd.result.winner == 1 and rnd.result.points == (0, 7)
+
+
+def test_gin_on_the_last_allowed_turn_still_counts():
+    rnd = deal(KNOCKER_9 + " 5C", DEFENDER, "4D", "TS", options=GinOptions(max_turns=1))
+    rnd.apply(act("draw stock"))
+    rnd.apply(act("gin 5C"))
+    assert rnd.result.outcome == "gin"
+
+
+def test_by_default_the_round_goes_on_for_199_turns_and_draws_on_the_200th():
+    assert GinOptions().max_turns == 200
+    rnd = deal(KNOCKER_9 + " 7C", DEFENDER, "4D", "KD")
+    # Each seat takes the pile and discards the card it took two turns before:
+    # the discards go 7C, 8C, 4D, 7C, 8C, 4D... and the stock stays full.
+    cycle = ["7C", "8C", "4D"]
+    for turn in range(1, 200):
+        assert rnd.view(rnd.to_act()).extra["turn"] == turn
+        take_and_discard(rnd, cycle[(turn - 1) % 3])
+        assert rnd.result is None
+    take_and_discard(rnd, cycle[199 % 3])
+    assert rnd.result.outcome == "draw" and len(rnd.stock) == 31 and rnd.turns_done == 200
+
+
+def test_an_options_model_without_max_turns_gets_the_200_turn_limit():
+    class NoLimit(GinOptions):
+        pass
+
+    rnd = deal(KNOCKER_9 + " 7C", DEFENDER, "4D", "KD", options=NoLimit())
+    assert rnd.turn_limit() == 200
+
+
 # -- events and views --------------------------------------------------------------
 
 
@@ -313,7 +383,7 @@ def test_view_contents_and_extra():
     assert v.discard_pile == (card("4D"),)
     assert {a.notation() for a in v.legal} == {"draw stock", "take discard"}
     assert v.extra == {"phase": "draw", "knock_limit": 10, "taken": None,
-                       "first_upcard": card("4D"), "first_seat": 0}
+                       "first_upcard": card("4D"), "first_seat": 0, "turn": 1, "max_turns": 200}
     assert rnd.view(1).legal == ()
     rnd.apply(act("take discard"))
     assert rnd.view(1).extra["taken"] == card("4D")

@@ -1,0 +1,173 @@
+"""Bounds through the real ``rummy``: every numeric option of every variant has
+documented bounds and a one-line error in plain words past them, and a Gin
+match between two bots that always take the discard ends (the turn limit)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .test_plugins_cli import fake_install, rummy
+from .test_scaffold import scaffold  # noqa: F401 (a fixture: the generated variant "quick")
+
+GIN10 = ["AS", "2S", "3S", "7C", "7D", "7H", "9D", "TD", "KC", "4H"]
+
+# (variant, option, lowest, highest) for every numeric option shipped here.
+NUMERIC = [
+    ("gin", "knock_limit", 0, 100),
+    ("gin", "gin_bonus", 0, 1000),
+    ("gin", "undercut_bonus", 0, 1000),
+    ("gin", "target", 1, 1_000_000),
+    ("gin", "max_turns", 1, 10_000),
+    ("cardverse", "target", 1, 1_000_000),
+    ("cardverse", "max_turns", 1, 10_000),
+    ("oklahoma", "knock_limit", 0, 10),
+    ("oklahoma", "gin_bonus", 0, 1000),
+    ("oklahoma", "undercut_bonus", 0, 1000),
+    ("oklahoma", "target", 1, 1_000_000),
+    ("oklahoma", "max_turns", 1, 10_000),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return tmp_path_factory.mktemp("bounds")
+
+
+def analyze(site, variant, *options):
+    cards = GIN10 if variant != "cardverse" else ["QH", "KH", "AH", "7C"]
+    args = [a for o in options for a in ("-o", o)]
+    return rummy(site, "analyze", variant, *cards, *args)
+
+
+def one_line(result) -> str:
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+def test_every_numeric_option_takes_both_its_bounds(site, variant):
+    for end in (2, 3):  # all at their lowest, then all at their highest
+        opts = [f"{key}={bound[end]}" for bound in NUMERIC if bound[0] == variant for key in [bound[1]]]
+        r = analyze(site, variant, *opts)
+        assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("variant, key, lo, hi", NUMERIC)
+def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(site, variant, key, lo, hi):
+    reason = f"{key} must be a whole number between {lo} and {hi}"
+    for bad in (lo - 1, hi + 1):
+        line = one_line(analyze(site, variant, f"{key}={bad}"))
+        assert line == f"rummy: bad value for option {key} for {variant}: '{bad}' ({reason})"
+
+
+@pytest.mark.parametrize("bad, shown", [
+    ("1e20", "'1e20'"), ("100000000000000000000", "'100000000000000000000'"), ("ten", "'ten'"),
+    ("2.5", "'2.5'"), ("9" * 5000, "'" + "9" * 38 + "…"), ("", "''"), ("²", "'²'")])
+def test_any_bad_number_is_one_short_line(site, bad, shown):
+    line = one_line(analyze(site, "gin", f"max_turns={bad}"))
+    assert line == (f"rummy: bad value for option max_turns for gin: {shown} "
+                    "(max_turns must be a whole number between 1 and 10000)")
+
+
+@pytest.mark.parametrize("variant, key, words", [
+    ("cardverse", "ace_high", "true or false"),
+    ("cardverse", "discard_to_win", "true or false"),
+    ("gin", "first_turn", "seat0 or alternate"),
+    ("oklahoma", "spade_doubles", "true or false"),
+])
+def test_choices_are_refused_in_plain_words(site, variant, key, words):
+    line = one_line(analyze(site, variant, f"{key}=maybe"))
+    assert line == f"rummy: bad value for option {key} for {variant}: 'maybe' ({key} takes {words})"
+
+
+def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
+    for variant in ("cardverse", "gin"):
+        r = rummy(site, "play", variant, "--seat", "ai:easy", "--seat", "ai:easy",
+                  "-o", "max_turns=100000000000000000000")
+        line = one_line(r)
+        assert line.endswith("(max_turns must be a whole number between 1 and 10000)")
+        assert r.stdout == ""  # refused before any move
+        r = rummy(site, "simulate", variant, "--seat", "ai:easy", "--seat", "ai:easy",
+                  "-o", "target=1000001")
+        assert one_line(r).endswith("(target must be a whole number between 1 and 1000000)")
+
+
+@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+def test_rummy_rules_lists_the_bounds(site, variant):
+    r = rummy(site, "rules", variant)
+    assert r.returncode == 0, r.stderr
+    listing = r.stdout.split(f"Options (rummy play {variant} --option KEY=VALUE):")[1]
+    rows = {line.split()[0]: line for line in listing.splitlines() if line.startswith("  ")}
+    for v, key, lo, hi in NUMERIC:
+        if v == variant:
+            assert re.search(rf"default \d+\s+{lo} to {hi}\s", rows[key]), rows[key]
+    if variant == "cardverse":
+        assert "true or false" in rows["ace_high"]
+    else:
+        assert "seat0 or alternate" in rows["first_turn"]
+
+
+def test_the_new_variant_template_options_are_bounded(scaffold):  # noqa: F811
+    site, _ = scaffold
+    r = rummy(site, "rules", "quick")
+    assert re.search(r"target\s+default 50\s+1 to 10000\s", r.stdout)
+    assert re.search(r"hand_size\s+default 7\s+3 to 10\s", r.stdout)
+    for bad, reason in (("target=0", "target must be a whole number between 1 and 10000"),
+                        ("target=10001", "target must be a whole number between 1 and 10000"),
+                        ("hand_size=2", "hand_size must be a whole number between 3 and 10"),
+                        ("hand_size=11", "hand_size must be a whole number between 3 and 10")):
+        r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "ai:easy", "-o", bad)
+        assert one_line(r).endswith(f"({reason})")
+    r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3",
+              "-o", "hand_size=10", "-o", "target=1")
+    assert r.returncode == 0 and "=== match over:" in r.stdout
+
+
+# -- Gin's turn limit in a real match --------------------------------------------------
+
+TAKER = """
+    from rummykit import hookimpl
+    from rummykit.core.cards import to_mask
+    from rummykit.core.registry import AgentSpec
+    from rummykit.core.solver import GIN
+
+
+    class Taker:
+        '''Takes the discard whenever it may; goes gin or knocks when it may;
+        otherwise discards the card that leaves the least deadwood.'''
+
+        def act(self, view, legal):
+            for kind in ("take discard", "gin", "knock"):
+                for a in legal:
+                    if a.kind == kind:
+                        return a
+            after = dict(GIN.discards(to_mask(view.hand)))
+            plain = [a for a in legal if a.kind == "discard"]
+            return min(plain, key=lambda a: (after[a.cards[0]], a.cards))
+
+        def observe(self, event, view):
+            pass
+
+
+    @hookimpl
+    def register_agents(register):
+        register(AgentSpec(name="taker", variant="gin", factory=lambda seat, seed, options: Taker()))
+"""
+
+
+def test_two_bots_that_always_take_the_discard_finish_a_gin_match(tmp_path):
+    # Taking the discard never shrinks the stock: without the turn limit the first
+    # round that no one can knock in would never end. With it, such rounds are
+    # 0-point draws after 200 turns and the match goes on to its end.
+    site = tmp_path / "site"
+    fake_install(site, "rummykit-taker", "1.0", {"taker": "rk_taker"}, {"rk_taker": TAKER})
+    r = rummy(site, "play", "gin", "--seat", "taker", "--seat", "taker", "--seed", "6")
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = r.stdout
+    assert out.count("the round reaches the engine limit of 200 turns: it is a draw, no points") >= 2
+    assert "=== match over:" in out
+    assert "draw stock" not in out and "draws from the stock" not in out  # the pile, every turn
