@@ -159,7 +159,7 @@ def test_replay_stepper_gives_a_reason_for_every_line(game, tmp_path):
     save = tmp_path / "c.json"
     near_round_end("cardverse", 3, {}, save)
     moves = len(actions(save))
-    g = game("replay", str(save))
+    g = game("replay", str(save), "--reveal")
 
     def prompt() -> bytes:
         g.child.expect(["q quit> ", r"q quit \(end of the record\)> "])
@@ -189,7 +189,7 @@ def test_resume_picker_takes_unicode_digits(game, tmp_path):
     g = game("resume")
     g.expect("Continue which?")
     g.send("\u00b2")
-    g.expect("type a number from 1 to 1 or a game id")
+    g.expect("type a number from 1 to 1, a game id")
     g.send("q")
     assert g.wait_exit() == 0
 
