@@ -31,6 +31,8 @@ changes it, through :meth:`apply`):
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from pydantic import BaseModel
@@ -39,6 +41,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.resample import record_deal
 
 from .options import GinOptions
 from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
@@ -58,6 +61,13 @@ _DRAW_ACTIONS = (Action(DRAW_STOCK), Action(TAKE_DISCARD))
 _DISCARDS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _KNOCKS = tuple(Action(KNOCK, (c,)) for c in range(DECK_SIZE))
 _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
+# The attributes GinRound.clone knows: copied or shared as it says; any other
+# (a subclass's) is deep-copied.
+_CLONE_KNOWN = frozenset({
+    "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
+    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
+    "dealer", "dealt",
+})
 
 
 class GinRound(Round):
@@ -133,7 +143,50 @@ class GinRound(Round):
             )
         rnd = cls.__new__(cls)
         rnd._setup(options, round_index, hands, pile, stock, first, variant)
+        sizes = (len(hands[0]), len(hands[1]), len(pile))
+        record_deal(rnd, functools.partial(cls._deal_like, sizes, options, round_index, first, variant))
         return rnd
+
+    @classmethod
+    def _deal_like(
+        cls,
+        sizes: tuple[int, int, int],
+        options: BaseModel | None,
+        round_index: int,
+        first: int | None,
+        variant: str | None,
+        rng: random.Random,
+    ) -> GinRound:
+        """The dealer of a :meth:`from_deal` round (Round.dealer): the deck,
+        shuffled with ``rng``, laid out as that deal was (the same hand and
+        pile sizes, the rest the stock)."""
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        a, b, p = sizes
+        hands = [deck[:a], deck[a : a + b]]
+        return cls.from_deal(hands, deck[a + b : a + b + p], deck[a + b + p :], options, round_index,
+                             first=first, variant=variant)
+
+    def clone(self) -> GinRound:
+        """An independent copy (Round.clone), in a few microseconds: the lists
+        the round changes are copied; events, actions, options and the caches
+        (replaced, never changed in place) are shared. Attributes a subclass
+        adds are deep-copied."""
+        new = self.shallow_copy()
+        d = new.__dict__
+        d["hands"] = self.hands[:]
+        d["stock"] = self.stock[:]
+        d["discard"] = self.discard[:]
+        d["history"] = self.history[:]
+        d["_seen"] = [seen[:] for seen in self._seen]
+        if self._legal is not None:
+            d["_legal"] = self._legal[:]
+        own = d.keys() - _CLONE_KNOWN
+        if own:
+            memo: dict[int, object] = {}
+            for name in own:
+                d[name] = copy.deepcopy(d[name], memo)
+        return new
 
     def _setup(
         self,
