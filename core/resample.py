@@ -16,10 +16,11 @@ code of the variant's own. It works from three things core knows about a round:
 To deal a chosen deck order, core calls the dealer with a :class:`RiggedRandom`,
 whose ``shuffle`` puts the deck into that order. Which deck position lands in
 which zone slot is learnt once per dealer by dealing the deck as the variant
-built it (:func:`layout`). Dealing the real deal's order again and replaying the
-history must give the real round back (zones, history, every seat's view);
-when it does not, the variant's deal does not fit and ``resample`` raises
-``NotImplementedError`` telling the author to override ``Round.resample``.
+built it, and checked by dealing it in another order (:func:`layout`). Dealing
+the real deal's order again and replaying the history must give the real round
+back (zones, history, every seat's view). When any of this fails, the
+variant's deal does not fit and ``resample`` raises ``NotImplementedError``
+telling the author to override ``Round.resample``.
 
 From that replay (:class:`_Trace`), for each seat, every card is sorted by
 where the seat first saw it:
@@ -209,6 +210,7 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
             slots[pos_of_card[c]] = (zone, k)
     if any(s is None for s in slots):
         raise NotImplementedError(f"{variant}: its zones() do not hold every card as dealt; {_OVERRIDE}")
+    _check_oblivious(dealer, variant, deck, slots)  # type: ignore[arg-type]
     done = Layout(tuple(slots), {s: p for p, s in enumerate(slots)})  # type: ignore[arg-type]
     try:
         if len(_LAYOUTS) >= 256:
@@ -217,6 +219,36 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
     except TypeError:  # an unhashable dealer: learnt again next time
         pass
     return done
+
+
+def _check_oblivious(dealer: Callable[[random.Random], Round], variant: str, deck: list[int],
+                     slots: list[tuple[str, int]]) -> None:
+    """Deal the deck in another order: every card must land where its deck
+    position says (in the same place of the stock and of the discard pile; in
+    the same zone elsewhere, a hand or a meld, in whatever order the variant
+    lists it)."""
+    order = deck[:]
+    random.Random(0x5EED).shuffle(order)
+    rig = RiggedRandom(order)
+    probe = dealer(rig)
+    rig.dealing = False
+    want: dict[str, dict[int, int]] = {}
+    for p, (zone, k) in enumerate(slots):
+        want.setdefault(zone, {})[k] = order[p]
+    got = probe.zones()
+    fits = not rig.foreign and set(got) == set(want)
+    for zone, cards in got.items() if fits else ():
+        expected = [want[zone][k] for k in range(len(want[zone]))]
+        if zone in ("stock", "discard"):
+            fits = list(cards) == expected
+        else:
+            fits = sorted(cards) == sorted(expected)
+        if not fits:
+            break
+    if not fits:
+        raise NotImplementedError(
+            f"{variant}: where its deal puts a card depends on more than the card's place in the "
+            f"shuffled deck; {_OVERRIDE}")
 
 
 # -- what each seat saw: the real deal, replayed ---------------------------------------
