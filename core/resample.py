@@ -48,7 +48,9 @@ The chosen order is dealt and the history's actions are replayed on it; the
 replay gives every opponent's private draws a card consistent with its
 resampled hand. A replay that raises (a variant with rules on hidden cards) is
 retried with a new sample, :data:`MAX_TRIES` times at most, then
-:class:`~rummykit.core.errors.ResampleError`. The replay of the real deal and
+:class:`~rummykit.core.errors.ResampleError`. The replay goes through
+:meth:`Round.apply_unchecked`, which checks each action unless the variant
+knows its rules look at no hidden card. The replay of the real deal and
 the per-seat plans are cached on the round (per history length), so a search
 calling ``resample`` many times in one state pays for them once.
 """
@@ -100,11 +102,26 @@ class RiggedRandom(random.Random):
     shuffle."""
 
     def __init__(self, order: Sequence[int] | None, seed: int = 0) -> None:
-        super().__init__(seed)
+        # Seeded on first use: most deals never draw on the generator again.
+        self.gauss_next = None
+        self._seed: int | None = seed
         self.order = order
         self.deck: list[Any] | None = None
         self.dealing = True
         self.foreign: str | None = None
+
+    def _seeded(self) -> None:
+        if self._seed is not None:
+            seed, self._seed = self._seed, None
+            super().seed(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+        self._seed = None
+        super().seed(a, version)
+
+    def getstate(self) -> tuple:
+        self._seeded()
+        return super().getstate()
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         if not self.dealing or self.deck is not None:
@@ -122,11 +139,13 @@ class RiggedRandom(random.Random):
     def random(self) -> float:
         if self.dealing:
             self.foreign = self.foreign or "random()"
+        self._seeded()
         return super().random()
 
     def getrandbits(self, k: int) -> int:
         if self.dealing:
             self.foreign = self.foreign or "random integers"
+        self._seeded()
         return super().getrandbits(k)
 
 
@@ -442,8 +461,8 @@ class _Plan:
                 pool[i] = pool[-1]
                 pool.pop()
         free = [p for p in self.hidden if order[p] is None]
-        cards = self.unseen[:]
-        rng.shuffle(cards)
+        draw = rng.random
+        cards = sorted(self.unseen, key=lambda _: draw())  # a uniform shuffle, three times faster
         for p, c in zip(free, cards):
             order[p] = c
         return order  # type: ignore[return-value]
@@ -473,7 +492,7 @@ def resample(rnd: Round, seat: int, rng: random.Random) -> Round:
         new = deal_order(dealer, plan.sample(rng), rng.getrandbits(64))
         try:
             for a in actions:
-                new.apply(a)
+                new.apply_unchecked(a)
         except RummyError as e:
             last = e
             continue

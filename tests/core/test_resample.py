@@ -23,7 +23,7 @@ from rummykit.core.agents import RandomAgent
 from rummykit.core.cards import parse_card, parse_cards
 from rummykit.core.errors import ResampleError
 from rummykit.core.match import Match
-from rummykit.core.resample import deal_round
+from rummykit.core.resample import RiggedRandom, deal_round
 from rummykit.testing import check_clone, check_resample
 from rummykit.variants.cardverse_rummy import CardVerseRound
 from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
@@ -256,6 +256,23 @@ def test_a_bad_seat_is_refused():
     rnd = deal_round(TOY, ToyOptions(), 2, 0, random.Random(0))
     with pytest.raises(Exception, match="no seat 2"):
         rnd.resample(2, random.Random(0))
+
+
+def test_the_rigged_generator_deals_the_order_then_is_an_ordinary_seeded_one():
+    rig = RiggedRandom([3, 1, 2], seed=5)
+    deck = [1, 2, 3]
+    rig.shuffle(deck)
+    rig.dealing = False
+    plain = random.Random(5)
+    assert deck == [3, 1, 2] and rig.foreign is None
+    assert [rig.random(), rig.randrange(100)] == [plain.random(), plain.randrange(100)]
+    later, same = list(range(10)), list(range(10))
+    rig.shuffle(later)
+    plain.shuffle(same)
+    assert later == same
+    greedy = RiggedRandom(None)
+    greedy.random()
+    assert greedy.foreign == "random()"
 
 
 # -- clone ---------------------------------------------------------------------------------------

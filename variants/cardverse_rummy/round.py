@@ -241,6 +241,22 @@ class CardVerseRound(Round):
         record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
         return rnd
 
+    def apply_unchecked(self, action: Action) -> Event:
+        """Round.apply_unchecked: :meth:`apply` without the check. Whether a
+        CardVerse move is legal depends only on public facts (the phase, the
+        table, hand sizes) and the cards it names, so a replay of a history
+        on a resampled deal is legal throughout."""
+        event = self._apply(_canonical(action))
+        self.history.append(event)
+        for viewer, seen in enumerate(self._seen):
+            seen.append(event.seen_by(viewer))
+        self._legal = None
+        self._legal_tuple = None
+        self._by_key = None
+        if action.kind in (MELD, ADD):
+            self._table_view = None
+        return event
+
     def clone(self) -> CardVerseRound:
         """An independent copy (Round.clone), in a few microseconds: the lists
         the round changes are copied; events, actions, options and the caches

@@ -167,6 +167,15 @@ class GinRound(Round):
         return cls.from_deal(hands, deck[a + b : a + b + p], deck[a + b + p :], options, round_index,
                              first=first, variant=variant)
 
+    def apply_unchecked(self, action: Action) -> Event:
+        """Round.apply_unchecked without the check: whether a Gin move is
+        legal depends only on public facts and the card it names (the hand a
+        knock or gin leaves is shown when the round ends), so a replay of a
+        history on a resampled deal is legal throughout."""
+        event = self._apply(action)
+        self.history.append(event)
+        return event
+
     def clone(self) -> GinRound:
         """An independent copy (Round.clone), in a few microseconds: the lists
         the round changes are copied; events, actions, options and the caches
