@@ -321,3 +321,52 @@ def test_a_subclass_own_state_is_deep_copied_by_a_fast_clone():
     twin = rnd.clone()
     play_round(twin, 2, random.Random(0))
     assert len(rnd.notes) == 2 and len(twin.notes) == 4
+
+
+class SpadeAce(GinRound):
+    """A house rule on a hidden card: who holds the ace of spades must discard
+    it (unless it has just taken it from the pile)."""
+
+    def discard_actions(self):
+        legal = super().discard_actions()
+        if self.hands[self.turn] >> ACE_OF_SPADES & 1:
+            legal = [a for a in legal if a.cards == (ACE_OF_SPADES,)] or legal
+        return legal
+
+
+ACE_OF_SPADES = parse_card("AS")
+
+
+def breaks_the_spade_rule(rnd) -> bool:
+    """Whether, in ``rnd``'s history, seat 0 ever discarded another card while
+    holding the ace of spades it had not just taken."""
+    hand = set(rnd.dealt["hand0"])
+    taken = None
+    for e in rnd.history:
+        if e.seat != 0:
+            continue
+        if e.card is not None:  # a draw
+            hand.add(e.card)
+            taken = e.card if e.action.kind == "take discard" else None
+            continue
+        (card,) = e.action.cards
+        if card != ACE_OF_SPADES and ACE_OF_SPADES in hand and taken != ACE_OF_SPADES:
+            return True
+        hand.remove(card)
+    return False
+
+
+def test_a_house_rule_with_checks_of_its_own_is_replayed_with_them():
+    """Gin replays without checking; a subclass with a rule of its own on a
+    hidden card gets it checked in the replay, so resamples keep it."""
+    hands = [parse_cards("2S 3S 4H 5H 6H 8C 8D 8H 9C KD"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")]
+    rnd = SpadeAce.from_deal(hands, parse_card("7D"))  # the ace of spades deep in the stock
+    play_round(rnd, 12, random.Random(2))
+    plain = GinRound.from_deal(hands, parse_card("7D"))
+    for e in rnd.history:
+        plain.apply(e.action)
+    assert ACE_OF_SPADES in plain.zones()["stock"]
+    rng = random.Random(0)
+    assert not any(breaks_the_spade_rule(rnd.resample(1, rng)) for _ in range(40))
+    # Without the rule, seat 0 may well have drawn the ace in a resample.
+    assert any(breaks_the_spade_rule(plain.resample(1, rng)) for _ in range(40))

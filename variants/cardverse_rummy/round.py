@@ -245,7 +245,11 @@ class CardVerseRound(Round):
         """Round.apply_unchecked: :meth:`apply` without the check. Whether a
         CardVerse move is legal depends only on public facts (the phase, the
         table, hand sizes) and the cards it names, so a replay of a history
-        on a resampled deal is legal throughout."""
+        on a resampled deal is legal throughout. A subclass with moves or
+        checks of its own (it overrides ``apply``, ``legal_actions`` or
+        ``_compute_legal``) is checked as usual."""
+        if not _unchanged_rules(type(self)):
+            return self.apply(action)
         event = self._apply(_canonical(action))
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
@@ -553,6 +557,18 @@ class CardVerseRound(Round):
         if missing:
             return f"you do not hold {codes_text(missing)}"
         return None
+
+
+_UNCHANGED: dict[type, bool] = {}
+
+
+def _unchanged_rules(cls: type) -> bool:
+    """Whether ``cls`` decides legality as CardVerseRound does."""
+    same = _UNCHANGED.get(cls)
+    if same is None:
+        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(CardVerseRound, name)
+                                     for name in ("apply", "legal_actions", "_compute_legal"))
+    return same
 
 
 def new_round(options: CardVerseOptions, n_seats: int, round_index: int,

@@ -171,7 +171,11 @@ class GinRound(Round):
         """Round.apply_unchecked without the check: whether a Gin move is
         legal depends only on public facts and the card it names (the hand a
         knock or gin leaves is shown when the round ends), so a replay of a
-        history on a resampled deal is legal throughout."""
+        history on a resampled deal is legal throughout. A subclass with
+        moves or checks of its own (it overrides ``apply``, ``legal_actions``
+        or ``discard_actions``) is checked as usual."""
+        if not _unchanged_rules(type(self)):
+            return self.apply(action)
         event = self._apply(action)
         self.history.append(event)
         return event
@@ -508,6 +512,18 @@ class GinRound(Round):
         if kind == GIN and left != 0:
             return f"gin needs no deadwood after the discard; you would have {left}"
         return None
+
+
+_UNCHANGED: dict[type, bool] = {}
+
+
+def _unchanged_rules(cls: type) -> bool:
+    """Whether ``cls`` decides legality as GinRound does."""
+    same = _UNCHANGED.get(cls)
+    if same is None:
+        same = _UNCHANGED[cls] = all(
+            getattr(cls, name) is getattr(GinRound, name) for name in ("apply", "legal_actions", "discard_actions"))
+    return same
 
 
 def _times(s: Settlement) -> str:
