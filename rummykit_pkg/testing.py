@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
@@ -521,7 +522,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
     any encoding (an int, a bit mask, a text) shows up as a difference."""
     real = rnd.view(seat)
     before = snapshot(rnd, views=False)
-    legal = sorted(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
+    legal = Counter(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
     zones = rnd.zones()
     unseen = set(range(DECK_SIZE)) - _seen_by(real)
     places = {z for z, cs in zones.items() for c in cs if c in unseen}
@@ -549,7 +550,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
                 _fail(f"view({seat}).{what} changes when the cards seat {seat} has not seen are "
                       f"re-dealt: the view shows something hidden from seat {seat}, or resample "
                       "does not keep what it saw")
-            if legal is not None and sorted(a.key() for a in other.legal_actions()) != legal:
+            if legal is not None and Counter(a.key() for a in other.legal_actions()) != legal:
                 _fail(f"a resample for seat {seat} has other legal actions than the round")
             if k == 0:
                 _play_randomly(other, rng, 4)
