@@ -101,7 +101,7 @@ class RiggedRandom(random.Random):
     cannot be rigged. ``deck`` is the list as the variant built it, before the
     shuffle."""
 
-    def __init__(self, order: Sequence[int] | None, seed: int = 0) -> None:
+    def __init__(self, order: Sequence[int] | None = None, seed: int = 0) -> None:
         # Seeded on first use: most deals never draw on the generator again.
         self.gauss_next = None
         self._seed: int | None = seed
@@ -122,6 +122,14 @@ class RiggedRandom(random.Random):
     def getstate(self) -> tuple:
         self._seeded()
         return super().getstate()
+
+    def setstate(self, state: tuple) -> None:
+        self._seed = None
+        super().setstate(state)
+
+    def __reduce__(self) -> tuple:
+        # A copy (a cloned round keeping its generator) is an ordinary one.
+        return random.Random, (), self.getstate()
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         if not self.dealing or self.deck is not None:

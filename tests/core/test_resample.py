@@ -273,6 +273,11 @@ def test_the_rigged_generator_deals_the_order_then_is_an_ordinary_seeded_one():
     greedy = RiggedRandom(None)
     greedy.random()
     assert greedy.foreign == "random()"
+    kept = RiggedRandom([1, 2], seed=8)
+    copied = copy.deepcopy(kept)  # a clone of a round that keeps its generator
+    assert type(copied) is random.Random and copied.random() == random.Random(8).random()
+    kept.setstate(random.Random(4).getstate())
+    assert kept.random() == random.Random(4).random()
 
 
 # -- clone ---------------------------------------------------------------------------------------
