@@ -367,6 +367,7 @@ class _Trace:
         if len(history) == self.steps:
             return
         shadow, hands, n = self.shadow, self.hands, self.n
+        views: list[View] = []
         for i in range(self.steps, len(history)):
             before = self.where
             try:
@@ -377,9 +378,10 @@ class _Trace:
                     f"{_OVERRIDE}") from e
             after = _where(shadow.zones())
             moved = [c for c in range(DECK_SIZE) if before[c] != after[c]]
+            views = [shadow.view(s) for s in range(n)]
             for s in range(n):
                 seen = self.seen[s]
-                shown, in_events = _shown(shadow.view(s), i)
+                shown, in_events = _shown(views[s], i)
                 for c in shown - seen:
                     o = hands.get(before[c])
                     if o is not None and o != s:
@@ -398,9 +400,10 @@ class _Trace:
                 seen |= shown
             self.where = after
         self.steps = len(history)
-        self._check(rnd)
+        self._check(rnd, views)
 
-    def _check(self, rnd: Round) -> None:
+    def _check(self, rnd: Round, views: list[View]) -> None:
+        """The replay (``views``: its views now) is ``rnd``."""
         shadow = self.shadow
         what = None
         if list(shadow.history) != list(rnd.history):
@@ -411,7 +414,7 @@ class _Trace:
             what = "seat to act"
         else:
             for s in range(self.n):
-                if shadow.view(s) != rnd.view(s):
+                if views[s] != rnd.view(s):
                     what = f"view of seat {s}"
                     break
         if what is not None:
