@@ -313,7 +313,7 @@ class Round(ABC):
         default checks anyway, so a replay that breaks a rule on hidden cards
         raises and another deal is drawn. A variant whose moves are legal or
         not from public facts and the cards they name alone may skip the check
-        (the built-ins do: their resamples replay three times faster)."""
+        (the built-ins do: their resamples replay two to four times faster)."""
         return self.apply(action)
 
     def shallow_copy(self) -> Round:
