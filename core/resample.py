@@ -353,21 +353,23 @@ class _Trace:
         self.seen: list[set[int]] = []
         self.fixed: list[list[int]] = []
         self.ops: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+        self.views = [shadow.view(s) for s in range(n)]  # the replay's views now
         for s in range(n):
-            cards, _ = _shown(shadow.view(s), 0)
+            cards, _ = _shown(self.views[s], 0)
             self.seen.append(cards)
             self.fixed.append(sorted(cards))
         self.steps = 0
+        self.checked = -1  # the history length at which the replay was last checked
         self.plans: dict[tuple[int, int], _Plan] = {}
 
     def extend(self, rnd: Round) -> None:
         """Replay the actions of ``rnd`` not replayed yet, then check that the
         replay is ``rnd`` (else the variant does not fit)."""
         history = rnd.history
-        if len(history) == self.steps:
+        if len(history) == self.checked:
             return
         shadow, hands, n = self.shadow, self.hands, self.n
-        views: list[View] = []
+        views = self.views
         for i in range(self.steps, len(history)):
             before = self.where
             try:
@@ -400,7 +402,9 @@ class _Trace:
                 seen |= shown
             self.where = after
         self.steps = len(history)
+        self.views = views
         self._check(rnd, views)
+        self.checked = self.steps
 
     def _check(self, rnd: Round, views: list[View]) -> None:
         """The replay (``views``: its views now) is ``rnd``."""

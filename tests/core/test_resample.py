@@ -375,3 +375,12 @@ def test_a_house_rule_with_checks_of_its_own_is_replayed_with_them():
     assert not any(breaks_the_spade_rule(rnd.resample(1, rng)) for _ in range(40))
     # Without the rule, seat 0 may well have drawn the ace in a resample.
     assert any(breaks_the_spade_rule(plain.resample(1, rng)) for _ in range(40))
+
+
+def test_a_dealer_that_gets_the_first_seat_wrong_is_refused_before_any_move():
+    """The re-dealt real deal must be the round itself, the seat to act included."""
+    hands = [parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")]
+    rnd = GinRound.from_deal(hands, parse_card("7D"), first=1)
+    rnd.dealer = GinRound.from_deal(hands, parse_card("7D")).dealer  # forgets first=1
+    with pytest.raises(NotImplementedError, match="gives a different seat to act"):
+        rnd.resample(0, random.Random(0))
