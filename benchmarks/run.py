@@ -20,7 +20,8 @@ only through their public APIs:
   .get_best_meld_clusters`` + ``utils.get_deadwood_count`` (what its round does
   to score a hand), and ``rlcard.make("gin-rummy")`` with two ``RandomAgent``.
 
-Sections (``--only``): solver, rounds, simulate, memory, help, cardverse, analyse.
+Sections (``--only``): solver, rounds, simulate, memory, help, cardverse, analyse,
+state (``Round.clone`` and ``Round.resample``).
 Modes: ``--quick`` (smaller samples, a minute or so), default, ``--full`` (more
 repeats, and the memory row at the issue's 100,000 rounds instead of 20,000).
 
@@ -705,7 +706,65 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
     )
 
 
-SECTIONS = ["solver", "rounds", "simulate", "memory", "help", "cardverse", "analyse"]
+def _mid_rounds(spec, options, n_seats: int, seed: int, count: int) -> list:
+    """``count`` rounds stopped at half their length, ai:easy at every seat,
+    dealt as a match deals them (so that they know their dealer)."""
+    from rummykit.core.plugins import get_plugins
+    from rummykit.core.resample import deal_round
+
+    easy = get_plugins().registry.agent(spec.name, "ai:easy")
+    out = []
+    for i in range(count):
+        agents = [easy.factory(s, seed + i * 10 + s, options) for s in range(n_seats)]
+        rnd = deal_round(spec, options, n_seats, 0, random.Random(seed * 100_000 + i))
+        actions = []
+        while rnd.result is None:
+            v = rnd.view(rnd.to_act())
+            actions.append(agents[v.seat].act(v, v.legal))
+            rnd.apply(actions[-1])
+        mid = deal_round(spec, options, n_seats, 0, random.Random(seed * 100_000 + i))
+        for a in actions[: len(actions) // 2]:
+            mid.apply(a)
+        out.append(mid)
+    return out
+
+
+def section_state(report: Report, mode: Mode, seed: int) -> None:
+    """Round.clone and Round.resample (issue #17), in states halfway through rounds."""
+    from rummykit.core.engine import Round
+    from rummykit.core.plugins import get_plugins
+
+    reg = get_plugins().registry
+    count = max(20, mode.cv_rounds // 5)
+    for name, n_seats in (("gin", 2), ("cardverse", 2), ("cardverse", 4)):
+        spec = reg.variant(name)
+        options = spec.options_model()
+        label = "Gin" if name == "gin" else f"CardVerse {n_seats} seats"
+        rounds = _mid_rounds(spec, options, n_seats, seed, count)
+        length = statistics.mean(len(r.history) for r in rounds)
+        many = rounds * 50
+        clone = median_of([per_item_us(lambda r: r.clone(), many) for _ in range(mode.repeats)])
+        report.add(Row(f"clone, {label} mid-round", fmt_us(clone), "no peer", target="a few µs (≤ 10 µs)",
+                       met=clone <= 10, note=f"{len(rounds)} states, {length:.0f} actions played"))
+        if n_seats != 4:
+            deep = median_of([per_item_us(lambda r: Round.clone(r), rounds * 5) for _ in range(mode.repeats)])
+            report.add(Row(f"clone by core's default (deepcopy), {label} mid-round", fmt_us(deep), "no peer",
+                           note="what a variant without a clone of its own pays"))
+        rng = random.Random(seed)
+        for r in rounds:
+            r.resample(r.to_act(), rng)  # each round's layout, learnt once per round
+        firsts, again = [], []
+        for _ in range(mode.repeats):
+            fresh = [r.clone() for r in rounds]  # the same states, without their resampling work
+            firsts.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh))
+            again.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh * 20))
+        report.add(Row(f"resample, {label} mid-round, first call in a state", fmt_us(median_of(firsts)),
+                       "no peer", note="replays the real deal along the history, once per state"))
+        report.add(Row(f"resample, {label} mid-round, each further call", fmt_us(median_of(again)),
+                       "no peer", note="deals one round and replays the history on it"))
+
+
+SECTIONS = ["solver", "rounds", "simulate", "memory", "help", "cardverse", "analyse", "state"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -744,6 +803,7 @@ def main(argv: list[str] | None = None) -> int:
         "help": lambda: section_help(report, mode),
         "cardverse": lambda: section_cardverse(report, mode, args.seed),
         "analyse": lambda: section_analyse(report, mode, args.seed),
+        "state": lambda: section_state(report, mode, args.seed),
     }
     for name in SECTIONS:
         if name not in only:

@@ -60,6 +60,12 @@ class Action:
         but a card named twice does (a sorted tuple, not a set)."""
         return (self.kind, tuple(sorted(self.cards)), self.target)
 
+    def __copy__(self) -> Action:
+        return self  # immutable: a copy of a round shares its actions
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
+
 
 class ActionSyntaxError(IllegalAction):
     """Text that does not read as a move at all."""

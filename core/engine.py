@@ -13,6 +13,8 @@ round (RULES.md §3).
 
 from __future__ import annotations
 
+import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +42,12 @@ class Event:
             return Event(self.seat, self.action, None, True)
         return self
 
+    def __copy__(self) -> Event:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> Event:
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class TableMeld:
@@ -48,6 +56,12 @@ class TableMeld:
     number: int
     owner: int
     cards: tuple[int, ...]
+
+    def __copy__(self) -> TableMeld:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> TableMeld:
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +84,12 @@ class HandReport:
             "deadwood": [code(c) for c in self.deadwood],
             "points": self.points,
         }
+
+    def __copy__(self) -> HandReport:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> HandReport:
+        return self
 
 
 @dataclass(frozen=True)
@@ -182,6 +202,12 @@ class View:
     def discard_top(self) -> int | None:
         return self.discard_pile[-1] if self.discard_pile else None
 
+    def __copy__(self) -> View:
+        return self  # frozen plain data: a copy of a round may share its views
+
+    def __deepcopy__(self, memo: dict) -> View:
+        return self
+
 
 def _check_view_init() -> None:
     import inspect
@@ -195,8 +221,23 @@ def _check_view_init() -> None:
 _check_view_init()
 
 
+_TRACE = "_resample_trace"  # where core.resample keeps its work on a round
+
+
+def _frozen(options: Any) -> bool:
+    """Whether ``options`` is a frozen pydantic model (safe to share)."""
+    config = getattr(type(options), "model_config", None)
+    return isinstance(config, dict) and bool(config.get("frozen"))
+
+
 class Round(ABC):
-    """One deal of a variant. Subclasses implement the abstract methods."""
+    """One deal of a variant. Subclasses implement the abstract methods.
+
+    For searches, every round also has :meth:`clone` (an independent copy) and
+    :meth:`resample` (a state one seat cannot tell from this one, its unseen
+    cards re-dealt); core provides both for any variant that fits
+    (:mod:`rummykit.core.resample`).
+    """
 
     n_seats: int
     variant: str = ""
@@ -227,9 +268,72 @@ class Round(ABC):
     result: RoundResult | None = None
     history: list[Event]
 
+    #: How this round was dealt: called with a generator, deals a fresh round of
+    #: the same kind the same way. Set, with :attr:`dealt`, when core deals the
+    #: round (:class:`rummykit.core.match.Match`, :func:`rummykit.core.resample.deal_round`);
+    #: a constructor that places chosen cards sets its own
+    #: (:func:`rummykit.core.resample.record_deal`). ``None``: not known.
+    dealer: Callable[[random.Random], Round] | None = None
+    #: The cards as dealt (``zones()`` before the first action, as tuples).
+    dealt: Mapping[str, tuple[int, ...]] | None = None
+
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    def clone(self) -> Round:
+        """An independent copy: playing on it never changes this round (its
+        history, result, cached legal actions, any generator it holds), nor the
+        other way round. This default deep-copies the round, sharing what is
+        immutable (events, actions, views, frozen options, the dealer and the
+        deal); a variant may override it with a faster copy."""
+        memo: dict[int, Any] = {}
+        d = self.__dict__
+        for name in ("dealer", "dealt"):
+            v = d.get(name)
+            if v is not None:
+                memo[id(v)] = v
+        options = d.get("options")
+        if options is not None and _frozen(options):
+            memo[id(options)] = options
+        trace = d.get(_TRACE)
+        if trace is not None:
+            memo[id(trace)] = None  # resampling work of this round, not of the copy
+        return copy.deepcopy(self, memo)
+
+    def apply_unchecked(self, action: Action) -> Event:
+        """Do ``action`` as :meth:`apply` does, but without checking that it is
+        legal: core's resampling replays a history through this, on a deal
+        where every card an action names is where the action needs it. This
+        default checks anyway, so a replay that breaks a rule on hidden cards
+        raises and another deal is drawn. A variant whose moves are legal or
+        not from public facts and the cards they name alone may skip the check
+        (the built-ins do: their resamples replay two to four times faster)."""
+        return self.apply(action)
+
+    def shallow_copy(self) -> Round:
+        """A new round of the same class sharing every attribute of this one
+        (but core's resampling work on it): where a fast :meth:`clone` starts,
+        before it copies what the round changes in place."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d.pop(_TRACE, None)
+        new.__dict__.update(d)
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> Round:
+        """A full state that ``seat`` cannot tell from this one: the same view
+        now (every field, the history as it saw it), every card it has not seen
+        re-dealt at random consistently with what it saw, using only ``rng``.
+
+        Core provides it for variants whose only hidden information is where
+        cards lie and whose deal is one shuffle of the deck
+        (:mod:`rummykit.core.resample`: re-deal, then replay the history). A
+        variant whose deal does not fit raises ``NotImplementedError`` here and
+        must override this method."""
+        from .resample import resample
+
+        return resample(self, seat, rng)
 
     def why_illegal(self, action: Action) -> str | None:
         """A variant-specific one-line reason why ``action`` is illegal now (or None)."""

@@ -31,3 +31,7 @@ class RecordError(RummyError):
 
 class PluginError(RummyError):
     """A plugin that misbehaves: a name registered twice, a bad registration."""
+
+
+class ResampleError(RummyError):
+    """No deal consistent with what a seat saw was found (``Round.resample``)."""

@@ -16,6 +16,7 @@ from .actions import Action
 from .engine import Event, Round, RoundResult, View
 from .errors import RummyError
 from .registry import VariantSpec
+from .resample import deal_round
 
 
 def check_players(spec: VariantSpec, n_seats: int) -> None:
@@ -62,7 +63,7 @@ class Match:
         self.previous_round: Round | None = None
         self.on_round_end = on_round_end
         self.on_match_end = on_match_end
-        self.round: Round = spec.new_round(options, n_seats, 0, self.rng)
+        self.round: Round = deal_round(spec, options, n_seats, 0, self.rng)
 
     # -- the contract, lifted to the match -----------------------------------
 
@@ -101,4 +102,4 @@ class Match:
             return
         self.previous_round = self.round
         self.round_index += 1
-        self.round = self.variant.new_round(self.options, self.n_seats, self.round_index, self.rng)
+        self.round = deal_round(self.variant, self.options, self.n_seats, self.round_index, self.rng)

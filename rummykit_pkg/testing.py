@@ -28,13 +28,22 @@ each bot at every seat, then bots and random mixed), and checks:
 * every round ends within a bound of actions (a match is played to its end,
   or stopped after ``max_rounds`` rounds); round scores are whole,
   non-negative, one per seat, and add up to the totals (:func:`check_result`).
+* replaying the match, in a few states of every round (the deal, the end and
+  others at random): ``Round.clone`` gives a copy that looks the same, and
+  playing on it never changes the round, nor the other way round
+  (:func:`check_clone`); for every seat, ``Round.resample`` gives states the
+  seat cannot tell from the real one (its view the same field by field, its
+  legal actions the same, all 52 cards there) in which the cards it has not
+  seen do move (:func:`check_resample`). That is also the general leak check:
+  re-dealing what a seat has not seen must never change its view, so a hidden
+  card in any field and any encoding (an int, a bit mask) is caught.
 
 A failure is a :class:`ConformanceError` (an ``AssertionError``) that says which
 check failed, with the seed, the seat count and the players, so it can be
 replayed. Each check is also a function of its own, for a variant's own tests.
 
-Numbers in a view that are not cards: a view is searched for hidden cards in
-every sequence of ints (two or more hidden cards in one sequence is a leak).
+Numbers in a view that are not cards: a view is also searched for hidden cards
+in every sequence of ints (two or more hidden cards in one sequence is a leak).
 Counts and scores are not cards: name such fields ``..._sizes``, ``..._counts``,
 ``scores``, ``points``, ``totals`` (or put them in ``View.hand_sizes`` /
 ``View.scores``), and the kit skips them.
@@ -45,6 +54,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
@@ -53,7 +63,7 @@ from rummykit.core.actions import Action, parse_action
 from rummykit.core.agents import RandomAgent, agent_seed
 from rummykit.core.cards import DECK_SIZE, code, pretty
 from rummykit.core.engine import Event, Round, RoundResult, View
-from rummykit.core.errors import IllegalAction, RummyError
+from rummykit.core.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 from rummykit.core.records import MatchRecord, SeatRecord, replay
@@ -70,10 +80,15 @@ __all__ = [
     "check_result",
     "check_determinism",
     "check_replay",
+    "check_clone",
+    "check_resample",
+    "check_clone_and_resample",
     "play_match",
     "snapshot",
     "MAX_ACTIONS_PER_ROUND",
     "MAX_ROUNDS",
+    "STATES_PER_ROUND",
+    "SAMPLES",
 ]
 
 #: Default bound on the actions of one round (a round that plays longer fails).
@@ -81,6 +96,12 @@ MAX_ACTIONS_PER_ROUND = 5_000
 #: Default number of rounds after which a match still going is stopped (not a
 #: failure: random players may never reach the target of some variants).
 MAX_ROUNDS = 20
+#: States of each round where clone and resample are checked (the first, the
+#: last, and others at random), and resamples drawn per seat in each.
+STATES_PER_ROUND = 4
+SAMPLES = 3
+#: Resamples drawn, at most, to see the unseen cards move.
+MAX_SAMPLES = 40
 
 
 class ConformanceError(AssertionError):
@@ -184,7 +205,8 @@ def _round_mutables(rnd: Round) -> dict[int, str]:
     """The lists, dicts and sets the round holds (not inside its final result,
     which the view may share), by id."""
     found: list[tuple[str, Any]] = []
-    _walk(rnd, "round", found, limit=20_000, skip=("round.result", "round.history"))
+    _walk(rnd, "round", found, limit=20_000,
+          skip=("round.result", "round.history", "round._resample_trace"))
     return {id(o): p for p, o in found if isinstance(o, _MUTABLE)}
 
 
@@ -421,6 +443,174 @@ def check_result(result: RoundResult, n_seats: int) -> None:
         _fail(f"result.to_json() is not JSON: {e}")
 
 
+# -- copies and re-deals --------------------------------------------------------
+
+
+def _play_randomly(rnd: Round, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        legal = rnd.legal_actions()
+        if rnd.result is not None or not legal:
+            return
+        rnd.apply(rng.choice(list(legal)))
+
+
+def check_clone(rnd: Round, rng: random.Random, steps: int = 8) -> Round:
+    """``rnd.clone()`` is a round of the same class that looks the same
+    (:func:`snapshot`: zones, seat to act, history, legal actions, result,
+    every view), and playing up to ``steps`` random legal actions on it leaves
+    ``rnd`` as it was. Returns a second, untouched clone, for the caller to
+    check after ``rnd`` moves on (the other direction)."""
+    before = snapshot(rnd)
+    twin = rnd.clone()
+    if type(twin) is not type(rnd):
+        _fail(f"clone() gives a {type(twin).__name__}, not a {type(rnd).__name__}")
+    if twin is rnd:
+        _fail("clone() returns the round itself")
+    if snapshot(twin) != before:
+        _fail("a clone does not look like the round it copies (zones, history, legal actions or views)")
+    keep = rnd.clone()
+    _play_randomly(twin, rng, steps)
+    if snapshot(rnd) != before:
+        _fail("playing on a clone changed the round it was copied from")
+    return keep
+
+
+def _seen_by(view: View) -> set[int]:
+    """Every card the seat of ``view`` has seen this round."""
+    seen = set(view.hand) | set(view.discard_pile)
+    for m in view.table:
+        seen.update(m.cards)
+    for e in view.history:
+        seen.update(e.action.cards)
+        if e.card is not None:
+            seen.add(e.card)
+    if view.result is not None:
+        for h in view.result.hands:
+            seen.update(h.cards)
+    return seen
+
+
+def _arrangement(rnd: Round) -> tuple:
+    """Where the cards lie, the stock in order, other zones as sets."""
+    return tuple(sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs)))
+                        for z, cs in rnd.zones().items()))
+
+
+def _view_difference(real: View, other: View) -> str | None:
+    for f in fields(View):
+        a, b = getattr(real, f.name), getattr(other, f.name)
+        if a == b:
+            continue
+        if f.name == "extra" and isinstance(a, Mapping) and isinstance(b, Mapping):
+            for k in sorted(set(a) | set(b), key=repr):
+                if a.get(k) != b.get(k):
+                    return f"extra[{k!r}]"
+        return f.name
+    return None
+
+
+def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAMPLES) -> None:
+    """``rnd.resample(seat, rng)`` gives states ``seat`` cannot tell from
+    ``rnd``: its view is the same, field by field (the history as it saw it
+    included), its legal actions are the same when it is to act, all 52 cards
+    are there, and playing on a resample leaves ``rnd`` as it was. When the
+    cards ``seat`` has not seen could lie otherwise (two or more of them in the
+    stock, or in two places), they do move across resamples.
+
+    This is also the leak check in its general form: re-dealing what a seat
+    has not seen must never change its view, so a hidden card in any field and
+    any encoding (an int, a bit mask, a text) shows up as a difference."""
+    real = rnd.view(seat)
+    before = snapshot(rnd, views=False)
+    legal = Counter(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
+    zones = rnd.zones()
+    unseen = set(range(DECK_SIZE)) - _seen_by(real)
+    places = {z for z, cs in zones.items() for c in cs if c in unseen}
+    in_stock = sum(1 for c in zones.get("stock", ()) if c in unseen)
+    can_vary = len(places) >= 2 or in_stock >= 2
+    real_arrangement = _arrangement(rnd)
+    varied = False
+    for k in range(MAX_SAMPLES):
+        if k >= samples and (varied or not can_vary):
+            break
+        try:
+            other = rnd.resample(seat, rng)
+        except (NotImplementedError, ResampleError) as e:
+            _fail(f"resample({seat}) fails: {e}")
+        if other is rnd:
+            _fail(f"resample({seat}) returns the round itself")
+        varied = varied or _arrangement(other) != real_arrangement
+        if k < samples:
+            try:
+                check_cards_accounted(other)
+            except ConformanceError as e:
+                _fail(f"a resample for seat {seat}: {e}")
+            what = _view_difference(real, other.view(seat))
+            if what is not None:
+                _fail(f"view({seat}).{what} changes when the cards seat {seat} has not seen are "
+                      f"re-dealt: the view shows something hidden from seat {seat}, or resample "
+                      "does not keep what it saw")
+            if legal is not None and Counter(a.key() for a in other.legal_actions()) != legal:
+                _fail(f"a resample for seat {seat} has other legal actions than the round")
+            if k == 0:
+                _play_randomly(other, rng, 4)
+    if snapshot(rnd, views=False) != before:
+        _fail(f"resample({seat}), or playing on a resample, changed the round")
+    if can_vary and not varied:
+        _fail(f"resample({seat}) never moved the {len(unseen)} cards seat {seat} has not seen "
+              f"({MAX_SAMPLES} samples)")
+
+
+def check_clone_and_resample(spec: VariantSpec, options, match: Match, *,
+                             states: int = STATES_PER_ROUND, samples: int = SAMPLES) -> None:
+    """Replay ``match`` (its seed and actions) and, in ``states`` states of
+    each round (the deal, the end, others at random), check
+    :func:`check_clone` (both ways: the untouched clone is checked again after
+    the round moves on) and :func:`check_resample` for every seat."""
+    lengths: list[int] = []
+    again = Match(spec, options, match.n_seats, match.seed)
+    count = 0
+    for action in match.actions:
+        index = again.round_index
+        again.apply(action)
+        count += 1
+        if again.over or again.round_index != index:
+            lengths.append(count)
+            count = 0
+    lengths.append(count)
+    rng = random.Random(match.seed)
+    chosen = []
+    for n in lengths:
+        picks = {0, n} | set(rng.sample(range(1, n), min(max(states - 2, 0), n - 1)) if n > 1 else [])
+        chosen.append(picks)
+    again = Match(spec, options, match.n_seats, match.seed)
+    r, step = 0, 0
+    kept: tuple[Round, tuple] | None = None
+
+    def check(rnd: Round) -> tuple[Round, tuple]:
+        keep = check_clone(rnd, rng)
+        for seat in range(rnd.n_seats):
+            check_resample(rnd, seat, rng, samples)
+        return keep, snapshot(keep)
+
+    for action in match.actions:
+        rnd = again.round
+        if step in chosen[r]:
+            kept = check(rnd)
+        again.apply(action)
+        step += 1
+        if kept is not None:
+            if snapshot(kept[0]) != kept[1]:
+                _fail("playing on a round changed a clone of it")
+            kept = None
+        if again.over or again.round is not rnd:
+            if step in chosen[r]:
+                check(rnd)
+            r, step = r + 1, 0
+    if not again.over and r < len(chosen) and step in chosen[r]:
+        check(again.round)
+
+
 # -- whole games -------------------------------------------------------------
 
 
@@ -615,6 +805,7 @@ def check_variant(
                 check_determinism(spec, opts, n, seed)
                 match = play_match(spec, opts, n, seed, bots, max_actions=max_actions, max_rounds=max_rounds)
                 check_replay(spec, opts, match)
+                check_clone_and_resample(spec, opts, match)
             except ConformanceError as e:
                 raise ConformanceError(f"{e}\n  ({where})") from None
             except Exception as e:

@@ -7,7 +7,9 @@ ConformanceError saying what is wrong, and where (seed, seats, players).
 
 from __future__ import annotations
 
+import copy
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -22,10 +24,14 @@ from rummykit.core.registry import AgentSpec, Registry
 from rummykit.testing import (
     ConformanceError,
     check_cards_accounted,
+    check_clone,
     check_illegal_action_changes_nothing,
     check_legal_actions,
+    check_resample,
     check_variant,
     check_view_hides,
+    play_match,
+    snapshot,
 )
 
 from .toy_variant import TOY, ToyOptions, ToyRound
@@ -437,15 +443,10 @@ def test_a_round_that_never_ends_fails():
 
 
 def test_a_match_that_never_ends_is_stopped_after_max_rounds():
-    rounds = []
-
-    class Counting(ScoresNothing):
-        def _finish(self):
-            rounds.append(1)
-            super()._finish()
-
-    kit(variant(Counting), max_rounds=7, seeds=range(1), seat_counts=[2])
-    assert len(rounds) == 2 * 7  # played, then replayed from the record
+    spec = variant(ScoresNothing)
+    kit(spec, max_rounds=7, seeds=range(1), seat_counts=[2])  # stopped, not failed
+    match = play_match(spec, ToyOptions(), 2, 0, max_rounds=7)
+    assert len(match.results) == 7 and not match.over
 
 
 @pytest.mark.parametrize(
@@ -459,6 +460,108 @@ def test_a_match_that_never_ends_is_stopped_after_max_rounds():
 )
 def test_bad_scores_fail(round_class, pattern):
     fails(variant(round_class), pattern)
+
+
+# -- clone and resample: copies, re-deals, and leaks in any encoding ----------------------------
+
+
+class PlantsACardAsAnInt(ToyRound):
+    def view(self, seat):
+        other = self.hands[(seat + 1) % self.n_seats]
+        return replace(super().view(seat), extra={"hint": min(other)})
+
+
+class PlantsAHandAsAMask(ToyRound):
+    def view(self, seat):
+        other = self.hands[(seat + 1) % self.n_seats]
+        return replace(super().view(seat), extra={"code": sum(1 << c for c in other)})
+
+
+@pytest.mark.parametrize(
+    "round_class, field",
+    [(PlantsACardAsAnInt, "extra['hint']"), (PlantsAHandAsAMask, "extra['code']")],
+)
+def test_a_hidden_card_in_any_encoding_is_caught(round_class, field):
+    # The pattern search of check_view_hides finds no sequence of cards here...
+    rnd = round_class(ToyOptions(), 2, 0, random.Random(3))
+    check_view_hides(rnd, 0)
+    # ...re-dealing what the seat has not seen finds the leak.
+    fails(variant(round_class),
+          rf"view\(\d\)\.{re.escape(field)} changes when the cards seat \d has not seen are re-dealt")
+
+
+class ShallowClone(ToyRound):
+    def clone(self):
+        return copy.copy(self)  # the same lists
+
+
+class CloneDealsAfresh(ToyRound):
+    def clone(self):
+        return type(self)(ToyOptions(), self.n_seats, 0, random.Random(12345))
+
+
+class TellsItsCopies(ToyRound):
+    """Its copies stay apart when played on, but the round writes into them."""
+
+    def clone(self):
+        twin = copy.deepcopy(self)
+        self.__dict__.setdefault("copies", []).append(twin)
+        return twin
+
+    def _apply(self, action):
+        event = super()._apply(action)
+        for twin in self.__dict__.get("copies", ()):
+            twin.discard = list(self.discard)
+        return event
+
+
+class ResampleIsTheRound(ToyRound):
+    def resample(self, seat, rng):
+        return self
+
+
+class ResampleIsACopy(ToyRound):
+    def resample(self, seat, rng):
+        return self.clone()  # nothing re-dealt
+
+
+class ResampleDealsAfresh(ToyRound):
+    def resample(self, seat, rng):
+        return ToyRound(ToyOptions(), self.n_seats, 0, rng)
+
+
+class DrawsTheFirstSeat(ToyRound):
+    def __init__(self, options, n_seats, round_index, rng):
+        super().__init__(options, n_seats, round_index, rng)
+        self.seat = rng.randrange(n_seats)  # chance besides the shuffle
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (ShallowClone, r"playing on a clone changed the round it was copied from"),
+        (CloneDealsAfresh, r"a clone does not look like the round it copies"),
+        (TellsItsCopies, r"playing on a round changed a clone of it"),
+        (ResampleIsTheRound, r"resample\(0\) returns the round itself"),
+        (ResampleIsACopy, r"resample\(0\) never moved the \d+ cards seat 0 has not seen"),
+        (ResampleDealsAfresh, r"view\(0\)\.hand changes when the cards seat 0 has not seen are re-dealt"),
+        (DrawsTheFirstSeat, r"resample\(0\) fails: toy: its deal uses random integers besides one "
+                            r"shuffle of the deck; override Round.resample"),
+    ],
+)
+def test_broken_clones_and_resamples_fail(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+def test_check_clone_and_check_resample_alone():
+    rnd = play_match(TOY, ToyOptions(), 3, 4).round  # a round dealt by a match knows its dealer
+    rng = random.Random(0)
+    keep = check_clone(rnd, rng)
+    for seat in range(3):
+        check_resample(rnd, seat, rng)
+    assert snapshot(keep) == snapshot(rnd)
+    with pytest.raises(ConformanceError, match="playing on a clone changed the round"):
+        check_clone(ShallowClone(ToyOptions(), 2, 0, random.Random(0)), rng)
 
 
 # -- errors from the variant itself ---------------------------------------------------------

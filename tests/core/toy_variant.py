@@ -80,7 +80,8 @@ class ToyRound(Round):
         pts[win] = sum(values) - values[win]
         self.result = RoundResult(
             points=tuple(pts), outcome="end", winner=win,
-            hands=tuple(HandReport(s, tuple(h), deadwood=tuple(h), points=values[s]) for s, h in enumerate(self.hands)),
+            hands=tuple(HandReport(s, tuple(sorted(h)), deadwood=tuple(sorted(h)), points=values[s])
+                        for s, h in enumerate(self.hands)),
             text=("{%d} wins the round" % win,),
         )
 

@@ -10,6 +10,8 @@ one dict look-up and an id check, whatever the order of the cards typed.
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -19,6 +21,7 @@ from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, meld_kind
+from rummykit.core.resample import record_deal
 
 from .options import CardVerseOptions
 from .table import card_text, cards_of, codes_text, extensions, hand_order, in_rank_order
@@ -37,6 +40,13 @@ _TAKE_DISCARD = Action(TAKE_DISCARD)
 _DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _MELD_ACTIONS: dict[int, Action] = {}
 _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
+# The attributes CardVerseRound.clone knows: copied or shared as it says; any
+# other (a subclass's) is deep-copied.
+_CLONE_KNOWN = frozenset({
+    "options", "n_seats", "round_index", "discard_to_win", "ace_points", "max_turns", "hands",
+    "stock", "discard", "table", "first", "current", "phase", "turns_done", "history", "result",
+    "_legal", "_legal_tuple", "_by_key", "_seen", "_table_view", "dealer", "dealt",
+})
 
 
 def deal_size(n_seats: int) -> int:
@@ -199,9 +209,79 @@ class CardVerseRound(Round):
             pile = rest_cards + pile
         else:
             raise ValueError("rest must be 'stock' or 'discard'")
-        return cls(options, len(hand_lists), round_index, [to_mask(h) for h in hand_lists],
-                   stock_list, pile, first=first,
-                   table=[(owner, to_mask(cs)) for owner, cs in melds])
+        rnd = cls(options, len(hand_lists), round_index, [to_mask(h) for h in hand_lists],
+                  stock_list, pile, first=first,
+                  table=[(owner, to_mask(cs)) for owner, cs in melds])
+        shape = (tuple(len(h) for h in hand_lists), len(stock_list), len(pile),
+                 tuple((owner, len(cs)) for owner, cs in melds))
+        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
+        return rnd
+
+    @classmethod
+    def _deal_like(cls, options: CardVerseOptions, round_index: int, first: int,
+                   shape: tuple, rng: random.Random) -> CardVerseRound:
+        """The dealer of a :meth:`setup` round (Round.dealer): the deck,
+        shuffled with ``rng``, laid out as that deal was (the same hand, stock,
+        pile and table meld sizes)."""
+        hand_sizes, n_stock, n_pile, melds = shape
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        at = 0
+
+        def take(k: int) -> list[int]:
+            nonlocal at
+            at += k
+            return deck[at - k:at]
+
+        hands = [to_mask(take(k)) for k in hand_sizes]
+        stock = take(n_stock)
+        pile = take(n_pile)
+        table = [(owner, to_mask(take(k))) for owner, k in melds]
+        rnd = cls(options, len(hands), round_index, hands, stock, pile, first=first, table=table)
+        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
+        return rnd
+
+    def apply_unchecked(self, action: Action) -> Event:
+        """Round.apply_unchecked: :meth:`apply` without the check. Whether a
+        CardVerse move is legal depends only on public facts (the phase, the
+        table, hand sizes) and the cards it names, so a replay of a history
+        on a resampled deal is legal throughout. A subclass with moves or
+        checks of its own (it overrides ``apply``, ``legal_actions`` or
+        ``_compute_legal``) is checked as usual."""
+        if not _unchanged_rules(type(self)):
+            return self.apply(action)
+        event = self._apply(_canonical(action))
+        self.history.append(event)
+        for viewer, seen in enumerate(self._seen):
+            seen.append(event.seen_by(viewer))
+        self._legal = None
+        self._legal_tuple = None
+        self._by_key = None
+        if action.kind in (MELD, ADD):
+            self._table_view = None
+        return event
+
+    def clone(self) -> CardVerseRound:
+        """An independent copy (Round.clone), in a few microseconds: the lists
+        the round changes are copied; events, actions, options and the caches
+        (replaced, never changed in place) are shared. Attributes a subclass
+        adds are deep-copied."""
+        new = self.shallow_copy()
+        d = new.__dict__
+        d["hands"] = self.hands[:]
+        d["stock"] = self.stock[:]
+        d["discard"] = self.discard[:]
+        d["table"] = [meld[:] for meld in self.table]
+        d["history"] = self.history[:]
+        d["_seen"] = [seen[:] for seen in self._seen]
+        if self._legal is not None:
+            d["_legal"] = self._legal[:]
+        own = d.keys() - _CLONE_KNOWN
+        if own:
+            memo: dict[int, object] = {}
+            for name in own:
+                d[name] = copy.deepcopy(d[name], memo)
+        return new
 
     # -- the contract -------------------------------------------------------
 
@@ -477,6 +557,18 @@ class CardVerseRound(Round):
         if missing:
             return f"you do not hold {codes_text(missing)}"
         return None
+
+
+_UNCHANGED: dict[type, bool] = {}
+
+
+def _unchanged_rules(cls: type) -> bool:
+    """Whether ``cls`` decides legality as CardVerseRound does."""
+    same = _UNCHANGED.get(cls)
+    if same is None:
+        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(CardVerseRound, name)
+                                     for name in ("apply", "legal_actions", "_compute_legal"))
+    return same
 
 
 def new_round(options: CardVerseOptions, n_seats: int, round_index: int,

@@ -34,6 +34,8 @@ changes it, through :meth:`apply`):
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from pydantic import BaseModel
@@ -42,6 +44,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.resample import record_deal
 
 from .options import GinOptions
 from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
@@ -61,6 +64,13 @@ _DRAW_ACTIONS = (Action(DRAW_STOCK), Action(TAKE_DISCARD))
 _DISCARDS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _KNOCKS = tuple(Action(KNOCK, (c,)) for c in range(DECK_SIZE))
 _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
+# The attributes GinRound.clone knows: copied or shared as it says; any other
+# (a subclass's) is deep-copied.
+_CLONE_KNOWN = frozenset({
+    "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
+    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
+    "dealer", "dealt",
+})
 
 
 class GinRound(Round):
@@ -136,7 +146,63 @@ class GinRound(Round):
             )
         rnd = cls.__new__(cls)
         rnd._setup(options, round_index, hands, pile, stock, first, variant)
+        sizes = (len(hands[0]), len(hands[1]), len(pile))
+        record_deal(rnd, functools.partial(cls._deal_like, sizes, options, round_index, first, variant))
         return rnd
+
+    @classmethod
+    def _deal_like(
+        cls,
+        sizes: tuple[int, int, int],
+        options: BaseModel | None,
+        round_index: int,
+        first: int | None,
+        variant: str | None,
+        rng: random.Random,
+    ) -> GinRound:
+        """The dealer of a :meth:`from_deal` round (Round.dealer): the deck,
+        shuffled with ``rng``, laid out as that deal was (the same hand and
+        pile sizes, the rest the stock)."""
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        a, b, p = sizes
+        hands = [deck[:a], deck[a : a + b]]
+        return cls.from_deal(hands, deck[a + b : a + b + p], deck[a + b + p :], options, round_index,
+                             first=first, variant=variant)
+
+    def apply_unchecked(self, action: Action) -> Event:
+        """Round.apply_unchecked without the check: whether a Gin move is
+        legal depends only on public facts and the card it names (the hand a
+        knock or gin leaves is shown when the round ends), so a replay of a
+        history on a resampled deal is legal throughout. A subclass with
+        moves or checks of its own (it overrides ``apply``, ``legal_actions``
+        or ``discard_actions``) is checked as usual."""
+        if not _unchanged_rules(type(self)):
+            return self.apply(action)
+        event = self._apply(action)
+        self.history.append(event)
+        return event
+
+    def clone(self) -> GinRound:
+        """An independent copy (Round.clone), in a few microseconds: the lists
+        the round changes are copied; events, actions, options and the caches
+        (replaced, never changed in place) are shared. Attributes a subclass
+        adds are deep-copied."""
+        new = self.shallow_copy()
+        d = new.__dict__
+        d["hands"] = self.hands[:]
+        d["stock"] = self.stock[:]
+        d["discard"] = self.discard[:]
+        d["history"] = self.history[:]
+        d["_seen"] = [seen[:] for seen in self._seen]
+        if self._legal is not None:
+            d["_legal"] = self._legal[:]
+        own = d.keys() - _CLONE_KNOWN
+        if own:
+            memo: dict[int, object] = {}
+            for name in own:
+                d[name] = copy.deepcopy(d[name], memo)
+        return new
 
     def _setup(
         self,
@@ -469,6 +535,18 @@ class GinRound(Round):
         if kind == GIN and left != 0:
             return f"gin needs no deadwood after the discard; you would have {left}"
         return None
+
+
+_UNCHANGED: dict[type, bool] = {}
+
+
+def _unchanged_rules(cls: type) -> bool:
+    """Whether ``cls`` decides legality as GinRound does."""
+    same = _UNCHANGED.get(cls)
+    if same is None:
+        same = _UNCHANGED[cls] = all(
+            getattr(cls, name) is getattr(GinRound, name) for name in ("apply", "legal_actions", "discard_actions"))
+    return same
 
 
 def _times(s: Settlement) -> str:
