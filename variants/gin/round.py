@@ -69,7 +69,7 @@ _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 _CLONE_KNOWN = frozenset({
     "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
     "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
-    "dealer", "dealt",
+    "dealer", "dealt", "turns_done",
 })
 
 
