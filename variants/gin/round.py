@@ -160,8 +160,7 @@ class GinRound(Round):
         self.phase = "draw"
         self.taken: int | None = None
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
-        self._legal: list[Action] | None = None
-        self._legal_tuple: tuple[Action, ...] | None = None  # the same, for views
+        self._legal: tuple[Action, ...] | None = None
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
@@ -194,9 +193,9 @@ class GinRound(Round):
     def to_act(self) -> int | None:
         return None if self.result is not None else self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         if self.result is not None:
-            return []
+            return ()
         if self._legal is None:
             if self.phase == "draw":
                 legal = []
@@ -204,10 +203,10 @@ class GinRound(Round):
                     legal.append(_DRAW_ACTIONS[0])
                 if self.discard:
                     legal.append(_DRAW_ACTIONS[1])
-                self._legal = legal
+                self._legal = tuple(legal)
             else:
-                self._legal = self.discard_actions()
-        return list(self._legal)
+                self._legal = tuple(self.discard_actions())
+        return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
         """In the discard phase: each card of the hand -> the deadwood after
@@ -238,7 +237,6 @@ class GinRound(Round):
     def _apply(self, action: Action) -> Event:
         seat = self.turn
         self._legal = None
-        self._legal_tuple = None
         self._after = None
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
@@ -363,12 +361,7 @@ class GinRound(Round):
             raise RummyError(f"no seat {seat} in a two-player round")
         to_act = self.to_act()
         hands = self.hands
-        if to_act == seat:
-            if self._legal_tuple is None:
-                self._legal_tuple = tuple(self.legal_actions())
-            legal = self._legal_tuple
-        else:
-            legal = ()
+        legal = self.legal_actions() if to_act == seat else ()
         return View(
             variant=self.variant,
             seat=seat,
