@@ -210,17 +210,26 @@ class View:
         d["seat"] = seat
         d["n_seats"] = n_seats
         d["to_act"] = to_act
-        d["hand"] = hand if type(hand) is tuple else tuple(hand)
-        d["hand_sizes"] = hand_sizes if type(hand_sizes) is tuple else tuple(hand_sizes)
+        d["hand"] = hand if hand.__class__ is tuple else tuple(hand)
+        d["hand_sizes"] = hand_sizes if hand_sizes.__class__ is tuple else tuple(hand_sizes)
         d["stock_size"] = stock_size
-        d["discard_pile"] = discard_pile if type(discard_pile) is tuple else tuple(discard_pile)
-        d["table"] = table if type(table) is tuple else tuple(table)
-        d["history"] = history if type(history) is tuple else tuple(history)
-        d["legal"] = legal if type(legal) is tuple else tuple(legal)
+        d["discard_pile"] = discard_pile if discard_pile.__class__ is tuple else tuple(discard_pile)
+        d["table"] = table if table.__class__ is tuple else tuple(table)
+        d["history"] = history if history.__class__ is tuple else tuple(history)
+        d["legal"] = legal if legal.__class__ is tuple else tuple(legal)
         d["round_index"] = round_index
-        d["scores"] = scores if type(scores) is tuple else tuple(scores)
-        d["extra"] = extra if type(extra) is MappingProxyType else frozen_mapping(extra)
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        d["extra"] = extra if extra.__class__ is MappingProxyType else frozen_mapping(extra)
         d["result"] = result
+
+    def with_scores(self, scores: tuple[int, ...]) -> View:
+        """This view with ``scores`` set (what the match adds; faster than
+        ``dataclasses.replace``, which rebuilds every field)."""
+        v = object.__new__(View)
+        d = v.__dict__
+        d.update(self.__dict__)
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        return v
 
     @property
     def discard_top(self) -> int | None:

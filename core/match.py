@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from pydantic import BaseModel
 
@@ -69,11 +68,11 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.over else self.round.to_act()
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.over else self.round.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
-        return replace(self.round.view(seat), scores=tuple(self.totals))
+        return self.round.view(seat).with_scores(tuple(self.totals))
 
     def apply(self, action: Action) -> Event:
         if self.over:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -378,7 +379,7 @@ class CardVerseRound(Round):
         if not 0 <= seat < self.n_seats:
             raise RummyError(f"no seat {seat} in a {self.n_seats}-seat round")
         to_act = self.to_act()
-        extra: dict[str, Any] = {
+        extra = MappingProxyType({  # a fresh dict, read-only: View keeps it as it is
             "phase": DRAW_PHASE if self.result is None and self.phase == DRAW_PHASE
             else (PLAY_PHASE if self.result is None else "over"),
             "turn": self.turns_done + (0 if self.result is not None else 1),
@@ -386,7 +387,7 @@ class CardVerseRound(Round):
             "first_seat": self.first,
             "discard_to_win": self.discard_to_win,
             "ace_points": self.ace_points,
-        }
+        })
         return View(
             variant=VARIANT,
             seat=seat,

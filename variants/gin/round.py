@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -161,6 +162,7 @@ class GinRound(Round):
         self.taken: int | None = None
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: tuple[Action, ...] | None = None
+        self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
@@ -374,15 +376,24 @@ class GinRound(Round):
             history=self._history_seen_by(seat),
             legal=legal,
             round_index=self.round_index,
-            extra={
+            extra=self._extra(),
+            result=self.result,
+        )
+
+    def _extra(self) -> Mapping[str, object]:
+        # Read-only, so one mapping serves every view with the same facts (the
+        # phase and the taken card are all that change within a round).
+        key = (self.phase, self.taken, self.knock_limit())
+        extra = self._extras.get(key)
+        if extra is None:
+            extra = self._extras[key] = MappingProxyType({
                 "phase": self.phase,
-                "knock_limit": self.knock_limit(),
+                "knock_limit": key[2],
                 "taken": self.taken,
                 "first_upcard": self.first_upcard,
                 "first_seat": self.first,
-            },
-            result=self.result,
-        )
+            })
+        return extra
 
     def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
         # Kept per seat and extended with the new events only (views are built
