@@ -3,7 +3,8 @@
 Built-in commands live in their own modules and are imported only when used
 (``rummy --help`` stays fast). Plugins add commands through the
 ``register_commands(cli)`` hook. Errors meant for people (RummyError) are one
-line on stderr and exit status 2, never a traceback.
+line on stderr and exit status 2 (1 for a computer player that failed), never a
+traceback.
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
 
         if isinstance(e, RummyError):
             click.echo(f"rummy: {e}", err=True)
-            sys.exit(2)
+            sys.exit(e.exit_code)
         raise
     finally:
         report_problems()
