@@ -5,7 +5,8 @@ Built-in commands live in their own modules and are imported only when used
 ``register_commands(cli)`` hook; a plugin command named like a built-in one, or
 like another plugin's, is a conflict reported in one warning line (the built-in
 is kept; between two plugins neither wins). Errors meant for people
-(RummyError) are one line on stderr and exit status 2, never a traceback.
+(RummyError) are one line on stderr and exit status 2 (1 for a computer player
+that failed), never a traceback.
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(e, RummyError):
             error = str(e)
             click.echo(f"rummy: {e}", err=True)
-            sys.exit(2)
+            sys.exit(e.exit_code)
         raise
     finally:
         report_problems(skip=error)

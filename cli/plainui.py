@@ -2,18 +2,25 @@
 wanted. One line per move in, plain lines out.
 
 The seed of a game with a person seated is printed only at the end of the match
-(it gives every deal to come); a bots-only game prints it at the start."""
+(it gives every deal to come); a bots-only game prints it at the start.
+
+Ctrl-C, SIGTERM and SIGHUP end the game at once, even while a computer player
+thinks, with every move made so far saved (applying and saving a move is never
+cut short: :mod:`rummykit.cli.stopping`). A computer player that fails ends the
+game with one line naming it (exit status 1)."""
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import click
 
 from rummykit.core.actions import parse_action
-from rummykit.core.errors import IllegalAction, RummyError
+from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
 from .common import QUIT_WORDS, LineError, read_stream_line
+from .stopping import HangUp, StopSignals, exit_code
 from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
 
 
@@ -21,12 +28,33 @@ class PlainUI:
     def __init__(self, session, ascii_: bool = False) -> None:
         self.s = session
         self.fmt = card_fmt(ascii_)
-        self.rounds_seen = len(session.match.results)
+        self.rounds_seen = session.match.rounds_played
+        self.signals = StopSignals()
 
     def echo(self, line: str = "") -> None:
         click.echo(line)
 
     def run(self) -> None:
+        # The move clock runs throughout (arming it per move costs more than a
+        # bots-only move); it only ever interrupts a bot's own code.
+        with self.signals, self.s.clock.running():
+            try:
+                self.play()
+            except KeyboardInterrupt:
+                self.stopped("interrupted", 130)
+            except HangUp as h:
+                self.stopped("terminated" if h.signum != getattr(signal, "SIGHUP", None) else "hung up",
+                             exit_code(h.signum))
+
+    def stopped(self, why: str, code: int) -> None:
+        try:
+            self.echo()
+            self.stop(why)
+        except OSError:  # the terminal or pipe is gone
+            pass
+        sys.exit(code)
+
+    def play(self) -> None:
         s = self.s
         if s.match.actions or s.record.actions:
             self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
@@ -40,7 +68,9 @@ class PlainUI:
                 if not self.human_turn(seat):
                     return
             else:
-                event = s.bot_move()
+                action = s.bot_action()  # signals stay live while a bot thinks
+                with self.signals.critical():
+                    event = s.bot_move(action)
                 self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt))
             self.after_move()
         self.match_end()
@@ -52,8 +82,8 @@ class PlainUI:
 
     def after_move(self) -> None:
         s = self.s
-        if len(s.match.results) > self.rounds_seen:
-            self.rounds_seen = len(s.match.results)
+        if s.match.rounds_played > self.rounds_seen:
+            self.rounds_seen = s.match.rounds_played
             result = s.match.results[-1]
             self.echo(f"--- round {self.rounds_seen} over ---")
             for line in result_lines(result, s.names, self.fmt):
@@ -115,7 +145,8 @@ class PlainUI:
                 continue
             if low == "undo":
                 try:
-                    undone = s.undo(seat)
+                    with self.signals.critical():
+                        undone = s.undo(seat)
                     self.echo(f"undone: {undone.notation(self.fmt)}")
                     self.show_state(seat)
                 except RummyError as e:
@@ -134,25 +165,22 @@ class PlainUI:
             except IllegalAction as e:
                 self.echo(f"illegal: {e}")
                 continue
-            event = s.apply(action)
+            with self.signals.critical():
+                event = s.apply(action)
             self.echo(describe_event(event.seen_by(seat), s.names, self.fmt))
-            if s.over or s.to_act() != seat or len(s.match.results) > self.rounds_seen:
+            if s.over or s.to_act() != seat or s.match.rounds_played > self.rounds_seen:
                 return True
             self.show_state(seat)
 
     def hint(self, seat: int) -> str:
-        s = self.s
-        spec = s.registry.strongest_agent(s.spec.name)
-        if spec is None:
+        try:
+            answer = self.s.hint(seat)
+        except AgentError as e:  # a plugin's bot must not end the game
+            return f"hint unavailable: {e}"
+        if answer is None:
             return "no computer player to ask"
-        from rummykit.core.agents import agent_seed
-
-        agent = spec.factory(seat, agent_seed(s.record.seed, seat), s.options)
-        view = s.view(seat)
-        action = agent.act(view, view.legal)
-        why = getattr(agent, "explain", None)
-        reason = why(view, action) if callable(why) else ""
-        return f"hint ({spec.name}): {action.notation(self.fmt)}" + (f" — {reason}" if reason else "")
+        name, action, reason = answer
+        return f"hint ({name}): {action.notation(self.fmt)}" + (f" — {reason}" if reason else "")
 
     def stop(self, why: str) -> None:
         """Leave before the end. Every move is saved as it is made: nothing to write."""

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from .common import option_option, registry, stdin_is_tty
+from .timeouts import move_timeout_option, move_timeout_seconds
 
 META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
@@ -48,7 +49,10 @@ def _seats(spec, seats: tuple[str, ...]):
               help="Continue the game saved in this file.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
+@move_timeout_option("A computer player past it ends the game with one line naming it, its "
+                     "plugin and the match seed (exit status 1); the game stays saved as of its "
+                     "last move.")
+def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour, move_timeout):
     """Play VARIANT in the terminal, people and computer players in any mix.
 
     With no VARIANT at a terminal: pick the variant, the number of players and
@@ -73,6 +77,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
         refuse_existing,
     )
 
+    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
     if resume_path is not None:
@@ -106,6 +111,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour):
                 session.locks.append(claim_new_save(path, _continue_hint(path)))
                 session.path = path
                 session.save()
+        session.set_move_timeout(timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()

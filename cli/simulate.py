@@ -12,34 +12,29 @@ import sys
 
 import click
 
+from rummykit.core.simulate import MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS_PER_CPU
+
 from .common import option_option, registry
+from .timeouts import move_timeout_option, move_timeout_seconds, shown
 
 
-def _count(text: str | None, what: str) -> int | None:
+MAX_SEED = 2**64 - 1
+
+
+def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "") -> int | None:
+    """``text`` as a whole number from ``minimum`` to ``maximum`` (``_`` may group
+    digits), or one line saying what is wrong."""
     from rummykit.core.errors import RummyError
 
     if text is None:
         return None
-    try:
-        n = int(text.replace("_", ""))
-    except ValueError:
-        raise RummyError(f"--{what} takes a whole number, not {text!r}") from None
-    if n < 1:
-        raise RummyError(f"--{what} must be at least 1, not {n}")
-    return n
-
-
-def _int(text: str | None, what: str, minimum: int | None = None) -> int | None:
-    from rummykit.core.errors import RummyError
-
-    if text is None:
-        return None
-    try:
-        n = int(text)
-    except ValueError:
-        raise RummyError(f"--{what} takes a whole number, not {text!r}") from None
-    if minimum is not None and n < minimum:
-        raise RummyError(f"--{what} must be at least {minimum}, not {n}")
+    t = text.strip().replace("_", "")
+    if not (t.isascii() and t.lstrip("+-").isdigit()) or len(t) > 30:
+        raise RummyError(f"--{what} takes a whole number from {minimum:,} to {maximum:,}{why}, "
+                         f"not {shown(text)}")
+    n = int(t)
+    if not minimum <= n <= maximum:
+        raise RummyError(f"--{what} must be from {minimum:,} to {maximum:,}{why}, not {n:,}")
     return n
 
 
@@ -56,17 +51,21 @@ def default_seats(reg, spec) -> tuple[str, ...]:
               help="A computer player (ai:easy, ai:hard, ref:simple, random...), once per "
               "seat. The figures are per --seat, in this order. Default: ai:easy in every seat.")
 @click.option("--matches", "matches", metavar="N", default=None,
-              help="Play N matches (default 100).")
+              help=f"Play N matches (default 100; 1 to {MAX_MATCHES:,}).")
 @click.option("--rounds", "rounds", metavar="N", default=None,
-              help="Play N single rounds instead of matches (win rate = share of rounds won).")
+              help=f"Play N single rounds instead of matches (win rate = share of rounds won; "
+              f"1 to {MAX_ROUNDS:,}).")
 @click.option("--seed", "seed", metavar="S", default=None,
-              help="Seed of the whole run (default: random, and printed). The same seed "
+              help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
               "gives the same figures for any --workers.")
 @click.option("--workers", "workers", metavar="W", default="1",
-              help="Worker processes (default 1; 0 = one per CPU core).")
+              help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
+              f"CPU core and {MAX_WORKERS} in all).")
+@move_timeout_option("A bot past it ends the run with one line naming it, its plugin and the "
+                     "match seed (exit status 1).")
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(variant, seats, matches, rounds, seed, workers, options, as_json):
+def simulate(variant, seats, matches, rounds, seed, workers, move_timeout, options, as_json):
     """Play computer players against each other and report who wins.
 
     \b
@@ -80,26 +79,32 @@ def simulate(variant, seats, matches, rounds, seed, workers, options, as_json):
     entrant: matches won, win rate with a 95% Wilson interval, points per round,
     the variant's counts (credited to the round's winner; draws to every seat), and
     rounds per second.
+
+    A computer player that raises, returns anything but a legal move or thinks
+    longer than --move-timeout ends the run with one line naming it, the plugin
+    that registered it, its seat and the match (exit status 1).
     """
     import secrets
 
     from rummykit.core.errors import RummyError
     from rummykit.core.session import HUMAN
-    from rummykit.core.simulate import SimConfig, default_workers
+    from rummykit.core.simulate import SimConfig, default_workers, max_workers
     from rummykit.core.simulate import simulate as run
 
     reg = registry()
     spec = reg.variant(variant)
-    n_matches = _count(matches, "matches")
-    n_rounds = _count(rounds, "rounds")
+    n_matches = _int(matches, "matches", 1, MAX_MATCHES)
+    n_rounds = _int(rounds, "rounds", 1, MAX_ROUNDS)
     if n_matches is not None and n_rounds is not None:
         raise RummyError("give --matches or --rounds, not both")
-    n_seed = _int(seed, "seed", 0)
+    n_seed = _int(seed, "seed", 0, MAX_SEED)
     if n_seed is None:
         n_seed = secrets.randbelow(2**31)
-    n_workers = _int(workers, "workers", 0)
+    n_workers = _int(workers, "workers", 0, max_workers(),
+                     f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)")
     if n_workers == 0:
         n_workers = default_workers()
+    timeout = move_timeout_seconds(move_timeout)
     seats = tuple(s.strip() for s in seats)
     for i, s in enumerate(seats):
         if s == HUMAN or s.startswith(HUMAN + ":"):
@@ -115,9 +120,9 @@ def simulate(variant, seats, matches, rounds, seed, workers, options, as_json):
         reg.agent(spec.name, s)  # unknown agent: one clear line now
     opts = _options(spec, options)
     if n_rounds is not None:
-        config = SimConfig(spec.name, seats, n_rounds, "rounds", n_seed, opts)
+        config = SimConfig(spec.name, seats, n_rounds, "rounds", n_seed, opts, timeout)
     else:
-        config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts)
+        config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts, timeout)
 
     with _progress(config) as progress:
         result = run(reg, config, workers=n_workers, progress=progress)

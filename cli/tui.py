@@ -13,20 +13,22 @@ line history. With one person and computer players there is no such pause.
 
 Nothing is lost: the session saves after every action (atomically); Ctrl-C, end
 of input, ``quit``, a closed terminal (SIGHUP) or SIGTERM lose at most the line
-being typed.
+being typed. Those signals end the game at once, even while a computer player
+thinks: only applying and saving a move is never cut short (see
+:mod:`rummykit.cli.stopping`). A computer player that fails ends the game with
+one line naming it (exit status 1), the game saved as of its last move.
 """
 
 from __future__ import annotations
 
-import signal
+import os
 import sys
-from contextlib import contextmanager
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.actions import parse_action
-from rummykit.core.errors import IllegalAction, RummyError
+from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
 from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
@@ -41,6 +43,7 @@ from .render import (
     score_table,
     table_view,
 )
+from .stopping import HangUp, StopSignals
 from .text import move_hint, past_phrase, unknown_move
 
 COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
@@ -49,14 +52,6 @@ ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
 HOME_CLEAR = "\x1b[H\x1b[2J"
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # screen and scrollback
-
-
-class HangUp(BaseException):
-    """The terminal went away (SIGHUP) or we were asked to stop (SIGTERM)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 class Quit(Exception):
@@ -80,8 +75,7 @@ class TerminalUI:
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
         self.last_viewer: int | None = None
-        self._busy = False
-        self._pending: int | None = None
+        self.signals = StopSignals()
         self._hung = False
 
     # -- terminal plumbing ----------------------------------------------------------
@@ -138,29 +132,19 @@ class TerminalUI:
                 return
             self.say(f"press Enter {what}, or type quit", "yellow")
 
-    def _on_signal(self, signum, frame) -> None:
-        if self._busy:  # finish applying and saving the move first
-            self._pending = signum
-            return
-        self._raise(signum)
-
-    @staticmethod
-    def _raise(signum: int) -> None:
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        raise HangUp(signum)
-
-    @contextmanager
     def critical(self):
         """Ctrl-C, SIGHUP and SIGTERM wait until the move inside is applied and saved."""
-        self._busy = True
+        return self.signals.critical()
+
+    def _abandon(self, line: str) -> None:
+        """A computer player that will not stop even when interrupted: leave the
+        alternate screen, say so, and exit at once (every move is saved)."""
         try:
-            yield
+            self.write(ALT_OFF)
+            sys.stderr.write(f"rummy: {line}\n")
+            sys.stderr.flush()
         finally:
-            self._busy = False
-        if self._pending is not None:
-            signum, self._pending = self._pending, None
-            self._raise(signum)
+            os._exit(1)
 
     def _legal_for_completion(self):
         seat = self.s.to_act()
@@ -171,17 +155,11 @@ class TerminalUI:
     # -- the game ---------------------------------------------------------------------
 
     def run(self) -> None:
-        old = {}
-        for name in ("SIGHUP", "SIGTERM", "SIGINT"):  # SIGHUP: not on Windows
-            sig = getattr(signal, name, None)
-            if sig is None:
-                continue
-            try:
-                old[sig] = signal.signal(sig, self._on_signal)
-            except (ValueError, OSError):  # pragma: no cover - not the main thread
-                pass
         outcome = "quit"
         code = 0
+        failed: AgentError | None = None
+        self.s.clock.abandon = self._abandon
+        self.signals.__enter__()
         self.write(ALT_ON)
         try:
             outcome = self.loop()
@@ -196,9 +174,10 @@ class TerminalUI:
         except HangUp as h:
             self._hung = True
             code = 128 + h.signum
+        except AgentError as e:  # a computer player failed: said once, by rummy (exit 1)
+            outcome, failed = "stopped", e
         finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+            self.signals.__exit__(None, None, None)
             self.input.forget()
             if not self._hung:
                 try:
@@ -208,6 +187,8 @@ class TerminalUI:
         if self._hung:
             sys.exit(code)
         self.farewell(outcome)
+        if failed is not None:
+            raise failed
         if code:
             sys.exit(code)
 
@@ -220,14 +201,11 @@ class TerminalUI:
                 return "over"
             seat = s.to_act()
             if not s.is_human(seat):
-                try:
-                    with self.critical():
-                        s.bot_move()
-                except (HangUp, KeyboardInterrupt):
-                    raise
-                except Exception as e:  # a plugin's bot must not lose the game
-                    raise Quit(f"{s.names[seat]} ({s.record.seats[seat].kind}) failed: "
-                               f"{type(e).__name__}: {e}", code=1) from e
+                # The bot thinks with signals live (Ctrl-C ends the game at once);
+                # only applying and saving its move is never cut short.
+                action = s.bot_action()
+                with self.critical():
+                    s.bot_move(action)
                 continue
             if self.private and self.last_viewer != seat:
                 self.handoff(seat)
@@ -400,21 +378,14 @@ class TerminalUI:
                 break
 
     def hint(self, seat: int) -> Text:
-        s = self.s
-        spec = s.registry.strongest_agent(s.spec.name)
-        if spec is None:
-            return Text("no computer player to ask for a hint", style="yellow")
         try:
-            from rummykit.core.agents import agent_seed
-
-            agent = spec.factory(seat, agent_seed(s.record.seed, seat), s.options)
-            view = s.view(seat)
-            action = agent.act(view, view.legal)
-            why = getattr(agent, "explain", None)
-            reason = why(view, action) if callable(why) else ""
-        except Exception as e:  # a plugin's bot must not end the game
-            return Text(f"no hint: {spec.name} failed ({type(e).__name__}: {e})", style="yellow")
-        t = Text(f"Hint ({spec.name}): ", style="bold")
+            answer = self.s.hint(seat)
+        except AgentError as e:  # a plugin's bot must not end the game
+            return Text(f"hint unavailable: {e}", style="yellow")
+        if answer is None:
+            return Text("no computer player to ask for a hint", style="yellow")
+        name, action, reason = answer
+        t = Text(f"Hint ({name}): ", style="bold")
         t.append(action.notation(self.look.fmt))
         from rummykit.core.actions import short_form
 

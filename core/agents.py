@@ -6,6 +6,7 @@ of them. It may also observe public events. It never sees the round itself.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
@@ -50,6 +51,22 @@ class RandomAgent(BaseAgent):
         return legal[self.rng.randrange(len(legal))]
 
 
+_SEED_KEY_PERSON = b"rummykit-seedkey"
+_AGENT_SEED_PERSON = b"rummykit-agent"
+
+
+def _int_bytes(n: int) -> bytes:
+    """``n`` as signed big-endian bytes, the fewest that hold it."""
+    return n.to_bytes(n.bit_length() // 8 + 1, "big", signed=True)
+
+
 def agent_seed(match_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the match seed and its seat (no global state)."""
-    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0xFFFFFFFF
+    """A bot's own seed: a keyed hash (BLAKE2b, keyed by the match seed, over
+    the seat), 64 bits. The same match seed and seat give the same seed, so a
+    game replays move for move; but the bot's seed tells nothing about the
+    match seed, so nothing about the deal or the other seats' seeds."""
+    key = _int_bytes(match_seed)
+    if len(key) > hashlib.blake2b.MAX_KEY_SIZE:  # a seed of more than 511 bits
+        key = hashlib.blake2b(key, person=_SEED_KEY_PERSON).digest()
+    h = hashlib.blake2b(_int_bytes(seat), digest_size=8, key=key, person=_AGENT_SEED_PERSON)
+    return int.from_bytes(h.digest(), "big")

@@ -9,6 +9,12 @@ is set once the round is over.
 Nothing outside the engine gets the full state: bots and the human seat receive
 :class:`View` objects, which are plain frozen data with no reference back to the
 round (RULES.md §3).
+
+Everything a bot receives or observes is immutable: views, events, table melds,
+hand reports and round results are frozen; their sequences are tuples and their
+mappings (``View.extra``, ``RoundResult.counts``) read-only copies; the legal
+actions are a tuple. A bot cannot change the round, another seat's view or the
+figures of ``rummy simulate`` by mutating what it was given.
 """
 
 from __future__ import annotations
@@ -18,12 +24,23 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .actions import Action
 from .cards import code
 from .errors import IllegalAction
 from .names import render_text
+
+#: An empty read-only mapping (the default ``extra`` and ``counts``).
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def frozen_mapping(m: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """A read-only copy of ``m`` (no one holding ``m`` can change the copy)."""
+    if not m:
+        return EMPTY
+    return MappingProxyType(dict(m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +74,10 @@ class TableMeld:
     owner: int
     cards: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            object.__setattr__(self, "cards", tuple(self.cards))
+
     def __copy__(self) -> TableMeld:
         return self  # immutable: a copy may share it
 
@@ -74,6 +95,13 @@ class HandReport:
     layoffs: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (card, meld it went onto)
     deadwood: tuple[int, ...] = ()
     points: int = 0  # deadwood points (Gin) or hand value (CardVerse)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "cards", tuple(self.cards))
+        set_(self, "melds", tuple(tuple(m) for m in self.melds))
+        set_(self, "layoffs", tuple((c, tuple(m)) for c, m in self.layoffs))
+        set_(self, "deadwood", tuple(self.deadwood))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,6 +127,10 @@ class RoundResult:
     ``outcome`` is a short word chosen by the variant ("knock", "gin", "undercut",
     "draw", "out", ...); ``counts`` holds variant tallies for statistics.
     ``lines(names, fmt)`` tells the outcome in words.
+
+    Immutable: the sequences given are stored as tuples and ``counts`` as a
+    read-only copy, so whoever sees the result (every seat's view once the
+    round is over) cannot change it.
     """
 
     points: tuple[int, ...]
@@ -106,7 +138,14 @@ class RoundResult:
     winner: int | None
     hands: tuple[HandReport, ...] = ()
     text: tuple[str, ...] = ()  # templates with {0}, {1}, ... for seat names
-    counts: Mapping[str, int] = field(default_factory=dict)
+    counts: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "points", tuple(self.points))
+        set_(self, "hands", tuple(self.hands))
+        set_(self, "text", tuple(self.text))
+        set_(self, "counts", frozen_mapping(self.counts))
 
     def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
         """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
@@ -128,9 +167,6 @@ def card_ref(card: int) -> str:
     return f"[[{card}]]"
 
 
-_NO_EXTRA: Any = object()  # View's default ``extra``: a new empty dict
-
-
 @dataclass(frozen=True, init=False)
 class View:
     """What one seat may see. Plain data: no reference to the round.
@@ -138,8 +174,10 @@ class View:
     ``hand`` is this seat's own hand; of the others only ``hand_sizes``. The stock
     is only a size. ``history`` is this round's events as this seat sees them
     (a stock draw shows its card only to the drawer). ``legal`` is non-empty only
-    for the seat to act. ``extra`` holds variant-specific public facts.
-    ``revealed`` holds every hand once the round is over (they are shown then).
+    for the seat to act. ``extra`` holds variant-specific public facts (a
+    read-only mapping). ``result`` is set once the round is over (it reveals
+    every hand). Immutable: sequences are stored as tuples, ``extra`` as a
+    read-only copy.
     """
 
     variant: str
@@ -155,14 +193,15 @@ class View:
     legal: tuple[Action, ...] = ()
     round_index: int = 0
     scores: tuple[int, ...] = ()  # match totals before this round (set by the match)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     result: RoundResult | None = None
 
     # A view is built after every action: the frozen dataclass's generated
     # __init__ (one object.__setattr__ per field) was about a tenth of a
     # simulated round. This one stores the fields straight into the instance
-    # dict; it stays frozen (assignment still raises). Parameters in field order,
-    # checked at import below.
+    # dict (a sequence that is not a tuple is copied into one); it stays frozen
+    # (assignment still raises). Parameters in field order, checked at import
+    # below.
     def __init__(
         self,
         variant: str,
@@ -178,7 +217,7 @@ class View:
         legal: tuple[Action, ...] = (),
         round_index: int = 0,
         scores: tuple[int, ...] = (),
-        extra: Mapping[str, Any] = _NO_EXTRA,
+        extra: Mapping[str, Any] = EMPTY,
         result: RoundResult | None = None,
     ) -> None:
         d = self.__dict__
@@ -186,17 +225,26 @@ class View:
         d["seat"] = seat
         d["n_seats"] = n_seats
         d["to_act"] = to_act
-        d["hand"] = hand
-        d["hand_sizes"] = hand_sizes
+        d["hand"] = hand if hand.__class__ is tuple else tuple(hand)
+        d["hand_sizes"] = hand_sizes if hand_sizes.__class__ is tuple else tuple(hand_sizes)
         d["stock_size"] = stock_size
-        d["discard_pile"] = discard_pile
-        d["table"] = table
-        d["history"] = history
-        d["legal"] = legal
+        d["discard_pile"] = discard_pile if discard_pile.__class__ is tuple else tuple(discard_pile)
+        d["table"] = table if table.__class__ is tuple else tuple(table)
+        d["history"] = history if history.__class__ is tuple else tuple(history)
+        d["legal"] = legal if legal.__class__ is tuple else tuple(legal)
         d["round_index"] = round_index
-        d["scores"] = scores
-        d["extra"] = {} if extra is _NO_EXTRA else extra
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        d["extra"] = extra if extra.__class__ is MappingProxyType else frozen_mapping(extra)
         d["result"] = result
+
+    def with_scores(self, scores: tuple[int, ...]) -> View:
+        """This view with ``scores`` set (what the match adds; faster than
+        ``dataclasses.replace``, which rebuilds every field)."""
+        v = object.__new__(View)
+        d = v.__dict__
+        d.update(self.__dict__)
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        return v
 
     @property
     def discard_top(self) -> int | None:
@@ -247,8 +295,10 @@ class Round(ABC):
         """The seat to act, or ``None`` once the round is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """What the seat to act may do now (empty once over)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to act may do now, as a tuple (empty once over). A
+        round may return the same cached tuple until the next action: no caller
+        can change it."""
 
     @abstractmethod
     def _apply(self, action: Action) -> Event:

@@ -2,7 +2,10 @@
 
 
 class RummyError(Exception):
-    """Base of every error meant for a person: its message is the whole story."""
+    """Base of every error meant for a person: its message is the whole story.
+    ``exit_code`` is the status ``rummy`` exits with (2: a user error)."""
+
+    exit_code = 2
 
 
 class CardError(RummyError, ValueError):
@@ -35,3 +38,14 @@ class PluginError(RummyError):
 
 class ResampleError(RummyError):
     """No deal consistent with what a seat saw was found (``Round.resample``)."""
+
+
+class AgentError(RummyError):
+    """A computer player that failed: it raised, returned something that is not
+    one of the legal actions, or ran past the move timeout. The message names
+    the agent, the plugin that registered it, its seat and the match seed;
+    ``who`` holds them (a :class:`rummykit.core.guard.Who`). Not the user's
+    fault: ``rummy`` exits with status 1."""
+
+    exit_code = 1
+    who = None

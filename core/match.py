@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from pydantic import BaseModel
 
@@ -36,6 +35,12 @@ class Match:
     ``on_round_end(match, result)`` and ``on_match_end(match)`` are called when
     those happen (the CLI wires them to the observer hooks); both are plain
     attributes, so a caller may set them after a replay.
+
+    ``results`` holds every round's result and ``actions`` every action, unless
+    ``keep_history`` is set False (a long bots-only game, a simulation): then
+    ``results`` holds the last round's result only and ``actions`` nothing, so
+    memory stays flat however many rounds are played. ``rounds_played`` and
+    ``moves`` count them either way.
     """
 
     def __init__(
@@ -57,6 +62,9 @@ class Match:
         self.totals = [0] * n_seats
         self.results: list[RoundResult] = []
         self.actions: list[Action] = []
+        self.keep_history = True
+        self.rounds_played = 0
+        self.moves = 0
         self.round_index = 0
         self.winner: int | None = None
         self.over = False
@@ -70,17 +78,19 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.over else self.round.to_act()
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.over else self.round.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
-        return replace(self.round.view(seat), scores=tuple(self.totals))
+        return self.round.view(seat).with_scores(tuple(self.totals))
 
     def apply(self, action: Action) -> Event:
         if self.over:
             raise RummyError("the match is over")
         event = self.round.apply(action)
-        self.actions.append(event.action)
+        self.moves += 1
+        if self.keep_history:
+            self.actions.append(event.action)
         if self.round.result is not None:
             self._end_round(self.round.result)
         return event
@@ -90,7 +100,11 @@ class Match:
     def _end_round(self, result: RoundResult) -> None:
         for s, p in enumerate(result.points):
             self.totals[s] += p
-        self.results.append(result)
+        self.rounds_played += 1
+        if self.keep_history:
+            self.results.append(result)
+        else:
+            self.results[:] = [result]
         if self.on_round_end:
             self.on_round_end(self, result)
         best = max(self.totals)

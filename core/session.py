@@ -27,9 +27,10 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
-from .agents import Agent, agent_seed
+from .agents import agent_seed
 from .engine import Event, View
 from .errors import RecordError, RummyError
+from .guard import MoveClock, SafeAgent, Who
 from .match import Match, check_players
 from .names import BadName, bot_name, check_kind, check_name, unique_names
 from .options import build_options
@@ -106,7 +107,7 @@ class Session:
         self.spec = registry.variant(record.variant)
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
         self.match = self._replay(record.actions)
-        self.agents: list[Agent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
+        self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
 
@@ -143,11 +144,72 @@ class Session:
             match.on_match_end = lambda m: notify("match_ended", match=m)
         return match
 
-    def _make_agent(self, seat: int, s: SeatRecord) -> Agent | None:
+    # -- computer players --------------------------------------------------------
+
+    _clock: MoveClock | None = None
+
+    @property
+    def clock(self) -> MoveClock:
+        """Times the computer players' moves (``rummy play --move-timeout``)."""
+        if self._clock is None:
+            self._clock = MoveClock()
+        return self._clock
+
+    def set_move_timeout(self, seconds: float) -> None:
+        """The seconds a computer player may think over one move."""
+        self._clock = MoveClock(seconds)
+        for agent in self.agents:
+            if agent is not None:
+                agent.clock = self._clock
+
+    def _who(self, spec, seat: int) -> Who:
+        with_person = any(s.kind == HUMAN for s in self.record.seats)
+        return Who(spec.name, spec.plugin, seat, self.record.seed, hide_seed=with_person)
+
+    def _make_agent(self, seat: int, s: SeatRecord) -> SafeAgent | None:
+        """The seat's computer player, called safely (made on its first move)."""
         if s.kind == HUMAN:
             return None
         spec = self.registry.agent(self.spec.name, s.kind)
-        return spec.factory(seat, agent_seed(self.record.seed, seat), self.options)
+        return SafeAgent(self._who(spec, seat), spec.factory, agent_seed(self.record.seed, seat),
+                         self.options, self.clock)
+
+    def bot_action(self) -> Action:
+        """The move of the computer player to act, not yet applied. A bot that
+        raises, returns anything but a legal move or runs past the move timeout
+        is an :class:`~rummykit.core.errors.AgentError` naming it."""
+        seat = self.to_act()
+        agent = self.agents[seat] if seat is not None else None
+        if agent is None:
+            raise RummyError("no computer player is to act")
+        with self.clock.running():
+            return agent.act(self.match.view(seat))
+
+    def bot_move(self, action: Action | None = None) -> Event:
+        """Apply the move of the computer player to act (``action``, from
+        :meth:`bot_action`, or asked for now). With no save path and no person
+        seated nothing of the past moves is kept (there is nowhere to save them
+        and no one to undo them): a long bots-only game stays flat in memory."""
+        if action is None:
+            action = self.bot_action()
+        if self.path is None and not self.humans:
+            self.match.keep_history = False
+            return self.match.apply(action)
+        return self.apply(action)
+
+    def hint(self, seat: int) -> tuple[str, Action, str] | None:
+        """What the strongest computer player would do for ``seat`` now: (its
+        name, the move, its reason or ``""``), or ``None`` when the variant has
+        no computer player. A hint bot that fails is an AgentError."""
+        spec = self.registry.strongest_agent(self.spec.name)
+        if spec is None:
+            return None
+        who = Who(spec.name, spec.plugin, seat)  # a person's seat: no seed shown
+        agent = SafeAgent(who, spec.factory, agent_seed(self.record.seed, seat), self.options, self.clock)
+        view = self.match.view(seat)
+        with self.clock.running():
+            action = agent.act(view)
+            return spec.name, action, agent.explain(view, action)
 
     # -- state ---------------------------------------------------------------------
 
@@ -176,14 +238,6 @@ class Session:
         self.record.finished = self.match.over
         self.save()
         return event
-
-    def bot_move(self) -> Event:
-        seat = self.to_act()
-        if seat is None or self.agents[seat] is None:
-            raise RummyError("no computer player is to act")
-        view = self.match.view(seat)
-        action = self.agents[seat].act(view, view.legal)
-        return self.apply(action)
 
     def can_undo(self, seat: int) -> str | None:
         """``None`` if ``seat`` may take back its last action, else the reason."""

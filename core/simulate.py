@@ -16,6 +16,13 @@ What is played
   deal from the comparison. Bots get their own seeds from the deal seed and their
   table position (:func:`rummykit.core.agents.agent_seed`) mixed with ``i``.
 
+Bots are called through :class:`rummykit.core.guard.SafeAgent`: one that
+raises, returns anything but a legal action, or thinks longer than
+``move_timeout`` seconds ends the run with an
+:class:`~rummykit.core.errors.AgentError` naming it, its plugin, its seat, the
+match number and the match seed (from a worker process too). A round's result
+is tallied as soon as the round ends, before any bot is told of it.
+
 Everything is a pure function of ``(seed, i)``, so results are identical for any
 number of worker processes: workers play chunks of consecutive units and return
 small tallies (sums), which are merged in order. Nothing per unit is kept, so
@@ -36,9 +43,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RummyError
+from .errors import AgentError, RummyError
+from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
 
 __all__ = [
+    "MAX_MATCHES",
+    "MAX_ROUNDS",
+    "MAX_WORKERS",
+    "WORKERS_PER_CPU",
     "SimConfig",
     "Tally",
     "SimResult",
@@ -54,6 +66,12 @@ __all__ = [
 MAX_ROUNDS_PER_MATCH = 1000
 #: A round still running after this many actions is an error in the variant or a bot.
 MAX_ACTIONS_PER_ROUND = 100_000
+#: The most matches (``--matches``) and single rounds (``--rounds``) one run may play.
+MAX_MATCHES = 1_000_000
+MAX_ROUNDS = 10_000_000
+#: The most worker processes: this many, and at most WORKERS_PER_CPU per CPU core.
+MAX_WORKERS = 64
+WORKERS_PER_CPU = 4
 
 _MASK64 = (1 << 64) - 1
 
@@ -98,10 +116,16 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
     return (lo, hi)
 
 
+def max_workers() -> int:
+    """The most worker processes allowed on this machine."""
+    return max(1, min(MAX_WORKERS, WORKERS_PER_CPU * (os.cpu_count() or 1)))
+
+
 @dataclass(frozen=True)
 class SimConfig:
     """What to play. ``options`` are the variant options as a plain dict (validated
-    by the caller; rebuilt in each worker)."""
+    by the caller; rebuilt in each worker). ``move_timeout``: the seconds a bot
+    may take over one move."""
 
     variant: str
     seats: tuple[str, ...]
@@ -109,10 +133,12 @@ class SimConfig:
     mode: str = "matches"  # or "rounds"
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    move_timeout: float = DEFAULT_MOVE_TIMEOUT
 
     def __post_init__(self) -> None:
         if self.mode not in ("matches", "rounds"):
             raise ValueError(f"mode must be 'matches' or 'rounds', not {self.mode!r}")
+        check_timeout(self.move_timeout)
 
 
 @dataclass
@@ -209,26 +235,32 @@ class _Player:
         self.config = config
         self.spec = registry.variant(config.variant)
         self.options = build_options(self.spec.options_model, config.options, self.spec.name)
-        self.factories = [registry.agent(self.spec.name, s).factory for s in config.seats]
+        self.agent_specs = [registry.agent(self.spec.name, s) for s in config.seats]
         self.n = len(config.seats)
+        self.clock = MoveClock(config.move_timeout)
 
-    def _agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[Any]:
+    def _agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
         from .agents import agent_seed
 
+        unit = "match" if self.config.mode == "matches" else "round"
+        where = f"{unit} {index + 1} of --seed {self.config.seed}"
         agents: list[Any] = [None] * self.n
         for pos, e in enumerate(seat_of):
             seed = agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
-            agents[pos] = self.factories[e](pos, seed, self.options)
+            spec = self.agent_specs[e]
+            who = Who(spec.name, spec.plugin, pos, deal_seed, where)
+            agents[pos] = SafeAgent(who, spec.factory, seed, self.options, self.clock)
         return agents
 
     def play(self, start: int, stop: int) -> Tally:
         t = Tally(self.n)
-        for i in range(start, stop):
-            if self.config.mode == "rounds":
-                self._play_round(i, t)
-            else:
-                self._play_match(i, t)
-            t.units += 1
+        with self.clock.running():
+            for i in range(start, stop):
+                if self.config.mode == "rounds":
+                    self._play_round(i, t)
+                else:
+                    self._play_match(i, t)
+                t.units += 1
         return t
 
     def _credit(self, t: Tally, result, seat_of: list[int]) -> None:
@@ -253,13 +285,15 @@ class _Player:
         seat_of = positions(i, self.n)
         agents = self._agents(i, seed, seat_of)
         rnd = self.spec.new_round(self.options, self.n, 0, random.Random(seed))
-        _play_out(rnd, agents, rnd.view)
-        result = rnd.result
-        self._credit(t, result, seat_of)
-        if result.winner is None:
-            t.draws += 1
-        else:
-            t.wins[seat_of[result.winner]] += 1
+
+        def credit(result) -> None:
+            self._credit(t, result, seat_of)
+            if result.winner is None:
+                t.draws += 1
+            else:
+                t.wins[seat_of[result.winner]] += 1
+
+        _play_out(rnd, agents, rnd.view, on_end=credit)
 
     def _play_match(self, i: int, t: Tally) -> None:
         from .match import Match
@@ -268,6 +302,7 @@ class _Player:
         seat_of = positions(i, self.n)
         agents = self._agents(i, seed, seat_of)
         match = Match(self.spec, self.options, self.n, seed)
+        match.keep_history = False
         credit = self._credit
         match.on_round_end = lambda m, result: credit(t, result, seat_of)
         while not match.over:
@@ -280,32 +315,23 @@ class _Player:
             t.draws += 1
 
 
-def _observers(agents: Sequence[Any]) -> list[int]:
-    from .agents import BaseAgent
-
-    out = []
-    for pos, a in enumerate(agents):
-        obs = getattr(type(a), "observe", None)
-        if obs is not None and obs is not BaseAgent.observe:
-            out.append(pos)
-    return out
-
-
-def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
+def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callable | None = None) -> None:
     """Play ``game`` (a Round, or a Match's current round) to the end of the round.
 
-    Agents that override ``observe`` are told every event as their seat sees it.
+    ``on_end(result)`` is called as soon as a Round ends, before any bot is
+    told (a Match calls its own ``on_round_end`` within ``apply``). Agents that
+    override ``observe`` are told every event as their seat sees it.
     """
-    watchers = _observers(agents)
+    watchers = [pos for pos, a in enumerate(agents) if a.observes]
     rnd = getattr(game, "round", game)
     start_round = rnd
     for _ in range(MAX_ACTIONS_PER_ROUND):
         seat = game.to_act()
         if seat is None or getattr(game, "round", game) is not start_round:
             return
-        v = view(seat)
-        action = agents[seat].act(v, v.legal)
-        event = game.apply(action)
+        event = game.apply(agents[seat].act(view(seat)))
+        if on_end is not None and rnd.result is not None:
+            on_end(rnd.result)
         if watchers:
             for pos in watchers:
                 agents[pos].observe(event.seen_by(pos), view(pos))
@@ -316,6 +342,7 @@ def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
 
 _WORKER: _Player | None = None
 _PRESET: tuple[Any, SimConfig] | None = None  # inherited by forked workers
+_LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked workers
 
 
 def _init_worker(config: SimConfig) -> None:
@@ -327,6 +354,26 @@ def _init_worker(config: SimConfig) -> None:
 
         registry = get_plugins().registry
     _WORKER = _Player(registry, config)
+    if _LAST_WORDS is not None:
+        _WORKER.clock.abandon = _abandon_worker
+
+
+def _abandon_worker(line: str) -> None:
+    """A bot in this worker would not stop: tell the parent why, and end."""
+    try:
+        os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
+    finally:
+        os._exit(1)
+
+
+def _last_words(fd: int) -> str:
+    """What a worker wrote before it ended (``""``: nothing)."""
+    os.set_blocking(fd, False)
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        data = b""
+    return data.decode("utf-8", "replace").split("\n", 1)[0]
 
 
 def _run_chunk(bounds: tuple[int, int]) -> Tally:
@@ -349,6 +396,74 @@ def _chunk_size(config: SimConfig, workers: int) -> int:
     return max(1, min(200, config.units // (workers * 16) or 1))
 
 
+def _in_workers(config: SimConfig, workers: int, total: Tally,
+                progress: Callable[[int, Tally], None] | None) -> None:
+    """Play ``config`` in ``workers`` processes, merging their tallies in order.
+
+    A worker's error (a bot's :class:`AgentError`) ends the run and stops the
+    other workers at once. A worker that dies (a bot that would not stop, a
+    crash in compiled code) is an :class:`AgentError` too, never a hang.
+    """
+    import multiprocessing as mp
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    global _LAST_WORDS
+    method = "fork" if "fork" in mp.get_all_start_methods() else None
+    chunks = _chunks(config.units, _chunk_size(config, workers))
+    words = os.pipe() if method == "fork" else None
+    _LAST_WORDS = words[1] if words else None
+    pool = ProcessPoolExecutor(workers, mp_context=mp.get_context(method),
+                               initializer=_init_worker, initargs=(config,))
+    done = False
+    try:
+        pending: deque = deque()  # a few chunks per worker in flight, merged in order
+        for bounds in chunks:
+            pending.append(pool.submit(_run_chunk, bounds))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            total.merge(pending.popleft().result())
+            if progress:
+                progress(total.units, total)
+            bounds = next(chunks, None)
+            if bounds is not None:
+                pending.append(pool.submit(_run_chunk, bounds))
+        done = True
+    except BrokenProcessPool:
+        line = _last_words(words[0]) if words else ""
+        raise AgentError(line or (
+            "a worker process of rummy simulate died (a computer player that would not stop, "
+            f"or a crash in compiled code); run seed {config.seed}")) from None
+    finally:
+        if done:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+        _LAST_WORDS = None
+        if words:
+            for fd in words:
+                os.close(fd)
+
+
+def _stop(pool) -> None:
+    """Stop every worker now (not after its current chunk) and let the pool go."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    stop = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        return
+    for proc in procs:
+        try:
+            proc.terminate()
+        except Exception:  # pragma: no cover - already gone
+            pass
+    for proc in procs:
+        proc.join(5)
+
+
 def simulate(
     registry,
     config: SimConfig,
@@ -359,10 +474,14 @@ def simulate(
 
     ``progress(done_units, running_tally)`` is called after each chunk.
     ``workers > 1`` plays in that many processes (fork where available).
+    A bot that fails is an :class:`AgentError` (see the module).
     """
     global _PRESET
-    if config.units < 1:
-        raise RummyError("the number of matches or rounds must be at least 1")
+    most = MAX_MATCHES if config.mode == "matches" else MAX_ROUNDS
+    if not 1 <= config.units <= most:
+        raise RummyError(f"the number of {config.mode} must be from 1 to {most:,}, not {config.units:,}")
+    if not 1 <= workers <= max_workers():
+        raise RummyError(f"the number of worker processes must be from 1 to {max_workers()}, not {workers}")
     player = _Player(registry, config)  # unknown variant, agent or option: error now
     spec = player.spec
     if not spec.min_players <= player.n <= spec.max_players:
@@ -372,7 +491,7 @@ def simulate(
             else f"{spec.min_players} to {spec.max_players}"
         )
         raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
-    workers = max(1, min(workers, config.units))
+    workers = min(workers, config.units)
     total = Tally(player.n)
     t0 = time.perf_counter()
     if workers == 1:
@@ -384,9 +503,7 @@ def simulate(
     else:
         import multiprocessing as mp
 
-        method = "fork" if "fork" in mp.get_all_start_methods() else None
-        ctx = mp.get_context(method)
-        if method == "fork":
+        if "fork" in mp.get_all_start_methods():
             # Play unit 0 here first (its tally is thrown away; the workers play
             # it again): forked workers then inherit whatever the variant builds
             # on first use (the meld solver's tables, caches) instead of each
@@ -394,12 +511,7 @@ def simulate(
             player.play(0, 1)
         _PRESET = (registry, config)
         try:
-            with ctx.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
-                size = _chunk_size(config, workers)
-                for tally in pool.imap(_run_chunk, _chunks(config.units, size)):
-                    total.merge(tally)
-                    if progress:
-                        progress(total.units, total)
+            _in_workers(config, workers, total, progress)
         finally:
             _PRESET = None
     seconds = time.perf_counter() - t0
@@ -407,4 +519,5 @@ def simulate(
 
 
 def default_workers() -> int:
-    return os.cpu_count() or 1
+    """One worker per CPU core (within the bounds)."""
+    return min(os.cpu_count() or 1, max_workers())

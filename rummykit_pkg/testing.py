@@ -15,9 +15,10 @@ each bot at every seat, then bots and random mixed), and checks:
   (:func:`check_cards_accounted`, from ``Round.zones``);
 * in every state, every seat's view holds its own hand but no other hand's
   hidden cards, not the stock (nor its order), no card another seat drew from
-  the stock, no reference to the round and no mutable object shared with it
-  (:func:`check_view_hides`);
-* the seat to act always has a legal action until the round ends, and only it;
+  the stock, no reference to the round and no list, dict or set (a bot must
+  not be able to change what it is given) (:func:`check_view_hides`);
+* ``legal_actions()`` is a tuple; the seat to act always has a legal action
+  until the round ends, and only it;
   every legal action has a notation of its own that reads back as that action
   (:func:`check_legal_actions`);
 * an illegal action raises :class:`~rummykit.core.errors.IllegalAction` with a
@@ -302,11 +303,15 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         leaked = hidden & set(seq)
         if len(leaked) >= 2:
             _fail(f"view({seat}) leaks hidden cards at {where}: " + " ".join(code(c) for c in sorted(leaked)))
-    # Shared mutable state: a view must be a copy, not a window into the round.
+    # Shared mutable state: a view must be a copy, not a window into the round;
+    # and nothing in it may be changed by the bot it is given.
     owned = _round_mutables(rnd) if mutables is None else mutables
     for where, v in values:
         if isinstance(v, _MUTABLE) and id(v) in owned:
             _fail(f"{where} is the round's own {type(v).__name__} ({owned[id(v)]}); a view must hold copies")
+        if isinstance(v, _MUTABLE):
+            _fail(f"{where} is a {type(v).__name__}; a view must hold only immutable data "
+                  "(tuples, read-only mappings)")
     if view.legal and rnd.to_act() != seat:
         _fail(f"view({seat}) offers legal actions to a seat that is not to act")
 
@@ -317,6 +322,9 @@ def check_legal_actions(rnd: Round, view: View | None = None) -> None:
     reads back (the CLI and the records work from the notation)."""
     seat = rnd.to_act()
     legal = rnd.legal_actions()
+    if type(legal) is not tuple:
+        _fail(f"legal_actions() returns a {type(legal).__name__}, not a tuple (a list could be "
+              "emptied by whoever is given it)")
     if rnd.result is not None:
         if seat is not None:
             _fail(f"the round is over but to_act() is {seat}")

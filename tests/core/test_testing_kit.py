@@ -185,7 +185,17 @@ class HandsOutTheRound(ToyRound):
 
 class SharesItsList(ToyRound):
     def view(self, seat):
-        return replace(super().view(seat), hand=self.hands[seat])  # the round's own list
+        return replace(super().view(seat), extra={"hand": self.hands[seat]})  # the round's own list
+
+
+class HoldsAList(ToyRound):
+    def view(self, seat):
+        return replace(super().view(seat), extra={"scores_so_far": [0] * self.n_seats})  # a bot could change it
+
+
+class ListsItsMoves(ToyRound):
+    def legal_actions(self):
+        return list(super().legal_actions())  # a bot given it could empty it
 
 
 class TellsInWords(ToyRound):
@@ -213,7 +223,9 @@ class OffersMovesToEveryone(ToyRound):
         (ShowsStockOrder, r"shows the stock in order|leaks hidden cards at view.extra\['deck'\]"),
         (ShowsPrivateDraws, r"history shows the card seat \d drew from the stock"),
         (HandsOutTheRound, r"view.extra\['game'\] is a reference to the round"),
-        (SharesItsList, r"view.hand is the round's own list"),
+        (SharesItsList, r"view.extra\['hand'\] is the round's own list"),
+        (HoldsAList, r"view.extra\['scores_so_far'\] is a list; a view must hold only immutable data"),
+        (ListsItsMoves, r"legal_actions\(\) returns a list, not a tuple"),
         (TellsInWords, r"leaks hidden cards in the text at view.extra\['note'\]"),
         (WrongSizes, r"stock_size is \d+, the stock has"),
         (OffersMovesToEveryone, r"offers legal actions to a seat that is not to act"),
@@ -247,7 +259,7 @@ def test_check_view_hides_alone_and_after_the_round_hands_are_public():
 class StallsAtTheEnd(ToyRound):
     def legal_actions(self):
         if len(self.stock) <= 2 and not self.drawn:
-            return []  # stuck, but the round is not over
+            return ()  # stuck, but the round is not over
         return super().legal_actions()
 
 
@@ -258,7 +270,7 @@ class KeepsActingAfterTheEnd(ToyRound):
 
 class CapitalKind(ToyRound):
     def legal_actions(self):
-        return [Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions()]
+        return tuple(Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions())
 
     def _apply(self, action):
         if action.kind == "Discard":
@@ -386,7 +398,7 @@ def test_global_random_fails():
 
 
 def test_hidden_state_changed_by_illegal_moves_fails_the_replay():
-    fails(variant(RemembersIllegalMoves), r"replaying the same seed and actions gives different results")
+    fails(variant(RemembersIllegalMoves), r"replaying the same seed and actions gives different zones")
 
 
 def test_a_record_that_does_not_survive_json_fails():
@@ -405,7 +417,7 @@ class NeverEnds(ToyRound):
         return super()._apply(action)
 
     def legal_actions(self):
-        return [a for a in super().legal_actions() if a.kind != "knock"]
+        return tuple(a for a in super().legal_actions() if a.kind != "knock")
 
 
 class ScoresNothing(ToyRound):

@@ -38,6 +38,7 @@ import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -69,7 +70,7 @@ _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 _CLONE_KNOWN = frozenset({
     "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
     "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
-    "dealer", "dealt", "turns_done",
+    "dealer", "dealt", "turns_done", "_extras",
 })
 
 
@@ -230,8 +231,8 @@ class GinRound(Round):
         self.taken: int | None = None
         self.turns_done = 0
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
-        self._legal: list[Action] | None = None
-        self._legal_tuple: tuple[Action, ...] | None = None  # the same, for views
+        self._legal: tuple[Action, ...] | None = None
+        self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
@@ -271,9 +272,9 @@ class GinRound(Round):
     def to_act(self) -> int | None:
         return None if self.result is not None else self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         if self.result is not None:
-            return []
+            return ()
         if self._legal is None:
             if self.phase == "draw":
                 legal = []
@@ -281,10 +282,10 @@ class GinRound(Round):
                     legal.append(_DRAW_ACTIONS[0])
                 if self.discard:
                     legal.append(_DRAW_ACTIONS[1])
-                self._legal = legal
+                self._legal = tuple(legal)
             else:
-                self._legal = self.discard_actions()
-        return list(self._legal)
+                self._legal = tuple(self.discard_actions())
+        return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
         """In the discard phase: each card of the hand -> the deadwood after
@@ -315,7 +316,6 @@ class GinRound(Round):
     def _apply(self, action: Action) -> Event:
         seat = self.turn
         self._legal = None
-        self._legal_tuple = None
         self._after = None
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
@@ -450,12 +450,7 @@ class GinRound(Round):
             raise RummyError(f"no seat {seat} in a two-player round")
         to_act = self.to_act()
         hands = self.hands
-        if to_act == seat:
-            if self._legal_tuple is None:
-                self._legal_tuple = tuple(self.legal_actions())
-            legal = self._legal_tuple
-        else:
-            legal = ()
+        legal = self.legal_actions() if to_act == seat else ()
         return View(
             variant=self.variant,
             seat=seat,
@@ -468,17 +463,27 @@ class GinRound(Round):
             history=self._history_seen_by(seat),
             legal=legal,
             round_index=self.round_index,
-            extra={
+            extra=self._extra(),
+            result=self.result,
+        )
+
+    def _extra(self) -> Mapping[str, object]:
+        # Read-only, so one mapping serves every view with the same facts (the
+        # phase, the taken card and the turn are all that change within a round).
+        turn = self.turns_done + (0 if self.result is not None else 1)
+        key = (self.phase, self.taken, self.knock_limit(), turn)
+        extra = self._extras.get(key)
+        if extra is None:
+            extra = self._extras[key] = MappingProxyType({
                 "phase": self.phase,
-                "knock_limit": self.knock_limit(),
+                "knock_limit": key[2],
                 "taken": self.taken,
                 "first_upcard": self.first_upcard,
                 "first_seat": self.first,
-                "turn": self.turns_done + (0 if self.result is not None else 1),
+                "turn": key[3],
                 "max_turns": self.turn_limit(),
-            },
-            result=self.result,
-        )
+            })
+        return extra
 
     def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
         # Kept per seat and extended with the new events only (views are built

@@ -185,7 +185,7 @@ def test_knock_ends_the_round_with_the_cardems_example_7_vs_18():
     assert r.hands[0].layoffs == ()  # the knocker never lays off
     assert r.lines(["Ann", "Bob"]) == ["Ann knocks with 7; Bob lays off 9H and has 18; Ann scores 11"]
     assert r.counts == {"knocks": 1, "gins": 0, "undercuts": 0, "draws": 0}
-    assert rnd.to_act() is None and rnd.legal_actions() == []
+    assert rnd.to_act() is None and rnd.legal_actions() == ()
     with pytest.raises(IllegalAction, match="over"):
         rnd.apply(act("draw stock"))
 
