@@ -127,12 +127,15 @@ def _continue_hint(path: Path) -> str:
               help="Continue the game saved in this file.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-def resume(game, resume_path, ascii_, four_colour):
+@move_timeout_option("A computer player past it ends the game with one line naming it and its "
+                     "plugin (exit status 1); the game stays saved as of its last move.")
+def resume(game, resume_path, ascii_, four_colour, move_timeout):
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path)."""
     from rummykit.core.errors import RummyError
     from rummykit.core.session import default_save_dir, open_saved
 
+    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     if resume_path is None and game is None:
         folder = default_save_dir()
@@ -163,6 +166,7 @@ def resume(game, resume_path, ascii_, four_colour):
             raise RummyError(f"no saved game {game!r} (see rummy resume)")
     session = open_saved(reg, path, None, _notifier())
     try:
+        session.set_move_timeout(timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()

@@ -1,5 +1,10 @@
 """The variant-agnostic match loop: rounds until a total reaches the target.
 
+An engine safeguard ends a match in which nobody scores (players who never go
+out, so that every round ends by the stock or a turn limit with no points): after
+:data:`MAX_SCORELESS_ROUNDS` such rounds in a row the match is over, won by the
+highest total if one seat has it alone, otherwise by nobody.
+
 Randomness comes from one generator seeded once per match, which deals every
 round; with the same seed and the same actions a match is the same, byte for byte.
 """
@@ -26,6 +31,10 @@ def check_players(spec: VariantSpec, n_seats: int) -> None:
         else:
             want = f"{spec.min_players} to {spec.max_players}"
         raise RummyError(f"{spec.name} is for {want} players, not {n_seats}")
+
+
+#: Rounds in a row in which nobody scores that end a match (the safeguard above).
+MAX_SCORELESS_ROUNDS = 100
 
 
 class Match:
@@ -64,6 +73,7 @@ class Match:
         self.actions: list[Action] = []
         self.keep_history = True
         self.rounds_played = 0
+        self.scoreless_rounds = 0  # rounds in a row in which nobody scored
         self.moves = 0
         self.round_index = 0
         self.winner: int | None = None
@@ -107,10 +117,15 @@ class Match:
             self.results[:] = [result]
         if self.on_round_end:
             self.on_round_end(self, result)
+        self.scoreless_rounds = 0 if any(result.points) else self.scoreless_rounds + 1
         best = max(self.totals)
-        if self.target is None or best >= self.target:
+        stalled = self.scoreless_rounds >= MAX_SCORELESS_ROUNDS
+        if self.target is None or best >= self.target or stalled:
             self.over = True
-            self.winner = self.totals.index(best) if best > 0 or self.target is None else None
+            won = best > 0 or self.target is None
+            if stalled and self.target is not None and best < self.target:
+                won = won and self.totals.count(best) == 1
+            self.winner = self.totals.index(best) if won else None
             if self.on_match_end:
                 self.on_match_end(self)
             return

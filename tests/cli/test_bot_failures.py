@@ -218,6 +218,24 @@ def test_play_a_bot_past_the_move_timeout_ends_the_game_saved(site, tmp_path):
                            "over a move and would not stop (--move-timeout 0.5)")
 
 
+def test_resume_takes_the_move_timeout_too(site, tmp_path):
+    save = tmp_path / "g.json"
+    moves = _first_two_moves(7)
+    # The game is made with the sleeper seated, and left before it is to move.
+    r = rummy(site, tmp_path, "play", "gin", "--seat", "human:Ann", "--seat", "sleeper", "--seed", "7",
+              "--save", str(save), stdin="quit\n")
+    assert r.returncode == 0, r.stderr
+    t0 = time.monotonic()
+    r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0.5", stdin="\n".join(moves) + "\n")
+    assert time.monotonic() - t0 < 30
+    assert r.returncode == 1
+    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game is over) "
+                           "took longer than 0.5 s over a move (--move-timeout 0.5)")
+    assert load_record(save).actions == moves
+    r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0")
+    assert r.returncode == 2 and r.stderr.startswith("rummy: --move-timeout must be more than 0")
+
+
 @pytest.mark.parametrize("value, message", [
     ("0", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
     ("7200", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 7200"),

@@ -182,3 +182,38 @@ def test_apply_refuses_a_legal_move_with_a_card_named_twice():
     with pytest.raises(IllegalAction):
         m.apply(Action("discard", (card, card)))
     assert snapshot(m.round) == before
+
+
+def test_a_match_in_which_nobody_scores_ends_by_the_safeguard():
+    """Players who never go out: every Gin round ends at the turn limit with no
+    points, and after MAX_SCORELESS_ROUNDS of them in a row the match is over,
+    won by nobody (docs/rules.md, the engine safeguards)."""
+    from rummykit.core.match import MAX_SCORELESS_ROUNDS, Match
+    from rummykit.core.plugins import get_plugins
+
+    spec = get_plugins().registry.variant("gin")
+    options = spec.options_model(max_turns=2)
+    match = Match(spec, options, 2, seed=4)
+    while not match.over:
+        legal = match.legal_actions()
+        # Take the upcard when allowed, then discard: nobody ever knocks.
+        plain = [a for a in legal if a.kind in ("take discard", "discard")] or list(legal)
+        match.apply(plain[0])
+    assert match.rounds_played == MAX_SCORELESS_ROUNDS
+    assert match.totals == [0, 0] and match.winner is None
+
+
+def test_the_safeguard_counts_only_rounds_in_a_row():
+    from rummykit.core.engine import RoundResult
+    from rummykit.core.match import MAX_SCORELESS_ROUNDS, Match
+    from rummykit.core.plugins import get_plugins
+
+    spec = get_plugins().registry.variant("gin")
+    match = Match(spec, spec.options_model(), 2, seed=4)
+    for i in range(3 * MAX_SCORELESS_ROUNDS):
+        scored = i % (MAX_SCORELESS_ROUNDS - 1) == 0
+        match._end_round(RoundResult(points=(1, 0) if scored else (0, 0), outcome="draw", winner=None))
+    assert not match.over  # never MAX_SCORELESS_ROUNDS scoreless rounds in a row
+    for _ in range(MAX_SCORELESS_ROUNDS):
+        match._end_round(RoundResult(points=(0, 0), outcome="draw", winner=None))
+    assert match.over and match.winner == 0  # seat 0 leads alone
