@@ -247,8 +247,10 @@ class Round(ABC):
         """The seat to act, or ``None`` once the round is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """What the seat to act may do now (empty once over)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to act may do now, as a tuple (empty once over). A
+        round may return the same cached tuple until the next action: no caller
+        can change it."""
 
     @abstractmethod
     def _apply(self, action: Action) -> Event:

@@ -70,8 +70,8 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.over else self.round.to_act()
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.over else self.round.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
         return replace(self.round.view(seat), scores=tuple(self.totals))

@@ -44,16 +44,16 @@ class ToyRound(Round):
 
     def legal_actions(self):
         if self.result:
-            return []
+            return ()
         if not self.drawn:
-            return [Action(DRAW_STOCK)]
+            return (Action(DRAW_STOCK),)
         hand = self.hands[self.seat]
         out = [Action("discard", (c,)) for c in hand]
         for c in hand:
             rest = [x for x in hand if x != c]
             if len({suit_of(x) for x in rest}) == 1:
                 out.append(Action("knock", (c,)))
-        return out
+        return tuple(out)
 
     def _apply(self, action):
         hand = self.hands[self.seat]

@@ -2,7 +2,7 @@
 
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
-``legal_actions`` is computed once per state and cached. Every legal action is
+``legal_actions`` is computed once per state and cached (a tuple: no caller can change it). Every legal action is
 a shared Action object (one per discard card, per meld mask, per (card, meld
 number) addition), so ``apply`` finds the legal action meaning the same move with
 one dict look-up and an id check, whatever the order of the cards typed.
@@ -45,7 +45,7 @@ _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
 _CLONE_KNOWN = frozenset({
     "options", "n_seats", "round_index", "discard_to_win", "ace_points", "max_turns", "hands",
     "stock", "discard", "table", "first", "current", "phase", "turns_done", "history", "result",
-    "_legal", "_legal_tuple", "_by_key", "_seen", "_table_view", "dealer", "dealt",
+    "_legal", "_by_key", "_seen", "_table_view", "dealer", "dealt",
 })
 
 
@@ -137,8 +137,7 @@ class CardVerseRound(Round):
         self.turns_done = 0
         self.history: list[Event] = []
         self.result: RoundResult | None = None
-        self._legal: list[Action] | None = None
-        self._legal_tuple: tuple[Action, ...] | None = None
+        self._legal: tuple[Action, ...] | None = None
         self._by_key: set[int] | None = None  # ids of the (shared) legal Action objects
         self._seen: list[list[Event]] = [[] for _ in range(n_seats)]  # history per viewer
         self._table_view: tuple[TableMeld, ...] | None = None
@@ -255,7 +254,6 @@ class CardVerseRound(Round):
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
         self._legal = None
-        self._legal_tuple = None
         self._by_key = None
         if action.kind in (MELD, ADD):
             self._table_view = None
@@ -274,8 +272,6 @@ class CardVerseRound(Round):
         d["table"] = [meld[:] for meld in self.table]
         d["history"] = self.history[:]
         d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
         own = d.keys() - _CLONE_KNOWN
         if own:
             memo: dict[int, object] = {}
@@ -288,17 +284,17 @@ class CardVerseRound(Round):
     def to_act(self) -> int | None:
         return None if self.result is not None else self.current
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         if self._legal is None:
             self._legal = self._compute_legal()
         return self._legal
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         if self.result is not None:
-            return []
+            return ()
         if self.phase == DRAW_PHASE:
             # Drawing from an empty stock stays legal: it ends the round.
-            return [_DRAW_STOCK, _TAKE_DISCARD] if self.discard else [_DRAW_STOCK]
+            return (_DRAW_STOCK, _TAKE_DISCARD) if self.discard else (_DRAW_STOCK,)
         hand = self.hands[self.current]
         out: list[Action] = []
         keep_one = self.discard_to_win
@@ -318,7 +314,7 @@ class CardVerseRound(Round):
             low = m & -m
             out.append(_DISCARD_ACTIONS[low.bit_length() - 1])
             m ^= low
-        return out
+        return tuple(out)
 
     def apply(self, action: Action) -> Event:
         """Do ``action`` if it is legal; otherwise raise and change nothing."""
@@ -334,7 +330,6 @@ class CardVerseRound(Round):
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
         self._legal = None
-        self._legal_tuple = None
         self._by_key = None
         if action.kind in (MELD, ADD):
             self._table_view = None
@@ -480,16 +475,11 @@ class CardVerseRound(Round):
             discard_pile=tuple(self.discard),
             table=self.table_melds(),
             history=tuple(self._seen[seat]),
-            legal=self._legal_view() if to_act == seat else (),
+            legal=self.legal_actions() if to_act == seat else (),
             round_index=self.round_index,
             extra=extra,
             result=self.result,
         )
-
-    def _legal_view(self) -> tuple[Action, ...]:
-        if self._legal_tuple is None:
-            self._legal_tuple = tuple(self.legal_actions())
-        return self._legal_tuple
 
     def zones(self) -> Mapping[str, Sequence[int]]:
         z: dict[str, Sequence[int]] = {

@@ -68,7 +68,7 @@ _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 # (a subclass's) is deep-copied.
 _CLONE_KNOWN = frozenset({
     "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
-    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
+    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_seen",
     "dealer", "dealt", "turns_done",
 })
 
@@ -195,8 +195,6 @@ class GinRound(Round):
         d["discard"] = self.discard[:]
         d["history"] = self.history[:]
         d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
         own = d.keys() - _CLONE_KNOWN
         if own:
             memo: dict[int, object] = {}
@@ -230,8 +228,7 @@ class GinRound(Round):
         self.taken: int | None = None
         self.turns_done = 0
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
-        self._legal: list[Action] | None = None
-        self._legal_tuple: tuple[Action, ...] | None = None  # the same, for views
+        self._legal: tuple[Action, ...] | None = None
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
 
     # -- what a house rule changes ------------------------------------------------
@@ -271,9 +268,9 @@ class GinRound(Round):
     def to_act(self) -> int | None:
         return None if self.result is not None else self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         if self.result is not None:
-            return []
+            return ()
         if self._legal is None:
             if self.phase == "draw":
                 legal = []
@@ -281,10 +278,10 @@ class GinRound(Round):
                     legal.append(_DRAW_ACTIONS[0])
                 if self.discard:
                     legal.append(_DRAW_ACTIONS[1])
-                self._legal = legal
+                self._legal = tuple(legal)
             else:
-                self._legal = self.discard_actions()
-        return list(self._legal)
+                self._legal = tuple(self.discard_actions())
+        return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
         """In the discard phase: each card of the hand -> the deadwood after
@@ -315,7 +312,6 @@ class GinRound(Round):
     def _apply(self, action: Action) -> Event:
         seat = self.turn
         self._legal = None
-        self._legal_tuple = None
         self._after = None
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
@@ -450,12 +446,7 @@ class GinRound(Round):
             raise RummyError(f"no seat {seat} in a two-player round")
         to_act = self.to_act()
         hands = self.hands
-        if to_act == seat:
-            if self._legal_tuple is None:
-                self._legal_tuple = tuple(self.legal_actions())
-            legal = self._legal_tuple
-        else:
-            legal = ()
+        legal = self.legal_actions() if to_act == seat else ()
         return View(
             variant=self.variant,
             seat=seat,

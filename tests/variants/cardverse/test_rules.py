@@ -191,7 +191,7 @@ def test_melding_the_last_card_goes_out_by_default():
     assert dict(r.counts) == {"out_by_meld": 1}
     assert r.points == (17 + 12, 0, 0)
     assert r.lines(NAMES[:3]) == ["Ann goes out by melding 7H 8H 9H; Ann scores 29 (Bob 17, Cy 12)"]
-    assert rnd.to_act() is None and rnd.legal_actions() == []
+    assert rnd.to_act() is None and rnd.legal_actions() == ()
 
 
 def test_adding_the_last_card_goes_out_by_default():

@@ -185,7 +185,7 @@ def test_knock_ends_the_round_with_the_cardems_example_7_vs_18():
     assert r.hands[0].layoffs == ()  # the knocker never lays off
     assert r.lines(["Ann", "Bob"]) == ["Ann knocks with 7; Bob lays off 9H and has 18; Ann scores 11"]
     assert r.counts == {"knocks": 1, "gins": 0, "undercuts": 0, "draws": 0}
-    assert rnd.to_act() is None and rnd.legal_actions() == []
+    assert rnd.to_act() is None and rnd.legal_actions() == ()
     with pytest.raises(IllegalAction, match="over"):
         rnd.apply(act("draw stock"))
 
@@ -307,7 +307,7 @@ def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_st
     assert r.outcome == "draw" and r.points == (0, 0) and r.winner is None
     assert r.counts == {"knocks": 0, "gins": 0, "undercuts": 0, "draws": 1}
     assert r.lines(["A", "B"]) == ["the round reaches the engine limit of 3 turns: it is a draw, no points"]
-    assert limited.to_act() is None and limited.legal_actions() == []
+    assert limited.to_act() is None and limited.legal_actions() == ()
     assert limited.view(1).extra["turn"] == 3 and limited.view(1).extra["max_turns"] == 3
 
     # The same hands ending on an exhausted stock: the same result but for its line.
