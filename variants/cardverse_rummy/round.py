@@ -20,11 +20,11 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 from rummykit.core.errors import IllegalAction, RummyError
-from rummykit.core.melds import all_melds, meld_kind
+from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import record_deal
 
 from .options import CardVerseOptions
-from .table import card_text, cards_of, codes_text, extensions, hand_order, in_rank_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -67,7 +67,7 @@ def hand_value(mask: int, ace_points: int) -> int:
 def _meld_action(mask: int) -> Action:
     a = _MELD_ACTIONS.get(mask)
     if a is None:
-        a = _MELD_ACTIONS[mask] = Action(MELD, in_rank_order(cards_of(mask)))
+        a = _MELD_ACTIONS[mask] = Action(MELD, mask_in_rank_order(mask, ACE_HIGH))
     return a
 
 
@@ -447,7 +447,7 @@ class CardVerseRound(Round):
 
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
-            self._table_view = tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
+            self._table_view = tuple(TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
                                      for i, (owner, mask) in enumerate(self.table))
         return self._table_view
 
@@ -518,7 +518,7 @@ class CardVerseRound(Round):
             if missing:
                 return f"you do not hold {codes_text(missing)}"
             if meld_kind(list(cards), ace_high=True) is None:
-                return f"{codes_text(in_rank_order(cards))} is not a set or a run"
+                return f"{codes_text(in_rank_order(cards, ACE_HIGH))} is not a set or a run"
             if self.discard_to_win and to_mask(cards) == hand:
                 return "with discard_to_win you must keep a card to discard"
             return None
@@ -536,7 +536,7 @@ class CardVerseRound(Round):
                 return f"you do not hold {codes_text(missing)}"
             mask = self.table[action.target - 1][1]
             if not extensions(mask) >> cards[0] & 1:
-                shown = codes_text(in_rank_order(cards_of(mask)))
+                shown = codes_text(mask_in_rank_order(mask, ACE_HIGH))
                 return f"{card_text(cards[0])} does not fit meld {action.target} ({shown})"
             if self.discard_to_win and hand == 1 << cards[0]:
                 return "with discard_to_win you must keep a card to discard"

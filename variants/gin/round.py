@@ -44,10 +44,11 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.resample import record_deal
 
 from .options import GinOptions
-from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
+from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, settle
 
 __all__ = ["GinRound", "DISCARD", "KNOCK", "GIN", "COUNT_KEYS"]
 
@@ -411,9 +412,9 @@ class GinRound(Round):
             hands.append(
                 HandReport(
                     seat=seat,
-                    cards=rank_order(from_mask(mask)),
+                    cards=mask_in_rank_order(mask),
                     melds=display_melds(melds),
-                    deadwood=rank_order(from_mask(mask & ~melded)),
+                    deadwood=mask_in_rank_order(mask & ~melded),
                     points=dw,
                 )
             )

@@ -35,8 +35,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rummykit.core.cards import code, from_mask, points, rank_sort_key, to_mask
+from rummykit.core.cards import code, points, rank_sort_key, to_mask
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 
 __all__ = [
     "KnockError",
@@ -45,7 +46,6 @@ __all__ = [
     "arrange",
     "deadwood_points",
     "display_melds",
-    "rank_order",
     "settle",
     "default_solver",
 ]
@@ -72,18 +72,13 @@ def default_solver():
 # -- listing helpers --------------------------------------------------------------
 
 
-def rank_order(cards: Iterable[int]) -> tuple[int, ...]:
-    """Cards by rank, then suit C D H S (how melds and deadwood are listed)."""
-    return tuple(sorted(cards, key=rank_sort_key))
-
-
 def _meld_key(meld: Sequence[int]) -> list[tuple[int, int]]:
     return [rank_sort_key(c) for c in meld]
 
 
 def display_melds(masks: Iterable[int]) -> tuple[tuple[int, ...], ...]:
     """Meld bitmasks as card tuples in rank order, the melds sorted by their cards."""
-    melds = [rank_order(from_mask(m)) for m in masks]
+    melds = [mask_in_rank_order(m) for m in masks]
     melds.sort(key=_meld_key)
     return tuple(melds)
 
@@ -175,9 +170,9 @@ def _plain_hand(mask: int, solver) -> SettledHand:
     melded = 0
     for m in melds:
         melded |= m
-    dead = rank_order(from_mask(mask & ~melded))
+    dead = mask_in_rank_order(mask & ~melded)
     return SettledHand(
-        cards=rank_order(from_mask(mask)),
+        cards=mask_in_rank_order(mask),
         melds=display_melds(melds),
         deadwood=dead,
         deadwood_points=dw,
@@ -211,7 +206,7 @@ def settle(
     kmask, dmask = _mask(knocker), _mask(defender)
     common = kmask & dmask
     if common:
-        both = ", ".join(code(c) for c in rank_order(from_mask(common)))
+        both = ", ".join(code(c) for c in mask_in_rank_order(common))
         raise CardError(f"the knocker and the defender both hold {both}")
 
     # Runs are never cut here: a cut run offers the same ends for layoffs.
@@ -241,7 +236,7 @@ def settle(
 
     best = None
     for arr in arrangements:
-        ordered = sorted(arr, key=lambda m: _meld_key(rank_order(from_mask(m))))
+        ordered = sorted(arr, key=lambda m: _meld_key(mask_in_rank_order(m)))
         res = best_layoffs(dmask, ordered, solver)
         if best is None or res.deadwood > best[0].deadwood:
             best = (res, ordered)
@@ -250,10 +245,10 @@ def settle(
     kmelded = 0
     for m in kmelds:
         kmelded |= m
-    kdead = rank_order(from_mask(kmask & ~kmelded))
-    shown_kmelds = tuple(rank_order(from_mask(m)) for m in kmelds)
+    kdead = mask_in_rank_order(kmask & ~kmelded)
+    shown_kmelds = tuple(mask_in_rank_order(m) for m in kmelds)
     khand = SettledHand(
-        cards=rank_order(from_mask(kmask)),
+        cards=mask_in_rank_order(kmask),
         melds=shown_kmelds,
         deadwood=kdead,
         deadwood_points=kdw,
@@ -261,9 +256,9 @@ def settle(
 
     layoffs = res.layoffs  # meld by meld, in laying order
     dhand = SettledHand(
-        cards=rank_order(from_mask(dmask)),
+        cards=mask_in_rank_order(dmask),
         melds=display_melds(res.melds),
-        deadwood=rank_order(from_mask(res.deadwood_cards)),
+        deadwood=mask_in_rank_order(res.deadwood_cards),
         deadwood_points=res.deadwood,
         layoffs=tuple((card, shown_kmelds[idx]) for card, idx in layoffs),
     )
