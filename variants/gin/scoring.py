@@ -63,9 +63,9 @@ def default_solver():
     # Imported on first use, then kept: the engine asks for it every turn.
     global _SOLVER
     if _SOLVER is None:
-        from rummykit.core.solver import GIN
+        from rummykit.core.solver import get_solver
 
-        _SOLVER = GIN
+        _SOLVER = get_solver(ace_high=False, ace_points=1)
     return _SOLVER
 
 
