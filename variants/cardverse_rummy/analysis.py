@@ -104,7 +104,7 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         kept, res = best_play_keeping(hand, table_masks, **rules)
     melds = sorted((mask_in_rank_order(m, ACE_HIGH) for m in res.melds),
                    key=lambda m: sorted_cards(m, ace_high=True)[0])
-    additions = [(card, i + 1) for card, i in res.layoffs]
+    additions = [(card, i + 1) for card, i in res.added]
     left = res.deadwood_cards | (1 << kept if kept is not None else 0)
     remaining = sorted_cards(cards_of(left), ace_high=True)
     remaining_points = hand_value(left, options.ace_points)

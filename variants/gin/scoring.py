@@ -14,7 +14,7 @@ Decisions implemented here (RULES.md §1):
   defender's final deadwood (after layoffs) is highest; if several leave the
   defender the same, the first in a fixed order (the sorted tuple of meld
   bitmasks), so the result never depends on the solver's order.
-* The defender's melds and layoffs are optimised together (core ``best_layoffs``);
+* The defender's melds and layoffs are optimised together (core ``best_extensions``);
   layoffs chain on runs and fill a three-card set; there are none after gin, and
   the knocker never lays off.
 * With no deadwood the knock is gin; a knock above the knock limit is an error.
@@ -22,7 +22,7 @@ Decisions implemented here (RULES.md §1):
 How a layoff is reported: ``(card, onto)`` where ``onto`` is the knocker's meld in
 its original form (as it was before any layoff), in rank order. Layoffs are listed
 meld by meld (in the order the knocker's melds are listed) and in laying order
-(core ``best_layoffs``: ``5H`` before ``4H`` onto ``6H 7H 8H``), so applying them
+(core ``best_extensions``: ``5H`` before ``4H`` onto ``6H 7H 8H``), so applying them
 in the listed order is always legal.
 
 Listing order everywhere: a meld's cards in rank order (then suit C D H S); the
@@ -232,12 +232,12 @@ def settle(
         )
 
     # The knocker's tie-break: the arrangement leaving the defender the most.
-    from rummykit.core.layoffs import best_layoffs
+    from rummykit.core.extensions import best_extensions
 
     best = None
     for arr in arrangements:
         ordered = sorted(arr, key=lambda m: _meld_key(mask_in_rank_order(m)))
-        res = best_layoffs(dmask, ordered, solver)
+        res = best_extensions(dmask, ordered, solver)
         if best is None or res.deadwood > best[0].deadwood:
             best = (res, ordered)
     res, kmelds = best
@@ -254,7 +254,7 @@ def settle(
         deadwood_points=kdw,
     )
 
-    layoffs = res.layoffs  # meld by meld, in laying order
+    layoffs = res.added  # meld by meld, in laying order
     dhand = SettledHand(
         cards=mask_in_rank_order(dmask),
         melds=display_melds(res.melds),
