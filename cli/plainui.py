@@ -20,6 +20,7 @@ from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboar
 class PlainUI:
     def __init__(self, session, ascii_: bool = False) -> None:
         self.s = session
+        self.words = session.spec.vocabulary
         self.fmt = card_fmt(ascii_)
         self.rounds_seen = len(session.match.results)
 
@@ -41,7 +42,7 @@ class PlainUI:
                     return
             else:
                 event = s.bot_move()
-                self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt))
+                self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt, self.words))
             self.after_move()
         self.match_end()
 
@@ -99,7 +100,7 @@ class PlainUI:
                 self.stop("quit")
                 return False
             if low in ("help", "?"):
-                for l in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high):
+                for l in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words):
                     self.echo("  " + l)
                 continue
             if low == "rules":
@@ -111,7 +112,7 @@ class PlainUI:
             if low == "log":
                 view = s.view(seat)
                 for e in view.history:
-                    self.echo("  " + describe_event(e, s.names, self.fmt))
+                    self.echo("  " + describe_event(e, s.names, self.fmt, self.words))
                 continue
             if low == "undo":
                 try:
@@ -125,7 +126,7 @@ class PlainUI:
                 self.echo(self.hint(seat))
                 continue
             view = s.view(seat)
-            unknown = unknown_move(text, view.legal, s.spec.aliases, self.fmt, view.discard_top)
+            unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top)
             if unknown:
                 self.echo(f"illegal: {unknown}")
                 continue
@@ -135,7 +136,7 @@ class PlainUI:
                 self.echo(f"illegal: {e}")
                 continue
             event = s.apply(action)
-            self.echo(describe_event(event.seen_by(seat), s.names, self.fmt))
+            self.echo(describe_event(event.seen_by(seat), s.names, self.fmt, self.words))
             if s.over or s.to_act() != seat or len(s.match.results) > self.rounds_seen:
                 return True
             self.show_state(seat)

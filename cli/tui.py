@@ -76,7 +76,7 @@ class TerminalUI:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
         self.console = console or make_console()
-        self.input = LineInput(self._legal_for_completion, COMMANDS)
+        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary)
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
         self.last_viewer: int | None = None
@@ -258,7 +258,7 @@ class TerminalUI:
         return TableInfo(
             title=s.spec.title, names=s.names, view=view, summary=summary,
             ace_high=s.spec.ace_high, target=s.match.target, game_id=s.record.id,
-            new_card=new_card,
+            new_card=new_card, words=s.spec.vocabulary,
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -272,7 +272,8 @@ class TerminalUI:
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
-        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top)
+        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top,
+                         words=info.words)
         extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
         line = Text(hint, style="cyan")
         if line.cell_len + len(extra) + 4 <= self.width:
@@ -350,7 +351,7 @@ class TerminalUI:
     def unknown_word(self, text: str, seat: int) -> str | None:
         """A line whose first word is no move at all: say what may be typed now."""
         view = self.s.view(seat)
-        return unknown_move(text, view.legal, self.s.spec.aliases, self.look.fmt, view.discard_top,
+        return unknown_move(text, view.legal, self.s.spec.vocabulary, self.look.fmt, view.discard_top,
                             sep=f" {self.look.dot} ")
 
     # -- commands -------------------------------------------------------------------------
@@ -358,7 +359,8 @@ class TerminalUI:
     def show_help(self, seat: int) -> None:
         s = self.s
         self.say("Legal moves [short forms]; Tab completes:", "bold")
-        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high):
+        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high,
+                               words=s.spec.vocabulary):
             self.show(line)
         self.say("Also: rules hint undo score log quit", "dim")
 
@@ -418,7 +420,7 @@ class TerminalUI:
         t.append(action.notation(self.look.fmt))
         from rummykit.core.actions import short_form
 
-        sf = short_form(action)
+        sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
             t.append(f"  [{sf}]", style="dim")
         if reason:
@@ -439,7 +441,7 @@ class TerminalUI:
         for e in view.history:
             who = "You" if e.seat == seat else s.names[e.seat]
             t = Text(f"  {who} ")
-            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f)))
+            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f, s.spec.vocabulary)))
             lines.append(t)
         self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
         room = max(3, self.height - 4)
