@@ -13,7 +13,8 @@ import click
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import IllegalAction, RummyError
 
-from .common import QUIT_WORDS, LineError, read_stream_line
+from .common import LineError, read_stream_line
+from .meta import QUIT, meta_command, run_meta
 from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
 
 
@@ -95,35 +96,12 @@ class PlainUI:
             text = line.strip()
             if not text:
                 continue
-            low = text.lower()
-            if low in QUIT_WORDS:
+            command = meta_command(text)
+            if command == QUIT:
                 self.stop("quit")
                 return False
-            if low in ("help", "?"):
-                for l in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words):
-                    self.echo("  " + l)
-                continue
-            if low == "rules":
-                self.echo(s.spec.rules_text.strip())
-                continue
-            if low == "score":
-                self.echo(scoreboard(s.names, s.match.totals, s.match.target))
-                continue
-            if low == "log":
-                view = s.view(seat)
-                for e in view.history:
-                    self.echo("  " + describe_event(e, s.names, self.fmt, self.words))
-                continue
-            if low == "undo":
-                try:
-                    undone = s.undo(seat)
-                    self.echo(f"undone: {undone.notation(self.fmt)}")
-                    self.show_state(seat)
-                except RummyError as e:
-                    self.echo(f"cannot undo: {e}")
-                continue
-            if low == "hint":
-                self.echo(self.hint(seat))
+            if command is not None:
+                run_meta(self, command, seat)
                 continue
             view = s.view(seat)
             unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top)
@@ -140,6 +118,36 @@ class PlainUI:
             if s.over or s.to_act() != seat or len(s.match.results) > self.rounds_seen:
                 return True
             self.show_state(seat)
+
+    # -- what may be typed instead of a move (cli/meta.py) -------------------------
+
+    def show_help(self, seat: int) -> None:
+        s = self.s
+        for line in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words):
+            self.echo("  " + line)
+
+    def show_rules(self, seat: int) -> None:
+        self.echo(self.s.spec.rules_text.strip())
+
+    def show_hint(self, seat: int) -> None:
+        self.echo(self.hint(seat))
+
+    def undo(self, seat: int) -> None:
+        try:
+            undone = self.s.undo(seat)
+            self.echo(f"undone: {undone.notation(self.fmt)}")
+            self.show_state(seat)
+        except RummyError as e:
+            self.echo(f"cannot undo: {e}")
+
+    def show_score(self, seat: int) -> None:
+        s = self.s
+        self.echo(scoreboard(s.names, s.match.totals, s.match.target))
+
+    def show_log(self, seat: int) -> None:
+        s = self.s
+        for e in s.view(seat).history:
+            self.echo("  " + describe_event(e, s.names, self.fmt, self.words))
 
     def hint(self, seat: int) -> str:
         s = self.s
