@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
-from .agents import Agent, agent_seed
+from .agents import Agent, agent_seed, observers, tell_observers
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .match import Match, check_players
@@ -107,6 +107,7 @@ class Session:
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
         self.match = self._replay(record.actions)
         self.agents: list[Agent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
+        self.observers = observers(self.agents)  # told every action from now on, as in simulate
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
 
@@ -171,10 +172,14 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
+        """Apply and save ``action`` (a person's or a bot's); then the computer
+        players that observe are told it (:func:`rummykit.core.agents.tell_observers`)."""
         event = self.match.apply(action)
         self.record.actions.append(event.action.notation())
         self.record.finished = self.match.over
         self.save()
+        if self.observers:
+            tell_observers(self.agents, self.observers, event, self.match.view)
         return event
 
     def bot_move(self) -> Event:
@@ -196,6 +201,8 @@ class Session:
         return None
 
     def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last action (see :meth:`can_undo`). The computer
+        players that observed it are not told: it was public, and is undone."""
         reason = self.can_undo(seat)
         if reason:
             raise RummyError(reason)

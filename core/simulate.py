@@ -280,23 +280,15 @@ class _Player:
             t.draws += 1
 
 
-def _observers(agents: Sequence[Any]) -> list[int]:
-    from .agents import BaseAgent
-
-    out = []
-    for pos, a in enumerate(agents):
-        obs = getattr(type(a), "observe", None)
-        if obs is not None and obs is not BaseAgent.observe:
-            out.append(pos)
-    return out
-
-
 def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
     """Play ``game`` (a Round, or a Match's current round) to the end of the round.
 
-    Agents that override ``observe`` are told every event as their seat sees it.
+    Agents that override ``observe`` are told every event as their seat sees it
+    (:func:`rummykit.core.agents.tell_observers`, as ``rummy play`` does).
     """
-    watchers = _observers(agents)
+    from .agents import observers, tell_observers
+
+    watchers = observers(agents)
     rnd = getattr(game, "round", game)
     start_round = rnd
     for _ in range(MAX_ACTIONS_PER_ROUND):
@@ -307,8 +299,7 @@ def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
         action = agents[seat].act(v, v.legal)
         event = game.apply(action)
         if watchers:
-            for pos in watchers:
-                agents[pos].observe(event.seen_by(pos), view(pos))
+            tell_observers(agents, watchers, event, view)
     raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
 
 
