@@ -10,7 +10,6 @@ one dict look-up and an id check, whatever the order of the cards typed.
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,7 +17,7 @@ from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import record_deal
@@ -264,20 +263,7 @@ class CardVerseRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        new = self.shallow_copy()
-        d = new.__dict__
-        d["hands"] = self.hands[:]
-        d["stock"] = self.stock[:]
-        d["discard"] = self.discard[:]
-        d["table"] = [meld[:] for meld in self.table]
-        d["history"] = self.history[:]
-        d["_seen"] = [seen[:] for seen in self._seen]
-        own = d.keys() - _CLONE_KNOWN
-        if own:
-            memo: dict[int, object] = {}
-            for name in own:
-                d[name] = copy.deepcopy(d[name], memo)
-        return new
+        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("table", "_seen"))
 
     # -- the contract -------------------------------------------------------
 
@@ -549,16 +535,9 @@ class CardVerseRound(Round):
         return None
 
 
-_UNCHANGED: dict[type, bool] = {}
-
-
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as CardVerseRound does."""
-    same = _UNCHANGED.get(cls)
-    if same is None:
-        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(CardVerseRound, name)
-                                     for name in ("apply", "legal_actions", "_compute_legal"))
-    return same
+    return inherits(cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal"))
 
 
 def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
