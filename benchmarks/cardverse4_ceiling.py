@@ -28,7 +28,7 @@ MODE:
 
 Round ``i`` is deal ``i`` with the measured seat at position ``i % 4`` (seat 0
 moves first). The mask-level round here is checked against the engine by
-``tests/bots/test_ceiling.py``.
+``tests/variants/cardverse/test_ceiling.py``.
 """
 
 from __future__ import annotations
