@@ -28,7 +28,7 @@ MODE:
 
 Round ``i`` is deal ``i`` with the measured seat at position ``i % 4`` (seat 0
 moves first). The mask-level round here is checked against the engine by
-``tests/bots/test_ceiling.py``.
+``tests/variants/cardverse/test_ceiling.py``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import random
 import time
 
 from rummykit.core.cards import from_mask, points
-from rummykit.core.layoffs import best_layoffs
+from rummykit.core.extensions import best_extensions
 from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import completes_meld, reach, shed_key
 from rummykit.variants.cardverse_rummy.bots.common import live_partners
@@ -126,12 +126,12 @@ def lay_easy(s: State) -> None:
             if reach(m) & hand:
                 tab.append(m)
                 idx.append(i)
-        res = best_layoffs(hand, tab, SOLVER)
+        res = best_extensions(hand, tab, SOLVER)
         if res.melds:
             s.hands[seat] &= ~res.melds[0]
             s.table.append(res.melds[0])
-        elif res.layoffs:
-            c, i = res.layoffs[0]
+        elif res.added:
+            c, i = res.added[0]
             s.hands[seat] &= ~(1 << c)
             s.table[idx[i]] |= 1 << c
         else:
@@ -144,11 +144,11 @@ def lay_easy(s: State) -> None:
 def lay_all(s: State) -> None:
     """Lay every meld and addition of the best plan at once (the searching seat)."""
     seat = s.cur
-    res = best_layoffs(s.hands[seat], list(s.table), SOLVER)
+    res = best_extensions(s.hands[seat], list(s.table), SOLVER)
     for m in res.melds:
         s.hands[seat] &= ~m
         s.table.append(m)
-    for c, i in res.layoffs:
+    for c, i in res.added:
         s.hands[seat] &= ~(1 << c)
         s.table[i] |= 1 << c
     s.took[seat] &= s.hands[seat]
@@ -198,11 +198,11 @@ def unseen(s: State, me: int) -> int:
 
 
 def plan(s: State, me: int):
-    res = best_layoffs(s.hands[me], list(s.table), SOLVER)
+    res = best_extensions(s.hands[me], list(s.table), SOLVER)
     laid = 0
     for m in res.melds:
         laid |= m
-    for c, _ in res.layoffs:
+    for c, _ in res.added:
         laid |= 1 << c
     return laid
 

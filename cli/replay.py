@@ -65,7 +65,7 @@ def build_frames(record, registry) -> tuple[list[Frame], object, object]:
         rounds = len(match.results)
         round_no = match.round_index + 1
         event = match.apply(action)
-        caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker)
+        caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker, spec.vocabulary)
         if len(match.results) > rounds:
             frames.append(Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals),
                                 match.over))

@@ -1,6 +1,6 @@
 """Least deadwood of a hand of any size, with additions to melds on the table.
 
-:func:`best_play` answers what :func:`rummykit.core.layoffs.best_layoffs` answers
+:func:`best_play` answers what :func:`rummykit.core.extensions.best_extensions` answers
 (the hand's own melds and the cards added to the table melds, chosen together
 for the least deadwood, with the same tie-break), in time polynomial in the hand:
 a hand of all 52 cards takes milliseconds, where enumerating the set choices
@@ -27,7 +27,7 @@ two sets of one rank would need 6 cards) or each does one of the suit moves
 above. When a card must be kept back to discard (:func:`best_play_keeping`),
 a flag in the state records whether it is chosen yet, and any card may be it.
 
-The value minimised is the tie-break of ``best_layoffs`` then of
+The value minimised is the tie-break of ``best_extensions`` then of
 ``MeldSolver.arrangement``, in order: deadwood, (the card kept to discard,) the
 number of cards added, the mask of cards added (as an int), for equal masks the
 table meld of each added card (lowest first, card by card in ascending order),
@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from .layoffs import LayoffResult, _meld_shape
+from .extensions import ExtensionResult, _meld_shape
 from .melds import all_melds, run_order
 
 __all__ = ["best_play", "best_play_keeping"]
@@ -229,17 +229,17 @@ def _forward(plan: _Plan):
 
 
 def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-              ace_points: int) -> LayoffResult:
+              ace_points: int) -> ExtensionResult:
     """The hand's melds and its additions to the ``table`` melds (masks, indexed
     from 0), chosen together for the least deadwood: the same answer as
-    ``best_layoffs(hand, table, get_solver(ace_high, ace_points))``, tie-break
+    ``best_extensions(hand, table, get_solver(ace_high, ace_points))``, tie-break
     included. ``ace_points``: 1 to 11. Raises ``ValueError`` if the table melds
     overlap each other or the hand, or one is not a meld."""
     return _solve(_Plan(hand, _checked(hand, table), ace_high, ace_points, False))[1]
 
 
 def best_play_keeping(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-                      ace_points: int) -> tuple[int, LayoffResult]:
+                      ace_points: int) -> tuple[int, ExtensionResult]:
     """``(card, play)``: one card kept back to be discarded and the best play of
     the rest (as :func:`best_play`), for the least deadwood once that card is
     gone; among such cards the one with the higher points, then the lower in
@@ -260,7 +260,7 @@ def _checked(hand: int, table: Sequence[int]) -> tuple[int, ...]:
     return table
 
 
-def _solve(plan: _Plan) -> tuple[int, LayoffResult]:
+def _solve(plan: _Plan) -> tuple[int, ExtensionResult]:
     layers, edges = _forward(plan)
     # The best end states, then the moves on some best path (backwards).
     ends = {}
@@ -284,7 +284,7 @@ def _solve(plan: _Plan) -> tuple[int, LayoffResult]:
     return _read_back(plan, tight, best)
 
 
-def _read_back(plan: _Plan, tight, best: int) -> tuple[int, LayoffResult]:
+def _read_back(plan: _Plan, tight, best: int) -> tuple[int, ExtensionResult]:
     """Pass two over the best moves only: block starts carried, the largest
     meld weight kept, then the play read back from the end."""
     hand, order = plan.hand, plan.order
@@ -347,7 +347,7 @@ def _read_back(plan: _Plan, tight, best: int) -> tuple[int, LayoffResult]:
     return _result(plan, steps, best >> _SH_DW)
 
 
-def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
+def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, ExtensionResult]:
     """(card kept or -1, the play) of a path: ``steps`` is ``(position, sets, roles)``."""
     order = plan.order
     melds: list[int] = []
@@ -389,10 +389,10 @@ def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
     for s in range(4):
         close(s)
 
-    # Layoffs in laying order: table melds in index order; onto a run the cards
-    # below it outward, then the cards above it outward (ascending position).
+    # Additions in the order added: table melds in index order; onto a run the
+    # cards below it outward, then the cards above it outward (ascending position).
     position = {order[p]: p for p in range(13)}
-    layoffs = []
+    added = []
     for j in range(len(plan.table)):
         mine = [c for c, o in laid.items() if o == j]
         if j in plan.runs:
@@ -400,6 +400,6 @@ def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
             below = sorted((c for c in mine if position[c % 13] < lo), key=lambda c: -position[c % 13])
             above = sorted((c for c in mine if position[c % 13] > lo), key=lambda c: position[c % 13])
             mine = below + above
-        layoffs.extend((c, j) for c in mine)
-    return kept, LayoffResult(deadwood=deadwood, melds=tuple(sorted(melds)),
-                              layoffs=tuple(layoffs), deadwood_cards=loose)
+        added.extend((c, j) for c in mine)
+    return kept, ExtensionResult(deadwood=deadwood, melds=tuple(sorted(melds)),
+                                 added=tuple(added), deadwood_cards=loose)

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .cards import DECK_SIZE, from_mask, rank_sort_key
 
-__all__ = ["meld_kind", "is_meld", "can_add", "in_rank_order", "all_melds", "run_order"]
+__all__ = ["meld_kind", "is_meld", "can_add", "in_rank_order", "mask_in_rank_order", "all_melds", "run_order"]
 
 SUIT_MASK = (1 << 13) - 1
 
@@ -142,6 +142,7 @@ def all_melds(hand: int, ace_high: bool = False) -> list[int]:
     return list(_all_melds(hand, bool(ace_high)))
 
 
-def meld_cards(mask: int, ace_high: bool = False) -> list[int]:
-    """The cards of a meld mask in display order (see :func:`in_rank_order`)."""
-    return in_rank_order(from_mask(mask), ace_high)
+def mask_in_rank_order(mask: int, ace_high: bool = False) -> tuple[int, ...]:
+    """The cards of a mask (a meld, deadwood, a hand) in the order melds are
+    shown (see :func:`in_rank_order`), as a tuple."""
+    return tuple(in_rank_order(from_mask(mask), ace_high))

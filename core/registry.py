@@ -3,6 +3,7 @@ registry that holds them (a name registered twice is an error naming both plugin
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~
 
     from .agents import Agent
     from .engine import Round, View
+    from .vocabulary import MoveWords, Vocabulary
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,11 @@ class VariantSpec:
     :class:`rummykit.core.engine.Round`) using only ``rng`` for chance.
     ``options_model`` is a pydantic model whose fields are the options with their
     defaults (a field ``target`` ends the match when a total reaches it).
+    ``moves`` gives the words of the kinds of move the variant adds (one
+    :class:`~rummykit.core.vocabulary.MoveWords` a kind: short form, log
+    phrases, help line); ``aliases`` maps further short forms to kinds, and
+    holds the moves' short forms too. :attr:`vocabulary` puts them together
+    with core's words.
     """
 
     name: str
@@ -58,6 +65,7 @@ class VariantSpec:
     hand_summary: Callable[[View, BaseModel], HandSummary] | None = None
     analyze: Callable[..., Analysis] | None = None
     aliases: dict[str, str] = field(default_factory=dict)
+    moves: tuple[MoveWords, ...] = ()
     plugin: str = ""  # filled in by the registry
 
     def __post_init__(self) -> None:
@@ -65,6 +73,19 @@ class VariantSpec:
             raise PluginError(f"bad variant name {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(f"variant {self.name}: bad player counts")
+        kinds = [m.kind for m in self.moves]
+        if len(set(kinds)) != len(kinds):
+            raise PluginError(f"variant {self.name}: the words of a kind of move are given twice")
+        shorts = {m.short: m.kind for m in self.moves if m.short}
+        object.__setattr__(self, "moves", tuple(self.moves))
+        object.__setattr__(self, "aliases", {**shorts, **self.aliases})
+
+    @functools.cached_property
+    def vocabulary(self) -> Vocabulary:
+        """Core's words and this variant's, as the terminal uses them."""
+        from .vocabulary import Vocabulary
+
+        return Vocabulary(self.moves, self.aliases)
 
 
 @dataclass(frozen=True)

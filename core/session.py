@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
-from .agents import agent_seed
+from .agents import agent_seed, observers, tell_observers
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .guard import MoveClock, SafeAgent, Who
@@ -108,6 +108,7 @@ class Session:
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
         self.match = self._replay(record.actions)
         self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
+        self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
 
@@ -194,7 +195,9 @@ class Session:
             action = self.bot_action()
         if self.path is None and not self.humans:
             self.match.keep_history = False
-            return self.match.apply(action)
+            event = self.match.apply(action)
+            self._tell(event)
+            return event
         return self.apply(action)
 
     def hint(self, seat: int) -> tuple[str, Action, str] | None:
@@ -233,11 +236,22 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
+        """Apply and save ``action`` (a person's or a bot's); then the computer
+        players that observe are told it (:func:`rummykit.core.agents.tell_observers`)."""
         event = self.match.apply(action)
         self.record.actions.append(event.action.notation())
         self.record.finished = self.match.over
         self.save()
+        self._tell(event)
         return event
+
+    def _tell(self, event: Event) -> None:
+        """Every computer player that observes is told ``event`` as its seat sees
+        it, as in simulate (:func:`rummykit.core.agents.tell_observers`)."""
+        if self._observers is None:
+            self._observers = observers(self.agents)
+        if self._observers:
+            tell_observers(self.agents, self._observers, event, self.match.view)
 
     def can_undo(self, seat: int) -> str | None:
         """``None`` if ``seat`` may take back its last action, else the reason."""
@@ -250,6 +264,8 @@ class Session:
         return None
 
     def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last action (see :meth:`can_undo`). The computer
+        players that observed it are not told: it was public, and is undone."""
         reason = self.can_undo(seat)
         if reason:
             raise RummyError(reason)

@@ -320,9 +320,12 @@ def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callabl
 
     ``on_end(result)`` is called as soon as a Round ends, before any bot is
     told (a Match calls its own ``on_round_end`` within ``apply``). Agents that
-    override ``observe`` are told every event as their seat sees it.
+    override ``observe`` are told every event as their seat sees it
+    (:func:`rummykit.core.agents.tell_observers`, as ``rummy play`` does).
     """
-    watchers = [pos for pos, a in enumerate(agents) if a.observes]
+    from .agents import observers, tell_observers
+
+    watchers = observers(agents)
     rnd = getattr(game, "round", game)
     start_round = rnd
     for _ in range(MAX_ACTIONS_PER_ROUND):
@@ -333,8 +336,7 @@ def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callabl
         if on_end is not None and rnd.result is not None:
             on_end(rnd.result)
         if watchers:
-            for pos in watchers:
-                agents[pos].observe(event.seen_by(pos), view(pos))
+            tell_observers(agents, watchers, event, view)
     raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
 
 

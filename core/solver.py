@@ -48,7 +48,7 @@ from itertools import product
 from .cards import DECK_SIZE
 from .melds import run_order
 
-__all__ = ["MeldSolver", "get_solver", "GIN", "tables_for"]
+__all__ = ["MeldSolver", "get_solver", "tables_for"]
 
 _M13 = (1 << 13) - 1
 _BIG = 1 << 30
@@ -503,7 +503,3 @@ def get_solver(ace_high: bool = False, ace_points: int = 1) -> MeldSolver:
     if s is None:
         s = _SOLVERS[key] = MeldSolver(ace_high, ace_points)
     return s
-
-
-#: Cardems Gin: ace low, ace worth 1 point.
-GIN = get_solver()

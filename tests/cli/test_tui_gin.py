@@ -85,7 +85,7 @@ def test_illegal_and_unreadable_input_gets_a_reason_and_the_prompt_again(game, t
         ("xyzzy", "unknown move 'xyzzy'"),
         ("d zz", "bad card 'zz'"),
         ("d " + code(hand(save, 0)[0]), "draw"),  # not drawn yet: the variant's reason
-        ("m 9h th jh", "meld"),
+        ("meld 9h th jh", "meld"),  # a move of another variant
         ("K 7H 8H", ""),
     ]
     for line, reason in cases:

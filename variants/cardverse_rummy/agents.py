@@ -69,7 +69,7 @@ class EasyAgent(BaseAgent):
     def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
-        from rummykit.core.layoffs import best_layoffs
+        from rummykit.core.extensions import best_extensions
 
         hand = to_mask(view.hand)
         # Only table melds that could take a card of this hand matter (fast path).
@@ -79,19 +79,19 @@ class EasyAgent(BaseAgent):
             if reach(mask) & hand:
                 table.append(mask)
                 numbers.append(m.number)
-        res = best_layoffs(hand, table, self.solver)
+        res = best_extensions(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
             # Everything could go down, but the last card must be discarded: keep
             # back the card whose absence costs least, preferring a high one.
             best = None
             for c in view.hand:
-                r = best_layoffs(hand & ~(1 << c), table, self.solver)
+                r = best_extensions(hand & ~(1 << c), table, self.solver)
                 key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
                 if best is None or key < best[0]:
                     best = (key, c, r)
             _, keep, res = best
-        adds = tuple((card, numbers[i]) for card, i in res.layoffs)
+        adds = tuple((card, numbers[i]) for card, i in res.added)
         return tuple(res.melds), adds, keep
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:

@@ -10,7 +10,6 @@ one dict look-up and an id check, whatever the order of the cards typed.
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,13 +18,13 @@ from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
 from rummykit.core.errors import IllegalAction, RummyError
-from rummykit.core.melds import all_melds, meld_kind
+from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import record_deal
 
 from .options import CardVerseOptions
-from .table import card_text, cards_of, codes_text, extensions, hand_order, in_rank_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -46,7 +45,7 @@ _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
 _CLONE_KNOWN = frozenset({
     "options", "n_seats", "round_index", "discard_to_win", "ace_points", "max_turns", "hands",
     "stock", "discard", "table", "first", "current", "phase", "turns_done", "history", "result",
-    "_legal", "_legal_tuple", "_by_key", "_seen", "_table_view", "dealer", "dealt",
+    "_legal", "_by_key", "_seen", "_table_view", "dealer", "dealt",
 })
 
 
@@ -68,7 +67,7 @@ def hand_value(mask: int, ace_points: int) -> int:
 def _meld_action(mask: int) -> Action:
     a = _MELD_ACTIONS.get(mask)
     if a is None:
-        a = _MELD_ACTIONS[mask] = Action(MELD, in_rank_order(cards_of(mask)))
+        a = _MELD_ACTIONS[mask] = Action(MELD, mask_in_rank_order(mask, ACE_HIGH))
     return a
 
 
@@ -255,7 +254,6 @@ class CardVerseRound(Round):
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
         self._legal = None
-        self._legal_tuple = None
         self._by_key = None
         if action.kind in (MELD, ADD):
             self._table_view = None
@@ -266,22 +264,7 @@ class CardVerseRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        new = self.shallow_copy()
-        d = new.__dict__
-        d["hands"] = self.hands[:]
-        d["stock"] = self.stock[:]
-        d["discard"] = self.discard[:]
-        d["table"] = [meld[:] for meld in self.table]
-        d["history"] = self.history[:]
-        d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
-        own = d.keys() - _CLONE_KNOWN
-        if own:
-            memo: dict[int, object] = {}
-            for name in own:
-                d[name] = copy.deepcopy(d[name], memo)
-        return new
+        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("table", "_seen"))
 
     # -- the contract -------------------------------------------------------
 
@@ -451,7 +434,7 @@ class CardVerseRound(Round):
 
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
-            self._table_view = tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
+            self._table_view = tuple(TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
                                      for i, (owner, mask) in enumerate(self.table))
         return self._table_view
 
@@ -522,7 +505,7 @@ class CardVerseRound(Round):
             if missing:
                 return f"you do not hold {codes_text(missing)}"
             if meld_kind(list(cards), ace_high=True) is None:
-                return f"{codes_text(in_rank_order(cards))} is not a set or a run"
+                return f"{codes_text(in_rank_order(cards, ACE_HIGH))} is not a set or a run"
             if self.discard_to_win and to_mask(cards) == hand:
                 return "with discard_to_win you must keep a card to discard"
             return None
@@ -540,7 +523,7 @@ class CardVerseRound(Round):
                 return f"you do not hold {codes_text(missing)}"
             mask = self.table[action.target - 1][1]
             if not extensions(mask) >> cards[0] & 1:
-                shown = codes_text(in_rank_order(cards_of(mask)))
+                shown = codes_text(mask_in_rank_order(mask, ACE_HIGH))
                 return f"{card_text(cards[0])} does not fit meld {action.target} ({shown})"
             if self.discard_to_win and hand == 1 << cards[0]:
                 return "with discard_to_win you must keep a card to discard"
@@ -553,16 +536,9 @@ class CardVerseRound(Round):
         return None
 
 
-_UNCHANGED: dict[type, bool] = {}
-
-
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as CardVerseRound does."""
-    same = _UNCHANGED.get(cls)
-    if same is None:
-        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(CardVerseRound, name)
-                                     for name in ("apply", "legal_actions", "_compute_legal"))
-    return same
+    return inherits(cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal"))
 
 
 def new_round(options: CardVerseOptions, n_seats: int, round_index: int,

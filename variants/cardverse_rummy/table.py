@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rummykit.core.cards import from_mask, pretty, rank_sort_key
+from rummykit.core.cards import from_mask, pretty
 
 ACE_HIGH = True  # CardVerse: the ace is always high in runs
 
@@ -54,11 +54,6 @@ def hand_order(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def in_rank_order(cards) -> tuple[int, ...]:
-    """A meld's cards as shown: by rank, ace last, then suit."""
-    return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
-
-
 @lru_cache(maxsize=None)
 def extensions(mask: int) -> int:
     """The cards that may be added to the valid table meld ``mask`` (a mask)."""
@@ -93,5 +88,5 @@ def card_text(card: int) -> str:
     return pretty(card, ascii=True)
 
 
-__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at",
+__all__ = ["hand_order", "extensions", "cards_of", "position", "card_at",
            "codes_text", "card_text"]

@@ -28,13 +28,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rummykit.core.cards import code, from_mask, rank_sort_key, to_mask
+from rummykit.core.cards import code, rank_sort_key, to_mask
 from rummykit.core.engine import View, card_ref
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.registry import Analysis, HandSummary
 
 from .options import GinOptions
-from .scoring import arrange, default_solver, display_melds, rank_order
+from .scoring import arrange, default_solver, display_melds
 
 __all__ = ["analyze", "describe", "hand_summary"]
 
@@ -45,7 +46,7 @@ def describe(mask: int, solver=None) -> tuple[int, tuple[tuple[int, ...], ...], 
     melded = 0
     for m in melds:
         melded |= m
-    return dw, display_melds(melds), rank_order(from_mask(mask & ~melded))
+    return dw, display_melds(melds), mask_in_rank_order(mask & ~melded)
 
 
 def _codes(cards: Sequence[int]) -> list[str]:

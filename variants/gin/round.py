@@ -34,7 +34,6 @@ changes it, through :meth:`apply`):
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -43,12 +42,13 @@ from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.resample import record_deal
 
 from .options import GinOptions
-from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
+from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, settle
 
 __all__ = ["GinRound", "DISCARD", "KNOCK", "GIN", "COUNT_KEYS"]
 
@@ -69,7 +69,7 @@ _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 # (a subclass's) is deep-copied.
 _CLONE_KNOWN = frozenset({
     "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
-    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
+    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_seen",
     "dealer", "dealt", "turns_done", "_extras",
 })
 
@@ -189,21 +189,7 @@ class GinRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        new = self.shallow_copy()
-        d = new.__dict__
-        d["hands"] = self.hands[:]
-        d["stock"] = self.stock[:]
-        d["discard"] = self.discard[:]
-        d["history"] = self.history[:]
-        d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
-        own = d.keys() - _CLONE_KNOWN
-        if own:
-            memo: dict[int, object] = {}
-            for name in own:
-                d[name] = copy.deepcopy(d[name], memo)
-        return new
+        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("_seen",))
 
     def _setup(
         self,
@@ -415,9 +401,9 @@ class GinRound(Round):
             hands.append(
                 HandReport(
                     seat=seat,
-                    cards=rank_order(from_mask(mask)),
+                    cards=mask_in_rank_order(mask),
                     melds=display_melds(melds),
-                    deadwood=rank_order(from_mask(mask & ~melded)),
+                    deadwood=mask_in_rank_order(mask & ~melded),
                     points=dw,
                 )
             )
@@ -542,16 +528,9 @@ class GinRound(Round):
         return None
 
 
-_UNCHANGED: dict[type, bool] = {}
-
-
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
-    same = _UNCHANGED.get(cls)
-    if same is None:
-        same = _UNCHANGED[cls] = all(
-            getattr(cls, name) is getattr(GinRound, name) for name in ("apply", "legal_actions", "discard_actions"))
-    return same
+    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions"))
 
 
 def _times(s: Settlement) -> str:

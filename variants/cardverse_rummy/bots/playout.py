@@ -45,7 +45,7 @@ only when it holds one.
 **The compiled core.** ``_fastplay.c`` holds the same loops in C (:meth:`Playouts.play`,
 the fill of :meth:`Playouts.sample` and, for a plain :class:`random.Random`, its shuffle,
 :meth:`Playouts.score`, and the solver's choice of melds for a hand laid down): the same cards in the same order and the same ties, so the moves
-are the same with or without it, some ten times faster (tests/bots/test_cardverse_fastplay.py
+are the same with or without it, some ten times faster (tests/variants/cardverse/test_fastplay.py
 compares them). The Python loops here are the reference and the fallback: they run when
 the extension was not built or ``RUMMYKIT_PURE_PYTHON`` is set (:func:`compiled`).
 """

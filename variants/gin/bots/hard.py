@@ -213,7 +213,7 @@ class HardGinAgent(BaseAgent):
     def knock_outlook(self, k: Knowledge, mine: int, d: int) -> tuple[float, float]:
         """(expected points, undercut chance) of knocking now with the 10-card hand
         ``mine`` (``d`` deadwood), over sampled opponent hands."""
-        from rummykit.core.layoffs import best_layoffs
+        from rummykit.core.extensions import best_extensions
 
         _, melds = self.solver.arrangement(mine)
         total = 0.0
@@ -223,7 +223,7 @@ class HardGinAgent(BaseAgent):
             if d == 0:
                 total += self.solver.deadwood(h) + self.gin_points
                 continue
-            dd = best_layoffs(h, melds, self.solver).deadwood
+            dd = best_extensions(h, melds, self.solver).deadwood
             if dd > d:
                 total += dd - d
             else:

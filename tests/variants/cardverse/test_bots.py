@@ -18,7 +18,7 @@ from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.core.solver import get_solver
 
-from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
 SOLVER = get_solver(True, 1)

@@ -15,7 +15,7 @@ from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 
-PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "cardverse4_ceiling.py"
+PATH = Path(__file__).resolve().parents[3] / "benchmarks" / "cardverse4_ceiling.py"
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.bots import playout
 from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts
-from tests.bots.test_cardverse_playouts import states
+from .test_playouts import states
 
 PURE = bool(os.environ.get("RUMMYKIT_PURE_PYTHON"))
 needs_core = pytest.mark.skipif(PURE, reason="RUMMYKIT_PURE_PYTHON turns the compiled core off")

@@ -14,8 +14,8 @@ from rummykit.variants.gin.bots.knowledge import read_view
 from rummykit.variants.gin.bots.normal import NormalGinAgent
 from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent
 
-from ..variants.gin.helpers import act, card, cards, deal
-from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from .helpers import act, card, cards, deal
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]
 
