@@ -8,7 +8,7 @@ is set once the round is over.
 
 Nothing outside the engine gets the full state: bots and the human seat receive
 :class:`View` objects, which are plain frozen data with no reference back to the
-round (RULES.md §3).
+round (docs/rules.md §3 "What a player sees").
 
 Everything a bot receives or observes is immutable: views, events, table melds,
 hand reports and round results are frozen; their sequences are tuples and their

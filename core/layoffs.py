@@ -1,4 +1,4 @@
-"""Layoffs after a Gin knock (RULES.md §1 "Layoffs").
+"""Layoffs after a Gin knock (docs/rules.md §1 "Layoffs").
 
 The defender's own melds and the cards laid off onto the knocker's melds are
 chosen *together* to leave the least final deadwood: a card may stay out of the

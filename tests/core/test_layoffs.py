@@ -1,4 +1,4 @@
-"""Layoffs after a Gin knock (RULES.md §1)."""
+"""Layoffs after a Gin knock (docs/rules.md §1 "Layoffs")."""
 
 from __future__ import annotations
 

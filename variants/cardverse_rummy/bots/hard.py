@@ -1,4 +1,4 @@
-"""``ai:hard`` for CardVerse (RULES.md §2 "Computer players": remembers the
+"""``ai:hard`` for CardVerse (docs/rules.md §2 "Computer players": remembers the
 cards opponents took from or passed on the discard pile, and minimises its
 unmelded points with a bounded search).
 
