@@ -197,7 +197,7 @@ class View:
     result: RoundResult | None = None
 
     # A view is built after every action: the frozen dataclass's generated
-    # __init__ (one object.__setattr__ per field) was about a tenth of a
+    # __init__ (one object.__setattr__ per field) would cost about a tenth of a
     # simulated round. This one stores the fields straight into the instance
     # dict (a sequence that is not a tuple is copied into one); it stays frozen
     # (assignment still raises). Parameters in field order, checked at import

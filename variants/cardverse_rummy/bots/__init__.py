@@ -1,4 +1,4 @@
-"""CardVerse computer players beyond ``ai:easy`` (issue #5): ``ai:normal`` and
+"""CardVerse computer players beyond ``ai:easy``: ``ai:normal`` and
 ``ai:hard`` (docs/rules.md §2 "Computer players"). The plugin registers them with::
 
     from .bots import register_bots
