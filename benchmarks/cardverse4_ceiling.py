@@ -1,7 +1,7 @@
-"""How well can one seat do in four-seat CardVerse against three ``ai:easy``? (issue #5)
+"""How well can one seat do in four-seat CardVerse against three ``ai:easy``?
 
-The target "ai:hard wins >= 45% of the matches against three ai:easy" was not reached
-(docs/bots.md). This script measures the ceiling: the same seat, the same deals, the
+The target is "ai:hard wins >= 45% of the matches against three ai:easy" (docs/bots.md,
+"Strength"). This script measures the ceiling: the same seat, the same deals, the
 same exact ``ai:easy`` opponents, played by players that know more and more.
 
     python benchmarks/cardverse4_ceiling.py MODE [--rounds N] [--samples S]

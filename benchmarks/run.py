@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/run.py [--quick | --full] [--no-peers]
                                        [--only NAME[,NAME...]] [--out FILE] [--repeats R]
 
-Issue #7 sets the targets. Every figure is the median of ``--repeats`` timed
+Every row carries its target. Every figure is the median of ``--repeats`` timed
 repeats; within a repeat we and the peers run back to back on the same hands (or
 the same number of games), so a busy machine slows all of us about alike and the
 ratios stay meaningful even when the absolute figures drift.
@@ -23,7 +23,7 @@ only through their public APIs:
 Sections (``--only``): solver, rounds, simulate, memory, help, cardverse, analyse,
 state (``Round.clone`` and ``Round.resample``).
 Modes: ``--quick`` (smaller samples, a minute or so), default, ``--full`` (more
-repeats, and the memory row at the issue's 100,000 rounds instead of 20,000).
+repeats, and the memory row at 100,000 rounds instead of 20,000).
 
 The table is printed at the end and written as markdown to ``benchmarks/RESULTS.md``
 (with the date and the machine) unless ``--out -``.
@@ -657,7 +657,7 @@ def section_cardverse(report: Report, mode: Mode, seed: int) -> None:
 
 
 def section_analyse(report: Report, mode: Mode, seed: int) -> None:
-    """``rummy analyze cardverse`` on big hands (issue #16: any hand of up to 52
+    """``rummy analyze cardverse`` on big hands (the target: any hand of up to 52
     cards in under a second and 200 MB): the whole deck, the 36 cards A-9 of every
     suit (every rank a possible set: the worst case of a search over set choices),
     and random 36-card hands, with and without ``discard_to_win``. In-process time
@@ -701,8 +701,7 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
     report.notes.append(
         f"analyse: the in-process figure is the analysis alone (analyze(), median of {mode.repeats}); "
         f"the command's wall time includes Python's start-up and the plugins' loading, "
-        f"{base:.2f} s for a one-card hand here. Before the dynamic programme (core/meldplan.py), "
-        "36 cards took 66 s and 3.2 GB and the whole deck passed 20 GB (issue #16)."
+        f"{base:.2f} s for a one-card hand here."
     )
 
 
@@ -730,7 +729,7 @@ def _mid_rounds(spec, options, n_seats: int, seed: int, count: int) -> list:
 
 
 def section_state(report: Report, mode: Mode, seed: int) -> None:
-    """Round.clone and Round.resample (issue #17), in states halfway through rounds."""
+    """Round.clone and Round.resample, in states halfway through rounds."""
     from rummykit.core.engine import Round
     from rummykit.core.plugins import get_plugins
 
@@ -827,12 +826,14 @@ def main(argv: list[str] | None = None) -> int:
             "",
             "`make bench` runs `benchmarks/run.py`: our figures, and beside them those of",
             "OpenSpiel 2.0.2 (C++) and RLCard 1.2.0 (Python) when the optional extra `peers` is",
-            "installed (`.venv/bin/pip install -e '.[test,peers]'`), measured in the same run on the",
-            "same hands or the same number of games, through their public APIs only. Every figure",
+            "installed",
+            "(`.venv/bin/pip install --config-settings editable_mode=strict -e '.[test,peers]'`),",
+            "measured in the same run on the same hands or the same number of games, through",
+            "their public APIs only. Every figure",
             "is a median of repeats; ours and theirs run back to back, so the ratios hold even on a",
             "busy machine. `make bench BENCH_ARGS=--quick` takes about a minute; `--full` also",
-            "measures the memory of the issue's 100,000 rounds. `benchmarks/bench_solver.py` times",
-            "the solver alone. Targets: issue #7.",
+            "measures the memory over 100,000 rounds. `benchmarks/bench_solver.py` times",
+            "the solver alone. Each row has its target beside its figure.",
             "",
             f"Latest run: {started:%Y-%m-%d %H:%M %Z}, {m['arch']}, {m['cpu']}, {m['cores']} cores, "
             f"{m['system']}, Python {m['python']}; {mode.name} mode ({mode.repeats} repeats); "

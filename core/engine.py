@@ -8,7 +8,7 @@ is set once the round is over.
 
 Nothing outside the engine gets the full state: bots and the human seat receive
 :class:`View` objects, which are plain frozen data with no reference back to the
-round (RULES.md §3).
+round (docs/rules.md §3 "What a player sees").
 
 Everything a bot receives or observes is immutable: views, events, table melds,
 hand reports and round results are frozen; their sequences are tuples and their
@@ -205,7 +205,7 @@ class View:
     result: RoundResult | None = None
 
     # A view is built after every action: the frozen dataclass's generated
-    # __init__ (one object.__setattr__ per field) was about a tenth of a
+    # __init__ (one object.__setattr__ per field) would cost about a tenth of a
     # simulated round. This one stores the fields straight into the instance
     # dict (a sequence that is not a tuple is copied into one); it stays frozen
     # (assignment still raises). Parameters in field order, checked at import

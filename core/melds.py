@@ -1,4 +1,4 @@
-"""Meld rules: sets and runs (RULES.md, "Common to both", §1 and §2).
+"""Meld rules: sets and runs (docs/rules.md "Common to both", §1 and §2).
 
 A *set* is 3 or 4 cards of one rank (with one deck they are necessarily of
 different suits). A *run* is 3 or more cards of one suit with consecutive ranks.

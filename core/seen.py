@@ -1,7 +1,7 @@
 """What a seat has seen of every seat's dealings with the discard pile, read from
 its :class:`View` alone: the ground the bots of every variant build their memory
-on (RULES.md §3: a stock draw shows its card only to the drawer, a pick from the
-pile and a discard show their card to all).
+on (docs/rules.md §3 "What a player sees": a stock draw shows its card only to the
+drawer, a pick from the pile and a discard show their card to all).
 
 :func:`read_seen` undoes the view's history to find the pile as dealt, then
 replays it forwards, so that each draw from the stock is known to have passed on

@@ -210,7 +210,7 @@ class SimResult:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The object ``rummy simulate --json`` prints (issue #5)."""
+        """The object ``rummy simulate --json`` prints."""
         c = self.config
         return {
             "variant": c.variant,

@@ -1,4 +1,4 @@
-"""Computer players that fail, through the real ``rummy`` (issue #16, "Bots").
+"""Computer players that fail, through the real ``rummy``.
 
 A plugin of misbehaving bots (tests/cli/badbots.py) is installed into a folder
 on PYTHONPATH. A bot that raises, returns anything but a legal move or thinks

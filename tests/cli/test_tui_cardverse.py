@@ -1,5 +1,5 @@
 """The terminal game in a pseudo-terminal: CardVerse Rummy with four seats, two
-people and two computer players (issue #4 "Done means")."""
+people and two computer players."""
 
 from __future__ import annotations
 

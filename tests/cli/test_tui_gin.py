@@ -1,5 +1,5 @@
 """The terminal game, driven in a pseudo-terminal: Cardems Gin, two people on one
-keyboard (issue #4 "Done means")."""
+keyboard."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Computer players for CardVerse Rummy. They decide from their View alone.
 
-``ai:easy`` (RULES.md §2 "Computer players"): lays down every meld and
+``ai:easy`` (docs/rules.md §2 "Computer players"): lays down every meld and
 addition it can at once, and discards its highest-value unmelded card. It takes
 the discard pile's top card when that card completes a meld with its hand,
 otherwise it draws from the stock.

@@ -26,7 +26,7 @@ def register_agents(register):
     from .spec import EASY
 
     register(EASY)
-    from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard)
+    from .bots import register_bots; register_bots(register)  # noqa: E702 (ai:normal, ai:hard)
 
 
 def __getattr__(name: str):

@@ -50,7 +50,7 @@ _CLONE_KNOWN = frozenset({
 
 
 def deal_size(n_seats: int) -> int:
-    """RULES.md §2 "Deal": 7 cards each with 2 players, 10 with 3 or 4."""
+    """docs/rules.md §2 "Deal": 7 cards each with 2 players, 10 with 3 or 4."""
     return 7 if n_seats == 2 else 10
 
 
@@ -104,7 +104,7 @@ def _canonical(action: Action) -> Action | None:
 
 
 class CardVerseRound(Round):
-    """One deal of CardVerse Rummy (RULES.md §2) for 2 to 4 seats."""
+    """One deal of CardVerse Rummy (docs/rules.md §2) for 2 to 4 seats."""
 
     variant = VARIANT
 

@@ -3,8 +3,8 @@
 A card is ``suit * 13 + rank`` with rank 0 the ace (rummykit.core.cards). In
 CardVerse runs the ace sits after the king only, so a run's *position* order is
 2, 3, ..., K, A (positions 0..12). These helpers answer one question fast: which
-cards can be added to a table meld (RULES.md §2: "a run extended at an end, a set
-to four")? Validity of new melds comes from rummykit.core.melds.
+cards can be added to a table meld (docs/rules.md §2 "Turn": "a run extended at an
+end, a set to four")? Validity of new melds comes from rummykit.core.melds.
 """
 
 from __future__ import annotations

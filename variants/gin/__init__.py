@@ -1,4 +1,4 @@
-"""Cardems Gin (variant ``gin``), a plugin like any other (RULES.md §1).
+"""Cardems Gin (variant ``gin``), a plugin like any other (docs/rules.md §1).
 
 The public API a house-rule plugin may build on (everything else is private):
 

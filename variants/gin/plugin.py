@@ -27,7 +27,7 @@ def register_agents(register):
     from .agents import easy_agent_spec
 
     register(easy_agent_spec("gin"))
-    from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard, ref:*)
+    from .bots import register_bots; register_bots(register)  # noqa: E702 (ai:normal, ai:hard, ref:*)
 
 
 @hookimpl
@@ -47,7 +47,7 @@ def register_commands(cli):
 
 
 def __getattr__(name: str):
-    if name == "SPEC":  # the module attribute it used to be, made on first access
+    if name == "SPEC":  # the spec as a module attribute, made on first access
         from .spec import SPEC
 
         return SPEC

@@ -1,4 +1,4 @@
-"""One round of Cardems Gin as an engine state machine (RULES.md §1).
+"""One round of Cardems Gin as an engine state machine (docs/rules.md §1).
 
 :class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
 plugin subclasses it and overrides only the small methods a house rule changes:
@@ -247,9 +247,9 @@ class GinRound(Round):
         return not self.stock
 
     def turn_limit(self) -> int:
-        """The engine safeguard (RULES.md §1 "Turn limit"): the plain discard that
-        completes this many turns ends the round as a draw, exactly like an
-        exhausted stock; a knock or gin on that turn still counts. Option
+        """The engine safeguard (docs/rules.md §1 "Turn limit (engine safeguard)"): the
+        plain discard that completes this many turns ends the round as a draw, exactly
+        like an exhausted stock; a knock or gin on that turn still counts. Option
         ``max_turns`` (200 when the options model has none)."""
         return getattr(self.options, "max_turns", 200)
 

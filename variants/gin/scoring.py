@@ -1,4 +1,4 @@
-"""Settling a Cardems Gin round: pure functions, no engine state (RULES.md §1).
+"""Settling a Cardems Gin round: pure functions, no engine state (docs/rules.md §1).
 
 :func:`settle` takes the knocker's ten cards (after the knock discard) and the
 defender's ten cards and returns a :class:`Settlement`: the outcome (``"knock"``,
@@ -6,7 +6,7 @@ defender's ten cards and returns a :class:`Settlement`: the outcome (``"knock"``
 out. The engine (:class:`rummykit.variants.gin.round.GinRound`), the
 ``rummy gin score`` command and any house-rule plugin all use it.
 
-Decisions implemented here (RULES.md §1):
+Decisions implemented here (docs/rules.md §1):
 
 * Melds are chosen by the engine: every hand is laid out with least deadwood.
 * The knocker's tie-break: among the knocker's least-deadwood arrangements (runs
@@ -187,7 +187,7 @@ def settle(
     knock_limit: int | None = None,
     solver=None,
 ) -> Settlement:
-    """Score a knock or gin (RULES.md §1 "Scoring a round").
+    """Score a knock or gin (docs/rules.md §1 "Scoring a round").
 
     ``knocker`` and ``defender`` are the two hands (cards, or an int bitmask) after
     the knock discard. ``options`` is a :class:`GinOptions` (or any object with

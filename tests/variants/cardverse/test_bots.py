@@ -1,4 +1,4 @@
-"""The CardVerse computer players of issue #5: ai:normal and ai:hard."""
+"""The CardVerse computer players ai:normal and ai:hard."""
 
 from __future__ import annotations
 

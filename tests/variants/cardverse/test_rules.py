@@ -1,4 +1,4 @@
-"""Every rule and decision of RULES.md §2 (CardVerse Rummy), one test or more each."""
+"""Every rule and decision of docs/rules.md §2 (CardVerse Rummy), one test or more each."""
 
 import random
 

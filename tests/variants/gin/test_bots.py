@@ -1,4 +1,4 @@
-"""The Gin computer players of issue #5: ai:normal, ai:hard, ref:simple, ref:novice."""
+"""The Gin computer players ai:normal, ai:hard, ref:simple and ref:novice."""
 
 from __future__ import annotations
 

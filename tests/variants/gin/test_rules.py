@@ -1,4 +1,4 @@
-"""Every rule of RULES.md §1 (Cardems Gin) as played by the engine."""
+"""Every rule of docs/rules.md §1 (Cardems Gin) as played by the engine."""
 
 from __future__ import annotations
 
@@ -287,7 +287,7 @@ def test_the_discard_pile_is_never_recycled():
     assert rnd.zones()["stock"] == [] and len(rnd.discard) == pile + 1
 
 
-# -- the turn limit (engine safeguard, RULES.md §1 "Turn limit") -------------------
+# -- the turn limit (docs/rules.md §1 "Turn limit (engine safeguard)") ----------------
 
 
 def take_and_discard(rnd, discard_text):

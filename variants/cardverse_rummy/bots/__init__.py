@@ -1,5 +1,5 @@
-"""CardVerse computer players beyond ``ai:easy`` (issue #5): ``ai:normal`` and
-``ai:hard`` (RULES.md §2 "Computer players"). The plugin registers them with::
+"""CardVerse computer players beyond ``ai:easy``: ``ai:normal`` and
+``ai:hard`` (docs/rules.md §2 "Computer players"). The plugin registers them with::
 
     from .bots import register_bots
     register_bots(register)

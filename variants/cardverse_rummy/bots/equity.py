@@ -7,10 +7,8 @@ cannot win, and by how much, decides whether the match goes on. The play-outs
 therefore score a round's end by the chance of winning the match from there.
 
 ``ai:hard`` uses it with 3 or 4 seats, scoring each play-out of its turn (see
-:mod:`.playout`) by this chance rather than by the round alone: over 2,000 matches
-against three ``ai:easy`` that won 40.1% / 40.2% of them (``--seed 11`` / ``13``)
-against 38.0% / 39.3% when scoring the round; with three seats, 70.5% of 600 matches
-against 61.0%.
+:mod:`.playout`) by this chance rather than by the round alone: it then wins fewer
+rounds and more matches (docs/bots.md has the measurements).
 
 The model: each later round is won by this seat with chance ``p`` and by each
 opponent with an equal share of the rest, for a score drawn from :data:`SCORES`

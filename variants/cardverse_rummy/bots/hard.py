@@ -1,4 +1,4 @@
-"""``ai:hard`` for CardVerse (RULES.md §2 "Computer players": remembers the
+"""``ai:hard`` for CardVerse (docs/rules.md §2 "Computer players": remembers the
 cards opponents took from or passed on the discard pile, and minimises its
 unmelded points with a bounded search).
 
@@ -35,9 +35,9 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   the same deals, 64 at first and 32 more at a time while the two are within 1.5
   standard errors, up to 320. Taking the top leaves the stock as it is (shedding the
   same card again passes the turn), so the draw also chooses who will face the
-  empty stock; on the empty stock it is the choice to end the round (docs/bots.md,
-  "Fifth round" and "Sixth round"; four times the deals and twice the discards
-  since the ninth round, when the play-outs moved to the compiled core).
+  empty stock; on the empty stock it is the choice to end the round. With four
+  players the stock is shortest, so the play-outs are cheapest there, and the
+  compiled core (:mod:`.playout`) pays for the wider search within the time target.
 * **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
   the round (lowest hand value wins). It samples every opponent's hand
   consistently with what it saw (known picks, the rest from the unseen cards, as
@@ -67,7 +67,7 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 
 
 class HardCardVerseAgent(BaseAgent):
-    # Tuned with `rummy simulate` (docs/bots.md).
+    # Values chosen by measuring with `rummy simulate` (docs/bots.md has the measurements).
     KEEP = 3.0  # points one live way to complete a partial combination is worth (2 seats)
     KEEP_MANY = 4.0  # ... with 3 or 4 seats
     FEED = 8.0  # cost of a discard sure to complete a meld for the next player (2 seats)

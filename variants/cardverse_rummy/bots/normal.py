@@ -1,4 +1,4 @@
-"""``ai:normal`` for CardVerse (RULES.md §2 "Computer players": keeps useful
+"""``ai:normal`` for CardVerse (docs/rules.md §2 "Computer players": keeps useful
 partial combinations and weighs the risk that a discard helps an opponent).
 
 * Draw: takes the top of the discard pile when it can be played at once (it

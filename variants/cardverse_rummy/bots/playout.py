@@ -5,8 +5,8 @@ asks the empty stock after some three turns each, so every turn's choice (lay it
 melds down now or hold them, which card to shed) weighs. ``ai:hard`` settles it by
 playing the round out from deals consistent with what it has seen, once per
 choice on the same deals, and keeping the choice whose play-outs are worth most
-(won rounds, or with :mod:`.equity` the chance to win the match; docs/bots.md says
-what that gains and what else was tried).
+(won rounds, or with :mod:`.equity` the chance to win the match; docs/bots.md has
+the measurements behind this design).
 
 **Sampled deals.** The opponents are modelled as players who lay down every meld
 and addition at once, shed their highest-value loose card and take the discard
@@ -16,8 +16,7 @@ follows). What a hand then shows after its owner's last turn:
 * no card worth more than the lowest it discarded this round (by points, then
   rank, then suit: ``ai:easy``'s order): a card it held then it would have shed
   instead, and a higher card it shed later can only have been the one it had just
-  drawn (``lowest``; before the seventh round of docs/bots.md the bound was its
-  last discard);
+  drawn (``lowest``; when false, the bound is its last discard);
 * no meld among its cards, and no card that fitted a table meld as the table stood
   when it discarded;
 * the upcard it passed on at its last draw completes no meld with it;

@@ -1,4 +1,4 @@
-"""Gin computer players beyond ``ai:easy`` (issue #5).
+"""Gin computer players beyond ``ai:easy``.
 
 ``ai:normal`` and ``ai:hard`` (our levels) and two reference opponents,
 ``ref:simple`` (OpenSpiel's simple gin bot) and ``ref:novice`` (RLCard's novice

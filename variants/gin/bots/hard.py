@@ -45,7 +45,7 @@ DISCARD, KNOCK, GIN = "discard", "knock", "gin"
 
 
 class HardGinAgent(BaseAgent):
-    # Tuned with `rummy simulate` (docs/bots.md).
+    # Values chosen by measuring with `rummy simulate` (docs/bots.md).
     KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
     GIN_BONUS = 14.0  # ... or go gin
     PRESENT = 0.25  # weight of the present deadwood
