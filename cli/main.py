@@ -11,6 +11,7 @@ that failed), never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -150,11 +151,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("\ninterrupted", err=True)
         sys.exit(130)
     except Exception as e:
-        from rummykit.core.errors import RummyError
+        from rummykit.core.errors import AgentError, RummyError
 
         if isinstance(e, RummyError):
             error = str(e)
             click.echo(f"rummy: {e}", err=True)
+            if isinstance(e, AgentError):
+                # A computer player that failed may have left a thread or a worker
+                # process that cannot be joined (a bot that would not stop):
+                # every move is already saved, so end now, without the exit
+                # handlers that would wait on them or trip over their pipes.
+                report_problems(skip=error)
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(e.exit_code)
             sys.exit(e.exit_code)
         raise
     finally:
