@@ -24,6 +24,7 @@ from rummykit.core.cards import code
 
 from .common import NOT_UTF8, LineError, line_problem
 
+
 def action_words(action: Action) -> list[tuple[str, ...]]:
     """The ways of typing ``action`` as word tuples (long notation, short form)."""
     long = tuple(w.lower() for w in action.kind.split()) + tuple(code(c).lower() for c in action.cards)

@@ -17,7 +17,6 @@ from rummykit.core.simulate import MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS
 from .common import option_option, registry
 from .timeouts import move_timeout_option, move_timeout_seconds, shown
 
-
 MAX_SEED = 2**64 - 1
 
 

@@ -166,7 +166,7 @@ class TerminalUI:
         except Quit as q:
             outcome = q.why
             code = q.code
-        except (EOFError,):
+        except EOFError:
             outcome = "input ended"
         except KeyboardInterrupt:
             outcome = "interrupted"

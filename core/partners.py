@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .melds import run_order
 
-__all__ = ["SET_PARTNERS", "run_partners", "meld_danger"]
+__all__ = ["SET_PARTNERS", "meld_danger", "run_partners"]
 
 #: For each card, the other three cards of its rank.
 SET_PARTNERS: tuple[tuple[int, ...], ...] = tuple(

@@ -70,8 +70,8 @@ if TYPE_CHECKING:
     from .registry import VariantSpec
 
 __all__ = [
-    "Dealer",
     "MAX_TRIES",
+    "Dealer",
     "RiggedRandom",
     "deal_order",
     "deal_round",

@@ -36,8 +36,8 @@ from .names import BadName, bot_name, check_kind, check_name, unique_names
 from .options import build_options
 from .records import (
     MatchRecord,
-    invalid,
     SeatRecord,
+    invalid,
     parse_record,
     read_record_bytes,
     replay,

@@ -49,16 +49,16 @@ from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeou
 __all__ = [
     "MAX_MATCHES",
     "MAX_ROUNDS",
+    "MAX_ROUNDS_PER_MATCH",
     "MAX_WORKERS",
     "WORKERS_PER_CPU",
     "SimConfig",
-    "Tally",
     "SimResult",
-    "simulate",
-    "wilson",
-    "unit_seed",
+    "Tally",
     "positions",
-    "MAX_ROUNDS_PER_MATCH",
+    "simulate",
+    "unit_seed",
+    "wilson",
 ]
 
 #: A match still running after this many rounds is stopped and counted as a draw

@@ -48,7 +48,7 @@ from itertools import product
 from .cards import DECK_SIZE
 from .melds import run_order
 
-__all__ = ["MeldSolver", "get_solver", "GIN", "tables_for"]
+__all__ = ["GIN", "MeldSolver", "get_solver", "tables_for"]
 
 _M13 = (1 << 13) - 1
 _BIG = 1 << 30
@@ -74,7 +74,7 @@ def _from_positions(q: int, ace_high: bool) -> int:
 class _Tables:
     """Per-ruleset lookup tables, indexed by a 13-bit suit pattern (bit = rank)."""
 
-    __slots__ = ("T", "PS", "T2v", "T2r", "PR", "build_ms", "_DT")
+    __slots__ = ("PR", "PS", "T", "T2r", "T2v", "_DT", "build_ms")
 
     def __init__(self, ace_high: bool, ace_points: int) -> None:
         import time
@@ -233,7 +233,7 @@ class MeldSolver:
     Prefer :func:`get_solver` for a shared instance. Hands are int masks.
     """
 
-    __slots__ = ("ace_high", "ace_points", "_t", "_T", "_runs_cache")
+    __slots__ = ("_T", "_runs_cache", "_t", "ace_high", "ace_points")
 
     def __init__(self, ace_high: bool = False, ace_points: int = 1) -> None:
         if not isinstance(ace_points, int) or isinstance(ace_points, bool) or ace_points < 1:

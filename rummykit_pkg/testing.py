@@ -71,25 +71,25 @@ from rummykit.core.records import MatchRecord, SeatRecord, replay
 from rummykit.core.registry import AgentSpec, Registry, VariantSpec
 
 __all__ = [
-    "ConformanceError",
-    "check_variant",
-    "check_round_state",
-    "check_cards_accounted",
-    "check_view_hides",
-    "check_legal_actions",
-    "check_illegal_action_changes_nothing",
-    "check_result",
-    "check_determinism",
-    "check_replay",
-    "check_clone",
-    "check_resample",
-    "check_clone_and_resample",
-    "play_match",
-    "snapshot",
     "MAX_ACTIONS_PER_ROUND",
     "MAX_ROUNDS",
-    "STATES_PER_ROUND",
     "SAMPLES",
+    "STATES_PER_ROUND",
+    "ConformanceError",
+    "check_cards_accounted",
+    "check_clone",
+    "check_clone_and_resample",
+    "check_determinism",
+    "check_illegal_action_changes_nothing",
+    "check_legal_actions",
+    "check_replay",
+    "check_resample",
+    "check_result",
+    "check_round_state",
+    "check_variant",
+    "check_view_hides",
+    "play_match",
+    "snapshot",
 ]
 
 #: Default bound on the actions of one round (a round that plays longer fails).
@@ -410,7 +410,7 @@ def check_illegal_action_changes_nothing(rnd: Round) -> None:
         except IllegalAction as e:
             if not str(e).strip():
                 _fail(f"IllegalAction for '{action}' has no message")
-        except Exception as e:  # noqa: BLE001 - anything else is a contract break
+        except Exception as e:  # anything else is a contract break
             _fail(f"illegal action '{action}' raised {type(e).__name__}: {e}, not IllegalAction")
         else:
             _fail(f"illegal action '{action}' was accepted")
@@ -665,7 +665,7 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
                     ended.apply(legal[0])
                 except IllegalAction:
                     pass
-                except Exception as e:  # noqa: BLE001
+                except Exception as e:
                     _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
                 else:
                     _fail("an action was accepted after the round ended")

@@ -10,13 +10,13 @@ from rummykit.core.actions import parse_action
 from rummykit.core.agents import agent_seed
 from rummykit.core.cards import parse_card, parse_cards, to_mask
 from rummykit.core.plugins import get_plugins
+from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.bots.knowledge import Table, read_view
 from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
-from rummykit.core.solver import get_solver
 
 from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import FULL_DECK, from_mask, parse_card, parse_cards, points, rank_sort_key, to_mask
+from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.bots.common import (
     RUN_PARTNERS,
@@ -24,7 +25,6 @@ from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts, completes
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
-from rummykit.core.solver import get_solver
 
 SOLVER = get_solver(True, 1)
 EASY_ORDER = sorted(range(52), key=lambda c: (points(c, 1), rank_sort_key(c, True)))
@@ -422,7 +422,7 @@ def test_live_partners_counts_every_live_way(hand, card, live):
             if x != y and hand >> x & 1 and live >> y & 1:
                 ways += 1
     for x, y in RUN_PARTNERS[card]:
-        if hand >> x & 1 and live >> y & 1 or hand >> y & 1 and live >> x & 1:
+        if (hand >> x & 1 and live >> y & 1) or (hand >> y & 1 and live >> x & 1):
             ways += 1
     assert live_partners(card, hand, live) == ways
 

@@ -14,7 +14,7 @@ from rummykit.variants.gin.bots.knowledge import read_view
 from rummykit.variants.gin.bots.normal import NormalGinAgent
 from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent
 
-from ..variants.gin.helpers import act, card, cards, deal
+from ..variants.gin.helpers import act, card, deal
 from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]

@@ -13,7 +13,7 @@ from rummykit.core.cards import code
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 
-from .ptygame import RUMMY, WIPE, env_for, actions, hand, legal, plain, registry, save_files, shown
+from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
                                 reason="cardverse is not installed")

@@ -155,7 +155,7 @@ def test_replay_prints_every_move_with_every_hand_off_a_terminal(tmp_path):
     assert "\x1b[" not in out
     assert out.count("Move ") == len(rec.actions)
     assert f"Move {len(rec.actions)} of {len(rec.actions)}" in out
-    assert "Alice  (deadwood" in out and "Bot 2  (deadwood" in out or "Bot 1  (deadwood" in out
+    assert ("Alice  (deadwood" in out and "Bot 2  (deadwood" in out) or "Bot 1  (deadwood" in out
 
 
 @needs["cardverse"]

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from rummykit.core.actions import Action
 from rummykit.core.agents import BaseAgent

@@ -571,4 +571,4 @@ def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 
 
-__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "KINDS"]
+__all__ = ["KINDS", "CardVerseRound", "deal_size", "hand_value", "new_round"]

@@ -9,7 +9,7 @@ to four")? Validity of new melds comes from rummykit.core.melds.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rummykit.core.cards import from_mask, pretty, rank_sort_key
 
@@ -59,7 +59,7 @@ def in_rank_order(cards) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def extensions(mask: int) -> int:
     """The cards that may be added to the valid table meld ``mask`` (a mask)."""
     cards = cards_of(mask)
@@ -93,5 +93,13 @@ def card_text(card: int) -> str:
     return pretty(card, ascii=True)
 
 
-__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at",
-           "codes_text", "card_text"]
+__all__ = [
+    "card_at",
+    "card_text",
+    "cards_of",
+    "codes_text",
+    "extensions",
+    "hand_order",
+    "in_rank_order",
+    "position",
+]

@@ -41,7 +41,7 @@ from rummykit.core.options import build_options, parse_pairs
 from .options import GinOptions
 from .scoring import Settlement, settle
 
-__all__ = ["add_commands", "add_score_command", "score_hands", "settlement_lines", "UserError"]
+__all__ = ["UserError", "add_commands", "add_score_command", "score_hands", "settlement_lines"]
 
 
 class UserError(click.ClickException):

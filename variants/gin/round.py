@@ -39,6 +39,7 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+
 from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -50,7 +51,7 @@ from rummykit.core.resample import record_deal
 from .options import GinOptions
 from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
 
-__all__ = ["GinRound", "DISCARD", "KNOCK", "GIN", "COUNT_KEYS"]
+__all__ = ["COUNT_KEYS", "DISCARD", "GIN", "KNOCK", "GinRound"]
 
 DISCARD = "discard"
 KNOCK = "knock"

@@ -44,10 +44,10 @@ __all__ = [
     "Settlement",
     "arrange",
     "deadwood_points",
+    "default_solver",
     "display_melds",
     "rank_order",
     "settle",
-    "default_solver",
 ]
 
 

@@ -31,7 +31,7 @@ from .analysis import analyze, hand_summary
 from .options import GinOptions
 from .round import GinRound
 
-__all__ = ["RoundFactory", "make_spec", "cardems_rules_text", "SPEC"]
+__all__ = ["SPEC", "RoundFactory", "cardems_rules_text", "make_spec"]
 
 
 def cardems_rules_text() -> str:

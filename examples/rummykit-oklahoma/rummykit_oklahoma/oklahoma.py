@@ -27,7 +27,7 @@ from rummykit.core.engine import View
 from rummykit.core.registry import HandSummary
 from rummykit.variants.gin import GinOptions, GinRound, cardems_rules_text, hand_summary, make_spec
 
-__all__ = ["OklahomaOptions", "OklahomaRound", "RULES", "SPEC", "oklahoma_summary", "terms"]
+__all__ = ["RULES", "SPEC", "OklahomaOptions", "OklahomaRound", "oklahoma_summary", "terms"]
 
 NAME = "oklahoma"
 ACE = 0

@@ -10,7 +10,7 @@ default opponent and gives the terminal game's hints).
 
 from __future__ import annotations
 
-__all__ = ["register_bots", "agent_specs"]
+__all__ = ["agent_specs", "register_bots"]
 
 
 def _rules(options) -> dict:

@@ -6,14 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import from_mask, points, to_mask
+from rummykit.core.cards import from_mask, points
 from rummykit.core.partners import SET_PARTNERS, run_partners
 from rummykit.core.partners import meld_danger as _meld_danger
 
 from .knowledge import Knowledge, Table
 
-__all__ = ["plan_turn", "next_step", "seat_probs", "meld_danger", "hand_points", "RUN_PARTNERS",
-           "SET_PARTNERS"]
+__all__ = [
+    "RUN_PARTNERS",
+    "SET_PARTNERS",
+    "hand_points",
+    "meld_danger",
+    "next_step",
+    "plan_turn",
+    "seat_probs",
+]
 
 
 RUN_PARTNERS = run_partners(ace_high=True)  # Q-K-A is a run, A-2-3 is not
@@ -154,7 +161,7 @@ def live_partners(card: int, hand: int, live: int) -> int:
     same = _SET_MASK[card]
     n = (hand & same).bit_count() * (live & same).bit_count()
     for x, y in _RUN_PAIR_BITS[card]:
-        if hand & x and live & y or hand & y and live & x:
+        if (hand & x and live & y) or (hand & y and live & x):
             n += 1
     return n
 
@@ -176,4 +183,4 @@ def live_ways(card: int, hand: int, live: int) -> int:
     return ways.bit_count()
 
 
-__all__ += ["live_partners", "live_ways", "completes", "completing", "has_meld"]
+__all__ += ["completes", "completing", "has_meld", "live_partners", "live_ways"]

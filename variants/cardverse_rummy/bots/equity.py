@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-__all__ = ["MatchEquity", "SCORES", "equity_for"]
+__all__ = ["SCORES", "MatchEquity", "equity_for"]
 
 #: Share of rounds whose winner scores 0-9, 10-19, ... points, by number of seats
 #: (4,000 rounds of ``ai:easy`` players each).

@@ -25,7 +25,7 @@ from rummykit.core.seen import read_seen
 
 from ..table import card_at, extensions, position
 
-__all__ = ["Knowledge", "read_view", "Table", "position", "card_at"]
+__all__ = ["Knowledge", "Table", "card_at", "position", "read_view"]
 
 
 @dataclass(slots=True)

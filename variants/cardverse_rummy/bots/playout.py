@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import os
 import random
-from functools import lru_cache
+from functools import cache
 
 from rummykit.core.cards import FULL_DECK, from_mask, points
 from rummykit.core.melds import run_order
@@ -78,7 +78,7 @@ def compiled() -> bool:
     return _fastplay is not None and not os.environ.get("RUMMYKIT_PURE_PYTHON")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shedding(ace_points: int):
     """Tables of ``ai:easy``'s shedding order: every card's points; its rank in the
     order (the card shed first ranks highest); ``below[r]``, the mask of the cards
@@ -111,7 +111,7 @@ _RANK_MASK = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 _ACE_HIGH = run_order(ace_high=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run_through(pattern: int, rank: int) -> int:
     """The ace-high run of one suit's ``pattern`` (13 bits, bit 0 the ace) through
     ``rank``, as a 13-bit mask, or 0 if it is under three cards long."""
@@ -441,7 +441,7 @@ class Playouts:
             if not best:
                 return run
             rp, sp = self.solver.points(run), self.solver.points(best)
-            if rp > sp or rp == sp and run < best:
+            if rp > sp or (rp == sp and run < best):
                 return run
         return best
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rummykit.core.registry import AgentSpec
 
-__all__ = ["register_bots", "agent_specs"]
+__all__ = ["agent_specs", "register_bots"]
 
 
 def _opt(options, name: str, default: int) -> int:

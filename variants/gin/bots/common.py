@@ -12,11 +12,11 @@ from .knowledge import Knowledge
 __all__ = [
     "RUN_PARTNERS",
     "SET_PARTNERS",
-    "opp_probs",
+    "expected_after_draw",
     "meld_danger",
     "near_taken",
+    "opp_probs",
     "outs",
-    "expected_after_draw",
 ]
 
 

@@ -34,7 +34,7 @@ from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code
 from rummykit.core.engine import View
 
-__all__ = ["SimpleGinAgent", "NoviceGinAgent"]
+__all__ = ["NoviceGinAgent", "SimpleGinAgent"]
 
 DISCARD, KNOCK, GIN = "discard", "knock", "gin"
 
