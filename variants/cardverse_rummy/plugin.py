@@ -23,10 +23,11 @@ def register_variants(register):
 
 @hookimpl
 def register_agents(register):
-    from .bots import register_bots
     from .spec import EASY
 
     register(EASY)
+    from .bots import register_bots
+
     register_bots(register)  # ai:normal, ai:hard
 
 

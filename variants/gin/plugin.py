@@ -25,9 +25,10 @@ def register_variants(register):
 @hookimpl
 def register_agents(register):
     from .agents import easy_agent_spec
-    from .bots import register_bots
 
     register(easy_agent_spec("gin"))
+    from .bots import register_bots
+
     register_bots(register)  # ai:normal, ai:hard, ref:*
 
 
