@@ -27,7 +27,7 @@ def variants(as_json: bool) -> None:
         click.echo("no variants installed")
         return
     w = [max(len(r[k]) for r in rows) for k in ("name", "title", "players")]
-    w = [max(a, len(b)) for a, b in zip(w, ("NAME", "TITLE", "PLAYERS"))]
+    w = [max(a, len(b)) for a, b in zip(w, ("NAME", "TITLE", "PLAYERS"), strict=True)]
     click.echo(f"{'NAME':<{w[0]}}  {'TITLE':<{w[1]}}  {'PLAYERS':<{w[2]}}  PLUGIN")
     for r in rows:
         click.echo(f"{r['name']:<{w[0]}}  {r['title']:<{w[1]}}  {r['players']:<{w[2]}}  {r['plugin']}")
@@ -40,12 +40,13 @@ def rules(variant: str) -> None:
     from rummykit.core.options import describe_options
 
     spec = registry().variant(variant)
-    players = str(spec.min_players) if spec.min_players == spec.max_players else f"{spec.min_players} to {spec.max_players}"
+    players = (str(spec.min_players) if spec.min_players == spec.max_players
+               else f"{spec.min_players} to {spec.max_players}")
     click.echo(f"{spec.title} (variant {spec.name}, {players} players, plugin {spec.plugin})")
     click.echo()
     click.echo(spec.rules_text.strip() or "(this variant gives no rules text)")
     click.echo()
-    click.echo("Options (rummy play %s --option KEY=VALUE):" % spec.name)
+    click.echo(f"Options (rummy play {spec.name} --option KEY=VALUE):")
     opts = describe_options(spec.options_model)
     if not opts:
         click.echo("  none")

@@ -60,8 +60,8 @@ class PlainUI:
             self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
-            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in zip(s.names, s.record.seats))
-                      + seed)
+            seats = zip(s.names, s.record.seats, strict=True)
+            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in seats) + seed)
         while not s.over:
             seat = s.to_act()
             if s.is_human(seat):
@@ -129,8 +129,8 @@ class PlainUI:
                 self.stop("quit")
                 return False
             if low in ("help", "?"):
-                for l in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high):
-                    self.echo("  " + l)
+                for ln in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high):
+                    self.echo("  " + ln)
                 continue
             if low == "rules":
                 self.echo(s.spec.rules_text.strip())
@@ -161,7 +161,8 @@ class PlainUI:
                 self.echo(f"illegal: {unknown}")
                 continue
             try:
-                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases)
+                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
+                                      s.spec.aliases)
             except IllegalAction as e:
                 self.echo(f"illegal: {e}")
                 continue

@@ -143,10 +143,12 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
         if not rows:
             click.echo("no unfinished games")
         else:
-            click.echo("Unfinished games" + (":" if stdin_is_tty() else " (continue one with: rummy resume ID):"))
-            for i, (f, rec) in enumerate(rows, 1):
+            how = ":" if stdin_is_tty() else " (continue one with: rummy resume ID):"
+            click.echo("Unfinished games" + how)
+            for i, (_, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
-                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
+                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  "
+                           f"{len(rec.actions):>4} moves  {seats}")
         if skipped:
             click.echo(f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
                        "saved game; rummy play --resume FILE says why)", err=True)

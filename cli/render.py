@@ -145,7 +145,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     groups: list[Text] = []
     if summary is not None:
         for m in summary.melds:
-            t = Text("[" if look.ascii else "[")
+            t = Text("[")
             t.append_text(look.cards(m, info.new_card))
             t.append("]")
             groups.append(t)
@@ -164,7 +164,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
 def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_000) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
-    before, current = turn_blocks(view.history, view.seat)
+    before, _ = turn_blocks(view.history, view.seat)
     out = []
     for seat, events in before:
         out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  "))

@@ -11,6 +11,7 @@ application and saving of a move belong inside: never a bot's thinking.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,10 +38,8 @@ class StopSignals:
             sig = getattr(signal, name, None)
             if sig is None:
                 continue
-            try:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
                 self._old[sig] = signal.signal(sig, self._on_signal)
-            except (ValueError, OSError):  # pragma: no cover - not the main thread
-                pass
         return self
 
     def __exit__(self, *exc) -> bool:

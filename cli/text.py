@@ -38,7 +38,9 @@ def describe_event(event: Event, names: Sequence[str], fmt: Fmt) -> str:
         seen = f" ({fmt(event.card)})" if event.card is not None else ""
         return f"{who} draws from the stock{seen}"
     if a.kind == TAKE_DISCARD:
-        return f"{who} takes {fmt(event.card)} from the discard pile" if event.card is not None else f"{who} takes the discard"
+        if event.card is None:
+            return f"{who} takes the discard"
+        return f"{who} takes {fmt(event.card)} from the discard pile"
     if a.kind in _PHRASES:
         return f"{who} " + _PHRASES[a.kind][0].format(cards=cards, target=a.target)
     return f"{who}: {a.notation(fmt)}"
@@ -72,7 +74,7 @@ def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
 
 
 def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | None) -> str:
-    parts = [f"{n} {t}" for n, t in zip(names, totals)]
+    parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
     return "Score: " + ", ".join(parts) + (f" (target {target})" if target else "")
 
 
@@ -98,7 +100,8 @@ def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_hig
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"
     below = max(0, len(view.discard_pile) - 1)
-    out.append(f"Stock {view.stock_size} | discard {top}" + (f" (+{below} below)" if below else "") + f" | {others}")
+    under = f" (+{below} below)" if below else ""
+    out.append(f"Stock {view.stock_size} | discard {top}{under} | {others}")
     for m in view.table:
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
@@ -118,7 +121,7 @@ def past_phrase(event: Event, fmt: Fmt) -> str:
     if a.kind == DRAW_STOCK:
         return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
     if a.kind == TAKE_DISCARD:
-        return f"took {fmt(event.card)} from the discard pile" if event.card is not None else "took the discard"
+        return "took the discard" if event.card is None else f"took {fmt(event.card)} from the discard pile"
     if a.kind in _PHRASES:
         return _PHRASES[a.kind][1].format(cards=cards, target=a.target)
     return a.notation(fmt)

@@ -21,6 +21,7 @@ one line naming it (exit status 1), the game saved as of its last move.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -180,10 +181,8 @@ class TerminalUI:
             self.signals.__exit__(None, None, None)
             self.input.forget()
             if not self._hung:
-                try:
+                with contextlib.suppress(OSError):
                     self.write(ALT_OFF)
-                except OSError:
-                    pass
         if self._hung:
             sys.exit(code)
         self.farewell(outcome)
@@ -319,7 +318,7 @@ class TerminalUI:
                 continue
             rounds = len(s.match.results)
             with self.critical():
-                event = s.apply(action)
+                s.apply(action)
             if s.over or len(s.match.results) > rounds or s.to_act() != seat:
                 return
             redraw = True

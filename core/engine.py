@@ -311,8 +311,9 @@ class Round(ABC):
     @abstractmethod
     def zones(self) -> Mapping[str, Sequence[int]]:
         """Every card by where it lies: ``"stock"`` (in the order the variant
-        documents: Gin lists the top card first), ``"discard"`` (top last), ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the
-        variant has (``"table"``...). The conformance kit checks that all 52 cards
+        documents: Gin lists the top card first), ``"discard"`` (top last),
+        ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
+        (``"table"``...). The conformance kit checks that all 52 cards
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None

@@ -50,7 +50,8 @@ MAX_MOVE_TIMEOUT = 3600.0
 
 def check_timeout(seconds: float) -> float:
     """``seconds`` if it is a usable move timeout (more than 0, at most an hour)."""
-    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds)) or not 0 < seconds <= MAX_MOVE_TIMEOUT:
+    number = isinstance(seconds, (int, float)) and math.isfinite(seconds)
+    if not number or not 0 < seconds <= MAX_MOVE_TIMEOUT:
         raise ValueError(f"a move timeout must be more than 0 and at most {MAX_MOVE_TIMEOUT:g} seconds")
     return float(seconds)
 

@@ -132,9 +132,6 @@ def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str, str]]:
     out = []
     for name, f in model.model_fields.items():
         default = f.default
-        if isinstance(default, bool):
-            shown = "true" if default else "false"
-        else:
-            shown = str(default)
+        shown = ("true" if default else "false") if isinstance(default, bool) else str(default)
         out.append((name, shown, allowed_values(f), f.description or ""))
     return out

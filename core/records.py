@@ -10,6 +10,7 @@ the file; loading never writes to it. Every field has a bound (see the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -163,16 +164,12 @@ def save_record(record: MatchRecord, path: str | os.PathLike[str]) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        try:
+        with contextlib.suppress(OSError):
             os.chmod(tmp, os.stat(path).st_mode & 0o777)  # keep the mode of the file replaced
-        except OSError:
-            pass
         os.replace(tmp, path)
     except BaseException as e:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(e, OSError):
             raise _cannot_save(given, e) from None
         raise

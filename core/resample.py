@@ -266,10 +266,8 @@ def _check_oblivious(dealer: Callable[[random.Random], Round], variant: str, dec
     fits = not rig.foreign and set(got) == set(want)
     for zone, cards in got.items() if fits else ():
         expected = [want[zone][k] for k in range(len(want[zone]))]
-        if zone in ("stock", "discard"):
-            fits = list(cards) == expected
-        else:
-            fits = sorted(cards) == sorted(expected)
+        ordered = zone in ("stock", "discard")
+        fits = list(cards) == expected if ordered else sorted(cards) == sorted(expected)
         if not fits:
             break
     if not fits:
@@ -412,7 +410,8 @@ class _Trace:
         what = None
         if list(shadow.history) != list(rnd.history):
             what = "history"
-        elif {z: tuple(c) for z, c in shadow.zones().items()} != {z: tuple(c) for z, c in rnd.zones().items()}:
+        elif ({z: tuple(c) for z, c in shadow.zones().items()}
+              != {z: tuple(c) for z, c in rnd.zones().items()}):
             what = "zones"
         elif shadow.to_act() != rnd.to_act():
             what = "seat to act"
@@ -478,7 +477,7 @@ class _Plan:
         free = [p for p in self.hidden if order[p] is None]
         draw = rng.random
         cards = sorted(self.unseen, key=lambda _: draw())  # a uniform shuffle, three times faster
-        for p, c in zip(free, cards):
+        for p, c in zip(free, cards, strict=True):
             order[p] = c
         return order  # type: ignore[return-value]
 

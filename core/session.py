@@ -14,6 +14,7 @@ process ends, however it ends, so a ``kill -9`` never leaves a game locked.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -83,7 +84,7 @@ def parse_seats(texts: Sequence[str]) -> list[SeatRecord]:
     """Every seat of ``texts`` (see :func:`parse_seat`), with names made distinct
     ignoring case (:func:`rummykit.core.names.unique_names`)."""
     seats = [parse_seat(t, i) for i, t in enumerate(texts)]
-    for seat, name in zip(seats, unique_names([s.name for s in seats])):
+    for seat, name in zip(seats, unique_names([s.name for s in seats]), strict=True):
         seat.name = name
     return seats
 
@@ -332,10 +333,8 @@ class SaveLock:
     def release(self) -> None:
         if self._fd is None:
             return
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(self.lock_path)  # before unlocking: see take()
-        except OSError:
-            pass
         os.close(self._fd)
         self._fd = None
 

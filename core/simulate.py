@@ -36,6 +36,7 @@ winner (to every seat when it has no winner, such as a Gin draw); a
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -456,10 +457,8 @@ def _stop(pool) -> None:
         stop()
         return
     for proc in procs:
-        try:
+        with contextlib.suppress(Exception):  # already gone
             proc.terminate()
-        except Exception:  # pragma: no cover - already gone
-            pass
     for proc in procs:
         proc.join(5)
 

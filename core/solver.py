@@ -96,10 +96,7 @@ class _Tables:
             block = q & ~(q + low)
             rest = t_pos[q ^ block]
             t_pos[q] = rest if block.bit_count() >= 3 else rest + ps_pos[block]
-        if ace_high:
-            T = [t_pos[_to_positions(p, True)] for p in range(8192)]
-        else:
-            T = t_pos
+        T = [t_pos[_to_positions(p, True)] for p in range(8192)] if ace_high else t_pos
         # Points in rank space (ace-high rotation does not change a sum, but
         # the positions do, so map it too).
         PS = [ps_pos[_to_positions(p, ace_high)] for p in range(8192)]
@@ -297,8 +294,8 @@ class MeldSolver:
             b = T[c & nb] + T[d & nb] + T[h & nb] + T[s & nb]
             return a if a < b else b
         best = _BIG
-        for c, d, h, s in _set_states(c, d, h, s, trip):
-            v = T[c] + T[d] + T[h] + T[s]
+        for c2, d2, h2, s2 in _set_states(c, d, h, s, trip):
+            v = T[c2] + T[d2] + T[h2] + T[s2]
             if v < best:
                 best = v
         return best
@@ -421,7 +418,7 @@ class MeldSolver:
         states = _set_states_with_melds(c, d, h, s, trip)
         values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
         least = min(values)
-        return least, [st for st, v in zip(states, values) if v == least]
+        return least, [st for st, v in zip(states, values, strict=True) if v == least]
 
     def _iter_optimal(self, hand: int, split: bool) -> Iterator[tuple[int, ...]]:
         c = hand & _M13

@@ -260,7 +260,8 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         _fail(f"view({seat}).hand_sizes has {len(view.hand_sizes)} entries for {rnd.n_seats} seats")
     for i in range(rnd.n_seats):
         if view.hand_sizes[i] != len(zones[f"hand{i}"]):
-            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, the hand has {len(zones[f'hand{i}'])}")
+            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, "
+                  f"the hand has {len(zones[f'hand{i}'])}")
     if view.stock_size != len(zones["stock"]):
         _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(zones['stock'])}")
     over = rnd.result is not None
@@ -645,7 +646,8 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
         seat = match.to_act()
         legal = match.legal_actions()
         if seat is None or not legal:
-            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over")
+            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, "
+                  "but the round is not over")
         view = match.view(seat)
         action = agents[seat].act(view, tuple(legal))
         if action.key() not in {a.key() for a in legal}:
@@ -800,7 +802,8 @@ def check_variant(
                 pool.append(_Seat(a.name, a))
             elif a != "random":
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
-    counts = list(seat_counts) if seat_counts is not None else list(range(spec.min_players, spec.max_players + 1))
+    every = range(spec.min_players, spec.max_players + 1)
+    counts = list(seat_counts) if seat_counts is not None else list(every)
     for n in counts:
         if not spec.min_players <= n <= spec.max_players:
             _fail(f"{spec.name} does not allow {n} seats ({spec.min_players} to {spec.max_players})")

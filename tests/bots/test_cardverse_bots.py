@@ -87,7 +87,8 @@ def test_legal_under_every_option(name, opts):
 
 def test_hard_against_itself_and_random():
     rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(8))
-    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3), make("ai:normal", 3, 4)])
+    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3),
+                     make("ai:normal", 3, 4)])
 
 
 def test_views_lead_to_no_round():

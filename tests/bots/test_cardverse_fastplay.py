@@ -78,7 +78,6 @@ def test_play_outs_are_the_same_from_real_positions(n_seats, ace_points):
     """Every way in: this seat to draw as its rule says, from the stock or the pile,
     or the next seat to draw; with and without ``keep``. Tables from real games make
     the play-outs add to melds and ask the solver for this seat's melds."""
-    rng = random.Random(n_seats * 100 + ace_points)
     checked = ended_by_meld = 0
     for _, view in states(n_seats, 14):
         k = read_view(view)

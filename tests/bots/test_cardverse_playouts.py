@@ -54,7 +54,7 @@ def states(n_seats: int, rounds: int):
 def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
     po = Playouts(SOLVER, 1, random.Random(1))
     checked = 0
-    for rnd, view in states(n_seats, 12):
+    for _, view in states(n_seats, 12):
         k = read_view(view)
         for _ in range(5):
             hands, stock = po.sample(k)
@@ -380,7 +380,7 @@ def test_turn_play_outs_go_on_while_the_best_two_are_close():
             continue  # (level on every deal, maybe: then nothing tells them apart)
         # Told apart: with z that large every extra deal is played, on top of the
         # first eight; with z = 0 any difference is clear, so it stops at once.
-        assert n_wide == 16 and any(w != p for w, p in zip(wide, plain) if p != inf)
+        assert n_wide == 16 and any(w != p for w, p in zip(wide, plain, strict=True) if p != inf)
         assert n_quick == 8 and quick == plain
         checked += 1
     assert checked

@@ -151,7 +151,8 @@ def test_hard_knock_outlook_sees_the_undercut_risk():
     bot = HardGinAgent(1)
     k = read_view(rnd.view(0))
     low_gain, low_risk = bot.knock_outlook(k, k.hand & ~(1 << card("7C")), 1)
-    high_gain, high_risk = bot.knock_outlook(k, k.hand & ~(1 << card("AD")) & ~(1 << card("2S")) | 1 << card("7C"), 9)
+    swapped = k.hand & ~(1 << card("AD")) & ~(1 << card("2S")) | 1 << card("7C")
+    high_gain, high_risk = bot.knock_outlook(k, swapped, 9)
     assert low_risk <= high_risk
     assert low_gain > high_gain
 

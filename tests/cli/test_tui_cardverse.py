@@ -95,7 +95,7 @@ def test_illegal_and_unreadable_input(game, tmp_path, seed):
     g = four_seats(game, save, seed)
     for line in ("hello there", "d", "m zz 3h 4h", "a qs 9", "m 2h 3h 4h 5h 6h 7h"):
         out = plain(g.move(line, "Alice"))
-        echo, _, said = out.partition("\n")
+        _, _, said = out.partition("\n")
         assert said.strip() and len(said.strip().splitlines()) == 1, (line, out)
     assert actions(save) == []
     g.move("s", "Alice")

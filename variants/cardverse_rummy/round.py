@@ -2,8 +2,8 @@
 
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
-``legal_actions`` is computed once per state and cached (a tuple: no caller can change it). Every legal action is
-a shared Action object (one per discard card, per meld mask, per (card, meld
+``legal_actions`` is computed once per state and cached (a tuple: no caller can
+change it). Every legal action is a shared Action object (one per discard card, per meld mask, per (card, meld
 number) addition), so ``apply`` finds the legal action meaning the same move with
 one dict look-up and an id check, whatever the order of the cards typed.
 """
@@ -85,7 +85,7 @@ def _canonical(action: Action) -> Action | None:
     Legal actions are always these shared objects, so legality is an id lookup."""
     kind, cards, target = action.kind, action.cards, action.target
     try:
-        if kind == DRAW_STOCK or kind == TAKE_DISCARD:
+        if kind in (DRAW_STOCK, TAKE_DISCARD):
             if cards or target is not None:
                 return None
             return _DRAW_STOCK if kind == DRAW_STOCK else _TAKE_DISCARD

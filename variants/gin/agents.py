@@ -71,7 +71,7 @@ class EasyGinAgent(BaseAgent):
 
         keys = [key(a) for a in actions]
         best = min(keys)
-        ties = [a for a, k in zip(actions, keys) if k == best]
+        ties = [a for a, k in zip(actions, keys, strict=True) if k == best]
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
 

@@ -368,7 +368,7 @@ class GinRound(Round):
         winner = knocker if s.winner == "knocker" else defender
         pts = [0, 0]
         pts[winner] = s.points
-        k, d = "{%d}" % knocker, "{%d}" % defender
+        k, d = f"{{{knocker}}}", f"{{{defender}}}"
         kd, dd = s.knocker.deadwood_points, s.defender.deadwood_points
         if s.outcome == "gin":
             bonus = getattr(self.options, "gin_bonus", 0)
@@ -534,7 +534,8 @@ class GinRound(Round):
         limit = self.knock_limit()
         if kind == KNOCK:
             if left == 0:
-                return f"with no deadwood after discarding {code(card)} the move is 'gin {code(card)}', not a knock"
+                return (f"with no deadwood after discarding {code(card)} the move is "
+                        f"'gin {code(card)}', not a knock")
             if limit == 0:
                 return f"only gin may end this round; you would have {left} deadwood"
             return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
@@ -550,8 +551,8 @@ def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
     same = _UNCHANGED.get(cls)
     if same is None:
-        same = _UNCHANGED[cls] = all(
-            getattr(cls, name) is getattr(GinRound, name) for name in ("apply", "legal_actions", "discard_actions"))
+        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(GinRound, name)
+                                     for name in ("apply", "legal_actions", "discard_actions"))
     return same
 
 

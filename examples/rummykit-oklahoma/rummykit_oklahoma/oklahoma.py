@@ -47,10 +47,8 @@ class OklahomaOptions(GinOptions):
 
 def terms(upcard: int, options: OklahomaOptions) -> tuple[int, int]:
     """``(knock limit, score multiplier)`` that ``upcard`` sets under ``options``."""
-    if rank_of(upcard) == ACE and options.ace_gin_only:
-        limit = 0
-    else:
-        limit = min(points(upcard), options.knock_limit)
+    gin_only = rank_of(upcard) == ACE and options.ace_gin_only
+    limit = 0 if gin_only else min(points(upcard), options.knock_limit)
     multiplier = 2 if options.spade_doubles and suit_of(upcard) == SPADES else 1
     return limit, multiplier
 

@@ -35,10 +35,7 @@ def completes(hand: int, card: int) -> bool:
     cards of ``hand`` (a mask; ``card`` itself in it or not)."""
     if (hand & _SET_MASK[card]).bit_count() >= 2:
         return True
-    for pair in _RUN_PAIRS[card]:
-        if hand & pair == pair:
-            return True
-    return False
+    return any(hand & pair == pair for pair in _RUN_PAIRS[card])
 
 
 def _run_tables() -> tuple[tuple[int, ...], tuple[bool, ...]]:

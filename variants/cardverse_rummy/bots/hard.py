@@ -273,7 +273,8 @@ class HardCardVerseAgent(BaseAgent):
         if self._p_end(k) > 0.5:
             self._why = "the round may end before its next turn: shed points"
         else:
-            self._why = "the most points among the cards with no live way to a meld, not feeding the next player"
+            self._why = ("the most points among the cards with no live way to a meld, "
+                         "not feeding the next player")
         return self._discard_ranking(discards, k)[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:

@@ -46,7 +46,7 @@ class NormalCardVerseAgent(BaseAgent):
         hand = to_mask(view.hand)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(view, legal, hand, table)
-        _, left, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
+        _, _, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
         step = next_step(legal, melds, adds)
         if step is not None:
             self._why = "lay down every meld and addition it can"

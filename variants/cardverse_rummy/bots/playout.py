@@ -44,10 +44,11 @@ only when it holds one.
 
 **The compiled core.** ``_fastplay.c`` holds the same loops in C (:meth:`Playouts.play`,
 the fill of :meth:`Playouts.sample` and, for a plain :class:`random.Random`, its shuffle,
-:meth:`Playouts.score`, and the solver's choice of melds for a hand laid down): the same cards in the same order and the same ties, so the moves
-are the same with or without it, some ten times faster (tests/bots/test_cardverse_fastplay.py
-compares them). The Python loops here are the reference and the fallback: they run when
-the extension was not built or ``RUMMYKIT_PURE_PYTHON`` is set (:func:`compiled`).
+:meth:`Playouts.score`, and the solver's choice of melds for a hand laid down): the
+same cards in the same order and the same ties, so the moves are the same with or
+without it, some ten times faster (tests/bots/test_cardverse_fastplay.py compares them).
+The Python loops here are the reference and the fallback: they run when the extension
+was not built or ``RUMMYKIT_PURE_PYTHON`` is set (:func:`compiled`).
 """
 
 from __future__ import annotations
@@ -271,7 +272,7 @@ class Playouts:
         if len(alive) < 2:
             return False
         a, b = sorted(alive, key=lambda i: (-wins[i], i))[:2]
-        diffs = [x - y for x, y in zip(vals[a], vals[b])]
+        diffs = [x - y for x, y in zip(vals[a], vals[b], strict=True)]
         n = len(diffs)
         diff = sum(diffs)
         sq = sum(d * d for d in diffs)

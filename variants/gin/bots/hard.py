@@ -129,7 +129,7 @@ class HardGinAgent(BaseAgent):
         probs = opp_probs(k, self.PASS_DAMP)
         cards = [a.cards[0] for a in plain]
         scored = self._score_discards(k, k.hand, cards, limit, probs, after)
-        score, card, dw = scored[0]
+        _, card, dw = scored[0]
         action = next(a for a in plain if a.cards[0] == card)
         danger = meld_danger(card, probs)
         why = f"leaves {dw} deadwood with the best chances of improving from the live cards"
