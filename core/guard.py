@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -115,7 +116,7 @@ class MoveClock:
             self._armed = False
             self.busy = None
 
-    def _on_tick(self, signum, frame) -> None:
+    def _on_tick(self, signum: int, frame: FrameType | None) -> None:
         agent = self.busy
         if agent is None:
             self._seen = -1

@@ -20,15 +20,19 @@ import uuid
 from datetime import UTC, datetime
 from hashlib import sha256
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import RecordError, RummyError
 from .names import check_kind, check_name
 
-FORMAT = "rummykit-match"
-VERSION = 1
+if TYPE_CHECKING:
+    from .match import Match
+    from .registry import Registry
+
+FORMAT: Final = "rummykit-match"
+VERSION: Final = 1
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  #: a save file larger than this is refused unread
 MAX_ACTIONS = 500_000  #: moves in one record
@@ -247,7 +251,7 @@ def load_record(path: str | os.PathLike[str]) -> MatchRecord:
     return parse_record(read_record_bytes(path), path)
 
 
-def replay(record: MatchRecord, registry, upto: int | None = None, **match_kwargs):
+def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **match_kwargs: Any) -> Match:
     """A :class:`Match` rebuilt from ``record`` by re-applying its actions (the
     first ``upto`` of them). Raises :class:`RecordError` if the record does not
     fit the installed variant."""

@@ -115,7 +115,7 @@ class RiggedRandom(random.Random):
             seed, self._seed = self._seed, None
             super().seed(seed)
 
-    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+    def seed(self, a: Any = None, version: int = 2) -> None:
         self._seed = None
         super().seed(a, version)
 
@@ -235,10 +235,11 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
     for zone, cards in probe.zones().items():
         for k, c in enumerate(cards):
             slots[pos_of_card[c]] = (zone, k)
-    if any(s is None for s in slots):
+    placed = [s for s in slots if s is not None]
+    if len(placed) != DECK_SIZE:
         raise NotImplementedError(f"{variant}: its zones() do not hold every card as dealt; {_OVERRIDE}")
-    _check_oblivious(dealer, variant, deck, slots)  # type: ignore[arg-type]
-    done = Layout(tuple(slots), {s: p for p, s in enumerate(slots)})  # type: ignore[arg-type]
+    _check_oblivious(dealer, variant, deck, placed)
+    done = Layout(tuple(placed), {s: p for p, s in enumerate(placed)})
     try:
         if len(_LAYOUTS) >= 256:
             _LAYOUTS.clear()
@@ -447,7 +448,7 @@ class _Plan:
         by_opp: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for op in sorted(trace.ops[seat]):
             by_opp.setdefault(op[2], []).append(op)
-        revealed = set()
+        revealed: set[int] = set()
         self.opponents: list[tuple[list[int], list[tuple[int, int]]]] = []
         for o, ops in by_opp.items():
             zone = f"hand{o}"

@@ -17,8 +17,9 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -45,7 +46,11 @@ from .records import (
     save_record,
     sidecar,
 )
-from .registry import Registry, seat_names
+from .registry import AgentSpec, Registry, VariantSpec, seat_names
+
+#: Called with a hook's name and arguments (``notify("round_ended", match=m,
+#: result=r)``): the plugins' observers.
+Notify = Callable[..., None]
 
 HUMAN = "human"
 
@@ -100,7 +105,7 @@ def default_save_dir() -> Path:
 
 class Session:
     def __init__(self, registry: Registry, record: MatchRecord, path: Path | None,
-                 notify=None) -> None:
+                 notify: Notify | None = None) -> None:
         self.registry = registry
         self.record = record
         self.path = path
@@ -116,7 +121,7 @@ class Session:
 
     @classmethod
     def new(cls, registry: Registry, variant: str, options: dict, seats: Sequence[SeatRecord],
-            seed: int, path: Path | None, notify=None) -> Session:
+            seed: int, path: Path | None, notify: Notify | None = None) -> Session:
         spec = registry.variant(variant)
         check_players(spec, len(seats))
         opts = build_options(spec.options_model, options, spec.name)
@@ -163,7 +168,7 @@ class Session:
             if agent is not None:
                 agent.clock = self._clock
 
-    def _who(self, spec, seat: int) -> Who:
+    def _who(self, spec: VariantSpec[Any] | AgentSpec[Any], seat: int) -> Who:
         with_person = any(s.kind == HUMAN for s in self.record.seats)
         return Who(spec.name, spec.plugin, seat, self.record.seed, hide_seed=with_person)
 
@@ -181,7 +186,7 @@ class Session:
         is an :class:`~rummykit.core.errors.AgentError` naming it."""
         seat = self.to_act()
         agent = self.agents[seat] if seat is not None else None
-        if agent is None:
+        if seat is None or agent is None:
             raise RummyError("no computer player is to act")
         with self.clock.running():
             return agent.act(self.match.view(seat))
@@ -375,7 +380,7 @@ def claim_new_save(path: Path, hint: str = NEW_SAVE_HINT) -> SaveLock:
     return lock
 
 
-def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify) -> Session:
+def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify: Notify | None) -> Session:
     """The session of the record in ``raw`` (read from ``source``): it must load,
     fit the installed variant, replay, and not be over."""
     record = parse_record(raw, source)
@@ -392,7 +397,8 @@ def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify
     return session
 
 
-def open_saved(registry: Registry, source: Path, save_to: Path | None = None, notify=None) -> Session:
+def open_saved(registry: Registry, source: Path, save_to: Path | None = None,
+               notify: Notify | None = None) -> Session:
     """The unfinished game saved in ``source``, checked and locked for this process.
 
     Its moves are saved to ``save_to`` (which must not exist; the game is written

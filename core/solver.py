@@ -214,7 +214,7 @@ def _compositions(n: int) -> list[tuple[int, ...]]:
     """Ways to cut a block of n >= 3 consecutive cards into runs of >= 3."""
     if n < 3:
         return []
-    out = [(n,)]
+    out: list[tuple[int, ...]] = [(n,)]
     for first in range(3, n - 2):
         out.extend((first,) + rest for rest in _compositions(n - first))
     return out
@@ -409,7 +409,9 @@ class MeldSolver:
         self._runs_cache[key] = result
         return result
 
-    def _least_set_choices(self, c: int, d: int, h: int, s: int, trip: int):
+    def _least_set_choices(
+        self, c: int, d: int, h: int, s: int, trip: int
+    ) -> tuple[int, list[tuple[tuple[int, int, int, int], tuple[int, ...]]]]:
         """``(least deadwood, [(suit patterns left, set melds), ...])``: the set
         choices at the ranks in ``trip`` whose suits' runs leave the least deadwood."""
         T = self._T
@@ -470,7 +472,7 @@ class MeldSolver:
             least, choices = T[c] + T[d] + T[h] + T[s], [((c, d, h, s), ())]
         # Each least-deadwood set choice with its suits' runs uncut (one way each),
         # keeping the fewest melds, then the smallest tuple.
-        best = None
+        best: tuple[int, tuple[int, ...]] | None = None
         for pats, sets in choices:
             melds = list(sets)
             for si, p in enumerate(pats):
@@ -480,6 +482,7 @@ class MeldSolver:
             key = (len(melds), tuple(melds))
             if best is None or key < best:
                 best = key
+        assert best is not None  # choices is never empty
         return least, best[1]
 
     def deadwood_cards(self, hand: int) -> int:
