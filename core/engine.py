@@ -147,6 +147,12 @@ class RoundResult:
         set_(self, "text", tuple(self.text))
         set_(self, "counts", frozen_mapping(self.counts))
 
+    def __copy__(self) -> RoundResult:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> RoundResult:
+        return self
+
     def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
         """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
         Names go in last (:func:`rummykit.core.names.render_text`): a name is never
