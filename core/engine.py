@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 from .actions import Action
 from .cards import code
@@ -368,7 +368,7 @@ class Round(ABC):
         (the built-ins do: their resamples replay two to four times faster)."""
         return self.apply(action)
 
-    def shallow_copy(self) -> Round:
+    def shallow_copy(self) -> Self:
         """A new round of the same class sharing every attribute of this one
         (but core's resampling work on it): where a fast :meth:`clone` starts,
         before it copies what the round changes in place."""

@@ -33,10 +33,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.core.cards import code, from_mask, points, rank_sort_key, to_mask
 from rummykit.core.errors import CardError, RummyError
+
+if TYPE_CHECKING:
+    from rummykit.core.layoffs import LayoffResult
+    from rummykit.core.solver import MeldSolver
+
+    from .options import GinOptions
 
 __all__ = [
     "KnockError",
@@ -58,7 +64,7 @@ class KnockError(RummyError):
 _SOLVER = None
 
 
-def default_solver():
+def default_solver() -> MeldSolver:
     """The Gin meld solver (ace low, ace worth 1)."""
     # Imported on first use, then kept: the engine asks for it every turn.
     global _SOLVER
@@ -110,7 +116,7 @@ def _canonical(melds: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(melds))
 
 
-def arrange(hand: Iterable[int] | int, solver=None) -> tuple[int, tuple[int, ...]]:
+def arrange(hand: Iterable[int] | int, solver: MeldSolver | None = None) -> tuple[int, tuple[int, ...]]:
     """``(deadwood, meld masks)``: the least-deadwood arrangement of ``hand`` shown
     to people, the same one every time (the solver's ``arrangement``: runs never
     cut, the fewest melds, then the smallest sorted tuple of masks)."""
@@ -170,7 +176,7 @@ class Settlement:
         }
 
 
-def _plain_hand(mask: int, solver) -> SettledHand:
+def _plain_hand(mask: int, solver: MeldSolver) -> SettledHand:
     dw, melds = arrange(mask, solver)
     melded = 0
     for m in melds:
@@ -187,16 +193,15 @@ def _plain_hand(mask: int, solver) -> SettledHand:
 def settle(
     knocker: Iterable[int] | int,
     defender: Iterable[int] | int,
-    options: Any = None,
+    options: GinOptions | None = None,
     *,
     knock_limit: int | None = None,
-    solver=None,
+    solver: MeldSolver | None = None,
 ) -> Settlement:
     """Score a knock or gin (RULES.md §1 "Scoring a round").
 
     ``knocker`` and ``defender`` are the two hands (cards, or an int bitmask) after
-    the knock discard. ``options`` is a :class:`GinOptions` (or any object with
-    ``knock_limit``, ``gin_bonus`` and ``undercut_bonus``; the defaults when
+    the knock discard. ``options`` is a :class:`GinOptions` (the defaults when
     ``None``); ``knock_limit`` overrides the option (a house rule such as
     Oklahoma's knock limit from the upcard). Raises :class:`CardError` when the
     hands share a card and :class:`KnockError` when the knocker's deadwood is
@@ -239,12 +244,13 @@ def settle(
     # The knocker's tie-break: the arrangement leaving the defender the most.
     from rummykit.core.layoffs import best_layoffs
 
-    best = None
+    best: tuple[LayoffResult, list[int]] | None = None
     for arr in arrangements:
         ordered = sorted(arr, key=lambda m: _meld_key(rank_order(from_mask(m))))
         res = best_layoffs(dmask, ordered, solver)
         if best is None or res.deadwood > best[0].deadwood:
             best = (res, ordered)
+    assert best is not None  # a knock that may be made has an arrangement
     res, kmelds = best
 
     kmelded = 0

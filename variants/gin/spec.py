@@ -22,8 +22,6 @@ import functools
 import random
 from importlib import resources
 
-from pydantic import BaseModel
-
 from rummykit.core.errors import RummyError
 from rummykit.core.registry import VariantSpec
 
@@ -46,7 +44,7 @@ class RoundFactory:
         self.round_class = round_class
         self.variant = variant
 
-    def __call__(self, options: BaseModel, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
+    def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
         if n_seats != 2:
             raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
         return self.round_class(options, round_index, rng, variant=self.variant)
@@ -58,20 +56,19 @@ class RoundFactory:
 def make_spec(
     name: str = "gin",
     title: str = "Cardems Gin",
-    options_model: type[BaseModel] = GinOptions,
+    options_model: type[GinOptions] = GinOptions,
     round_class: type[GinRound] = GinRound,
     *,
     rules_text: str | None = None,
     description: str = "2 players; draw, discard, knock with 10 or less deadwood or go gin; "
     "layoffs, undercuts, first to 100",
     aliases: dict[str, str] | None = None,
-) -> VariantSpec:
+) -> VariantSpec[GinOptions]:
     """A :class:`VariantSpec` for Gin or a house rule built on it.
 
-    ``options_model`` should subclass :class:`GinOptions` (the round, the analysis
-    and the agents read ``knock_limit``, ``gin_bonus``, ``undercut_bonus``,
-    ``target`` and ``first_turn``); ``round_class`` should subclass
-    :class:`GinRound`. ``rules_text`` defaults to the Cardems rules.
+    ``options_model`` is :class:`GinOptions` or a subclass (the round, the analysis
+    and the agents read its fields); ``round_class`` is :class:`GinRound` or a
+    subclass. ``rules_text`` defaults to the Cardems rules.
     """
     if rules_text is None:
         rules_text = cardems_rules_text()

@@ -3,11 +3,16 @@ card, how likely a discard feeds one of its melds, and live outs of a hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rummykit.core.cards import from_mask, points
 from rummykit.core.partners import SET_PARTNERS, run_partners
 from rummykit.core.partners import meld_danger as _meld_danger
 
 from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
 
 __all__ = [
     "RUN_PARTNERS",
@@ -66,7 +71,7 @@ def near_taken(card: int, k: Knowledge) -> bool:
     return bool(NEAR[card] & k.opp_held)
 
 
-def outs(solver, hand: int, live: int) -> int:
+def outs(solver: MeldSolver, hand: int, live: int) -> int:
     """How many live cards would lower the least deadwood of the 10-card ``hand``
     (drawn, then the best discard made)."""
     now = solver.deadwood(hand)
@@ -78,7 +83,7 @@ def outs(solver, hand: int, live: int) -> int:
     return n
 
 
-def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: float,
+def expected_after_draw(solver: MeldSolver, hand: int, live: int, limit: int, knock_bonus: float,
                         gin_bonus: float) -> float:
     """The mean, over the live cards, of the deadwood left after drawing the card
     and making the best discard, with a bonus for a hand that may knock or go gin."""
@@ -90,7 +95,7 @@ def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: f
         d = bd(hand | 1 << u)[1]
         if d > now:
             d = now
-        v = d
+        v: float = d
         if d == 0:
             v -= gin_bonus
         elif d <= limit:
