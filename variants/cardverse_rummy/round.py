@@ -94,7 +94,7 @@ def _canonical(action: Action) -> Action | None:
                 return None
             return _DISCARD_ACTIONS[cards[0]]
         if kind == ADD:
-            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 else None
+            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 and target is not None else None
         if kind == MELD:
             if target is not None or len(set(cards)) != len(cards):
                 return None
@@ -182,7 +182,7 @@ class CardVerseRound(Round):
         (``rest="discard"``, which allows an empty stock), so all 52 are
         always somewhere.
         """
-        def as_cards(x) -> list[int]:
+        def as_cards(x: str | Iterable[int]) -> list[int]:
             return parse_cards(x) if isinstance(x, str) else list(x)
 
         if options is None:
@@ -250,7 +250,10 @@ class CardVerseRound(Round):
         ``_compute_legal``) is checked as usual."""
         if not _unchanged_rules(type(self)):
             return self.apply(action)
-        event = self._apply(_canonical(action))
+        canonical = _canonical(action)
+        if canonical is None:  # no CardVerse move: apply refuses it, saying why
+            return self.apply(action)
+        event = self._apply(canonical)
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
@@ -363,9 +366,10 @@ class CardVerseRound(Round):
                 self._end_out(seat, "meld", action)
             return Event(seat, action)
         if kind == ADD:
-            card = action.cards[0]
+            card, target = action.cards[0], action.target
+            assert target is not None  # every legal addition names its meld
             self.hands[seat] &= ~(1 << card)
-            self.table[action.target - 1][1] |= 1 << card
+            self.table[target - 1][1] |= 1 << card
             if not self.hands[seat]:
                 self._end_out(seat, "add", action)
             return Event(seat, action)

@@ -9,6 +9,7 @@ to four")? Validity of new melds comes from rummykit.core.melds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from rummykit.core.cards import from_mask, pretty, rank_sort_key
@@ -54,7 +55,7 @@ def hand_order(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def in_rank_order(cards) -> tuple[int, ...]:
+def in_rank_order(cards: Iterable[int]) -> tuple[int, ...]:
     """A meld's cards as shown: by rank, ace last, then suit."""
     return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
 
@@ -84,7 +85,7 @@ def extensions(mask: int) -> int:
     return out
 
 
-def codes_text(cards) -> str:
+def codes_text(cards: Iterable[int]) -> str:
     """Cards as people type them, for error messages: ``7H 8H 10H``."""
     return " ".join(pretty(c, ascii=True) for c in cards)
 

@@ -21,6 +21,7 @@ dynamic programme, memoised).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
@@ -47,7 +48,7 @@ class MatchEquity:
         self.bins = tuple((b, w / total) for b, w in enumerate(hist) if w)
         self._value = lru_cache(maxsize=None)(self._value_uncached)
 
-    def __call__(self, totals, me: int) -> float:
+    def __call__(self, totals: Sequence[int], me: int) -> float:
         target = self.target
         for s, t in enumerate(totals):
             if t >= target:
@@ -56,7 +57,7 @@ class MatchEquity:
         opps = tuple(sorted(-(-(target - t) // 10) for s, t in enumerate(totals) if s != me))
         return self._value(mine, opps)
 
-    def table_size(self, totals, me: int) -> int:
+    def table_size(self, totals: Sequence[int], me: int) -> int:
         """About how many positions the model solves to value ``totals`` (every
         position with needs no larger than the present ones): small for the usual
         target of 100, very large for a far target, where :class:`HardCardVerseAgent`
@@ -67,7 +68,7 @@ class MatchEquity:
         # This seat's need times the sorted tuples of k needs, each 1..top.
         return needs[me] * comb(top + k - 1, k)
 
-    def after_round(self, totals, winner: int, score: int, me: int) -> float:
+    def after_round(self, totals: Sequence[int], winner: int, score: int, me: int) -> float:
         """The equity once ``winner`` has scored ``score`` more."""
         new = list(totals)
         new[winner] += score
