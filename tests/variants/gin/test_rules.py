@@ -308,7 +308,7 @@ def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_st
     assert r.outcome == "draw" and r.points == (0, 0) and r.winner is None
     assert r.counts == {"knocks": 0, "gins": 0, "undercuts": 0, "draws": 1}
     assert r.lines(["A", "B"]) == ["the round reaches the engine limit of 3 turns: it is a draw, no points"]
-    assert limited.to_act() is None and limited.legal_actions() == []
+    assert limited.to_act() is None and limited.legal_actions() == ()
     assert limited.view(1).extra["turn"] == 3 and limited.view(1).extra["max_turns"] == 3
 
     # The same hands ending on an exhausted stock: the same result but for its line.
