@@ -58,7 +58,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any
+from typing import Any, NoReturn
+
+from pydantic import BaseModel
 
 from rummykit.core.actions import Action, parse_action
 from rummykit.core.agents import RandomAgent, agent_seed
@@ -109,7 +111,7 @@ class ConformanceError(AssertionError):
     """A variant broke the engine contract."""
 
 
-def _fail(msg: str) -> None:
+def _fail(msg: str) -> NoReturn:
     raise ConformanceError(msg)
 
 
@@ -143,8 +145,8 @@ _ATOMS = (str, bytes, int, float, bool, type(None), type)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _attr_names(tp: type) -> tuple[str, ...] | None:
-    """Field names of a dataclass, or slot names; ``None`` for other objects."""
+def _attr_names(tp: type) -> tuple[str, ...]:
+    """Field names of a dataclass, or slot names (none for other objects)."""
     names = _FIELDS.get(tp)
     if names is None:
         if is_dataclass(tp):
@@ -570,7 +572,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
               f"({MAX_SAMPLES} samples)")
 
 
-def check_clone_and_resample(spec: VariantSpec, options, match: Match, *,
+def check_clone_and_resample(spec: VariantSpec[Any], options: BaseModel, match: Match, *,
                              states: int = STATES_PER_ROUND, samples: int = SAMPLES) -> None:
     """Replay ``match`` (its seed and actions) and, in ``states`` states of
     each round (the deal, the end, others at random), check
@@ -623,7 +625,8 @@ def check_clone_and_resample(spec: VariantSpec, options, match: Match, *,
 # -- whole games -------------------------------------------------------------
 
 
-def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequence[Any] | None = None,
+def play_match(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int,
+               agents: Sequence[Any] | None = None,
                *, checks: bool = True, max_actions: int = MAX_ACTIONS_PER_ROUND,
                max_rounds: int = MAX_ROUNDS, illegal_rate: float = 0.25,
                registry: Registry | None = None) -> Match:
@@ -693,7 +696,7 @@ def _state(match: Match) -> dict[str, Any]:
     }
 
 
-def check_replay(spec: VariantSpec, options, match: Match) -> None:
+def check_replay(spec: VariantSpec[Any], options: BaseModel, match: Match) -> None:
     """The record of ``match`` (seed + actions) round-trips through JSON and
     replays to the same game: the same rounds, scores, final state and views."""
     reg = Registry()
@@ -720,7 +723,7 @@ def check_replay(spec: VariantSpec, options, match: Match) -> None:
                   "(hidden randomness, or state an illegal action changed?)")
 
 
-def check_determinism(spec: VariantSpec, options, n_seats: int, seed: int) -> None:
+def check_determinism(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int) -> None:
     """The same seed deals the same game, whatever the global ``random`` state
     (a variant must use only the generator it is given)."""
     state = random.getstate()
@@ -740,7 +743,7 @@ class _Seat:
     name: str
     spec: AgentSpec | None  # None: the kit's random player
 
-    def make(self, seat: int, seed: int, options) -> Any:
+    def make(self, seat: int, seed: int, options: BaseModel) -> Any:
         if self.spec is None:
             return RandomAgent(agent_seed(seed, seat))
         return self.spec.factory(seat, agent_seed(seed, seat), options)
