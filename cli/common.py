@@ -89,6 +89,7 @@ def ask_line(prompt: str) -> str:
     """:func:`input` with the line rules above: a bad line gets its reason (one
     line) and the prompt again. EOFError at the end of the input."""
     while True:
+        problem: str | None
         try:
             line = input(prompt)
         except UnicodeDecodeError:

@@ -140,8 +140,8 @@ class PlainUI:
                 continue
             if low == "log":
                 view = s.view(seat)
-                for e in view.history:
-                    self.echo("  " + describe_event(e, s.names, self.fmt))
+                for event in view.history:
+                    self.echo("  " + describe_event(event, s.names, self.fmt))
                 continue
             if low == "undo":
                 try:

@@ -80,6 +80,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour, 
     timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
+    has_human = False
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
@@ -250,8 +251,8 @@ def run(session, ascii_: bool = False, four_colour: bool = False) -> None:
         try:
             from .tui import TerminalUI
         except ImportError:
-            TerminalUI = None
-        if TerminalUI is not None:
+            pass
+        else:
             TerminalUI(session, ascii_=ascii_, four_colour=four_colour).run()
             return
     from .plainui import PlainUI

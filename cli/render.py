@@ -12,6 +12,7 @@ labels, and hand groups flowed whole onto lines that fit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from rich.text import Text
 from rummykit.core.cards import pretty, suit_of
 from rummykit.core.engine import Event, RoundResult, View
 from rummykit.core.names import clean_text
+from rummykit.core.registry import HandSummary
 
 from .text import past_phrase, sorted_hand, turn_blocks
 
@@ -130,7 +132,7 @@ class TableInfo:
     title: str
     names: Sequence[str]
     view: View
-    summary: object | None = None  # HandSummary
+    summary: HandSummary | None = None
     ace_high: bool = False
     target: int | None = None
     game_id: str = ""
@@ -182,7 +184,7 @@ def current_turn_lines(view: View, look: Look, width: int = 10_000) -> list[Text
 
 def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str) -> list[Text]:
     """``who`` and the phrases of ``events``, comma-separated, folded between phrases."""
-    pieces = [look.phrase(lambda f, e=e: past_phrase(e, f)) for e in events]
+    pieces = [look.phrase(functools.partial(past_phrase, e)) for e in events]
     for i in range(len(pieces) - 1):
         pieces[i].append(",")
     first = who.copy()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +17,11 @@ from rummykit.core.simulate import MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS
 
 from .common import option_option, registry
 from .timeouts import move_timeout_option, move_timeout_seconds, shown
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from rummykit.core.simulate import Tally
 
 MAX_SEED = 2**64 - 1
 
@@ -101,7 +107,7 @@ def simulate(variant, seats, matches, rounds, seed, workers, move_timeout, optio
         n_seed = secrets.randbelow(2**31)
     n_workers = _int(workers, "workers", 0, max_workers(),
                      f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)")
-    if n_workers == 0:
+    if not n_workers:  # 0: as many as the machine has cores for
         n_workers = default_workers()
     timeout = move_timeout_seconds(move_timeout)
     seats = tuple(s.strip() for s in seats)
@@ -146,7 +152,7 @@ class _progress:
 
     def __init__(self, config) -> None:
         self.config = config
-        self.bar = None
+        self.bar: Progress | None = None
 
     def __enter__(self):
         try:
@@ -159,7 +165,7 @@ class _progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         c = self.config
-        self.bar = Progress(
+        bar = self.bar = Progress(
             TextColumn(f"{c.variant}: " + " vs ".join(c.seats)),
             BarColumn(),
             MofNCompleteColumn(),
@@ -168,11 +174,11 @@ class _progress:
             console=Console(stderr=True),
             transient=True,
         )
-        self.bar.start()
-        task = self.bar.add_task("simulate", total=c.units)
+        bar.start()
+        task = bar.add_task("simulate", total=c.units)
 
-        def update(done, _tally):
-            self.bar.update(task, completed=done)
+        def update(done: int, _tally: Tally) -> None:
+            bar.update(task, completed=done)
 
         return update
 

@@ -22,6 +22,7 @@ one line naming it (exit status 1), the game saved as of its last move.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 
@@ -361,7 +362,7 @@ class TerminalUI:
             self.clear()
             self.say(f"{title} ({i + 1}/{len(pages)})", "bold")
             for segs in chunk:
-                self.console.print(Text.assemble(*[(seg.text, seg.style) for seg in segs]))
+                self.console.print(Text.assemble(*[(seg.text, seg.style or "") for seg in segs]))
             last = i == len(pages) - 1
             prompt = ("-- Enter to go back to the game -- " if last
                       else "-- Enter for more, q to go back -- ")
@@ -409,7 +410,7 @@ class TerminalUI:
         for e in view.history:
             who = "You" if e.seat == seat else s.names[e.seat]
             t = Text(f"  {who} ")
-            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f)))
+            t.append_text(self.look.phrase(functools.partial(past_phrase, e)))
             lines.append(t)
         self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
         room = max(3, self.height - 4)
