@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from .common import registry
+
+if TYPE_CHECKING:
+    from rummykit.core.plugins import Plugins
 
 
 @click.command()
@@ -126,7 +130,7 @@ def plugins(as_json: bool) -> None:
         click.echo(f"{DISABLE_ENV}={','.join(sorted(blocked))}")
 
 
-def _load_commands(p) -> None:
+def _load_commands(p: Plugins) -> None:
     """Make sure plugins have added their commands, so we can say which."""
     if p._commands_done:
         return

@@ -84,7 +84,8 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
     return frames, match, spec
 
 
-def render_frame(frame: Frame, record, match, spec, look: Look, width: int) -> RenderableType:
+def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
+                 width: int) -> RenderableType:
     names = [s.name for s in record.seats]
     caption = look.marked(frame.caption)
     caption.stylize("bold")
@@ -149,7 +150,7 @@ def replay(path: Path, start: int | None, reveal: bool, ascii_: bool, four_colou
     _step(frames, record, match, spec, look, start)
 
 
-def _heading(record, spec, over: bool) -> str:
+def _heading(record: MatchRecord, spec: VariantSpec[Any], over: bool) -> str:
     """The game in one line; the seed only once the game is over."""
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
     seed = f", seed {record.seed}" if over else ""
@@ -158,7 +159,8 @@ def _heading(record, spec, over: bool) -> str:
             f"{len(record.actions)} moves, {state}")
 
 
-def _step(frames, record, match, spec, look, start) -> None:
+def _step(frames: list[Frame], record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
+          start: int | None) -> None:
     from .common import LineError
     from .lineinput import LineInput
     from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,7 +22,8 @@ from .timeouts import move_timeout_option, move_timeout_seconds, shown
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from rummykit.core.simulate import Tally
+    from rummykit.core.registry import Registry, VariantSpec
+    from rummykit.core.simulate import SimConfig, SimResult, Tally
 
 MAX_SEED = 2**64 - 1
 
@@ -43,7 +45,7 @@ def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "")
     return n
 
 
-def default_seats(reg, spec) -> tuple[str, ...]:
+def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     """With no --seat: ``ai:easy`` (or ``random``) in each of the fewest seats."""
     names = {a.name for a in reg.agents_for(spec.name)}
     who = "ai:easy" if "ai:easy" in names else "random"
@@ -70,7 +72,8 @@ def default_seats(reg, spec) -> tuple[str, ...]:
                      "match seed (exit status 1).")
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(variant, seats, matches, rounds, seed, workers, move_timeout, options, as_json):
+def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: str | None, seed: str | None,
+             workers: str, move_timeout: str | None, options: tuple[str, ...], as_json: bool) -> None:
     """Play computer players against each other and report who wins.
 
     \b
@@ -139,7 +142,7 @@ def simulate(variant, seats, matches, rounds, seed, workers, move_timeout, optio
             click.echo(line)
 
 
-def _options(spec, pairs) -> dict:
+def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
     from rummykit.core.options import build_options, parse_pairs
 
     values = parse_pairs(pairs)
@@ -150,11 +153,11 @@ def _options(spec, pairs) -> dict:
 class _progress:
     """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: SimConfig) -> None:
         self.config = config
         self.bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, Tally], None] | None:
         try:
             tty = sys.stderr.isatty()
         except (AttributeError, ValueError):
@@ -182,17 +185,16 @@ class _progress:
 
         return update
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
-        return False
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def report_lines(result) -> list[str]:
+def report_lines(result: SimResult) -> list[str]:
     """The figures as a plain-text table."""
     c = result.config
     data = result.to_json()
