@@ -164,6 +164,7 @@ def meld_rich_hands(draw):
     return sum(1 << c for c in chosen)
 
 
+@pytest.mark.slow
 @needs_core
 @settings(max_examples=1500, deadline=None)
 @given(meld_rich_hands(), st.sampled_from([1, 11]))
@@ -220,6 +221,7 @@ def _simulate(env_extra: dict) -> dict:
     return out
 
 
+@pytest.mark.slow
 @needs_core
 def test_simulate_gives_the_same_figures_with_and_without_the_core():
     assert _simulate({}) == _simulate({"RUMMYKIT_PURE_PYTHON": "1"})

@@ -137,6 +137,7 @@ def test_scaffold_is_listed_and_plays(scaffold):
     assert "draw stock  [s]" in r.stdout and "Player 1 discards K♠" in r.stdout
 
 
+@pytest.mark.slow
 def test_scaffold_tests_pass_out_of_the_box(scaffold):
     site, pkg = scaffold
     env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(pkg / "data"))

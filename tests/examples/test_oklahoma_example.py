@@ -95,6 +95,7 @@ def test_plugins_are_independent_of_each_other():
     assert r.returncode == 0 and "=== match over:" in r.stdout
 
 
+@pytest.mark.slow
 def test_its_own_tests_pass():
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=EXAMPLE,
                        capture_output=True, text=True, timeout=600)
