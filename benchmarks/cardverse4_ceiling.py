@@ -66,7 +66,7 @@ class State:
     from the pile and still held; ``info``: per seat, what its last turn showed
     (its last discard, the table after its turn, the upcard it passed on)."""
 
-    __slots__ = ("hands", "stock", "pile", "table", "cur", "winner", "took", "info")
+    __slots__ = ("cur", "hands", "info", "pile", "stock", "table", "took", "winner")
 
     def copy(self) -> State:
         s = State.__new__(State)

@@ -78,8 +78,8 @@ class Report:
     def add(self, row: Row) -> None:
         self.rows.append(row)
         mark = {True: "yes", False: "NO", None: "-"}[row.met]
-        print(f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} | met: {mark}",
-              flush=True)
+        print(f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} "
+              f"| met: {mark}", flush=True)
 
 
 def _met(row: Row) -> str:
@@ -292,10 +292,10 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
     o = median_of(ours)
     checks = []
     if os_u:
-        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(m10, r10))
+        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(m10, r10, strict=True))
         checks.append(f"{peers.os_name()} disagrees on {bad}/{len(r10)}")
     if rl10:
-        bad = sum(gin.deadwood(m) != peers.rl_deadwood(h) for m, h in zip(m10, rl10))
+        bad = sum(gin.deadwood(m) != peers.rl_deadwood(h) for m, h in zip(m10, rl10, strict=True))
         checks.append(f"{peers.rl_name()} disagrees on {bad}/{len(rl10)}")
     if os_u:
         p = median_of(os_t)
@@ -328,7 +328,7 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
     o = median_of(ours)
     exact = []
     if os_u:
-        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(mr10, rich10))
+        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(mr10, rich10, strict=True))
         exact.append(f"{peers.os_name()} disagrees on {bad}/{len(rich10)}")
     if peers.rlcard:
         few = rich10[: mode.rl_hands]
@@ -360,8 +360,8 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
         what = f"exact best discard, {label} 11 cards"
         if os_u:
             p = median_of(os_t)
-            worse = sum(os_u.min_deadwood(h) > gin.best_discard(m)[1] for m, h in zip(m11, h11))
-            better = sum(os_u.min_deadwood(h) < gin.best_discard(m)[1] for m, h in zip(m11, h11))
+            worse = sum(os_u.min_deadwood(h) > gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
+            better = sum(os_u.min_deadwood(h) < gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
             report.add(Row(what, fmt_us(o), f"{fmt_us(p)} ({peers.os_name()}, inexact)",
                            f"{o / p:.2f}× OpenSpiel's time", "≤ 2× OpenSpiel", o <= 2 * p))
             report.notes.append(
@@ -573,7 +573,8 @@ def _peak_rss_mb(cmd: list[str]) -> tuple[float, float]:
 
 def section_memory(report: Report, mode: Mode, seed: int) -> None:
     small = 1000
-    rss_small, _ = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed), "--json"])
+    rss_small, _ = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed),
+                                 "--json"])
     n = mode.mem_rounds
     rss, wall = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(n), "--seed", str(seed), "--json"])
     full = n >= 100_000
@@ -614,7 +615,8 @@ def section_help(report: Report, mode: Mode) -> None:
                    note=f"median of {len(runs)} runs, every installed plugin"))
     note = (
         f"rummy --help: wall min {min(w for w, _ in runs):.3f} s, max {max(w for w, _ in runs):.3f} s; "
-        f"CPU time {cpu:.3f} s (median); a bare `python -c pass` takes {median_of([w for w, _ in bare]):.3f} s "
+        f"CPU time {cpu:.3f} s (median); a bare `python -c pass` takes "
+        f"{median_of([w for w, _ in bare]):.3f} s "
         f"wall, {median_of([c for _, c in bare]):.3f} s CPU here."
     )
     if others:
@@ -650,8 +652,8 @@ def section_cardverse(report: Report, mode: Mode, seed: int) -> None:
         rates = []
         for rep in range(mode.repeats):
             agents = [easy.factory(s, seed + rep * 10 + s, options) for s in range(n_seats)]
-            rates.append(rate(lambda i: play_round(spec, options, agents, seed * 100_000 + i, n_seats),
-                              mode.cv_rounds))
+            rates.append(rate(lambda i, agents=agents, n=n_seats:
+                              play_round(spec, options, agents, seed * 100_000 + i, n), mode.cv_rounds))
         report.add(Row(f"CardVerse rounds/s, ai:easy, {n_seats} seats", fmt_rate(median_of(rates)),
                        "no peer"))
 
@@ -755,8 +757,8 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
         firsts, again = [], []
         for _ in range(mode.repeats):
             fresh = [r.clone() for r in rounds]  # the same states, without their resampling work
-            firsts.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh))
-            again.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh * 20))
+            firsts.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh))
+            again.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh * 20))
         report.add(Row(f"resample, {label} mid-round, first call in a state", fmt_us(median_of(firsts)),
                        "no peer", note="replays the real deal along the history, once per state"))
         report.add(Row(f"resample, {label} mid-round, each further call", fmt_us(median_of(again)),

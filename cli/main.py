@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import click
 
@@ -68,7 +69,7 @@ class RummyGroup(click.Group):
         except Exception as e:  # a plugin's broken command must not break rummy
             p.registry.problems.append(f"a plugin failed in register_commands: {e}")
 
-    def add_lazy_group(self, name: str, loader: str, **attrs) -> click.Group:
+    def add_lazy_group(self, name: str, loader: str, **attrs: Any) -> click.Group:
         """Add a command group filled by ``loader`` (``"module:function"``, called
         with the group) the first time it is used: how plugins add commands
         without importing their engines for every ``rummy`` command."""

@@ -62,8 +62,8 @@ class PlainUI:
             self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
-            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in zip(s.names, s.record.seats))
-                      + seed)
+            seats = zip(s.names, s.record.seats, strict=True)
+            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in seats) + seed)
         while not s.over:
             seat = s.to_act()
             if s.is_human(seat):
@@ -139,7 +139,8 @@ class PlainUI:
                 self.echo(f"illegal: {unknown}")
                 continue
             try:
-                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases)
+                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
+                                      s.spec.aliases)
             except IllegalAction as e:
                 self.echo(f"illegal: {e}")
                 continue

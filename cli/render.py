@@ -12,6 +12,7 @@ labels, and hand groups flowed whole onto lines that fit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from rich.text import Text
 from rummykit.core.cards import pretty, suit_of
 from rummykit.core.engine import Event, RoundResult, View
 from rummykit.core.names import clean_text
+from rummykit.core.registry import HandSummary
 from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 from .text import past_phrase, sorted_hand, turn_blocks
@@ -131,7 +133,7 @@ class TableInfo:
     title: str
     names: Sequence[str]
     view: View
-    summary: object | None = None  # HandSummary
+    summary: HandSummary | None = None
     ace_high: bool = False
     target: int | None = None
     game_id: str = ""
@@ -147,7 +149,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     groups: list[Text] = []
     if summary is not None:
         for m in summary.melds:
-            t = Text("[" if look.ascii else "[")
+            t = Text("[")
             t.append_text(look.cards(m, info.new_card))
             t.append("]")
             groups.append(t)
@@ -167,7 +169,7 @@ def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_00
                 words: Vocabulary = PLAIN) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
-    before, current = turn_blocks(view.history, view.seat)
+    before, _ = turn_blocks(view.history, view.seat)
     out = []
     for seat, events in before:
         out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
@@ -186,7 +188,7 @@ def current_turn_lines(view: View, look: Look, width: int = 10_000, words: Vocab
 def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str,
               words: Vocabulary = PLAIN) -> list[Text]:
     """``who`` and the phrases of ``events``, comma-separated, folded between phrases."""
-    pieces = [look.phrase(lambda f, e=e: past_phrase(e, f, words)) for e in events]
+    pieces = [look.phrase(functools.partial(past_phrase, e, words=words)) for e in events]
     for i in range(len(pieces) - 1):
         pieces[i].append(",")
     first = who.copy()

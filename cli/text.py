@@ -30,7 +30,9 @@ def describe_event(event: Event, names: Sequence[str], fmt: Fmt, words: Vocabula
         seen = f" ({fmt(event.card)})" if event.card is not None else ""
         return f"{who} draws from the stock{seen}"
     if a.kind == TAKE_DISCARD:
-        return f"{who} takes {fmt(event.card)} from the discard pile" if event.card is not None else f"{who} takes the discard"
+        if event.card is None:
+            return f"{who} takes the discard"
+        return f"{who} takes {fmt(event.card)} from the discard pile"
     phrase = words.phrase(a, cards_text(a.cards, fmt))
     return f"{who} {phrase}" if phrase else f"{who}: {a.notation(fmt)}"
 
@@ -64,7 +66,7 @@ def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
 
 
 def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | None) -> str:
-    parts = [f"{n} {t}" for n, t in zip(names, totals)]
+    parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
     return "Score: " + ", ".join(parts) + (f" (target {target})" if target else "")
 
 
@@ -90,7 +92,8 @@ def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_hig
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"
     below = max(0, len(view.discard_pile) - 1)
-    out.append(f"Stock {view.stock_size} | discard {top}" + (f" (+{below} below)" if below else "") + f" | {others}")
+    under = f" (+{below} below)" if below else ""
+    out.append(f"Stock {view.stock_size} | discard {top}{under} | {others}")
     for m in view.table:
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
@@ -109,7 +112,7 @@ def past_phrase(event: Event, fmt: Fmt, words: Vocabulary = PLAIN) -> str:
     if a.kind == DRAW_STOCK:
         return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
     if a.kind == TAKE_DISCARD:
-        return f"took {fmt(event.card)} from the discard pile" if event.card is not None else "took the discard"
+        return "took the discard" if event.card is None else f"took {fmt(event.card)} from the discard pile"
     return words.phrase(a, cards_text(a.cards, fmt), past=True) or a.notation(fmt)
 
 

@@ -21,6 +21,8 @@ one line naming it (exit status 1), the game saved as of its last move.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import sys
 
@@ -166,7 +168,7 @@ class TerminalUI:
         except Quit as q:
             outcome = q.why
             code = q.code
-        except (EOFError,):
+        except EOFError:
             outcome = "input ended"
         except KeyboardInterrupt:
             outcome = "interrupted"
@@ -180,10 +182,8 @@ class TerminalUI:
             self.signals.__exit__(None, None, None)
             self.input.forget()
             if not self._hung:
-                try:
+                with contextlib.suppress(OSError):
                     self.write(ALT_OFF)
-                except OSError:
-                    pass
         if self._hung:
             sys.exit(code)
         self.farewell(outcome)
@@ -297,7 +297,7 @@ class TerminalUI:
                 continue
             rounds = len(s.match.results)
             with self.critical():
-                event = s.apply(action)
+                s.apply(action)
             if s.over or len(s.match.results) > rounds or s.to_act() != seat:
                 return
             redraw = True
@@ -357,7 +357,7 @@ class TerminalUI:
             self.clear()
             self.say(f"{title} ({i + 1}/{len(pages)})", "bold")
             for segs in chunk:
-                self.console.print(Text.assemble(*[(seg.text, seg.style) for seg in segs]))
+                self.console.print(Text.assemble(*[(seg.text, seg.style or "") for seg in segs]))
             last = i == len(pages) - 1
             prompt = ("-- Enter to go back to the game -- " if last
                       else "-- Enter for more, q to go back -- ")
@@ -405,7 +405,7 @@ class TerminalUI:
         for e in view.history:
             who = "You" if e.seat == seat else s.names[e.seat]
             t = Text(f"  {who} ")
-            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f, s.spec.vocabulary)))
+            t.append_text(self.look.phrase(functools.partial(past_phrase, e, words=s.spec.vocabulary)))
             lines.append(t)
         self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
         room = max(3, self.height - 4)

@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Self
 
@@ -319,8 +319,9 @@ class Round(ABC):
     @abstractmethod
     def zones(self) -> Mapping[str, Sequence[int]]:
         """Every card by where it lies: ``"stock"`` (in the order the variant
-        documents: Gin lists the top card first), ``"discard"`` (top last), ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the
-        variant has (``"table"``...). The conformance kit checks that all 52 cards
+        documents: Gin lists the top card first), ``"discard"`` (top last),
+        ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
+        (``"table"``...). The conformance kit checks that all 52 cards
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
@@ -439,7 +440,7 @@ class Round(ABC):
         raise IllegalAction(reason)
 
 
-@lru_cache(maxsize=None)
+@cache
 def inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
     """Whether ``cls`` (a subclass of ``base``) keeps ``base``'s ``names``, none
     overridden: a variant's fast path stays right for a subclass that changes

@@ -184,15 +184,21 @@ class _Plan:
         return cost << _SH_DW
 
 
-def _forward(plan: _Plan):
+#: A move of pass one: ``(from state, to state, cost, sets, roles)``.
+_Edge = tuple[int, int, int, int, tuple[int, ...]]
+#: A back pointer of pass two: ``(previous extended state, sets, roles)``.
+_Back = tuple[tuple[int, tuple[int, ...]], int, tuple[int, ...]]
+
+
+def _forward(plan: _Plan) -> tuple[list[dict[int, int]], list[list[_Edge]]]:
     """Pass one: the least packed value of every reachable state, position by
     position, and every move ``(from, to, cost, sets, roles)``."""
     layers: list[dict[int, int]] = [{0: 0}]
-    edges: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = []
+    edges: list[list[_Edge]] = []
     for p in range(13):
         cur = layers[-1]
         nxt: dict[int, int] = {}
-        here: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        here: list[_Edge] = []
         choices = plan.set_choices(p)
         cache: dict[tuple[int, int, bool, bool], list] = {}
         for st, val in cur.items():
@@ -270,7 +276,7 @@ def _solve(plan: _Plan) -> tuple[int, ExtensionResult]:
         ends[st] = val + plan.end_cost(st)
     best = min(ends.values())
     good = {st for st, v in ends.items() if v == best}
-    tight: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
+    tight: list[list[_Edge]] = [[] for _ in range(13)]
     for p in range(12, -1, -1):
         prev = layers[p]
         after = layers[p + 1]
@@ -284,7 +290,7 @@ def _solve(plan: _Plan) -> tuple[int, ExtensionResult]:
     return _read_back(plan, tight, best)
 
 
-def _read_back(plan: _Plan, tight, best: int) -> tuple[int, ExtensionResult]:
+def _read_back(plan: _Plan, tight: list[list[_Edge]], best: int) -> tuple[int, ExtensionResult]:
     """Pass two over the best moves only: block starts carried, the largest
     meld weight kept, then the play read back from the end."""
     hand, order = plan.hand, plan.order
@@ -299,13 +305,13 @@ def _read_back(plan: _Plan, tight, best: int) -> tuple[int, ExtensionResult]:
         return m
 
     # extended state: (state, block starts) -> (weight, back pointer)
-    cur: dict[tuple[int, tuple[int, ...]], tuple[int, tuple | None]] = {(0, (-1,) * 4): (0, None)}
+    cur: dict[tuple[int, tuple[int, ...]], tuple[int, _Back | None]] = {(0, (-1,) * 4): (0, None)}
     history = [cur]
     for p in range(13):
         by_state: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         for key in cur:
             by_state.setdefault(key[0], []).append(key)
-        nxt: dict[tuple[int, tuple[int, ...]], tuple[int, tuple | None]] = {}
+        nxt: dict[tuple[int, tuple[int, ...]], tuple[int, _Back | None]] = {}
         for u, v, _, sets, roles in tight[p]:
             for key in by_state.get(u, ()):
                 w = cur[key][0]
@@ -328,26 +334,29 @@ def _read_back(plan: _Plan, tight, best: int) -> tuple[int, ExtensionResult]:
         cur = nxt
         history.append(cur)
     final_w = -1
-    key = None
+    key = next(iter(cur))
     for k_, (w, _) in cur.items():
-        st, starts = k_
+        st, open_runs = k_
         for s in range(4):
             if st >> (3 * s) & 7 == 3:
-                w += weight[run_mask(s, starts[s], 12)]
+                w += weight[run_mask(s, open_runs[s], 12)]
         if w > final_w:
             final_w, key = w, k_
 
     # Read the path back: the sets and each card's role.
-    steps = []
+    steps: list[tuple[int, int, tuple[int, ...]]] = []
     for p in range(13, 0, -1):
-        prev, sets, roles = history[p][key][1]
+        back = history[p][key][1]
+        assert back is not None  # every state after the first has a back pointer
+        prev, sets, roles = back
         steps.append((p - 1, sets, roles))
         key = prev
     steps.reverse()
     return _result(plan, steps, best >> _SH_DW)
 
 
-def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, ExtensionResult]:
+def _result(plan: _Plan, steps: list[tuple[int, int, tuple[int, ...]]],
+            deadwood: int) -> tuple[int, ExtensionResult]:
     """(card kept or -1, the play) of a path: ``steps`` is ``(position, sets, roles)``."""
     order = plan.order
     melds: list[int] = []
@@ -392,7 +401,7 @@ def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, ExtensionResult]:
     # Additions in the order added: table melds in index order; onto a run the
     # cards below it outward, then the cards above it outward (ascending position).
     position = {order[p]: p for p in range(13)}
-    added = []
+    added: list[tuple[int, int]] = []
     for j in range(len(plan.table)):
         mine = [c for c, o in laid.items() if o == j]
         if j in plan.runs:

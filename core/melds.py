@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .cards import DECK_SIZE, from_mask, rank_sort_key
 
-__all__ = ["meld_kind", "is_meld", "can_add", "in_rank_order", "mask_in_rank_order", "all_melds", "run_order"]
+__all__ = ["all_melds", "can_add", "in_rank_order", "is_meld", "mask_in_rank_order", "meld_kind", "run_order"]
 
 SUIT_MASK = (1 << 13) - 1
 

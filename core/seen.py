@@ -57,9 +57,8 @@ def read_seen(view: View, pile_kinds: Collection[str] | None = ("discard",)) -> 
         if kind == TAKE_DISCARD:
             if e.card is not None:
                 start.append(e.card)
-        elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
-            if start:
-                start.pop()
+        elif e.action.cards and (pile_kinds is None or kind in pile_kinds) and start:
+            start.pop()
     pile = start
     took = [0] * n
     held = [0] * n

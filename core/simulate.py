@@ -36,29 +36,38 @@ winner (to every seat when it has no winner, such as a Gin draw); a
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .engine import Round
 from .errors import AgentError, RummyError
 from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import RoundResult, View
+    from .match import Match
+    from .registry import Registry
 
 __all__ = [
     "MAX_MATCHES",
     "MAX_ROUNDS",
+    "MAX_ROUNDS_PER_MATCH",
     "MAX_WORKERS",
     "WORKERS_PER_CPU",
     "SimConfig",
-    "Tally",
     "SimResult",
-    "simulate",
-    "wilson",
-    "unit_seed",
+    "Tally",
     "positions",
-    "MAX_ROUNDS_PER_MATCH",
+    "simulate",
+    "unit_seed",
+    "wilson",
 ]
 
 #: A match still running after this many rounds is stopped and counted as a draw
@@ -229,7 +238,7 @@ class SimResult:
 class _Player:
     """What a worker needs to play units: the variant, options and agent factories."""
 
-    def __init__(self, registry, config: SimConfig) -> None:
+    def __init__(self, registry: Registry, config: SimConfig) -> None:
         from .options import build_options
 
         self.config = config
@@ -263,7 +272,7 @@ class _Player:
                 t.units += 1
         return t
 
-    def _credit(self, t: Tally, result, seat_of: list[int]) -> None:
+    def _credit(self, t: Tally, result: RoundResult, seat_of: list[int]) -> None:
         t.rounds += 1
         for pos, p in enumerate(result.points):
             t.points[seat_of[pos]] += p
@@ -286,7 +295,7 @@ class _Player:
         agents = self._agents(i, seed, seat_of)
         rnd = self.spec.new_round(self.options, self.n, 0, random.Random(seed))
 
-        def credit(result) -> None:
+        def credit(result: RoundResult) -> None:
             self._credit(t, result, seat_of)
             if result.winner is None:
                 t.draws += 1
@@ -315,7 +324,8 @@ class _Player:
             t.draws += 1
 
 
-def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callable | None = None) -> None:
+def _play_out(game: Round | Match, agents: Sequence[SafeAgent], view: Callable[[int], View],
+              on_end: Callable[[RoundResult], None] | None = None) -> None:
     """Play ``game`` (a Round, or a Match's current round) to the end of the round.
 
     ``on_end(result)`` is called as soon as a Round ends, before any bot is
@@ -326,11 +336,11 @@ def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callabl
     from .agents import observers, tell_observers
 
     watchers = observers(agents)
-    rnd = getattr(game, "round", game)
+    rnd = game if isinstance(game, Round) else game.round
     start_round = rnd
     for _ in range(MAX_ACTIONS_PER_ROUND):
         seat = game.to_act()
-        if seat is None or getattr(game, "round", game) is not start_round:
+        if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
             return
         event = game.apply(agents[seat].act(view(seat)))
         if on_end is not None and rnd.result is not None:
@@ -363,7 +373,8 @@ def _init_worker(config: SimConfig) -> None:
 def _abandon_worker(line: str) -> None:
     """A bot in this worker would not stop: tell the parent why, and end."""
     try:
-        os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
+        if _LAST_WORDS is not None:
+            os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
     finally:
         os._exit(1)
 
@@ -421,8 +432,8 @@ def _in_workers(config: SimConfig, workers: int, total: Tally,
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
-        for bounds in chunks:
-            pending.append(pool.submit(_run_chunk, bounds))
+        for first in chunks:
+            pending.append(pool.submit(_run_chunk, first))
             if len(pending) >= 4 * workers:
                 break
         while pending:
@@ -449,7 +460,7 @@ def _in_workers(config: SimConfig, workers: int, total: Tally,
                 os.close(fd)
 
 
-def _stop(pool) -> None:
+def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop every worker now (not after its current chunk) and let the pool go."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -458,16 +469,14 @@ def _stop(pool) -> None:
         stop()
         return
     for proc in procs:
-        try:
+        with contextlib.suppress(Exception):  # already gone
             proc.terminate()
-        except Exception:  # pragma: no cover - already gone
-            pass
     for proc in procs:
         proc.join(5)
 
 
 def simulate(
-    registry,
+    registry: Registry,
     config: SimConfig,
     workers: int = 1,
     progress: Callable[[int, Tally], None] | None = None,

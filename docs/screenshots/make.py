@@ -62,7 +62,7 @@ def table_shot(s: Session, seat: int, width: int, typed: list[str] = ()) -> str:
 
 
 def write(name: str, text: str) -> None:
-    (HERE / name).write_text("\n".join(l.rstrip() for l in text.splitlines()) + "\n", encoding="utf-8")
+    (HERE / name).write_text("\n".join(ln.rstrip() for ln in text.splitlines()) + "\n", encoding="utf-8")
     print(f"wrote {name}")
 
 

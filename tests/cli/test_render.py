@@ -44,12 +44,13 @@ HISTORY = [
     Event(2, Action("add", (C("QS"),), 2)),
     Event(2, Action("discard", (C("2C"),))),
 ]
-TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))), TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
+TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))),
+         TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
 
 
 def render(renderable, width, color=False):
-    con = Console(width=width, file=io.StringIO(), force_terminal=color, color_system="standard" if color else None,
-                  highlight=False, emoji=False, markup=False)
+    con = Console(width=width, file=io.StringIO(), force_terminal=color,
+                  color_system="standard" if color else None, highlight=False, emoji=False, markup=False)
     con.print(renderable)
     return con.file.getvalue()
 
@@ -88,7 +89,8 @@ def test_since_your_last_turn_in_words():
     out = render(table_view(info(v), Look(), 100), 100)
     flat = " ".join(out.replace("│", " ").split())
     assert "Bob took 7♥ from the discard pile, discarded K♣" in out
-    assert "Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, discarded 2♣" in flat
+    assert ("Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, "
+            "discarded 2♣") in flat
     assert "Q♥" not in out.split("Your hand")[1]  # Carol's stock card is not shown
     assert "drew Q♥" not in out
     assert "Alice" in out and "5♣ from the stock" not in out  # her own turn is not "since"
@@ -117,7 +119,7 @@ def test_flow_never_breaks_an_item():
 
     items = [Text(x) for x in ["[A♠ 2♠ 3♠]", "[7♣ 7♦ 7♥]", "4♥", "9♦", "10♦", "K♣"]]
     lines = flow(items, 14, indent="  ")
-    assert [l.plain for l in lines] == ["  [A♠ 2♠ 3♠]", "  [7♣ 7♦ 7♥]", "  4♥  9♦  10♦", "  K♣"]
+    assert [ln.plain for ln in lines] == ["  [A♠ 2♠ 3♠]", "  [7♣ 7♦ 7♥]", "  4♥  9♦  10♦", "  K♣"]
 
 
 def test_result_view_shows_hands_layoffs_and_the_outcome():
@@ -136,7 +138,7 @@ def test_result_view_shows_hands_layoffs_and_the_outcome():
 
 def test_help_and_move_hint_name_the_short_forms():
     legal = [Action("discard", (C(x),)) for x in "AS 7H KC".split()] + [Action("knock", (C("KC"),))]
-    text = "\n".join(l.plain for l in help_lines(legal, Look(), 60, words=GIN.vocabulary))
+    text = "\n".join(line.plain for line in help_lines(legal, Look(), 60, words=GIN.vocabulary))
     assert "discard [d CARD]: A♠ 7♥ K♣" in text and "knock K♣  [k kc]" in text
     assert move_hint(legal, pretty, words=GIN.vocabulary) == "d CARD discard · k CARD knock"
     assert move_hint([Action(DRAW_STOCK), Action(TAKE_DISCARD)], pretty, discard_top=C("7H")) == \
@@ -171,7 +173,8 @@ def test_a_variants_declared_words_tell_its_moves_and_core_alone_knows_only_its_
     from rummykit.cli.text import describe_event, legal_lines, past_phrase, unknown_move
     from rummykit.core.vocabulary import PLAIN, MoveWords, Vocabulary
 
-    words = Vocabulary([MoveWords("out", short="o", does="goes out with {cards}", did="went out with {cards}")])
+    words = Vocabulary([MoveWords("out", short="o", does="goes out with {cards}",
+                                  did="went out with {cards}")])
     out = Event(1, Action("out", (C("7H"),)))
     legal = [Action("discard", (C("7H"),)), Action("out", (C("7H"),))]
     assert describe_event(out, NAMES, pretty, words) == "Bob goes out with 7♥"

@@ -90,7 +90,7 @@ def test_illegal_and_unreadable_input_gets_a_reason_and_the_prompt_again(game, t
     ]
     for line, reason in cases:
         out = plain(g.move(line, "Alice"))
-        echo, _, said = out.partition("\n")
+        _, _, said = out.partition("\n")
         assert said.strip(), (line, out)  # a one-line reason, then the prompt again
         assert len(said.strip().splitlines()) == 1, (line, out)
         assert reason.lower() in said.lower(), (line, out)
@@ -100,7 +100,7 @@ def test_illegal_and_unreadable_input_gets_a_reason_and_the_prompt_again(game, t
     g.move("DRAW STOCK", "Alice")
     assert actions(save) == ["draw stock"]
     out = plain(g.move("d " + code(not_mine).lower(), "Alice"))
-    echo, reason = out.strip().splitlines()
+    _, reason = out.strip().splitlines()
     assert code(not_mine) in reason or shown([not_mine])[0] in reason
     assert actions(save) == ["draw stock"]
     g.send("quit")

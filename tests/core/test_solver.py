@@ -208,7 +208,7 @@ def check_against_oracle(cards, config):
     dw1, best = solver.arrangement(hand)
     assert dw1 == want_dw and best in want_arrs
     # arrangement(): runs never cut, then fewest melds, then smallest masks
-    dwm, maximal = solver.arrangements(hand, maximal_runs=True)
+    _, maximal = solver.arrangements(hand, maximal_runs=True)
     assert set(maximal) <= want_arrs
     assert best == min(maximal, key=lambda a: (len(a), a))
     for a in maximal:

@@ -9,6 +9,7 @@ otherwise it draws from the stock.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
@@ -18,6 +19,11 @@ from rummykit.core.solver import get_solver
 
 from .bots.common import completes, next_step
 from .table import extensions
+
+if TYPE_CHECKING:
+    from rummykit.core.extensions import ExtensionResult
+
+    from .options import CardVerseOptions
 
 
 def completes_meld(hand: int, card: int) -> bool:
@@ -84,12 +90,13 @@ class EasyAgent(BaseAgent):
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
             # Everything could go down, but the last card must be discarded: keep
             # back the card whose absence costs least, preferring a high one.
-            best = None
+            best: tuple[tuple[int, int, tuple[int, int]], int, ExtensionResult] | None = None
             for c in view.hand:
                 r = best_extensions(hand & ~(1 << c), table, self.solver)
                 key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
                 if best is None or key < best[0]:
                     best = (key, c, r)
+            assert best is not None  # a hand that is not empty
             _, keep, res = best
         adds = tuple((card, numbers[i]) for card, i in res.added)
         return tuple(res.melds), adds, keep
@@ -124,6 +131,5 @@ class EasyAgent(BaseAgent):
         return "your highest-value card that is in no meld"
 
 
-def easy_factory(seat: int, seed: int, options) -> EasyAgent:
-    return EasyAgent(seed, ace_points=11 if getattr(options, "ace_high", False) else 1,
-                     discard_to_win=bool(getattr(options, "discard_to_win", False)))
+def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:
+    return EasyAgent(seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win)

@@ -2,8 +2,8 @@
 
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
-``legal_actions`` is computed once per state and cached (a tuple: no caller can change it). Every legal action is
-a shared Action object (one per discard card, per meld mask, per (card, meld
+``legal_actions`` is computed once per state and cached (a tuple: no caller can
+change it). Every legal action is a shared Action object (one per discard card, per meld mask, per (card, meld
 number) addition), so ``apply`` finds the legal action meaning the same move with
 one dict look-up and an id check, whatever the order of the cards typed.
 """
@@ -84,7 +84,7 @@ def _canonical(action: Action) -> Action | None:
     Legal actions are always these shared objects, so legality is an id lookup."""
     kind, cards, target = action.kind, action.cards, action.target
     try:
-        if kind == DRAW_STOCK or kind == TAKE_DISCARD:
+        if kind in (DRAW_STOCK, TAKE_DISCARD):
             if cards or target is not None:
                 return None
             return _DRAW_STOCK if kind == DRAW_STOCK else _TAKE_DISCARD
@@ -93,7 +93,7 @@ def _canonical(action: Action) -> Action | None:
                 return None
             return _DISCARD_ACTIONS[cards[0]]
         if kind == ADD:
-            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 else None
+            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 and target is not None else None
         if kind == MELD:
             if target is not None or len(set(cards)) != len(cards):
                 return None
@@ -181,7 +181,7 @@ class CardVerseRound(Round):
         (``rest="discard"``, which allows an empty stock), so all 52 are
         always somewhere.
         """
-        def as_cards(x) -> list[int]:
+        def as_cards(x: str | Iterable[int]) -> list[int]:
             return parse_cards(x) if isinstance(x, str) else list(x)
 
         if options is None:
@@ -249,7 +249,10 @@ class CardVerseRound(Round):
         ``_compute_legal``) is checked as usual."""
         if not _unchanged_rules(type(self)):
             return self.apply(action)
-        event = self._apply(_canonical(action))
+        canonical = _canonical(action)
+        if canonical is None:  # no CardVerse move: apply refuses it, saying why
+            return self.apply(action)
+        event = self._apply(canonical)
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
@@ -346,9 +349,10 @@ class CardVerseRound(Round):
                 self._end_out(seat, "meld", action)
             return Event(seat, action)
         if kind == ADD:
-            card = action.cards[0]
+            card, target = action.cards[0], action.target
+            assert target is not None  # every legal addition names its meld
             self.hands[seat] &= ~(1 << card)
-            self.table[action.target - 1][1] |= 1 << card
+            self.table[target - 1][1] |= 1 << card
             if not self.hands[seat]:
                 self._end_out(seat, "add", action)
             return Event(seat, action)
@@ -547,4 +551,4 @@ def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 
 
-__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "KINDS"]
+__all__ = ["KINDS", "CardVerseRound", "deal_size", "hand_value", "new_round"]

@@ -9,7 +9,8 @@ end, a set to four")? Validity of new melds comes from rummykit.core.melds.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 
 from rummykit.core.cards import from_mask, pretty
 
@@ -54,7 +55,7 @@ def hand_order(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def extensions(mask: int) -> int:
     """The cards that may be added to the valid table meld ``mask`` (a mask)."""
     cards = cards_of(mask)
@@ -79,7 +80,7 @@ def extensions(mask: int) -> int:
     return out
 
 
-def codes_text(cards) -> str:
+def codes_text(cards: Iterable[int]) -> str:
     """Cards as people type them, for error messages: ``7H 8H 10H``."""
     return " ".join(pretty(c, ascii=True) for c in cards)
 
@@ -88,5 +89,12 @@ def card_text(card: int) -> str:
     return pretty(card, ascii=True)
 
 
-__all__ = ["hand_order", "extensions", "cards_of", "position", "card_at",
-           "codes_text", "card_text"]
+__all__ = [
+    "card_at",
+    "card_text",
+    "cards_of",
+    "codes_text",
+    "extensions",
+    "hand_order",
+    "position",
+]

@@ -55,12 +55,12 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = [
     "COUNT_KEYS",
+    "SPEC",
     "EasyGinAgent",
     "GinOptions",
     "GinRound",
     "KnockError",
     "RoundFactory",
-    "SPEC",
     "SettledHand",
     "Settlement",
     "add_commands",

@@ -33,11 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.core.cards import code, points, rank_sort_key, to_mask
 from rummykit.core.errors import CardError, RummyError
 from rummykit.core.melds import mask_in_rank_order
+
+if TYPE_CHECKING:
+    from rummykit.core.extensions import ExtensionResult
+    from rummykit.core.solver import MeldSolver
+
+    from .options import GinOptions
 
 __all__ = [
     "KnockError",
@@ -45,9 +51,9 @@ __all__ = [
     "Settlement",
     "arrange",
     "deadwood_points",
+    "default_solver",
     "display_melds",
     "settle",
-    "default_solver",
 ]
 
 
@@ -58,7 +64,7 @@ class KnockError(RummyError):
 _SOLVER = None
 
 
-def default_solver():
+def default_solver() -> MeldSolver:
     """The Gin meld solver (ace low, ace worth 1)."""
     # Imported on first use, then kept: the engine asks for it every turn.
     global _SOLVER
@@ -105,7 +111,7 @@ def _canonical(melds: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(melds))
 
 
-def arrange(hand: Iterable[int] | int, solver=None) -> tuple[int, tuple[int, ...]]:
+def arrange(hand: Iterable[int] | int, solver: MeldSolver | None = None) -> tuple[int, tuple[int, ...]]:
     """``(deadwood, meld masks)``: the least-deadwood arrangement of ``hand`` shown
     to people, the same one every time (the solver's ``arrangement``: runs never
     cut, the fewest melds, then the smallest sorted tuple of masks)."""
@@ -165,7 +171,7 @@ class Settlement:
         }
 
 
-def _plain_hand(mask: int, solver) -> SettledHand:
+def _plain_hand(mask: int, solver: MeldSolver) -> SettledHand:
     dw, melds = arrange(mask, solver)
     melded = 0
     for m in melds:
@@ -182,16 +188,15 @@ def _plain_hand(mask: int, solver) -> SettledHand:
 def settle(
     knocker: Iterable[int] | int,
     defender: Iterable[int] | int,
-    options: Any = None,
+    options: GinOptions | None = None,
     *,
     knock_limit: int | None = None,
-    solver=None,
+    solver: MeldSolver | None = None,
 ) -> Settlement:
     """Score a knock or gin (docs/rules.md §1 "Scoring a round").
 
     ``knocker`` and ``defender`` are the two hands (cards, or an int bitmask) after
-    the knock discard. ``options`` is a :class:`GinOptions` (or any object with
-    ``knock_limit``, ``gin_bonus`` and ``undercut_bonus``; the defaults when
+    the knock discard. ``options`` is a :class:`GinOptions` (the defaults when
     ``None``); ``knock_limit`` overrides the option (a house rule such as
     Oklahoma's knock limit from the upcard). Raises :class:`CardError` when the
     hands share a card and :class:`KnockError` when the knocker's deadwood is
@@ -234,12 +239,13 @@ def settle(
     # The knocker's tie-break: the arrangement leaving the defender the most.
     from rummykit.core.extensions import best_extensions
 
-    best = None
+    best: tuple[ExtensionResult, list[int]] | None = None
     for arr in arrangements:
         ordered = sorted(arr, key=lambda m: _meld_key(mask_in_rank_order(m)))
         res = best_extensions(dmask, ordered, solver)
         if best is None or res.deadwood > best[0].deadwood:
             best = (res, ordered)
+    assert best is not None  # a knock that may be made has an arrangement
     res, kmelds = best
 
     kmelded = 0

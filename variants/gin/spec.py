@@ -22,8 +22,6 @@ import functools
 import random
 from importlib import resources
 
-from pydantic import BaseModel
-
 from rummykit.core.errors import RummyError
 from rummykit.core.registry import VariantSpec
 from rummykit.core.vocabulary import MoveWords
@@ -55,7 +53,7 @@ class RoundFactory:
         self.round_class = round_class
         self.variant = variant
 
-    def __call__(self, options: BaseModel, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
+    def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
         if n_seats != 2:
             raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
         return self.round_class(options, round_index, rng, variant=self.variant)
@@ -67,7 +65,7 @@ class RoundFactory:
 def make_spec(
     name: str = "gin",
     title: str = "Cardems Gin",
-    options_model: type[BaseModel] = GinOptions,
+    options_model: type[GinOptions] = GinOptions,
     round_class: type[GinRound] = GinRound,
     *,
     rules_text: str | None = None,

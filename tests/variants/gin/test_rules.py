@@ -143,7 +143,8 @@ def test_knock_limit_respected_and_the_option_changes_it():
     rnd = deal(hand, other, "9C", "KC")
     rnd.apply(act("draw stock"))
     assert not any(t.startswith("knock") for t in legal_texts(rnd))
-    with pytest.raises(IllegalAction, match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"):
+    with pytest.raises(IllegalAction,
+                       match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"):
         rnd.apply(act("knock KC"))
     rnd = deal(hand, other, "9C", "KC", options=GinOptions(knock_limit=11))
     rnd.apply(act("draw stock"))

@@ -19,10 +19,11 @@ dynamic programme, memoised).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
-__all__ = ["MatchEquity", "SCORES", "equity_for"]
+__all__ = ["SCORES", "MatchEquity", "equity_for"]
 
 #: Share of rounds whose winner scores 0-9, 10-19, ... points, by number of seats
 #: (4,000 rounds of ``ai:easy`` players each).
@@ -45,7 +46,7 @@ class MatchEquity:
         self.bins = tuple((b, w / total) for b, w in enumerate(hist) if w)
         self._value = lru_cache(maxsize=None)(self._value_uncached)
 
-    def __call__(self, totals, me: int) -> float:
+    def __call__(self, totals: Sequence[int], me: int) -> float:
         target = self.target
         for s, t in enumerate(totals):
             if t >= target:
@@ -54,7 +55,7 @@ class MatchEquity:
         opps = tuple(sorted(-(-(target - t) // 10) for s, t in enumerate(totals) if s != me))
         return self._value(mine, opps)
 
-    def table_size(self, totals, me: int) -> int:
+    def table_size(self, totals: Sequence[int], me: int) -> int:
         """About how many positions the model solves to value ``totals`` (every
         position with needs no larger than the present ones): small for the usual
         target of 100, very large for a far target, where :class:`HardCardVerseAgent`
@@ -65,7 +66,7 @@ class MatchEquity:
         # This seat's need times the sorted tuples of k needs, each 1..top.
         return needs[me] * comb(top + k - 1, k)
 
-    def after_round(self, totals, winner: int, score: int, me: int) -> float:
+    def after_round(self, totals: Sequence[int], winner: int, score: int, me: int) -> float:
         """The equity once ``winner`` has scored ``score`` more."""
         new = list(totals)
         new[winner] += score
