@@ -39,25 +39,18 @@ def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVer
 def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]:
     from rummykit.core.registry import AgentSpec
 
-    return [
-        AgentSpec(
-            name="ai:normal",
-            variant=variant,
-            strength=20,
-            factory=normal_factory,
-            description="keeps partial melds whose missing card is live, takes a discard it can "
-            "play at once, avoids feeding the next player's picks",
-        ),
-        AgentSpec(
-            name="ai:hard",
-            variant=variant,
-            strength=30,
-            factory=hard_factory,
-            description="remembers picks and passes, holds its melds, sheds points as the round's "
+    # name, strength, factory, description
+    levels = (
+        ("ai:normal", 20, normal_factory,
+         "keeps partial melds whose missing card is live, takes a discard it can "
+            "play at once, avoids feeding the next player's picks"),
+        ("ai:hard", 30, hard_factory,
+         "remembers picks and passes, holds its melds, sheds points as the round's "
             "end nears, ends the round on the empty stock when it is likely lowest; with 3 or 4 "
-            "seats chooses each turn by play-outs of deals sampled from what it saw",
-        ),
-    ]
+            "seats chooses each turn by play-outs of deals sampled from what it saw"),
+    )
+    return [AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+            for name, strength, factory, text in levels]
 
 
 def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "cardverse") -> None:

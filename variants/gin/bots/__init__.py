@@ -61,38 +61,21 @@ def novice_factory(seat: int, seed: int, options: GinOptions) -> NoviceGinAgent:
 
 
 def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
-    return [
-        AgentSpec(
-            name="ai:normal",
-            variant=variant,
-            strength=20,
-            factory=normal_factory,
-            description="keeps partial melds with live cards, avoids feeding the opponent's "
-            "picks, knocks as soon as it may",
-        ),
-        AgentSpec(
-            name="ai:hard",
-            variant=variant,
-            strength=30,
-            factory=hard_factory,
-            description="remembers picks and passes, looks a draw ahead over the unseen cards, "
-            "weighs the undercut risk before knocking",
-        ),
-        AgentSpec(
-            name="ref:simple",
-            variant=variant,
-            strength=8,
-            factory=simple_factory,
-            description="reference: the OpenSpiel simple gin bot's strategy",
-        ),
-        AgentSpec(
-            name="ref:novice",
-            variant=variant,
-            strength=6,
-            factory=novice_factory,
-            description="reference: RLCard's novice rule agent",
-        ),
-    ]
+    # name, strength, factory, description
+    levels = (
+        ("ai:normal", 20, normal_factory,
+         "keeps partial melds with live cards, avoids feeding the opponent's "
+            "picks, knocks as soon as it may"),
+        ("ai:hard", 30, hard_factory,
+         "remembers picks and passes, looks a draw ahead over the unseen cards, "
+            "weighs the undercut risk before knocking"),
+        ("ref:simple", 8, simple_factory,
+         "reference: the OpenSpiel simple gin bot's strategy"),
+        ("ref:novice", 6, novice_factory,
+         "reference: RLCard's novice rule agent"),
+    )
+    return [AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+            for name, strength, factory, text in levels]
 
 
 def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "gin") -> None:
