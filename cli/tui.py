@@ -28,6 +28,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.actions import parse_action
+from rummykit.core.engine import View
 from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
 from .common import QUIT_WORDS, LineError
@@ -45,7 +46,7 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, unknown_move
+from .text import move_hint, past_phrase, readable, unknown_move
 
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
@@ -251,7 +252,7 @@ class TerminalUI:
         view = info.view
         sep = f" {self.look.dot} "
         hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top,
-                         words=info.words)
+                         words=info.words, stock_size=view.stock_size)
         extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
         line = Text(hint, style="cyan")
         if line.cell_len + len(extra) + 4 <= self.width:
@@ -293,7 +294,7 @@ class TerminalUI:
                 action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
                                       s.spec.aliases)
             except IllegalAction as e:
-                self.say(f"{e}", "red")
+                self.say(readable(str(e), self.look.fmt), "red")
                 continue
             rounds = len(s.match.results)
             with self.critical():
@@ -307,7 +308,7 @@ class TerminalUI:
         """A line whose first word is no move at all: say what may be typed now."""
         view = self.s.view(seat)
         return unknown_move(text, view.legal, self.s.spec.vocabulary, self.look.fmt, view.discard_top,
-                            sep=f" {self.look.dot} ")
+                            sep=f" {self.look.dot} ", stock_size=view.stock_size)
 
     # -- what may be typed instead of a move (cli/meta.py) ---------------------------------
 
@@ -315,7 +316,7 @@ class TerminalUI:
         s = self.s
         self.say("Legal moves [short forms]; Tab completes:", "bold")
         for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high,
-                               words=s.spec.vocabulary):
+                               words=s.spec.vocabulary, stock_size=s.view(seat).stock_size):
             self.show(line)
         self.say("Also: rules hint undo score log quit", "dim")
 
@@ -341,7 +342,7 @@ class TerminalUI:
             with self.critical():
                 undone = self.s.undo(seat)
         except RummyError as e:
-            self.say(f"cannot undo: {e}", "yellow")
+            self.say(f"cannot undo: {readable(str(e), self.look.fmt)}", "yellow")
             return False
         self.notes = [Text(f"Undone: {undone.notation(self.look.fmt)}", style="green")]
         return True
@@ -381,14 +382,20 @@ class TerminalUI:
             return Text("no computer player to ask for a hint", style="yellow")
         name, action, reason = answer
         t = Text(f"Hint ({name}): ", style="bold")
-        t.append(action.notation(self.look.fmt))
+        t.append_text(self.look.phrase(lambda f: action.notation(f)))
         from rummykit.core.actions import short_form
 
         sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
             t.append(f"  [{sf}]", style="dim")
+        words = self.s.spec.vocabulary
+        stock = self.s.view(seat).stock_size
+        empty = words.at_empty_stock(action, stock)
+        if empty:
+            t.append(f" ({empty})", style="bold yellow")
         if reason:
-            t.append(f" {self.look.dash} {reason}")
+            t.append(f" {self.look.dash} ")
+            t.append_text(self.look.phrase(lambda f: readable(reason, f)))
         return t
 
     def show_score(self, seat: int) -> None:
@@ -426,7 +433,8 @@ class TerminalUI:
             totals = [sum(r.points[p] for r in m.results[: i + 1]) for p in range(len(s.names))]
             self.clear()
             self.show(result_view(m.results[i], s.names, self.look, self.width, i + 1, totals,
-                                  m.target, self.points_label()))
+                                  m.target, self.points_label(), self.final_view(i),
+                                  s.spec.vocabulary))
             last = self.rounds_seen == len(m.results)
             if last and s.over:
                 self.wait_enter("Press Enter for the match result ", "for the match result")
@@ -434,6 +442,16 @@ class TerminalUI:
                 self.wait_enter("Press Enter for the next round ", "for the next round")
             if self.private:
                 self.last_viewer = None
+
+    def final_view(self, index: int) -> View | None:
+        """Round ``index`` (from 0) as a person saw it when it ended, if it is the
+        round just finished (its table and history are still at hand)."""
+        m = self.s.match
+        rnd = m.round if m.over else m.previous_round
+        if rnd is None or index != len(m.results) - 1 or rnd.result is not m.results[index]:
+            return None
+        seat = self.last_viewer if self.last_viewer is not None else (self.s.humans or [0])[0]
+        return rnd.view(seat)
 
     def points_label(self) -> str:
         s = self.s
