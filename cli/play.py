@@ -7,8 +7,6 @@ plugin adds plays here with no change.
 
 from __future__ import annotations
 
-import os
-import re
 import secrets
 import sys
 from pathlib import Path
@@ -129,12 +127,30 @@ def _continue_hint(path: Path) -> str:
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
 @move_timeout_option("A computer player past it ends the game with one line naming it and its "
                      "plugin (exit status 1); the game stays saved as of its last move.")
-def resume(game, resume_path, ascii_, four_colour, move_timeout):
+@click.option("--delete", "delete", metavar="ID", default=None,
+              help="Delete the saved game ID (an id from the list, or a path).")
+@click.option("--prune", is_flag=True,
+              help="Delete the finished and never-played games in the user data folder.")
+@click.option("--yes", "-y", "yes", is_flag=True, help="With --prune: do not ask first.")
+def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
+           move_timeout: str | None, delete: str | None, prune: bool, yes: bool) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
-    list), or continue GAME (an id from the list, or a path)."""
+    list), or continue GAME (an id from the list, or a path). --delete ID drops
+    one saved game; --prune drops the finished games and those never played
+    (at a terminal it lists them and asks first; --yes does not ask)."""
     from rummykit.core.errors import RummyError
     from rummykit.core.session import default_save_dir, open_saved
 
+    from . import manage
+
+    if delete is not None or prune:
+        if game is not None or resume_path is not None or (delete is not None and prune):
+            raise RummyError("--delete ID and --prune take nothing else (one at a time)")
+        if delete is not None:
+            manage.delete_one(delete)
+        else:
+            manage.prune(yes, stdin_is_tty())
+        return
     timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     if resume_path is None and game is None:
@@ -155,15 +171,7 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
         resume_path = pick(rows)
         if resume_path is None:
             return
-    path = resume_path
-    if path is None:
-        candidate = Path(game)
-        if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
-            path = candidate
-        else:
-            path = default_save_dir() / f"{game}.json"
-        if not os.path.lexists(path):
-            raise RummyError(f"no saved game {game!r} (see rummy resume)")
+    path = resume_path if resume_path is not None else manage.game_path(game)
     session = open_saved(reg, path, None, _notifier())
     try:
         session.set_move_timeout(timeout)
@@ -172,7 +180,6 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
         session.close()
 
 
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def pick(rows) -> Path | None:

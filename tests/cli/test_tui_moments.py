@@ -6,7 +6,6 @@ value. A real ``rummy`` in a pseudo-terminal."""
 from __future__ import annotations
 
 import pytest
-
 from rummykit.core.agents import agent_seed
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
