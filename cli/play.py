@@ -250,15 +250,36 @@ def stdout_is_tty() -> bool:
 
 
 def run(session, ascii_: bool = False, four_colour: bool = False) -> None:
-    """Play ``session`` to its end, or until the input ends or someone quits."""
+    """Play ``session`` to its end, or until the input ends or someone quits; a
+    game with a person that ends is recorded for ``rummy stats``."""
+    ui = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
             from .tui import TerminalUI
         except ImportError:
             TerminalUI = None
         if TerminalUI is not None:
-            TerminalUI(session, ascii_=ascii_, four_colour=four_colour).run()
-            return
-    from .plainui import PlainUI
+            ui = TerminalUI(session, ascii_=ascii_, four_colour=four_colour)
+    if ui is None:
+        from .plainui import PlainUI
 
-    PlainUI(session, ascii_=ascii_).run()
+        ui = PlainUI(session, ascii_=ascii_)
+    ui.run()
+    if session.over and session.humans:
+        record_stats(session)
+
+
+def record_stats(session) -> None:
+    """Add the finished ``session`` to the statistics; a database that cannot be
+    written (damaged, locked, a newer schema) is one warning line, nothing more."""
+    from rummykit.core import stats
+
+    m = session.match
+    game = stats.Finished(
+        game=session.record.id, variant=session.spec.name,
+        seats=[(seat.kind, seat.name) for seat in session.record.seats],
+        totals=list(m.totals), rounds=[list(r.points) for r in m.results], winner=m.winner)
+    try:
+        stats.record(game)
+    except stats.StatsError as e:
+        click.echo(f"rummy: warning: statistics not recorded: {e}", err=True)
