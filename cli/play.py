@@ -30,6 +30,10 @@ def _seats(spec, seats: tuple[str, ...]):
             raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
+    elif len(seats) < max(2, spec.min_players) and not any(s.split(":")[0] == "human" for s in seats):
+        # "--seat ai:easy": you against ai:easy. A missing seat is you, said on screen.
+        seats = ("human",) + tuple(seats)
+        click.echo(f"You take seat 1 against {', '.join(seats[1:])} (a seat not given is you).")
     # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
     return parse_seats(seats)
 

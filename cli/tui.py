@@ -71,7 +71,8 @@ class TerminalUI:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
         self.console = console or make_console()
-        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary)
+        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary,
+                               session.spec.ace_high)
         self.notes: list[Text] = []  # said above the prompt when the table is drawn next
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
