@@ -80,6 +80,7 @@ class LineInput:
         self.words = words
         self.histories: dict[object, list[str]] = {}
         self.owner: object = None
+        self.reading = False  # inside input(): a line typed so far is readline's
         self._matches: list[str] = []
         if readline is not None:
             readline.set_completer(self._complete)
@@ -116,10 +117,13 @@ class LineInput:
         """One line (raises EOFError at end of input, KeyboardInterrupt on Ctrl-C,
         :class:`LineError` for a line too long or not UTF-8)."""
         self.switch(owner)
+        self.reading = True
         try:
             line = input(prompt)
         except UnicodeDecodeError:
             raise LineError(NOT_UTF8) from None
+        finally:
+            self.reading = False
         problem = line_problem(line)
         if problem:
             if readline is not None and readline.get_current_history_length():
@@ -128,6 +132,20 @@ class LineInput:
         if line.strip():
             self.histories.setdefault(owner, []).append(line)
         return line
+
+    def keep_typed(self) -> None:
+        """The line being typed, cut short (the terminal changed size), is put back
+        at the next prompt."""
+        if readline is None:
+            return
+        typed = readline.get_line_buffer()
+
+        def put_back() -> None:
+            readline.insert_text(typed)
+            readline.set_pre_input_hook(None)
+
+        if typed:
+            readline.set_pre_input_hook(put_back)
 
     def forget(self) -> None:
         """Clear every history (the game is over)."""

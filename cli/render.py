@@ -138,6 +138,7 @@ class TableInfo:
     new_card: int | None = None  # just drawn: highlighted in the hand
     show_since: bool = True
     words: Vocabulary = PLAIN  # the variant's words for its moves
+    since_room: int | None = None  # at most this many lines of what the others did (the latest)
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -314,6 +315,10 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
 
     if info.show_since:
         lines = since_lines(view, info.names, look, inner, info.words)
+        if info.since_room is not None and len(lines) > info.since_room:
+            dropped = len(lines) - info.since_room
+            lines = [Text(f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
+                          style="dim")] + (lines[-info.since_room:] if info.since_room else [])
         if lines:
             if not compact:
                 parts.append(Text())

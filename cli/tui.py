@@ -22,6 +22,7 @@ one line naming it (exit status 1), the game saved as of its last move.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 from rich.console import Console, RenderableType
@@ -43,6 +44,7 @@ from .render import (
     result_view,
     rounds_table,
     score_table,
+    since_lines,
     table_view,
 )
 from .stopping import HangUp, StopSignals
@@ -52,6 +54,10 @@ ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
 HOME_CLEAR = "\x1b[H\x1b[2J"
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # screen and scrollback
+
+
+class Resized(Exception):
+    """The terminal changed size while a line was being typed (SIGWINCH)."""
 
 
 class Quit(Exception):
@@ -116,6 +122,27 @@ class TerminalUI:
                 return self.input.read(prompt, owner)
             except LineError as e:
                 self.say(str(e), "red")
+
+    def ask_move(self, prompt: str, owner: object = None) -> str | None:
+        """:meth:`ask` at the move prompt, where a change of the terminal's size
+        (SIGWINCH) ends the wait: None, and the table is drawn again to fit (what
+        was typed so far is typed again for the person)."""
+        handler = getattr(signal, "SIGWINCH", None)
+        if handler is None:  # pragma: no cover - not POSIX
+            return self.ask(prompt, owner)
+
+        def resized(signum: int, frame: object) -> None:
+            if self.input.reading:  # never once the line is in: it would be lost
+                raise Resized
+
+        old = signal.signal(handler, resized)
+        try:
+            return self.ask(prompt, owner)
+        except Resized:
+            self.input.keep_typed()
+            return None
+        finally:
+            signal.signal(handler, old)
 
     def pause(self, prompt: str) -> str:
         return self.ask(prompt).strip().lower()
@@ -245,10 +272,16 @@ class TerminalUI:
         self.clear()
         info = self.table_info(seat)
         table = table_view(info, self.look, self.width)
+        room = self.height - 3 - len(notes)  # the move line, the help line and the prompt
         if self.height < 60:  # too tall for the terminal: the compact layout
             opts = self.console.options.update_width(self.width)
-            if len(self.console.render_lines(table, opts, pad=False)) + 3 > self.height:
+            if len(self.console.render_lines(table, opts, pad=False)) > room:
                 table = table_view(info, self.look, self.width, compact=True)
+                over = len(self.console.render_lines(table, opts, pad=False)) - room
+                if over > 0:  # still too tall: the older lines of what the others did go first
+                    since = len(since_lines(info.view, info.names, self.look, self.width, info.words))
+                    info.since_room = max(0, since - over - 1)
+                    table = table_view(info, self.look, self.width, compact=True)
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
@@ -277,7 +310,10 @@ class TerminalUI:
             if redraw:
                 self.draw_table(seat, self.notes)
                 redraw, self.notes = False, []
-            line = self.ask(self.prompt(seat), seat)
+            line = self.ask_move(self.prompt(seat), seat)
+            if line is None:  # the terminal changed size: draw the table again
+                redraw = True
+                continue
             text = line.strip()
             if not text:
                 continue
