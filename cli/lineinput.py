@@ -20,7 +20,8 @@ except ImportError:  # pragma: no cover
     readline = None  # type: ignore[assignment]
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import code
+from rummykit.core.cards import code, parse_card, rank_sort_key
+from rummykit.core.errors import CardError
 from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 from .common import NOT_UTF8, LineError, line_problem
@@ -38,10 +39,22 @@ def action_words(action: Action, words: Vocabulary = PLAIN) -> list[tuple[str, .
     return out
 
 
+def completion_key(word: str, ace_high: bool = False) -> tuple:
+    """Words first (alphabetically), then meld numbers (by value), then cards in
+    rank then suit order (``2c 2d 3c ... kc ac`` with the ace high)."""
+    if word.isdecimal():
+        return (1, int(word), ())
+    try:
+        card = parse_card(word)
+    except CardError:
+        return (0, 0, word)
+    return (2, 0, rank_sort_key(card, ace_high))
+
+
 def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
-                commands: Iterable[str], words: Vocabulary = PLAIN) -> list[str]:
+                commands: Iterable[str], words: Vocabulary = PLAIN, ace_high: bool = False) -> list[str]:
     """Words that may follow ``line[:begidx]`` and start with ``text`` (``words``:
-    the variant's, for the short forms of its moves)."""
+    the variant's, for the short forms of its moves), in :func:`completion_key`'s order."""
     before = tuple(line[:begidx].lower().split())
     text = text.lower()
     seqs: list[tuple[str, ...]] = [(c,) for c in commands]
@@ -52,7 +65,7 @@ def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
     for seq in seqs:
         if len(seq) > n and seq[:n] == before and seq[n].startswith(text):
             out.add(seq[n])
-    return sorted(out)
+    return sorted(out, key=lambda w: completion_key(w, ace_high))
 
 
 class LineInput:
@@ -60,12 +73,14 @@ class LineInput:
     forms in ``words``) and ``commands``."""
 
     def __init__(self, legal: Callable[[], Sequence[Action]], commands: Sequence[str],
-                 words: Vocabulary = PLAIN) -> None:
+                 words: Vocabulary = PLAIN, ace_high: bool = False) -> None:
         self.legal = legal
+        self.ace_high = ace_high
         self.commands = tuple(commands)
         self.words = words
         self.histories: dict[object, list[str]] = {}
         self.owner: object = None
+        self.reading = False  # inside input(): a line typed so far is readline's
         self._matches: list[str] = []
         if readline is not None:
             readline.set_completer(self._complete)
@@ -82,7 +97,7 @@ class LineInput:
             if state == 0:
                 line = readline.get_line_buffer()
                 self._matches = completions(line, readline.get_begidx(), text, self.legal(), self.commands,
-                                            self.words)
+                                            self.words, self.ace_high)
             return self._matches[state] if state < len(self._matches) else None
         except Exception:  # a completer must never raise into readline
             return None
@@ -102,10 +117,13 @@ class LineInput:
         """One line (raises EOFError at end of input, KeyboardInterrupt on Ctrl-C,
         :class:`LineError` for a line too long or not UTF-8)."""
         self.switch(owner)
+        self.reading = True
         try:
             line = input(prompt)
         except UnicodeDecodeError:
             raise LineError(NOT_UTF8) from None
+        finally:
+            self.reading = False
         problem = line_problem(line)
         if problem:
             if readline is not None and readline.get_current_history_length():
@@ -114,6 +132,20 @@ class LineInput:
         if line.strip():
             self.histories.setdefault(owner, []).append(line)
         return line
+
+    def keep_typed(self) -> None:
+        """The line being typed, cut short (the terminal changed size), is put back
+        at the next prompt."""
+        if readline is None:
+            return
+        typed = readline.get_line_buffer()
+
+        def put_back() -> None:
+            readline.insert_text(typed)
+            readline.set_pre_input_hook(None)
+
+        if typed:
+            readline.set_pre_input_hook(put_back)
 
     def forget(self) -> None:
         """Clear every history (the game is over)."""

@@ -28,6 +28,7 @@ BUILTIN_COMMANDS = {
     "plugins": "rummykit.cli.info:plugins",
     "simulate": "rummykit.cli.simulate:simulate",
     "new-variant": "rummykit.cli.scaffold:new_variant",
+    "stats": "rummykit.cli.stats:stats",
 }
 
 HELP_LINES = {
@@ -40,6 +41,7 @@ HELP_LINES = {
     "plugins": "List loaded plugins, their versions and what each registered.",
     "simulate": "Play computer players against each other and report statistics.",
     "new-variant": "Write a new variant plugin package, ready to install.",
+    "stats": "How your finished games went, per variant and opponent.",
 }
 
 

@@ -22,7 +22,18 @@ from rummykit.core.errors import AgentError, IllegalAction, RummyError
 from .common import LineError, read_stream_line
 from .meta import QUIT, meta_command, run_meta
 from .stopping import HangUp, StopSignals, exit_code
-from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
+from .text import (
+    card_fmt,
+    cards_text,
+    describe_event,
+    hint_text,
+    legal_lines,
+    readable,
+    result_lines,
+    scoreboard,
+    unknown_move,
+    view_lines,
+)
 
 
 class PlainUI:
@@ -88,6 +99,11 @@ class PlainUI:
             self.rounds_seen = s.match.rounds_played
             result = s.match.results[-1]
             self.echo(f"--- round {self.rounds_seen} over ---")
+            rnd = s.match.round if s.match.over else s.match.previous_round
+            if rnd is not None and rnd.result is result:
+                viewer = max(self.viewer(), 0)
+                for m in rnd.view(viewer).table:
+                    self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
             for line in result_lines(result, s.names, self.fmt):
                 self.echo(line)
             self.echo(scoreboard(s.names, s.match.totals, s.match.target))
@@ -134,7 +150,8 @@ class PlainUI:
                 run_meta(self, command, seat)
                 continue
             view = s.view(seat)
-            unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top)
+            unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top,
+                                   stock_size=view.stock_size)
             if unknown:
                 self.echo(f"illegal: {unknown}")
                 continue
@@ -142,7 +159,7 @@ class PlainUI:
                 action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
                                       s.spec.aliases)
             except IllegalAction as e:
-                self.echo(f"illegal: {e}")
+                self.echo(f"illegal: {readable(str(e), self.fmt)}")
                 continue
             with self.signals.critical():
                 event = s.apply(action)
@@ -155,7 +172,8 @@ class PlainUI:
 
     def show_help(self, seat: int) -> None:
         s = self.s
-        for line in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words):
+        for line in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words,
+                                s.view(seat).stock_size):
             self.echo("  " + line)
 
     def show_rules(self, seat: int) -> None:
@@ -171,7 +189,7 @@ class PlainUI:
             self.echo(f"undone: {undone.notation(self.fmt)}")
             self.show_state(seat)
         except RummyError as e:
-            self.echo(f"cannot undo: {e}")
+            self.echo(f"cannot undo: {readable(str(e), self.fmt)}")
 
     def show_score(self, seat: int) -> None:
         s = self.s
@@ -190,7 +208,8 @@ class PlainUI:
         if answer is None:
             return "no computer player to ask"
         name, action, reason = answer
-        return f"hint ({name}): {action.notation(self.fmt)}" + (f" — {reason}" if reason else "")
+        return f"hint ({name}): " + hint_text(action, reason, self.fmt, self.words,
+                                                self.s.view(seat).stock_size)
 
     def stop(self, why: str) -> None:
         """Leave before the end. Every move is saved as it is made: nothing to write."""
@@ -199,3 +218,4 @@ class PlainUI:
             self.echo(f"{why}; game saved to {s.path} (rummy play --resume {s.path})")
         else:
             self.echo(f"{why}; game not saved (no --save path)")
+

@@ -7,8 +7,6 @@ plugin adds plays here with no change.
 
 from __future__ import annotations
 
-import os
-import re
 import secrets
 import sys
 from pathlib import Path
@@ -24,6 +22,8 @@ if TYPE_CHECKING:
     from rummykit.core.registry import VariantSpec
     from rummykit.core.session import Notify, Session
 
+    from .tui import TerminalUI
+
 META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 
@@ -38,6 +38,10 @@ def _seats(spec: VariantSpec[Any], seats: tuple[str, ...]) -> list[SeatRecord]:
             raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
+    elif len(seats) < max(2, spec.min_players) and not any(s.split(":")[0] == "human" for s in seats):
+        # "--seat ai:easy": you against ai:easy. A missing seat is you, said on screen.
+        seats = ("human",) + tuple(seats)
+        click.echo(f"You take seat 1 against {', '.join(seats[1:])} (a seat not given is you).")
     # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
     return parse_seats(seats)
 
@@ -138,13 +142,30 @@ def _continue_hint(path: Path) -> str:
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
 @move_timeout_option("A computer player past it ends the game with one line naming it and its "
                      "plugin (exit status 1); the game stays saved as of its last move.")
+@click.option("--delete", "delete", metavar="ID", default=None,
+              help="Delete the saved game ID (an id from the list, or a path).")
+@click.option("--prune", is_flag=True,
+              help="Delete the finished and never-played games in the user data folder.")
+@click.option("--yes", "-y", "yes", is_flag=True, help="With --prune: do not ask first.")
 def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
-           move_timeout: str | None) -> None:
+           move_timeout: str | None, delete: str | None, prune: bool, yes: bool) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
-    list), or continue GAME (an id from the list, or a path)."""
+    list), or continue GAME (an id from the list, or a path). --delete ID drops
+    one saved game; --prune drops the finished games and those never played
+    (at a terminal it lists them and asks first; --yes does not ask)."""
     from rummykit.core.errors import RummyError
     from rummykit.core.session import default_save_dir, open_saved
 
+    from . import manage
+
+    if delete is not None or prune:
+        if game is not None or resume_path is not None or (delete is not None and prune):
+            raise RummyError("--delete ID and --prune take nothing else (one at a time)")
+        if delete is not None:
+            manage.delete_one(delete)
+        else:
+            manage.prune(yes, stdin_is_tty())
+        return
     timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     if resume_path is None and game is None:
@@ -167,16 +188,11 @@ def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour
         resume_path = pick(rows)
         if resume_path is None:
             return
-    path = resume_path
-    if path is None:
+    if resume_path is not None:
+        path = resume_path
+    else:
         assert game is not None  # with neither, the list above gave resume_path
-        candidate = Path(game)
-        if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
-            path = candidate
-        else:
-            path = default_save_dir() / f"{game}.json"
-        if not os.path.lexists(path):
-            raise RummyError(f"no saved game {game!r} (see rummy resume)")
+        path = manage.game_path(game)
     session = open_saved(reg, path, None, _notifier())
     try:
         session.set_move_timeout(timeout)
@@ -185,7 +201,6 @@ def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour
         session.close()
 
 
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
@@ -256,15 +271,36 @@ def stdout_is_tty() -> bool:
 
 
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
-    """Play ``session`` to its end, or until the input ends or someone quits."""
+    """Play ``session`` to its end, or until the input ends or someone quits; a
+    game with a person that ends is recorded for ``rummy stats``."""
+    from .plainui import PlainUI
+
+    ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
             from .tui import TerminalUI
         except ImportError:
             pass
         else:
-            TerminalUI(session, ascii_=ascii_, four_colour=four_colour).run()
-            return
-    from .plainui import PlainUI
+            ui = TerminalUI(session, ascii_=ascii_, four_colour=four_colour)
+    if ui is None:
+        ui = PlainUI(session, ascii_=ascii_)
+    ui.run()
+    if session.over and session.humans:
+        record_stats(session)
 
-    PlainUI(session, ascii_=ascii_).run()
+
+def record_stats(session: Session) -> None:
+    """Add the finished ``session`` to the statistics; a database that cannot be
+    written (damaged, locked, a newer schema) is one warning line, nothing more."""
+    from rummykit.core import stats
+
+    m = session.match
+    game = stats.Finished(
+        game=session.record.id, variant=session.spec.name,
+        seats=[(seat.kind, seat.name) for seat in session.record.seats],
+        totals=list(m.totals), rounds=[list(r.points) for r in m.results], winner=m.winner)
+    try:
+        stats.record(game)
+    except stats.StatsError as e:
+        click.echo(f"rummy: warning: statistics not recorded: {e}", err=True)

@@ -140,6 +140,7 @@ class TableInfo:
     new_card: int | None = None  # just drawn: highlighted in the hand
     show_since: bool = True
     words: Vocabulary = PLAIN  # the variant's words for its moves
+    since_room: int | None = None  # at most this many lines of what the others did (the latest)
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -316,6 +317,10 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
 
     if info.show_since:
         lines = since_lines(view, info.names, look, inner, info.words)
+        if info.since_room is not None and len(lines) > info.since_room:
+            dropped = len(lines) - info.since_room
+            lines = [Text(f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
+                          style="dim")] + (lines[-info.since_room:] if info.since_room else [])
         if lines:
             if not compact:
                 parts.append(Text())
@@ -346,12 +351,44 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
 # -- round and match ends -------------------------------------------------------------
 
 
+def last_turn(history: Sequence[Event], seat: int) -> list[Event]:
+    """``seat``'s last turn in a round's ``history``: its events from its last
+    draw on (empty if it never moved)."""
+    blocks, _ = turn_blocks(history, -1)
+    for who, events in reversed(blocks):
+        if who == seat:
+            return list(events)
+    return []
+
+
+def final_lines(result: RoundResult, final: View, names: Sequence[str], look: Look, width: int,
+                words: Vocabulary = PLAIN) -> list[Text]:
+    """The table as the round ended (every meld on it) and the winner's last turn
+    as ``final`` (a seat's view of the finished round) saw it: melds laid,
+    additions, the last discard."""
+    out: list[Text] = []
+    if final.table:
+        out.append(Text("Final table", style="bold"))
+        out.extend(meld_lines(TableInfo("", names, final), look, width))
+    if result.winner is not None:
+        events = last_turn(final.history, result.winner)
+        if events:
+            out.append(Text("Last turn", style="bold"))
+            out.extend(turn_text(Text(names[result.winner], style="bold"), events, look, width, "  ", words))
+    return out
+
+
 def result_view(result: RoundResult, names: Sequence[str], look: Look, width: int,
                 round_no: int, totals: Sequence[int], target: int | None,
-                points_label: str = "points") -> RenderableType:
-    """Every hand with its melds, layoffs and deadwood or hand value, the outcome in
-    words, and the scoreboard."""
+                points_label: str = "points", final: View | None = None,
+                words: Vocabulary = PLAIN) -> RenderableType:
+    """The final table and the winner's last turn (from ``final``, a seat's view
+    of the finished round, when given), every hand with its melds, layoffs and
+    deadwood or hand value, the outcome in words, and the scoreboard."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
+    if final is not None:
+        parts.extend(final_lines(result, final, names, look, width, words))
+        parts.append(Text("Hands", style="bold"))
     for h in result.hands:
         head = Text(names[h.seat], style="bold")
         head.append(f"  ({points_label} {h.points})")
@@ -361,6 +398,8 @@ def result_view(result: RoundResult, names: Sequence[str], look: Look, width: in
         for i, c in enumerate(h.deadwood):
             items.append(look.card(c))
             seps.append("   " if i == 0 else " ")
+        if not items:
+            items, seps = [Text("no cards left", style="dim")], [""]
         parts.extend(flow(items, width - 2, indent="  ", seps=seps))
         for card, onto in h.layoffs:
             t = Text("  lays off ")
@@ -460,10 +499,12 @@ def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summ
 
 
 def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
-               most: int = 8, words: Vocabulary = PLAIN) -> list[Text]:
+               most: int = 8, words: Vocabulary = PLAIN, stock_size: int | None = None) -> list[Text]:
     """The legal moves with their short forms, folded to ``width``: a one-card kind
     with many choices on one flowed line ("discard [d CARD]: 3♦ 4♣ ..."), others
-    one per line (at most ``most`` of a kind, then how many more)."""
+    one per line (at most ``most`` of a kind, then how many more). At an empty
+    stock (``stock_size`` 0) a move the variant says does something else there
+    says what ("draw stock [s]: end the round: lowest hand value wins")."""
     from rummykit.core.cards import rank_sort_key
 
     by_kind: dict[str, list] = {}
@@ -488,6 +529,9 @@ def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
             short = words.short_form(a)
             if short and short != a.notation().lower():
                 t.append(f"  [{short}]", style="dim")
+            empty = words.at_empty_stock(a, stock_size)
+            if empty:
+                t.append(f": {empty}", style="bold yellow")
             out.append(t)
         if len(acts) > most:
             out.append(Text(f"  ... and {len(acts) - most} more {kind} moves (Tab completes)", style="dim"))

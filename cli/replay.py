@@ -1,4 +1,5 @@
-"""``rummy replay PATH``: a saved or finished game, move by move, every hand open.
+"""``rummy replay GAME``: a saved or finished game, move by move, every hand open.
+GAME is a game id (as ``rummy resume`` lists them) or a path.
 
 At a terminal it steps (Enter or n: next move, b: back, a number: go to that
 move, e: the end, q: quit). Otherwise it prints every move with every hand, in
@@ -13,7 +14,6 @@ and the seed (which gives every deal to come) is shown only once the game is ove
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -109,28 +109,36 @@ def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantS
 
 
 @click.command()
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("game", metavar="GAME")
 @click.option("--move", "start", type=int, default=None, metavar="N",
               help="Start at move N (at a terminal).")
 @click.option("--reveal", is_flag=True,
               help="Show an unfinished game with a person seated too (every hand open).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-def replay(path: Path, start: int | None, reveal: bool, ascii_: bool, four_colour: bool) -> None:
-    """Step through the game saved in PATH with every hand visible, move by move.
+def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour: bool) -> None:
+    """Step through the saved game GAME (an id, as rummy resume lists them, or a
+    path) with every hand visible, move by move.
 
     At a terminal: Enter (or n) next move, b back, a number jumps to that move,
-    e the end, q quits. Otherwise every move is printed. A game not over with a
-    person seated is shown only with --reveal.
+    e the end, q quits; anything else is answered with what may be typed.
+    Otherwise every move is printed (from move N with --move N). A game not
+    over with a person seated is shown only with --reveal.
     """
     from rummykit.core.errors import RecordError, RummyError
     from rummykit.core.records import load_record
 
     from .common import registry, stdin_is_tty
+    from .manage import game_path
     from .play import stdout_is_tty
     from .tui import make_console
 
+    path = game_path(game)
     record = load_record(path)
+    moves = len(record.actions)
+    if start is not None and not 0 <= start <= moves:
+        raise RummyError(f"--move {start}: game {record.id} has {moves} move{'s' if moves != 1 else ''} "
+                         f"(give 0 to {moves})")
     try:
         frames, match, spec = build_frames(record, registry())
     except RecordError as e:
@@ -144,6 +152,8 @@ def replay(path: Path, start: int | None, reveal: bool, ascii_: bool, four_colou
         console = make_console()
         console.print(Text(_heading(record, spec, match.over)), soft_wrap=True)
         for f in frames:
+            if start is not None and f.move < start:
+                continue
             console.print()
             console.print(render_frame(f, record, match, spec, look, console.width))
         return

@@ -5,10 +5,11 @@ and the words of the moves come from the variant's vocabulary
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rummykit.core.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
-from rummykit.core.cards import pretty, rank_sort_key, sort_key, split_tokens
+from rummykit.core.cards import parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine import Event, RoundResult, View
 from rummykit.core.vocabulary import PLAIN, Vocabulary
 
@@ -21,6 +22,28 @@ def card_fmt(ascii: bool = False) -> Fmt:
 
 def cards_text(cards: Sequence[int], fmt: Fmt) -> str:
     return " ".join(fmt(c) for c in cards)
+
+
+# A card in the notation (``KD``, ``TC``, ``10C``) standing alone in a sentence.
+_CODE = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w♣♦♥♠])")
+
+
+def readable(text: str, fmt: Fmt) -> str:
+    """``text`` (an engine's reason, a bot's hint) with each card written in the
+    notation (``KD``, ``TC``: upper case, standing alone) shown by ``fmt``, the
+    session's own way (``K♦``, ``10♣``), so a person reads one notation."""
+    return _CODE.sub(lambda m: fmt(parse_card(m.group(0))), text)
+
+
+def hint_text(action: Action, reason: str, fmt: Fmt, words: Vocabulary = PLAIN,
+              stock_size: int | None = None, dash: str = "—") -> str:
+    """A hint's move and reason in the session's notation: "draw stock (end the
+    round: lowest hand value wins) — end the round now: ..." at an empty stock."""
+    out = action.notation(fmt)
+    empty = words.at_empty_stock(action, stock_size)
+    if empty:
+        out += f" ({empty})"
+    return out + (f" {dash} {readable(reason, fmt)}" if reason else "")
 
 
 def describe_event(event: Event, names: Sequence[str], fmt: Fmt, words: Vocabulary = PLAIN) -> str:
@@ -42,8 +65,9 @@ def action_text(action: Action, fmt: Fmt) -> str:
 
 
 def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False,
-                words: Vocabulary = PLAIN) -> list[str]:
-    """The legal moves, grouped by kind, each with its short form."""
+                words: Vocabulary = PLAIN, stock_size: int | None = None) -> list[str]:
+    """The legal moves, grouped by kind, each with its short form (and, at an
+    empty stock, what a move does there if the variant says so)."""
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -53,7 +77,9 @@ def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False,
         shown = []
         for a in acts:
             s = words.short_form(a)
-            shown.append(a.notation(fmt) + (f"  [{s}]" if s and s != a.notation().lower() else ""))
+            empty = words.at_empty_stock(a, stock_size)
+            shown.append(a.notation(fmt) + (f"  [{s}]" if s and s != a.notation().lower() else "")
+                         + (f": {empty}" if empty else ""))
         if len(shown) > 12:
             out.append(f"{kind} ({len(shown)} ways): " + ", ".join(x.split("  [")[0] for x in shown))
         else:
@@ -143,9 +169,11 @@ def turn_line(seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt
 
 
 def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top: int | None = None,
-              words: Vocabulary = PLAIN) -> str:
+              words: Vocabulary = PLAIN, stock_size: int | None = None) -> str:
     """One line saying what may be typed now: "s draw stock · p take 7♥" or
-    "d CARD discard · k CARD knock"."""
+    "d CARD discard · k CARD knock"; at an empty stock (``stock_size`` 0) a move
+    the variant says does something else is shown as that ("s end the round:
+    lowest hand value wins")."""
     out = []
     seen = set()
     for a in legal:
@@ -153,8 +181,11 @@ def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top:
             continue
         seen.add(a.kind)
         usage = words.usage(a)
+        empty = words.at_empty_stock(a, stock_size)
         if usage is None:
-            out.append(a.kind + (" ..." if a.cards or a.target is not None else ""))
+            out.append(empty or a.kind + (" ..." if a.cards or a.target is not None else ""))
+        elif empty:
+            out.append(f"{usage} {empty}")
         elif a.kind == DRAW_STOCK:
             out.append(f"{usage} draw stock")
         elif a.kind == TAKE_DISCARD:
@@ -169,7 +200,8 @@ def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int
 
 
 def unknown_move(text: str, legal: Sequence[Action], words: Vocabulary, fmt: Fmt,
-                 discard_top: int | None = None, sep: str = " · ") -> str | None:
+                 discard_top: int | None = None, sep: str = " · ",
+                 stock_size: int | None = None) -> str | None:
     """If the first word of ``text`` names no move at all, the one-line reason,
     saying what may be typed now; else None (the parser gives its own reason)."""
     typed = split_tokens(text.lower())
@@ -177,5 +209,5 @@ def unknown_move(text: str, legal: Sequence[Action], words: Vocabulary, fmt: Fmt
     known = set(forms) | {k.split()[0] for k in forms.values()} | {a.kind.split()[0] for a in legal}
     if not typed or typed[0] in known:
         return None
-    now = move_hint(legal, fmt, sep=sep, discard_top=discard_top, words=words)
+    now = move_hint(legal, fmt, sep=sep, discard_top=discard_top, words=words, stock_size=stock_size)
     return f"unknown move {typed[0]!r}; now: {now} (type help)"

@@ -24,12 +24,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import signal
 import sys
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.actions import parse_action
+from rummykit.core.engine import View
 from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
 from .common import QUIT_WORDS, LineError
@@ -44,15 +46,20 @@ from .render import (
     result_view,
     rounds_table,
     score_table,
+    since_lines,
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, unknown_move
+from .text import move_hint, past_phrase, readable, unknown_move
 
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
 HOME_CLEAR = "\x1b[H\x1b[2J"
 WIPE = "\x1b[H\x1b[2J\x1b[3J"  # screen and scrollback
+
+
+class Resized(Exception):
+    """The terminal changed size while a line was being typed (SIGWINCH)."""
 
 
 class Quit(Exception):
@@ -72,7 +79,8 @@ class TerminalUI:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
         self.console = console or make_console()
-        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary)
+        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary,
+                               session.spec.ace_high)
         self.notes: list[Text] = []  # said above the prompt when the table is drawn next
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
@@ -116,6 +124,27 @@ class TerminalUI:
                 return self.input.read(prompt, owner)
             except LineError as e:
                 self.say(str(e), "red")
+
+    def ask_move(self, prompt: str, owner: object = None) -> str | None:
+        """:meth:`ask` at the move prompt, where a change of the terminal's size
+        (SIGWINCH) ends the wait: None, and the table is drawn again to fit (what
+        was typed so far is typed again for the person)."""
+        handler = getattr(signal, "SIGWINCH", None)
+        if handler is None:  # pragma: no cover - not POSIX
+            return self.ask(prompt, owner)
+
+        def resized(signum: int, frame: object) -> None:
+            if self.input.reading:  # never once the line is in: it would be lost
+                raise Resized
+
+        old = signal.signal(handler, resized)
+        try:
+            return self.ask(prompt, owner)
+        except Resized:
+            self.input.keep_typed()
+            return None
+        finally:
+            signal.signal(handler, old)
 
     def pause(self, prompt: str) -> str:
         return self.ask(prompt).strip().lower()
@@ -243,15 +272,21 @@ class TerminalUI:
         self.clear()
         info = self.table_info(seat)
         table = table_view(info, self.look, self.width)
+        room = self.height - 3 - len(notes)  # the move line, the help line and the prompt
         if self.height < 60:  # too tall for the terminal: the compact layout
             opts = self.console.options.update_width(self.width)
-            if len(self.console.render_lines(table, opts, pad=False)) + 3 > self.height:
+            if len(self.console.render_lines(table, opts, pad=False)) > room:
                 table = table_view(info, self.look, self.width, compact=True)
+                over = len(self.console.render_lines(table, opts, pad=False)) - room
+                if over > 0:  # still too tall: the older lines of what the others did go first
+                    since = len(since_lines(info.view, info.names, self.look, self.width, info.words))
+                    info.since_room = max(0, since - over - 1)
+                    table = table_view(info, self.look, self.width, compact=True)
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
         hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top,
-                         words=info.words)
+                         words=info.words, stock_size=view.stock_size)
         extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
         line = Text(hint, style="cyan")
         if line.cell_len + len(extra) + 4 <= self.width:
@@ -275,7 +310,10 @@ class TerminalUI:
             if redraw:
                 self.draw_table(seat, self.notes)
                 redraw, self.notes = False, []
-            line = self.ask(self.prompt(seat), seat)
+            line = self.ask_move(self.prompt(seat), seat)
+            if line is None:  # the terminal changed size: draw the table again
+                redraw = True
+                continue
             text = line.strip()
             if not text:
                 continue
@@ -293,7 +331,7 @@ class TerminalUI:
                 action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
                                       s.spec.aliases)
             except IllegalAction as e:
-                self.say(f"{e}", "red")
+                self.say(readable(str(e), self.look.fmt), "red")
                 continue
             rounds = len(s.match.results)
             with self.critical():
@@ -307,7 +345,7 @@ class TerminalUI:
         """A line whose first word is no move at all: say what may be typed now."""
         view = self.s.view(seat)
         return unknown_move(text, view.legal, self.s.spec.vocabulary, self.look.fmt, view.discard_top,
-                            sep=f" {self.look.dot} ")
+                            sep=f" {self.look.dot} ", stock_size=view.stock_size)
 
     # -- what may be typed instead of a move (cli/meta.py) ---------------------------------
 
@@ -315,7 +353,7 @@ class TerminalUI:
         s = self.s
         self.say("Legal moves [short forms]; Tab completes:", "bold")
         for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high,
-                               words=s.spec.vocabulary):
+                               words=s.spec.vocabulary, stock_size=s.view(seat).stock_size):
             self.show(line)
         self.say("Also: rules hint undo score log quit", "dim")
 
@@ -341,7 +379,7 @@ class TerminalUI:
             with self.critical():
                 undone = self.s.undo(seat)
         except RummyError as e:
-            self.say(f"cannot undo: {e}", "yellow")
+            self.say(f"cannot undo: {readable(str(e), self.look.fmt)}", "yellow")
             return False
         self.notes = [Text(f"Undone: {undone.notation(self.look.fmt)}", style="green")]
         return True
@@ -381,14 +419,20 @@ class TerminalUI:
             return Text("no computer player to ask for a hint", style="yellow")
         name, action, reason = answer
         t = Text(f"Hint ({name}): ", style="bold")
-        t.append(action.notation(self.look.fmt))
+        t.append_text(self.look.phrase(lambda f: action.notation(f)))
         from rummykit.core.actions import short_form
 
         sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
             t.append(f"  [{sf}]", style="dim")
+        words = self.s.spec.vocabulary
+        stock = self.s.view(seat).stock_size
+        empty = words.at_empty_stock(action, stock)
+        if empty:
+            t.append(f" ({empty})", style="bold yellow")
         if reason:
-            t.append(f" {self.look.dash} {reason}")
+            t.append(f" {self.look.dash} ")
+            t.append_text(self.look.phrase(lambda f: readable(reason, f)))
         return t
 
     def show_score(self, seat: int) -> None:
@@ -426,7 +470,8 @@ class TerminalUI:
             totals = [sum(r.points[p] for r in m.results[: i + 1]) for p in range(len(s.names))]
             self.clear()
             self.show(result_view(m.results[i], s.names, self.look, self.width, i + 1, totals,
-                                  m.target, self.points_label()))
+                                  m.target, self.points_label(), self.final_view(i),
+                                  s.spec.vocabulary))
             last = self.rounds_seen == len(m.results)
             if last and s.over:
                 self.wait_enter("Press Enter for the match result ", "for the match result")
@@ -434,6 +479,16 @@ class TerminalUI:
                 self.wait_enter("Press Enter for the next round ", "for the next round")
             if self.private:
                 self.last_viewer = None
+
+    def final_view(self, index: int) -> View | None:
+        """Round ``index`` (from 0) as a person saw it when it ended, if it is the
+        round just finished (its table and history are still at hand)."""
+        m = self.s.match
+        rnd = m.round if m.over else m.previous_round
+        if rnd is None or index != len(m.results) - 1 or rnd.result is not m.results[index]:
+            return None
+        seat = self.last_viewer if self.last_viewer is not None else (self.s.humans or [0])[0]
+        return rnd.view(seat)
 
     def points_label(self) -> str:
         s = self.s

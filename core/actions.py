@@ -86,8 +86,8 @@ def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | No
                 untargeted: Collection[str] = ()) -> Action:
     """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
 
-    A meld number ends the text (``add qs to 2``, or ``a qs 2``: a number alone is
-    never a card), but for the kinds in ``untargeted``, which take none (there
+    A meld number ends the text (``add qs to 2``, ``add qs to meld 2``, or ``a qs
+    2``: a number alone is never a card), but for the kinds in ``untargeted``, which take none (there
     the number is read as a card, and is a bad one)."""
     tokens = [t.lower() for t in split_tokens(text)]
     if not tokens:
@@ -120,6 +120,8 @@ def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | No
                 f"unknown move {tokens[0]!r}; moves now: {known} (type help)"
             )
     target = None
+    if len(tokens) >= 2 and tokens[-2] == "meld" and tokens[-1].isdecimal():
+        del tokens[-2]  # "add 9s to meld 1", "add 9s meld 1": the meld's number
     if len(tokens) >= 2 and tokens[-2] == "to":
         target = _number(tokens[-1])
         tokens = tokens[:-2]

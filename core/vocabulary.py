@@ -33,6 +33,10 @@ class MoveWords:
     number; ``""``: the log shows the notation.
     ``usage``: the help line, what to type (``k CARD``); ``""``: made from the
     short form and the move's shape (``CARD``, ``CARDS``, ``N`` for a meld number).
+    ``empty``: what the move does when the stock is empty, said in its place
+    at the prompt, in help and in a hint (CardVerse's ``draw stock``: "end the
+    round: lowest hand value wins"); ``""``: the move is named as usual. A
+    variant may give words for core's ``draw stock`` this way.
     """
 
     kind: str
@@ -40,6 +44,7 @@ class MoveWords:
     does: str = ""
     did: str = ""
     usage: str = ""
+    empty: str = ""
 
 
 #: The words of core's own ``discard`` (the draws are told by the terminal,
@@ -75,6 +80,14 @@ class Vocabulary:
         if action.target is not None:
             parts.append("N")
         return " ".join(parts)
+
+    def at_empty_stock(self, action: Action, stock_size: int | None) -> str | None:
+        """What ``action`` does when the stock is empty (``stock_size`` 0), if the
+        variant says it does something else than its name; else None."""
+        if stock_size != 0:
+            return None
+        words = self.moves.get(action.kind)
+        return words.empty if words is not None and words.empty else None
 
     def phrase(self, action: Action, cards: str, past: bool = False) -> str | None:
         """The log phrase of ``action`` ("knocks, discarding 7♥"; in the past,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from rummykit.core.actions import DRAW_STOCK
 from rummykit.core.registry import AgentSpec, VariantSpec
 from rummykit.core.vocabulary import MoveWords
 
@@ -21,8 +22,10 @@ def rules_text() -> str:
     return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
 
-#: The words of CardVerse's own moves (draw stock, take discard and discard are core's).
+#: The words of CardVerse's own moves (draw stock, take discard and discard are core's;
+#: CardVerse says what drawing from the empty stock does: it ends the round).
 MOVES = (
+    MoveWords(DRAW_STOCK, empty="end the round: lowest hand value wins"),
     MoveWords(MELD, short="m", does="melds {cards}", did="melded {cards}", usage="m CARDS"),
     MoveWords(ADD, short="a", does="adds {cards} to meld {target}", did="added {cards} to meld {target}",
               usage="a CARD N"),

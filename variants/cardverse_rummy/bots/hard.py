@@ -54,6 +54,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
+from rummykit.core.melds import mask_in_rank_order
 
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .equity import equity_for
@@ -128,7 +129,10 @@ class HardCardVerseAgent(BaseAgent):
             if searched is not None:
                 return searched
         held = 0
+        melds_held: Sequence[int] = ()
+        adds_held: Sequence[tuple[int, int]] = ()
         if self._holds(k, melds, adds, left):
+            melds_held, adds_held = melds, adds
             for m in melds:
                 held |= m
             for c, _ in adds:
@@ -142,7 +146,9 @@ class HardCardVerseAgent(BaseAgent):
                 self._why = "lay down the melds and additions that leave the fewest points"
             return step
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
-        return self._discard(discards or [a for a in legal if a.kind == "discard"], k, held)
+        action = self._discard(discards or [a for a in legal if a.kind == "discard"], k, held)
+        self._why += self._holding(k, melds_held, adds_held)
+        return action
 
     def explain(self, view: View, action: Action) -> str:
         return self._why or action.notation()
@@ -214,8 +220,27 @@ class HardCardVerseAgent(BaseAgent):
         for a in legal:
             if a.kind == "discard" and a.cards[0] == card:
                 self._why = f"shed {code(card)}: the play-outs favour it"
+                if not lay:
+                    self._why += self._holding(k, melds, adds)
                 return a
         return None
+
+    def _holding(self, k: Knowledge, melds: Sequence[int], adds: Sequence[tuple[int, int]]) -> str:
+        """What holding ``melds`` and ``adds`` back in hand risks, said after the
+        reason for a discard ("" when nothing is held)."""
+        if not melds and not adds:
+            return ""
+        groups = ["[" + " ".join(code(c) for c in mask_in_rank_order(m, True)) + "]" for m in melds]
+        groups += [f"{code(c)} for meld {n}" for c, n in adds]
+        mask = 0
+        for m in melds:
+            mask |= m
+        for c, _ in adds:
+            mask |= 1 << c
+        pts = hand_points(mask, self.ace_points)
+        return (f"; holds back {', '.join(groups)} (nothing laid down for the others to add to); "
+                f"the risk: if the round ends before the next turn (about {self._p_end(k):.0%} likely), "
+                f"they count {pts} point{'s' if pts != 1 else ''} in hand")
 
     def _holds(self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...],
                left: int) -> bool:
@@ -391,6 +416,7 @@ class HardCardVerseAgent(BaseAgent):
                 extra = min(k.turns[s], 3)
                 drawn = pool[i:i + need + extra]  # the extra cards may be another seat's
                 i += need
+                extra = max(0, len(drawn) - need)  # none left unseen: the hand is known
                 h = k.held[s] | to_mask(drawn)
                 vals[s] = self._trimmed_value(h, extra, k.held[s])
             out.append(vals)

@@ -1,0 +1,121 @@
+"""Saved games a person manages: ``rummy resume --delete ID`` drops one game,
+``rummy resume --prune`` drops the finished games and those never played (no
+move made) from the user data folder. A game open in another ``rummy`` is never
+deleted (its lock is taken first); a file that is not a readable saved game is
+never touched. At a terminal, ``--prune`` lists what goes and asks first
+(``--yes`` skips the question)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def game_path(game: str) -> Path:
+    """The save file ``game`` names: an id from ``rummy resume``'s list (a game in
+    the user data folder) or a path. A RummyError when there is none."""
+    from rummykit.core.errors import RummyError
+    from rummykit.core.session import default_save_dir
+
+    candidate = Path(game)
+    if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
+        path = candidate
+    else:
+        path = default_save_dir() / f"{game}.json"
+    if not os.path.lexists(path):
+        raise RummyError(f"no saved game {game!r} (see rummy resume)")
+    return path
+
+
+def saved_games(folder: Path) -> tuple[list[tuple[Path, Any]], int]:
+    """(path, record) of every saved game in ``folder``, finished or not, and how
+    many ``*.json`` files there are not readable games."""
+    from rummykit.core.errors import RecordError
+    from rummykit.core.records import load_record
+
+    try:
+        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError:
+        return [], 0
+    rows = []
+    skipped = 0
+    for f in files:
+        try:
+            rows.append((f, load_record(f)))
+        except (RecordError, OSError):
+            skipped += 1
+    return rows, skipped
+
+
+def delete_game(path: Path, what: str) -> None:
+    """Remove the saved game at ``path``, holding its lock (so never a game being
+    played in another process: that is a RummyError)."""
+    from rummykit.core.errors import RummyError
+    from rummykit.core.session import SaveLock
+
+    lock = SaveLock.take(path, what)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise RummyError(f"cannot delete {path}: {e.strerror or e}") from None
+    finally:
+        lock.release()
+
+
+def delete_one(game: str) -> None:
+    """``rummy resume --delete GAME``: the game is read first (a file that is not a
+    saved game is left alone), then removed."""
+    from rummykit.core.errors import RecordError
+    from rummykit.core.records import load_record
+
+    path = game_path(game)
+    try:
+        record = load_record(path)
+    except RecordError as e:
+        raise RecordError(f"{e}; not deleted") from None
+    delete_game(path, f"game {record.id}")
+    click.echo(f"deleted game {record.id} ({path})")
+
+
+def prune(yes: bool, at_terminal: bool) -> int:
+    """``rummy resume --prune``: delete the finished and never-played games in the
+    user data folder; at a terminal ask first unless ``yes``. The number deleted."""
+    from rummykit.core.errors import RummyError
+    from rummykit.core.session import default_save_dir
+
+    from .common import ask_line
+
+    folder = default_save_dir()
+    rows, _ = saved_games(folder)
+    doomed = [(f, rec) for f, rec in rows if rec.finished or not rec.actions]
+    if not doomed:
+        click.echo("nothing to prune: no finished or never-played games")
+        return 0
+    for _path, rec in doomed:
+        state = "finished" if rec.finished else "never played"
+        click.echo(f"  {rec.id}  {rec.variant:<10} {rec.updated}  {state}")
+    if at_terminal and not yes:
+        try:
+            answer = ask_line(f"Delete these {len(doomed)} games? [y/N] ").strip().lower()
+        except EOFError:
+            answer = ""
+        if answer not in ("y", "yes"):
+            click.echo("nothing deleted")
+            return 0
+    done = 0
+    for f, rec in doomed:
+        try:
+            delete_game(f, f"game {rec.id}")
+            done += 1
+        except RummyError as e:
+            click.echo(f"rummy: {e}; kept", err=True)
+    click.echo(f"deleted {done} game{'s' if done != 1 else ''}")
+    return done

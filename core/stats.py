@@ -1,0 +1,228 @@
+"""The results of finished games with a person in them, kept for ``rummy stats``.
+
+One SQLite database (standard library :mod:`sqlite3`), ``stats.sqlite3`` in the
+user data folder (:func:`data_dir`: ``RUMMYKIT_DATA_DIR`` or the platform's, as
+for saved games). Its schema has a version (``PRAGMA user_version``):
+:data:`MIGRATIONS` brings a database of any older version up to
+:data:`SCHEMA_VERSION`; one made by a newer rummykit is left alone.
+
+A game is one row per person seated (``games``), with its opponents (the other
+seats: a computer player by its kind, a person by its name), whether that person
+won or lost the match, the match points for and against, and one row per round
+(``rounds``: the round's points for and against). :func:`summary` folds them per
+variant and opponent. Recording never stops a game: a damaged or locked database
+is a :class:`StatsError` whose one line the caller shows as a warning.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+FILE_NAME = "stats.sqlite3"
+LOCK_WAIT = 2.0  # seconds to wait for another process's write
+
+
+class StatsError(Exception):
+    """The statistics cannot be read or written (one line: what and why)."""
+
+
+def data_dir() -> Path:
+    """The user data folder: ``RUMMYKIT_DATA_DIR``, else the platform's."""
+    env = os.environ.get("RUMMYKIT_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("rummykit", appauthor=False))
+
+
+def default_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    # One statement at a time: executescript would commit the migration's transaction.
+    db.execute("""
+        CREATE TABLE games (
+            game TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            person TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            opponent TEXT NOT NULL,
+            result TEXT NOT NULL CHECK (result IN ('won', 'lost', 'none')),
+            points_for INTEGER NOT NULL,
+            points_against INTEGER NOT NULL,
+            ended TEXT NOT NULL,
+            PRIMARY KEY (game, seat)
+        )""")
+    db.execute("""
+        CREATE TABLE rounds (
+            game TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            points_for INTEGER NOT NULL,
+            points_against INTEGER NOT NULL,
+            PRIMARY KEY (game, seat, round)
+        )""")
+    db.execute("CREATE INDEX games_by_variant ON games (variant, opponent, ended)")
+
+
+#: ``MIGRATIONS[i]`` brings a database from version ``i`` to ``i + 1``.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def connect(path: Path | None = None) -> sqlite3.Connection:
+    """The database at ``path`` (default :func:`default_path`), made or migrated to
+    :data:`SCHEMA_VERSION`. A StatsError if it cannot be."""
+    path = default_path() if path is None else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=LOCK_WAIT, isolation_level=None)
+    except (OSError, sqlite3.Error) as e:
+        raise StatsError(f"cannot open {path}: {e}") from None
+    try:
+        migrate(db)
+    except sqlite3.Error as e:
+        db.close()
+        raise StatsError(f"{path}: {e}") from None
+    except StatsError as e:
+        db.close()
+        raise StatsError(f"{path}: {e}") from None
+    return db
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Bring ``db`` to :data:`SCHEMA_VERSION`, each step in one transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StatsError(f"made by a newer rummykit (schema {version}; this one knows {SCHEMA_VERSION})")
+        for step in MIGRATIONS[version:]:
+            step(db)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished game, as recorded: ``seats`` are ``(kind, name)``, ``rounds``
+    each round's points per seat, ``winner`` the match winner's seat or None."""
+
+    game: str
+    variant: str
+    seats: Sequence[tuple[str, str]]
+    totals: Sequence[int]
+    rounds: Sequence[Sequence[int]]
+    winner: int | None
+
+
+def opponent_of(seats: Sequence[tuple[str, str]], seat: int) -> str:
+    """The other seats in one label: a computer player by its kind, a person by
+    name ("ai:hard", "Bob, ai:easy")."""
+    return ", ".join(name if kind == "human" else kind for s, (kind, name) in enumerate(seats) if s != seat)
+
+
+def record(game: Finished, path: Path | None = None) -> int:
+    """Add ``game`` (once: a game already there is kept as it is) for each person
+    seated; how many rows were added. A StatsError if the database cannot be written."""
+    ended = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    db = connect(path)
+    added = 0
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        for seat, (kind, name) in enumerate(game.seats):
+            if kind != "human":
+                continue
+            result = "none" if game.winner is None else ("won" if game.winner == seat else "lost")
+            against = sum(t for s, t in enumerate(game.totals) if s != seat)
+            cur = db.execute(
+                "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.game, seat, name, game.variant, opponent_of(game.seats, seat), result,
+                 game.totals[seat], against, ended))
+            if not cur.rowcount:
+                continue
+            added += 1
+            db.executemany("INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?)", [
+                (game.game, seat, i + 1, pts[seat], sum(p for s, p in enumerate(pts) if s != seat))
+                for i, pts in enumerate(game.rounds)])
+        db.execute("COMMIT")
+    except sqlite3.Error as e:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise StatsError(f"{path or default_path()}: {e}") from None
+    finally:
+        db.close()
+    return added
+
+
+@dataclass(frozen=True)
+class Line:
+    """One variant against one opponent. ``best_round`` and ``worst_round``: the
+    highest and lowest of a round's points for less its points against (None
+    with no round); ``streak``: the current run of results, games won (> 0) or
+    lost (< 0), 0 when the last game had no winner."""
+
+    variant: str
+    opponent: str
+    played: int
+    won: int
+    lost: int
+    points_for: int
+    points_against: int
+    best_round: int | None
+    worst_round: int | None
+    streak: int
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
+    """Every variant and opponent (only ``variant``'s if given), by variant then
+    opponent. A StatsError if the database cannot be read."""
+    db = connect(path)
+    try:
+        where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
+        rows = db.execute(f"""
+            SELECT variant, opponent, COUNT(*),
+                   SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
+            FROM games {where} GROUP BY variant, opponent ORDER BY variant, opponent""", args).fetchall()
+        out = []
+        for v, opp, played, won, lost, pf, pa in rows:
+            best, worst = db.execute("""
+                SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
+                FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
+                WHERE g.variant = ? AND g.opponent = ?""", (v, opp)).fetchone()
+            results = [r for (r,) in db.execute(
+                "SELECT result FROM games WHERE variant = ? AND opponent = ? ORDER BY ended DESC, rowid DESC",
+                (v, opp))]
+            out.append(Line(v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
+        return out
+    except sqlite3.Error as e:
+        raise StatsError(f"{path or default_path()}: {e}") from None
+    finally:
+        db.close()
+
+
+def streak(results: Sequence[str]) -> int:
+    """The current streak from ``results``, newest first: +n for n games won in a
+    row, -n for n lost, 0 when the last game had no winner (or there is none)."""
+    if not results or results[0] == "none":
+        return 0
+    n = 0
+    for r in results:
+        if r != results[0]:
+            break
+        n += 1
+    return n if results[0] == "won" else -n

@@ -1,0 +1,68 @@
+"""Forgiving input (issue #19): the ways of naming a meld to add to, a single
+``--seat`` meaning you against it, option errors in plain words, and Tab
+completion in rank then suit order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummykit.cli.lineinput import completions
+from rummykit.core.actions import Action, parse_action
+from rummykit.core.cards import parse_card
+from rummykit.core.errors import IllegalAction
+from rummykit.core.plugins import get_plugins
+
+RUMMY = str(Path(sys.executable).with_name("rummy"))
+
+
+def rummy(args, tmp_path, text: str = ""):
+    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
+    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
+                          timeout=300, env=env, check=False)
+
+
+NINE = parse_card("9S")
+LEGAL = (Action("add", (NINE,), 1), Action("add", (NINE,), 2), Action("discard", (NINE,)))
+ALIASES = get_plugins().registry.variant("cardverse").aliases
+
+
+@pytest.mark.parametrize("typed", ["add 9s to meld 1", "add 9s to 1", "a 9s 1", "ADD 9S TO MELD 1",
+                                   "a 9s meld 1", "add 9♠ to meld 1"])
+def test_every_way_of_naming_the_meld_to_add_to(typed):
+    assert parse_action(typed, LEGAL, None, ALIASES) == Action("add", (NINE,), 1)
+
+
+def test_a_meld_that_is_not_a_number_is_still_a_reason():
+    with pytest.raises(IllegalAction):
+        parse_action("add 9s to meld one", LEGAL, None, ALIASES)
+
+
+def test_one_seat_given_is_you_against_it(tmp_path):
+    r = rummy(["play", "gin", "--seat", "ai:easy", "--seed", "4"], tmp_path, "")
+    assert r.returncode == 0, r.stderr
+    assert "You take seat 1 against ai:easy" in r.stdout
+    assert "Player 1 (human)" in r.stdout and "(ai:easy)" in r.stdout
+    r = rummy(["play", "gin", "--seat", "human"], tmp_path)
+    assert r.returncode == 2 and "for 2 players, not 1" in r.stderr
+
+
+def test_option_errors_in_plain_words(tmp_path):
+    r = rummy(["play", "cardverse", "-o", "ace_high=maybe"], tmp_path)
+    assert r.returncode == 2 and "ace_high takes true or false" in r.stderr
+    assert "Input should" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_tab_completion_lists_cards_in_rank_then_suit_order():
+    cards = ["3C", "6C", "AC", "AD", "AS", "KC", "QC", "TD", "TC"]
+    legal = [Action("discard", (parse_card(c),)) for c in cards]
+    low = completions("d ", 2, "", legal, ())
+    assert low == ["ac", "ad", "as", "3c", "6c", "tc", "td", "qc", "kc"]
+    high = completions("d ", 2, "", legal, (), ace_high=True)
+    assert high == ["3c", "6c", "tc", "td", "qc", "kc", "ac", "ad", "as"]
+    adds = [Action("add", (NINE,), n) for n in (10, 2, 1)]
+    assert completions("add 9s to ", 10, "", adds, ()) == ["1", "2", "10"]

@@ -1,0 +1,125 @@
+"""Saved games a person manages (issue #19): ``rummy replay ID`` as ``rummy resume
+ID``, ``--move`` past the end refused, ``rummy resume --delete ID`` and ``rummy
+resume --prune`` (finished and never-played games; asks first at a terminal,
+``--yes`` does not). The real ``rummy``, real files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rummykit.core.agents import agent_seed
+from rummykit.core.match import Match
+from rummykit.core.options import build_options
+from rummykit.core.plugins import get_plugins
+from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+
+from .ptygame import plain
+
+RUMMY = str(Path(sys.executable).with_name("rummy"))
+
+
+def rummy(args, data: Path, text: str = ""):
+    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
+    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
+                          timeout=300, env=env, check=False)
+
+
+def games(data: Path) -> dict[str, MatchRecord]:
+    return {f.stem: load_record(f) for f in (data / "games").glob("*.json")}
+
+
+def finished_game(data: Path) -> str:
+    """A finished Gin match (target 1) with a person seated, saved among the games."""
+    reg = get_plugins().registry
+    spec = reg.variant("gin")
+    opts = build_options(spec.options_model, {"target": 1}, "gin")
+    bot = reg.strongest_agent("gin")
+    m = Match(spec, opts, 2, 7)
+    agents = [bot.factory(s, agent_seed(7, s), opts) for s in range(2)]
+    done = []
+    while not m.over:
+        v = m.view(m.to_act())
+        a = agents[v.seat].act(v, v.legal)
+        done.append(a.notation())
+        m.apply(a)
+    rec = MatchRecord(variant="gin", options={"target": 1}, seed=7, actions=done, finished=True,
+                      seats=[SeatRecord(kind="human", name="Alice"), SeatRecord(kind=bot.name, name="Bot")])
+    (data / "games").mkdir(parents=True, exist_ok=True)
+    save_record(rec, data / "games" / f"{rec.id}.json")
+    return rec.id
+
+
+def start(data: Path, lines: str) -> str:
+    """A Gin game against random, given ``lines`` then the end of input: its id."""
+    before = set(games(data))
+    r = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "5"], data, lines)
+    assert r.returncode == 0, r.stderr
+    (new,) = set(games(data)) - before
+    return new
+
+
+def test_replay_takes_a_game_id_and_refuses_a_move_past_the_end(tmp_path):
+    data = tmp_path / "data"
+    done = finished_game(data)
+    r = rummy(["replay", done], data)
+    assert r.returncode == 0, r.stderr
+    assert f"game {done}" in r.stdout and "Match over" in r.stdout
+    moves = len(games(data)[done].actions)
+    r = rummy(["replay", done, "--move", "9999"], data)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"has {moves} moves" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = rummy(["replay", done, "--move", str(moves)], data)
+    assert r.returncode == 0 and f"Move {moves - 1} of" not in r.stdout
+    r = rummy(["replay", "nosuchid"], data)
+    assert r.returncode == 2 and "no saved game 'nosuchid'" in r.stderr
+
+
+def test_delete_one_game_by_id(tmp_path):
+    data = tmp_path / "data"
+    keep = start(data, "s\n")
+    drop = start(data, "")
+    r = rummy(["resume", "--delete", drop], data)
+    assert r.returncode == 0, r.stderr
+    assert f"deleted game {drop}" in r.stdout
+    assert set(games(data)) == {keep}
+    r = rummy(["resume", "--delete", drop], data)
+    assert r.returncode == 2 and "no saved game" in r.stderr
+    junk = data / "games" / "junk.json"
+    junk.write_text("not a game")
+    r = rummy(["resume", "--delete", "junk"], data)
+    assert r.returncode == 2 and "not deleted" in r.stderr and junk.exists()
+
+
+def test_prune_drops_finished_and_never_played_games_only(tmp_path):
+    data = tmp_path / "data"
+    played = start(data, "s\n")
+    never = start(data, "")
+    done = finished_game(data)
+    r = rummy(["resume", "--prune"], data)  # through a pipe: no question
+    assert r.returncode == 0, r.stderr
+    assert never in r.stdout and done in r.stdout and played not in r.stdout
+    assert set(games(data)) == {played}
+    r = rummy(["resume", "--prune"], data)
+    assert "nothing to prune" in r.stdout
+
+
+def test_prune_asks_first_at_a_terminal(game, tmp_path):
+    data = tmp_path / "data"
+    never = start(data, "")
+    g = game("resume", "--prune")
+    g.expect("[y/N] ")
+    g.send("n")
+    assert g.wait_exit() == 0
+    assert "nothing deleted" in plain(g.raw) and never in games(data)
+    g = game("resume", "--prune")
+    g.expect("[y/N] ")
+    g.send("y")
+    assert g.wait_exit() == 0
+    assert never not in games(data)
+    start(data, "")
+    g = game("resume", "--prune", "--yes")
+    assert g.wait_exit() == 0
+    assert "deleted 1 game" in plain(g.raw) and not games(data)
