@@ -145,11 +145,11 @@ class PlainUI:
         spec = s.registry.strongest_agent(s.spec.name)
         if spec is None:
             return "no computer player to ask"
-        from rummykit.core.agents import agent_seed
+        from rummykit.core.agents import act_kwargs, agent_seed
 
         agent = spec.factory(seat, agent_seed(s.record.seed, seat), s.options)
         view = s.view(seat)
-        action = agent.act(view, view.legal)
+        action = agent.act(view, view.legal, **act_kwargs(agent, s.match, seat))
         why = getattr(agent, "explain", None)
         reason = why(view, action) if callable(why) else ""
         return f"hint ({spec.name}): {action.notation(self.fmt)}" + (f" — {reason}" if reason else "")

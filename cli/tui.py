@@ -405,11 +405,11 @@ class TerminalUI:
         if spec is None:
             return Text("no computer player to ask for a hint", style="yellow")
         try:
-            from rummykit.core.agents import agent_seed
+            from rummykit.core.agents import act_kwargs, agent_seed
 
             agent = spec.factory(seat, agent_seed(s.record.seed, seat), s.options)
             view = s.view(seat)
-            action = agent.act(view, view.legal)
+            action = agent.act(view, view.legal, **act_kwargs(agent, s.match, seat))
             why = getattr(agent, "explain", None)
             reason = why(view, action) if callable(why) else ""
         except Exception as e:  # a plugin's bot must not end the game

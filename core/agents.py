@@ -1,17 +1,25 @@
 """The agent interface: every player, human or computer, is an agent.
 
 An agent is given its seat's :class:`View` and the legal actions, and returns one
-of them. It may also observe public events. It never sees the round itself.
+of them. It may also observe public events. It never sees the round itself: an
+agent that searches (``wants_information = True``) is also given its seat's
+information state (``act(view, legal, info=...)``, see :func:`act_kwargs`),
+from which it can draw states the seat cannot tell from the real one.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from dataclasses import is_dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .engine import Event, View
+from .errors import RummyError
+
+if TYPE_CHECKING:
+    from .resample import InfoState
 
 
 @runtime_checkable
@@ -53,3 +61,41 @@ class RandomAgent(BaseAgent):
 def agent_seed(match_seed: int, seat: int) -> int:
     """A bot's own seed, derived from the match seed and its seat (no global state)."""
     return (match_seed * 1_000_003 + seat * 7919 + 17) & 0xFFFFFFFF
+
+
+# -- what a searching agent is given besides its view ------------------------------
+
+
+def wants_information(agent: object) -> bool:
+    """Whether ``agent`` asks for its seat's information state: a class
+    attribute ``wants_information = True``. Such an agent is called
+    ``act(view, legal, info=...)``."""
+    return bool(getattr(agent, "wants_information", False))
+
+
+def information_for(game: Any, seat: int) -> InfoState | None:
+    """What ``seat`` knows of the round in play of ``game`` (a
+    :class:`~rummykit.core.match.Match` or a bare round):
+    ``Round.information(seat)`` with the match's totals and target filled in (a
+    bare round: no totals, no target). ``None`` when the variant's rounds
+    cannot give it (``NotImplementedError``: its deal does not fit core's
+    re-dealing and it does not override ``information``)."""
+    rnd = getattr(game, "round", game)
+    try:
+        info = rnd.information(seat)
+    except (NotImplementedError, RummyError):
+        return None
+    totals = getattr(game, "totals", None)
+    if totals is not None and is_dataclass(info):
+        info = replace(info, scores=tuple(totals), target=getattr(game, "target", None))
+    return info
+
+
+def act_kwargs(agent: object, game: Any, seat: int) -> dict[str, Any]:
+    """The keyword arguments of ``agent.act`` for ``seat`` of ``game`` beyond
+    the view and the legal actions: ``{"info": ...}`` for an agent that wants
+    information (:func:`wants_information`), else none. Every place that calls
+    an agent calls ``agent.act(view, legal, **act_kwargs(agent, game, seat))``."""
+    if not wants_information(agent):
+        return {}
+    return {"info": information_for(game, seat)}

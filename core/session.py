@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
-from .agents import Agent, agent_seed
+from .agents import Agent, act_kwargs, agent_seed
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .match import Match, check_players
@@ -182,7 +182,8 @@ class Session:
         if seat is None or self.agents[seat] is None:
             raise RummyError("no computer player is to act")
         view = self.match.view(seat)
-        action = self.agents[seat].act(view, view.legal)
+        agent = self.agents[seat]
+        action = agent.act(view, view.legal, **act_kwargs(agent, self.match, seat))
         return self.apply(action)
 
     def can_undo(self, seat: int) -> str | None:

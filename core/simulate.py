@@ -249,10 +249,12 @@ class _Player:
     def _play_round(self, i: int, t: Tally) -> None:
         import random
 
+        from .resample import deal_round
+
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
         agents = self._agents(i, seed, seat_of)
-        rnd = self.spec.new_round(self.options, self.n, 0, random.Random(seed))
+        rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
         _play_out(rnd, agents, rnd.view)
         result = rnd.result
         self._credit(t, result, seat_of)
@@ -296,6 +298,8 @@ def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
 
     Agents that override ``observe`` are told every event as their seat sees it.
     """
+    from .agents import act_kwargs
+
     watchers = _observers(agents)
     rnd = getattr(game, "round", game)
     start_round = rnd
@@ -304,7 +308,7 @@ def _play_out(game, agents: Sequence[Any], view: Callable) -> None:
         if seat is None or getattr(game, "round", game) is not start_round:
             return
         v = view(seat)
-        action = agents[seat].act(v, v.legal)
+        action = agents[seat].act(v, v.legal, **act_kwargs(agents[seat], game, seat))
         event = game.apply(action)
         if watchers:
             for pos in watchers:

@@ -60,7 +60,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from rummykit.core.actions import Action, parse_action
-from rummykit.core.agents import RandomAgent, agent_seed
+from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards import DECK_SIZE, code, pretty
 from rummykit.core.engine import Event, Round, RoundResult, View
 from rummykit.core.errors import IllegalAction, ResampleError, RummyError
@@ -639,7 +639,7 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
         if seat is None or not legal:
             _fail(f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over")
         view = match.view(seat)
-        action = agents[seat].act(view, tuple(legal))
+        action = agents[seat].act(view, tuple(legal), **act_kwargs(agents[seat], match, seat))
         if action.key() not in {a.key() for a in legal}:
             _fail(f"agent of seat {seat} chose '{action}', which is not legal")
         n_results = len(match.results)
