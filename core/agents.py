@@ -5,6 +5,9 @@ of them. It never sees the round itself. An agent that overrides
 :meth:`BaseAgent.observe` is told every action as its seat sees it, right after
 it happens, with its seat's view then: the same calls in ``rummy simulate``
 and in ``rummy play`` (:func:`observers`, :func:`tell_observers`).
+An agent that searches (``wants_information = True``) is also given its seat's
+information state (``act(view, legal, info=...)``, see :func:`act_kwargs`), from
+which it can draw states the seat cannot tell from the real one.
 """
 
 from __future__ import annotations
@@ -12,10 +15,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import is_dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .engine import Event, View
+from .errors import RummyError
+
+if TYPE_CHECKING:
+    from .resample import InfoState
 
 
 @runtime_checkable
@@ -99,3 +107,41 @@ def agent_seed(match_seed: int, seat: int) -> int:
         key = hashlib.blake2b(key, person=_SEED_KEY_PERSON).digest()
     h = hashlib.blake2b(_int_bytes(seat), digest_size=8, key=key, person=_AGENT_SEED_PERSON)
     return int.from_bytes(h.digest(), "big")
+
+
+# -- what a searching agent is given besides its view ------------------------------
+
+
+def wants_information(agent: object) -> bool:
+    """Whether ``agent`` asks for its seat's information state: a class
+    attribute ``wants_information = True``. Such an agent is called
+    ``act(view, legal, info=...)``."""
+    return bool(getattr(agent, "wants_information", False))
+
+
+def information_for(game: Any, seat: int) -> InfoState | None:
+    """What ``seat`` knows of the round in play of ``game`` (a
+    :class:`~rummykit.core.match.Match` or a bare round):
+    ``Round.information(seat)`` with the match's totals and target filled in (a
+    bare round: no totals, no target). ``None`` when the variant's rounds
+    cannot give it (``NotImplementedError``: its deal does not fit core's
+    re-dealing and it does not override ``information``)."""
+    rnd = getattr(game, "round", game)
+    try:
+        info = rnd.information(seat)
+    except (NotImplementedError, RummyError):
+        return None
+    totals = getattr(game, "totals", None)
+    if totals is not None and is_dataclass(info) and not isinstance(info, type):
+        info = replace(info, scores=tuple(totals), target=getattr(game, "target", None))
+    return info
+
+
+def act_kwargs(agent: object, game: Any, seat: int) -> dict[str, Any]:
+    """The keyword arguments of ``agent.act`` for ``seat`` of ``game`` beyond
+    the view and the legal actions: ``{"info": ...}`` for an agent that wants
+    information (:func:`wants_information`), else none. Every place that calls
+    an agent calls ``agent.act(view, legal, **act_kwargs(agent, game, seat))``."""
+    if not wants_information(agent):
+        return {}
+    return {"info": information_for(game, seat)}

@@ -27,12 +27,16 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from .actions import Action
 from .cards import code
 from .errors import IllegalAction
 from .names import render_text
+
+if TYPE_CHECKING:
+    from .resample import InfoState
+
 
 #: An empty read-only mapping (the default ``extra`` and ``counts``).
 EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -289,9 +293,10 @@ def _frozen(options: Any) -> bool:
 class Round(ABC):
     """One deal of a variant. Subclasses implement the abstract methods.
 
-    For searches, every round also has :meth:`clone` (an independent copy) and
-    :meth:`resample` (a state one seat cannot tell from this one, its unseen
-    cards re-dealt); core provides both for any variant that fits
+    For searches, every round also has :meth:`clone` (an independent copy),
+    :meth:`information` (what one seat knows, as data that can draw states it
+    cannot tell from this one) and :meth:`resample` (one such state, its unseen
+    cards re-dealt); core provides them for any variant that fits
     (:mod:`rummykit.core.resample`).
     """
 
@@ -400,19 +405,29 @@ class Round(ABC):
                 d[name] = copy.deepcopy(d[name], memo)
         return new
 
-    def resample(self, seat: int, rng: random.Random) -> Round:
-        """A full state that ``seat`` cannot tell from this one: the same view
-        now (every field, the history as it saw it), every card it has not seen
-        re-dealt at random consistently with what it saw, using only ``rng``.
+    def information(self, seat: int) -> InfoState:
+        """What ``seat`` knows of this round, as frozen data holding nothing
+        else (:class:`~rummykit.core.resample.InfoState`): no reference to the
+        round, its generator or a card the seat has not seen. Its
+        ``sample(rng)`` draws full states the seat cannot tell from this one;
+        a search is given this, never the round.
 
         Core provides it for variants whose only hidden information is where
         cards lie and whose deal is one shuffle of the deck
         (:mod:`rummykit.core.resample`: re-deal, then replay the history). A
         variant whose deal does not fit raises ``NotImplementedError`` here and
-        must override this method."""
-        from .resample import resample
+        must override this method (returning its own information state with
+        ``sample``)."""
+        from .resample import information
 
-        return resample(self, seat, rng)
+        return information(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Round:
+        """A full state that ``seat`` cannot tell from this one: the same view
+        now (every field, the history as it saw it), every card it has not seen
+        re-dealt at random consistently with what it saw, using only ``rng``:
+        ``self.information(seat).sample(rng)``."""
+        return self.information(seat).sample(rng)
 
     def why_illegal(self, action: Action) -> str | None:
         """A variant-specific one-line reason why ``action`` is illegal now (or None)."""

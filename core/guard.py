@@ -28,6 +28,7 @@ compiled loop that holds the GIL) cannot be interrupted this way.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import signal
@@ -39,7 +40,7 @@ from types import FrameType
 from typing import Any, NamedTuple
 
 from .actions import Action
-from .agents import BaseAgent
+from .agents import BaseAgent, information_for, wants_information
 from .engine import Event, View
 from .errors import AgentError
 
@@ -210,6 +211,7 @@ class SafeAgent:
         self.agent: Any = None
         self.doing = _MOVE  # what its running call does, for the clock's message
         self._act: Callable[..., Any] | None = None
+        self._wants = False  # the bot asks for its seat's information state
         self._observes: bool | None = None
 
     # -- failures -----------------------------------------------------------------
@@ -259,11 +261,18 @@ class SafeAgent:
             self.agent = agent
         return self.agent
 
-    def act(self, view: View) -> Action:
-        """The bot's move: one of ``view.legal``, or an :class:`AgentError`."""
+    def act(self, view: View, game: Any = None) -> Action:
+        """The bot's move: one of ``view.legal``, or an :class:`AgentError`.
+        A bot that wants information (``wants_information = True``) is also
+        given its seat's information state in ``game`` (a Match or a round:
+        :func:`rummykit.core.agents.information_for`) as ``info=``."""
         act = self._act
         if act is None:
-            act = self._act = self._made().act
+            bot = self._made()
+            act = self._act = bot.act
+            self._wants = wants_information(bot)
+        if self._wants:
+            act = functools.partial(act, info=information_for(game, view.seat) if game is not None else None)
         legal = view.legal
         clock = self.clock
         if clock is None:

@@ -66,15 +66,18 @@ from .cards import DECK_SIZE
 from .errors import ResampleError, RummyError
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .engine import Round, View
     from .registry import VariantSpec
 
 __all__ = [
     "MAX_TRIES",
     "Dealer",
+    "InfoState",
     "RiggedRandom",
     "deal_order",
     "deal_round",
+    "information",
     "layout",
     "record_deal",
     "resample",
@@ -172,6 +175,18 @@ class Dealer:
         rnd = self.new_round(self.options, self.n_seats, self.round_index, rng)
         record_deal(rnd, self)
         return rnd
+
+    # Equal when they deal the same way (two rounds of one match and index, or
+    # of two matches with the same options); the hash leaves the options out,
+    # which may be unhashable.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dealer):
+            return NotImplemented
+        return (self.new_round == other.new_round and self.n_seats == other.n_seats
+                and self.round_index == other.round_index and self.options == other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.new_round, self.n_seats, self.round_index))
 
 
 def deal_round(spec: VariantSpec, options: Any, n_seats: int, round_index: int,
@@ -359,7 +374,7 @@ class _Trace:
             self.fixed.append(sorted(cards))
         self.steps = 0
         self.checked = -1  # the history length at which the replay was last checked
-        self.plans: dict[tuple[int, int], _Plan] = {}
+        self.plans: dict[tuple[int, int], InfoState] = {}
 
     def extend(self, rnd: Round) -> None:
         """Replay the actions of ``rnd`` not replayed yet, then check that the
@@ -426,46 +441,101 @@ class _Trace:
                 f"{self.variant}: re-dealing the real deal and replaying the history gives a "
                 f"different {what}: the round holds something core cannot re-deal; {_OVERRIDE}")
 
-    def plan(self, seat: int) -> _Plan:
+    def plan(self, seat: int) -> InfoState:
         key = (seat, self.steps)
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = _Plan(self, seat)
+            plan = self.plans[key] = _plan(self, seat)
         return plan
 
 
-class _Plan:
-    """How to draw a deal ``seat`` cannot tell from the real one: the fixed
-    cards in their slots (``template``), each opponent's free dealt slots and
-    its draws and reveals in time order, and the unseen cards."""
+def _plan(trace: _Trace, seat: int) -> InfoState:
+    """What ``seat`` knows after the replay so far, as an :class:`InfoState`:
+    the fixed cards in their deal slots, each opponent's hidden dealt slots with
+    its hidden draws and reveals in time order, and the unseen cards."""
+    fixed: list[int | None] = [None] * DECK_SIZE
+    for c in trace.fixed[seat]:
+        fixed[trace.pos0[c]] = c
+    by_opp: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    for op in sorted(trace.ops[seat]):
+        by_opp.setdefault(op[2], []).append(op)
+    revealed: set[int] = set()
+    opponents = []
+    for o, ops in by_opp.items():
+        zone = f"hand{o}"
+        dealt = tuple(p for p, (z, _) in enumerate(trace.slots) if z == zone and fixed[p] is None)
+        opponents.append((o, dealt, tuple((kind, value) for _, _, _, kind, value in ops)))
+        revealed.update(value for _, _, _, kind, value in ops if kind == 1)
+    known = set(trace.fixed[seat])
+    unseen = tuple(c for c in range(DECK_SIZE) if c not in known and c not in revealed)
+    hidden = sum(1 for c in fixed if c is None)
+    if len(unseen) != hidden - len(revealed):  # pragma: no cover - a guard
+        raise ResampleError(f"{trace.variant}: the cards seat {seat} saw do not add up")
+    shadow = trace.shadow
+    return InfoState(
+        variant=trace.variant,
+        seat=seat,
+        n_seats=trace.n,
+        round_index=trace.views[seat].round_index,
+        options=getattr(shadow, "options", getattr(trace.dealer, "options", None)),
+        dealer=trace.dealer,
+        slots=trace.slots,
+        fixed=tuple(fixed),
+        opponents=tuple(opponents),
+        unseen=unseen,
+        actions=tuple(e.action for e in trace.views[seat].history),
+    )
 
-    def __init__(self, trace: _Trace, seat: int) -> None:
-        template: list[int | None] = [None] * DECK_SIZE
-        for c in trace.fixed[seat]:
-            template[trace.pos0[c]] = c
-        self.template = template
-        self.hidden = [p for p in range(DECK_SIZE) if template[p] is None]
-        by_opp: dict[int, list[tuple[int, int, int, int, int]]] = {}
-        for op in sorted(trace.ops[seat]):
-            by_opp.setdefault(op[2], []).append(op)
-        revealed: set[int] = set()
-        self.opponents: list[tuple[list[int], list[tuple[int, int]]]] = []
-        for o, ops in by_opp.items():
-            zone = f"hand{o}"
-            dealt = [p for p, (z, _) in enumerate(trace.slots) if z == zone and template[p] is None]
-            self.opponents.append((dealt, [(kind, value) for _, _, _, kind, value in ops]))
-            revealed.update(value for _, _, _, kind, value in ops if kind == 1)
-        fixed = set(trace.fixed[seat])
-        self.unseen = [c for c in range(DECK_SIZE) if c not in fixed and c not in revealed]
-        if len(self.unseen) != len(self.hidden) - len(revealed):  # pragma: no cover - a guard
-            raise ResampleError(f"{trace.variant}: the cards seat {seat} saw do not add up")
 
-    def sample(self, rng: random.Random) -> list[int]:
-        order = self.template[:]
+@dataclass(frozen=True)
+class InfoState:
+    """What seat ``seat`` knows of a round, and nothing more: enough to draw
+    full states it cannot tell from the real one (:meth:`sample`). Frozen plain
+    data with no reference to the round, its generator or any hidden card, so
+    it may be handed to that seat's bot (``Round.information(seat)``; the match
+    fills in ``scores`` and ``target``).
+
+    * ``dealer``, ``slots``: how the round was dealt, and where each deck
+      position goes (``slots[p] = (zone, index)``, the variant's layout);
+    * ``fixed[p]``: the card the seat saw that keeps its deal position ``p``
+      (its own hand, the pile, its own stock draws, a card turned up), or
+      ``None`` for a position it cannot see;
+    * ``opponents``: per opponent that revealed a card, ``(seat, dealt,
+      steps)``: its dealt positions still hidden, then in time order its hidden
+      stock draws ``(0, position)`` and the cards it revealed ``(1, card)``
+      (each revealed card came from the dealt positions or a draw before it);
+    * ``unseen``: the cards the seat has never seen, ascending;
+    * ``actions``: the round's actions so far (public: a stock draw does not
+      name its card);
+    * ``variant``, ``n_seats``, ``round_index``, ``options``; ``scores`` (the
+      match totals before this round) and ``target`` (``None``: no target).
+
+    Two real states that differ only in what ``seat`` has not seen give equal
+    information states.
+    """
+
+    variant: str
+    seat: int
+    n_seats: int
+    round_index: int
+    options: Any
+    dealer: Callable[[random.Random], Round]
+    slots: tuple[tuple[str, int], ...]
+    fixed: tuple[int | None, ...]
+    opponents: tuple[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], ...]
+    unseen: tuple[int, ...]
+    actions: tuple[Action, ...]
+    scores: tuple[int, ...] = ()
+    target: int | None = None
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """A deck order consistent with what the seat saw, drawn with ``rng``
+        (each consistent order equally likely: see the module's docstring)."""
+        order = list(self.fixed)
         randrange = rng.randrange
-        for dealt, ops in self.opponents:
-            pool = dealt[:]
-            for kind, value in ops:
+        for _, dealt, steps in self.opponents:
+            pool = list(dealt)
+            for kind, value in steps:
                 if kind == 0:
                     pool.append(value)
                     continue
@@ -475,12 +545,33 @@ class _Plan:
                 order[pool[i]] = value
                 pool[i] = pool[-1]
                 pool.pop()
-        free = [p for p in self.hidden if order[p] is None]
+        free = [p for p, c in enumerate(order) if c is None]
         draw = rng.random
         cards = sorted(self.unseen, key=lambda _: draw())  # a uniform shuffle, three times faster
         for p, c in zip(free, cards, strict=True):
             order[p] = c
         return order  # type: ignore[return-value]
+
+    def sample(self, rng: random.Random) -> Round:
+        """A full state the seat cannot tell from the real one, its unseen cards
+        re-dealt with ``rng`` alone: the order from :meth:`deal`, dealt by
+        ``dealer`` and the actions replayed (another order is drawn when the
+        replay breaks a rule on hidden cards, :data:`MAX_TRIES` times at most,
+        then :class:`~rummykit.core.errors.ResampleError`)."""
+        dealer, actions = self.dealer, self.actions
+        last: Exception | None = None
+        for _ in range(MAX_TRIES):
+            new = deal_order(dealer, self.deal(rng), rng.getrandbits(64))
+            try:
+                for a in actions:
+                    new.apply_unchecked(a)
+            except RummyError as e:
+                last = e
+                continue
+            return new
+        raise ResampleError(
+            f"{self.variant}: no deal consistent with what seat {self.seat} saw was found in "
+            f"{MAX_TRIES} tries (last replay: {last})")
 
 
 def _trace(rnd: Round) -> _Trace:
@@ -492,26 +583,16 @@ def _trace(rnd: Round) -> _Trace:
     return trace
 
 
-def resample(rnd: Round, seat: int, rng: random.Random) -> Round:
-    """A round ``seat`` cannot tell from ``rnd``, its unseen cards re-dealt with
-    ``rng`` (see the module's docstring). ``rnd`` is not changed (but keeps the
-    work for the next call)."""
+def information(rnd: Round, seat: int) -> InfoState:
+    """What ``seat`` knows of ``rnd`` (see :class:`InfoState`). ``rnd`` is not
+    changed (but keeps the work for the next call: the same state and seat give
+    the same object)."""
     if not isinstance(seat, int) or not 0 <= seat < rnd.n_seats:
         raise RummyError(f"no seat {seat!r} in a {rnd.n_seats}-seat round")
-    trace = _trace(rnd)
-    plan = trace.plan(seat)
-    actions = [e.action for e in rnd.history]
-    dealer = trace.dealer
-    last: Exception | None = None
-    for _ in range(MAX_TRIES):
-        new = deal_order(dealer, plan.sample(rng), rng.getrandbits(64))
-        try:
-            for a in actions:
-                new.apply_unchecked(a)
-        except RummyError as e:
-            last = e
-            continue
-        return new
-    raise ResampleError(
-        f"{trace.variant}: no deal consistent with what seat {seat} saw was found in "
-        f"{MAX_TRIES} tries (last replay: {last})")
+    return _trace(rnd).plan(seat)
+
+
+def resample(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """A round ``seat`` cannot tell from ``rnd``, its unseen cards re-dealt with
+    ``rng``: ``information(rnd, seat).sample(rng)``."""
+    return information(rnd, seat).sample(rng)

@@ -190,7 +190,7 @@ class Session:
         if seat is None or agent is None:
             raise RummyError("no computer player is to act")
         with self.clock.running():
-            return agent.act(self.match.view(seat))
+            return agent.act(self.match.view(seat), self.match)
 
     def bot_move(self, action: Action | None = None) -> Event:
         """Apply the move of the computer player to act (``action``, from
@@ -217,7 +217,7 @@ class Session:
         agent = SafeAgent(who, spec.factory, agent_seed(self.record.seed, seat), self.options, self.clock)
         view = self.match.view(seat)
         with self.clock.running():
-            action = agent.act(view)
+            action = agent.act(view, self.match)
             return spec.name, action, agent.explain(view, action)
 
     # -- state ---------------------------------------------------------------------

@@ -290,10 +290,12 @@ class _Player:
     def _play_round(self, i: int, t: Tally) -> None:
         import random
 
+        from .resample import deal_round
+
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
         agents = self._agents(i, seed, seat_of)
-        rnd = self.spec.new_round(self.options, self.n, 0, random.Random(seed))
+        rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
 
         def credit(result: RoundResult) -> None:
             self._credit(t, result, seat_of)
@@ -342,7 +344,7 @@ def _play_out(game: Round | Match, agents: Sequence[SafeAgent], view: Callable[[
         seat = game.to_act()
         if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
             return
-        event = game.apply(agents[seat].act(view(seat)))
+        event = game.apply(agents[seat].act(view(seat), game))
         if on_end is not None and rnd.result is not None:
             on_end(rnd.result)
         if watchers:

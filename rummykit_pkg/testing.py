@@ -63,7 +63,7 @@ from typing import Any, NoReturn
 from pydantic import BaseModel
 
 from rummykit.core.actions import Action, parse_action
-from rummykit.core.agents import RandomAgent, agent_seed
+from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards import DECK_SIZE, code, pretty
 from rummykit.core.engine import Event, Round, RoundResult, View
 from rummykit.core.errors import IllegalAction, ResampleError, RummyError
@@ -652,7 +652,7 @@ def play_match(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: i
             _fail(f"round {match.round_index + 1}: no seat to act or no legal action, "
                   "but the round is not over")
         view = match.view(seat)
-        action = agents[seat].act(view, tuple(legal))
+        action = agents[seat].act(view, tuple(legal), **act_kwargs(agents[seat], match, seat))
         if action.key() not in {a.key() for a in legal}:
             _fail(f"agent of seat {seat} chose '{action}', which is not legal")
         n_results = len(match.results)
