@@ -24,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import secrets
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -94,24 +96,88 @@ def _last_line(e: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def _reason(e: BaseException) -> str:
+    """The first sentence of the innermost reason in ``e``: Ray wraps its
+    reasons in causes, and in the text of tracebacks kept as messages."""
+    import re
+
+    while e.__cause__ is not None:
+        e = e.__cause__
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    found = [m.group(1) for line in lines if (m := re.match(r"[\w.]+(?:Error|Exception): (.+)", line))]
+    text = found[-1] if found else lines[0] if lines else type(e).__name__
+    text = text.split(". ")[0].rstrip(".")
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+class _quiet_stderr:
+    """``with _quiet_stderr():`` what Ray's compiled core writes to file
+    descriptor 2 inside (its retries, its warnings) goes nowhere: a failure
+    is one line."""
+
+    def __enter__(self) -> None:
+        self.saved: int | None = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            self.saved = None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+
+
 # -- on the nodes ------------------------------------------------------------------
 
 _PLAYER: tuple[SimConfig, _Player] | None = None  # a worker's player of the current run
 
 
-def _play_chunk(config: SimConfig, start: int, stop: int) -> Tally | RummyError:
+def _play_chunk(config: SimConfig, run: str, start: int, stop: int) -> Tally | RummyError:
     """A Ray task: units ``start`` to ``stop`` of ``config``, with the plugins of
     the worker's node. A bot's failure is returned (not raised), so that it
-    comes back as the very error the local backend raises."""
+    comes back as the very error the local backend raises; a bot that would not
+    stop leaves its line for the driver (:func:`last_words`) as its worker ends."""
     global _PLAYER
     try:
         if _PLAYER is None or _PLAYER[0] != config:
             from .plugins import get_plugins
 
-            _PLAYER = (config, _Player(get_plugins().registry, config))
+            player = _Player(get_plugins().registry, config)
+            player.clock.abandon = lambda line: _abandon(run, line)
+            _PLAYER = (config, player)
         return _PLAYER[1].play(start, stop)
     except RummyError as e:
         return e
+
+
+def _words_key(run: str) -> bytes:
+    return f"rummykit-simulate-last-words-{run}".encode()
+
+
+def _abandon(run: str, line: str) -> None:
+    """A bot in this worker would not stop: leave its line for the driver, and end."""
+    try:
+        from ray.experimental import internal_kv
+
+        internal_kv._internal_kv_put(_words_key(run), line.encode("utf-8", "replace")[:4000])
+    finally:
+        os._exit(1)
+
+
+def last_words(run: str) -> str:
+    """The line a worker of run ``run`` left as it ended (``""``: none)."""
+    try:
+        from ray.experimental import internal_kv
+
+        data = internal_kv._internal_kv_get(_words_key(run))
+    except Exception:  # Ray's private store moved: the generic line is said instead
+        return ""
+    return data.decode("utf-8", "replace") if data else ""
 
 
 def plugin_report(variant: str, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -167,6 +233,20 @@ def differences(here: dict[str, Any], there: dict[str, Any], seats: tuple[str, .
     return out
 
 
+def _mute_error_messages(ray: Any) -> None:
+    """Ray's driver prints the cluster's error messages (such as a worker that
+    died, whose chunk is then played again) to standard output, where the JSON
+    goes: they go nowhere. What ends a run is said in its one line. (Ray's
+    private printer; if a Ray release renames it, the messages are printed.)"""
+    worker = getattr(getattr(ray, "_private", None), "worker", None)
+    if worker is not None and hasattr(worker, "print_to_stdstream"):
+        worker.print_to_stdstream = _drop
+
+
+def _drop(data: Any, ignore_prefix: bool = False) -> None:
+    pass
+
+
 # -- the driver --------------------------------------------------------------------
 
 
@@ -195,6 +275,7 @@ class RayBackend:
         self.where = ""
         self._joined = False  # connected by us: ray.shutdown() at the end
         self._task: Any = None
+        self._run = ""  # this run's name on the cluster (a random one)
 
     # -- start-up ------------------------------------------------------------------
 
@@ -219,21 +300,22 @@ class RayBackend:
     def _init(self) -> None:
         ray = self.ray
         quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
-        os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "error")  # no warnings from Ray's core
+        _mute_error_messages(ray)
         if self.address is not None:
             _reachable(self.address)
         try:
-            if self.address is None:
-                ray.init(address="local", num_cpus=self.cpus, include_dashboard=False,
-                         object_store_memory=LOCAL_OBJECT_STORE, **quiet)
-            else:
-                ray.init(address=self.address, **quiet)
+            with _quiet_stderr():
+                if self.address is None:
+                    ray.init(address="local", num_cpus=self.cpus, include_dashboard=False,
+                             object_store_memory=LOCAL_OBJECT_STORE, **quiet)
+                else:
+                    ray.init(address=self.address, **quiet)
         except Exception as e:
             if ray.is_initialized():
                 ray.shutdown()
             what = ("start a local Ray" if self.address is None
                     else f"connect to the Ray cluster at {self.address}")
-            raise RummyError(f"could not {what}: {_last_line(e)}") from None
+            raise RummyError(f"could not {what}: {_reason(e)}") from None
         self._joined = True
 
     def _check_nodes(self, nodes: list[dict[str, Any]], config: SimConfig) -> None:
@@ -282,6 +364,7 @@ class RayBackend:
         merge = Merger(total, progress)
         window = min(MAX_IN_FLIGHT, IN_FLIGHT_PER_CPU * self.workers)
         shared = ray.put(config)
+        self._run = run = secrets.token_hex(8)
         chunks = enumerate(_chunks(config.units, size))
         running: dict[Any, tuple[int, int, int]] = {}  # task -> (chunk index, start, stop)
         results: dict[int, Tally] = {}  # finished, not merged yet
@@ -294,11 +377,13 @@ class RayBackend:
                     if nxt is None:
                         break
                     i, (start, stop) = nxt
-                    running[self._task.remote(shared, start, stop)] = (i, start, stop)
+                    running[self._task.remote(shared, run, start, stop)] = (i, start, stop)
                     submitted += 1
                 if not running:
                     break
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=_WAIT)
+                if not ready and (line := last_words(run)):
+                    raise AgentError(line)
                 for ref in ready:
                     i, start, stop = running.pop(ref)
                     tally = self._result(ref, config, start, stop)
@@ -321,16 +406,24 @@ class RayBackend:
         except ray.exceptions.RayTaskError:
             raise
         except ray.exceptions.RayError as e:
+            line = last_words(self._run)
+            if line:
+                raise AgentError(line) from None
             unit = "matches" if config.mode == "matches" else "rounds"
             raise AgentError(
-                f"a Ray task playing {unit} {start + 1}-{stop} of --seed {config.seed} was lost "
+                f"the Ray task playing {unit} {start + 1}-{stop} of --seed {config.seed} was lost "
                 f"{MAX_RETRIES + 1} times (a computer player that would not stop, a crash in compiled "
-                f"code, or a lost node): {_last_line(e)}") from None
+                f"code, or a lost node): {_reason(e)}") from None
         if isinstance(value, RummyError):
             raise value
         return value
 
     def close(self) -> None:
+        if self._run and self.ray.is_initialized():
+            with contextlib.suppress(Exception):
+                from ray.experimental import internal_kv
+
+                internal_kv._internal_kv_del(_words_key(self._run))
         if self._joined:
             self._joined = False
             self.ray.shutdown()
