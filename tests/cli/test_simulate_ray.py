@@ -280,6 +280,22 @@ def test_ctrl_c_cancels_and_prints_the_figures_so_far(cluster, sites):
     assert data == whole
 
 
+def test_the_progress_bar_counts_on_a_terminal(cluster, sites):
+    import pexpect
+
+    child = pexpect.spawn(RUMMY, ["simulate", "gin", "--rounds", "400", "--seed", "2", "--chunk-size", "20",
+                                  "--backend", "ray", "--address", cluster["address"]],
+                          env=_env(str(sites["cluster"]), COLUMNS="100", LINES="30"), timeout=WAIT,
+                          dimensions=(30, 100))
+    try:
+        child.expect(r"gin: ai:easy vs ai:easy.*?(\d+)/400 rounds")
+        child.expect(r"rounds per second \([\d.]+ s, 2 CPUs on 1 Ray node; Ray start-up [\d.]+ s\)")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
 # -- plugins on the cluster --------------------------------------------------------------
 
 
