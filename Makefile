@@ -15,7 +15,11 @@ STRICT   = --config-settings editable_mode=strict
 PACKAGE  = rummykit_pkg core cli variants
 FILES    = $(VENV)/.package-files
 
-.PHONY: play test bench clean FORCE
+# The gate run before the tests: lint (ruff check), types (mypy) and, with
+# FORMAT_CHECK=1, the formatter's check (ruff format --check).
+FORMAT_CHECK ?= 0
+
+.PHONY: play test check gate bench clean FORCE
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,11 +42,20 @@ $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/pyth
 play: $(STAMP)
 	$(BIN)/rummy play gin
 
-test: $(TSTAMP)
+gate: $(TSTAMP)
+	$(BIN)/ruff check .
+	@if [ "$(FORMAT_CHECK)" = 1 ]; then echo "$(BIN)/ruff format --check ."; $(BIN)/ruff format --check .; fi
+	$(BIN)/mypy -p rummykit
+
+test: gate
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The edit-test loop: the gate and the tests not marked slow.
+check: gate
+	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
 
 bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -4,7 +4,7 @@
 
 Plays ``rounds`` rounds of each match-up below (seats swapping every round) and
 times every call of the measured bot's ``act`` (the view is built before the
-clock starts: what is timed is the bot's decision). Issue #5's target for
+clock starts: what is timed is the bot's decision). The target for
 ``ai:hard``: mean <= 5 ms and 99th percentile <= 50 ms per decision.
 """
 

@@ -1,7 +1,7 @@
-"""How well can one seat do in four-seat CardVerse against three ``ai:easy``? (issue #5)
+"""How well can one seat do in four-seat CardVerse against three ``ai:easy``?
 
-The target "ai:hard wins >= 45% of the matches against three ai:easy" was not reached
-(docs/bots.md). This script measures the ceiling: the same seat, the same deals, the
+The target is "ai:hard wins >= 45% of the matches against three ai:easy" (docs/bots.md,
+"Strength"). This script measures the ceiling: the same seat, the same deals, the
 same exact ``ai:easy`` opponents, played by players that know more and more.
 
     python benchmarks/cardverse4_ceiling.py MODE [--rounds N] [--samples S]
@@ -28,7 +28,7 @@ MODE:
 
 Round ``i`` is deal ``i`` with the measured seat at position ``i % 4`` (seat 0
 moves first). The mask-level round here is checked against the engine by
-``tests/bots/test_ceiling.py``.
+``tests/variants/cardverse/test_ceiling.py``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import random
 import time
 
 from rummykit.core.cards import from_mask, points
-from rummykit.core.layoffs import best_layoffs
+from rummykit.core.extensions import best_extensions
 from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import completes_meld, reach, shed_key
 from rummykit.variants.cardverse_rummy.bots.common import live_partners
@@ -66,7 +66,7 @@ class State:
     from the pile and still held; ``info``: per seat, what its last turn showed
     (its last discard, the table after its turn, the upcard it passed on)."""
 
-    __slots__ = ("hands", "stock", "pile", "table", "cur", "winner", "took", "info")
+    __slots__ = ("cur", "hands", "info", "pile", "stock", "table", "took", "winner")
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -126,12 +126,12 @@ def lay_easy(s: State) -> None:
             if reach(m) & hand:
                 tab.append(m)
                 idx.append(i)
-        res = best_layoffs(hand, tab, SOLVER)
+        res = best_extensions(hand, tab, SOLVER)
         if res.melds:
             s.hands[seat] &= ~res.melds[0]
             s.table.append(res.melds[0])
-        elif res.layoffs:
-            c, i = res.layoffs[0]
+        elif res.added:
+            c, i = res.added[0]
             s.hands[seat] &= ~(1 << c)
             s.table[idx[i]] |= 1 << c
         else:
@@ -144,11 +144,11 @@ def lay_easy(s: State) -> None:
 def lay_all(s: State) -> None:
     """Lay every meld and addition of the best plan at once (the searching seat)."""
     seat = s.cur
-    res = best_layoffs(s.hands[seat], list(s.table), SOLVER)
+    res = best_extensions(s.hands[seat], list(s.table), SOLVER)
     for m in res.melds:
         s.hands[seat] &= ~m
         s.table.append(m)
-    for c, i in res.layoffs:
+    for c, i in res.added:
         s.hands[seat] &= ~(1 << c)
         s.table[i] |= 1 << c
     s.took[seat] &= s.hands[seat]
@@ -198,11 +198,11 @@ def unseen(s: State, me: int) -> int:
 
 
 def plan(s: State, me: int):
-    res = best_layoffs(s.hands[me], list(s.table), SOLVER)
+    res = best_extensions(s.hands[me], list(s.table), SOLVER)
     laid = 0
     for m in res.melds:
         laid |= m
-    for c, _ in res.layoffs:
+    for c, _ in res.added:
         laid |= 1 << c
     return laid
 

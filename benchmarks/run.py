@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/run.py [--quick | --full] [--no-peers]
                                        [--only NAME[,NAME...]] [--out FILE] [--repeats R]
 
-Issue #7 sets the targets. Every figure is the median of ``--repeats`` timed
+Every row carries its target. Every figure is the median of ``--repeats`` timed
 repeats; within a repeat we and the peers run back to back on the same hands (or
 the same number of games), so a busy machine slows all of us about alike and the
 ratios stay meaningful even when the absolute figures drift.
@@ -23,7 +23,7 @@ only through their public APIs:
 Sections (``--only``): solver, rounds, simulate, memory, help, cardverse, analyse,
 state (``Round.clone`` and ``Round.resample``).
 Modes: ``--quick`` (smaller samples, a minute or so), default, ``--full`` (more
-repeats, and the memory row at the issue's 100,000 rounds instead of 20,000).
+repeats, and the memory row at 100,000 rounds instead of 20,000).
 
 The table is printed at the end and written as markdown to ``benchmarks/RESULTS.md``
 (with the date and the machine) unless ``--out -``.
@@ -78,8 +78,8 @@ class Report:
     def add(self, row: Row) -> None:
         self.rows.append(row)
         mark = {True: "yes", False: "NO", None: "-"}[row.met]
-        print(f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} | met: {mark}",
-              flush=True)
+        print(f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} "
+              f"| met: {mark}", flush=True)
 
 
 def _met(row: Row) -> str:
@@ -292,10 +292,10 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
     o = median_of(ours)
     checks = []
     if os_u:
-        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(m10, r10))
+        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(m10, r10, strict=True))
         checks.append(f"{peers.os_name()} disagrees on {bad}/{len(r10)}")
     if rl10:
-        bad = sum(gin.deadwood(m) != peers.rl_deadwood(h) for m, h in zip(m10, rl10))
+        bad = sum(gin.deadwood(m) != peers.rl_deadwood(h) for m, h in zip(m10, rl10, strict=True))
         checks.append(f"{peers.rl_name()} disagrees on {bad}/{len(rl10)}")
     if os_u:
         p = median_of(os_t)
@@ -328,7 +328,7 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
     o = median_of(ours)
     exact = []
     if os_u:
-        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(mr10, rich10))
+        bad = sum(gin.deadwood(m) != os_u.min_deadwood(h) for m, h in zip(mr10, rich10, strict=True))
         exact.append(f"{peers.os_name()} disagrees on {bad}/{len(rich10)}")
     if peers.rlcard:
         few = rich10[: mode.rl_hands]
@@ -360,8 +360,8 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
         what = f"exact best discard, {label} 11 cards"
         if os_u:
             p = median_of(os_t)
-            worse = sum(os_u.min_deadwood(h) > gin.best_discard(m)[1] for m, h in zip(m11, h11))
-            better = sum(os_u.min_deadwood(h) < gin.best_discard(m)[1] for m, h in zip(m11, h11))
+            worse = sum(os_u.min_deadwood(h) > gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
+            better = sum(os_u.min_deadwood(h) < gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
             report.add(Row(what, fmt_us(o), f"{fmt_us(p)} ({peers.os_name()}, inexact)",
                            f"{o / p:.2f}× OpenSpiel's time", "≤ 2× OpenSpiel", o <= 2 * p))
             report.notes.append(
@@ -573,7 +573,8 @@ def _peak_rss_mb(cmd: list[str]) -> tuple[float, float]:
 
 def section_memory(report: Report, mode: Mode, seed: int) -> None:
     small = 1000
-    rss_small, _ = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed), "--json"])
+    rss_small, _ = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed),
+                                 "--json"])
     n = mode.mem_rounds
     rss, wall = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(n), "--seed", str(seed), "--json"])
     full = n >= 100_000
@@ -614,7 +615,8 @@ def section_help(report: Report, mode: Mode) -> None:
                    note=f"median of {len(runs)} runs, every installed plugin"))
     note = (
         f"rummy --help: wall min {min(w for w, _ in runs):.3f} s, max {max(w for w, _ in runs):.3f} s; "
-        f"CPU time {cpu:.3f} s (median); a bare `python -c pass` takes {median_of([w for w, _ in bare]):.3f} s "
+        f"CPU time {cpu:.3f} s (median); a bare `python -c pass` takes "
+        f"{median_of([w for w, _ in bare]):.3f} s "
         f"wall, {median_of([c for _, c in bare]):.3f} s CPU here."
     )
     if others:
@@ -650,14 +652,14 @@ def section_cardverse(report: Report, mode: Mode, seed: int) -> None:
         rates = []
         for rep in range(mode.repeats):
             agents = [easy.factory(s, seed + rep * 10 + s, options) for s in range(n_seats)]
-            rates.append(rate(lambda i: play_round(spec, options, agents, seed * 100_000 + i, n_seats),
-                              mode.cv_rounds))
+            rates.append(rate(lambda i, agents=agents, n=n_seats:
+                              play_round(spec, options, agents, seed * 100_000 + i, n), mode.cv_rounds))
         report.add(Row(f"CardVerse rounds/s, ai:easy, {n_seats} seats", fmt_rate(median_of(rates)),
                        "no peer"))
 
 
 def section_analyse(report: Report, mode: Mode, seed: int) -> None:
-    """``rummy analyze cardverse`` on big hands (issue #16: any hand of up to 52
+    """``rummy analyze cardverse`` on big hands (the target: any hand of up to 52
     cards in under a second and 200 MB): the whole deck, the 36 cards A-9 of every
     suit (every rank a possible set: the worst case of a search over set choices),
     and random 36-card hands, with and without ``discard_to_win``. In-process time
@@ -701,8 +703,7 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
     report.notes.append(
         f"analyse: the in-process figure is the analysis alone (analyze(), median of {mode.repeats}); "
         f"the command's wall time includes Python's start-up and the plugins' loading, "
-        f"{base:.2f} s for a one-card hand here. Before the dynamic programme (core/meldplan.py), "
-        "36 cards took 66 s and 3.2 GB and the whole deck passed 20 GB (issue #16)."
+        f"{base:.2f} s for a one-card hand here."
     )
 
 
@@ -730,7 +731,7 @@ def _mid_rounds(spec, options, n_seats: int, seed: int, count: int) -> list:
 
 
 def section_state(report: Report, mode: Mode, seed: int) -> None:
-    """Round.clone and Round.resample (issue #17), in states halfway through rounds."""
+    """Round.clone and Round.resample, in states halfway through rounds."""
     from rummykit.core.engine import Round
     from rummykit.core.plugins import get_plugins
 
@@ -756,8 +757,8 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
         firsts, again = [], []
         for _ in range(mode.repeats):
             fresh = [r.clone() for r in rounds]  # the same states, without their resampling work
-            firsts.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh))
-            again.append(per_item_us(lambda r: r.resample(r.to_act(), rng), fresh * 20))
+            firsts.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh))
+            again.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh * 20))
         report.add(Row(f"resample, {label} mid-round, first call in a state", fmt_us(median_of(firsts)),
                        "no peer", note="replays the real deal along the history, once per state"))
         report.add(Row(f"resample, {label} mid-round, each further call", fmt_us(median_of(again)),
@@ -827,12 +828,14 @@ def main(argv: list[str] | None = None) -> int:
             "",
             "`make bench` runs `benchmarks/run.py`: our figures, and beside them those of",
             "OpenSpiel 2.0.2 (C++) and RLCard 1.2.0 (Python) when the optional extra `peers` is",
-            "installed (`.venv/bin/pip install -e '.[test,peers]'`), measured in the same run on the",
-            "same hands or the same number of games, through their public APIs only. Every figure",
+            "installed",
+            "(`.venv/bin/pip install --config-settings editable_mode=strict -e '.[test,peers]'`),",
+            "measured in the same run on the same hands or the same number of games, through",
+            "their public APIs only. Every figure",
             "is a median of repeats; ours and theirs run back to back, so the ratios hold even on a",
             "busy machine. `make bench BENCH_ARGS=--quick` takes about a minute; `--full` also",
-            "measures the memory of the issue's 100,000 rounds. `benchmarks/bench_solver.py` times",
-            "the solver alone. Targets: issue #7.",
+            "measures the memory over 100,000 rounds. `benchmarks/bench_solver.py` times",
+            "the solver alone. Each row has its target beside its figure.",
             "",
             f"Latest run: {started:%Y-%m-%d %H:%M %Z}, {m['arch']}, {m['cpu']}, {m['cores']} cores, "
             f"{m['system']}, Python {m['python']}; {mode.name} mode ({mode.repeats} repeats); "

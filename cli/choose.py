@@ -10,6 +10,7 @@ name instead (``human:Random``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,6 +18,9 @@ from rummykit.core.errors import RummyError
 from rummykit.core.names import BadName, check_name
 
 from .common import QUIT_WORDS, ask_line, number
+
+if TYPE_CHECKING:
+    from rummykit.core.registry import Registry, VariantSpec
 
 
 def _ask(prompt: str, default: str = "") -> str:
@@ -33,13 +37,13 @@ def _ask(prompt: str, default: str = "") -> str:
     return answer or default
 
 
-def _players(spec) -> str:
+def _players(spec: VariantSpec[Any]) -> str:
     if spec.min_players == spec.max_players:
         return f"{spec.min_players} players"
     return f"{spec.min_players}-{spec.max_players} players"
 
 
-def pick_variant(registry) -> object:
+def pick_variant(registry: Registry) -> VariantSpec[Any]:
     specs = [registry.variants[n] for n in sorted(registry.variants)]
     if not specs:
         raise RummyError("no variants installed (see rummy plugins)")
@@ -59,7 +63,7 @@ def pick_variant(registry) -> object:
         click.echo(f"  no variant {answer[:40]!r}; type a number from 1 to {len(specs)} or a name")
 
 
-def pick_count(spec) -> int:
+def pick_count(spec: VariantSpec[Any]) -> int:
     if spec.min_players == spec.max_players:
         click.echo(f"{spec.title} is for {spec.min_players} players.")
         return spec.min_players
@@ -105,7 +109,7 @@ def _person_problem(seat: str) -> str | None:
     return None
 
 
-def pick_seats(spec, n: int, registry) -> tuple[str, ...]:
+def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str, ...]:
     agents = [a.name for a in registry.agents_for(spec.name)]
     shown = ", ".join(agents) if agents else "none"
     click.echo("Who sits where? For a person type a name (or Enter for the default);")
@@ -134,7 +138,7 @@ def pick_seats(spec, n: int, registry) -> tuple[str, ...]:
     return tuple(seats)
 
 
-def choose_game(registry, seats: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
+def choose_game(registry: Registry, seats: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
     """Ask which variant, how many players and who sits where; returns the variant
     name and the seats as ``--seat`` values. Seats already given (``--seat``) are
     kept, and only the variant is asked."""

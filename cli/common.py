@@ -10,19 +10,27 @@ then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
+from typing import IO, TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rummykit.core.plugins import Plugins
+    from rummykit.core.registry import Registry, VariantSpec
 
 _reported = False
 
 
-def plugins():
+def plugins() -> Plugins:
     from rummykit.core.plugins import get_plugins
 
     return get_plugins()
 
 
-def registry():
+def registry() -> Registry:
     return plugins().registry
 
 
@@ -40,7 +48,7 @@ def report_problems(skip: str | None = None) -> None:
             click.echo(f"rummy: warning: {line}", err=True)
 
 
-def options_for(spec, pairs):
+def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
     from rummykit.core.options import build_options, parse_pairs
 
     return build_options(spec.options_model, parse_pairs(pairs), spec.name)
@@ -59,7 +67,7 @@ def stdin_is_tty() -> bool:
         return False
 
 
-def render_template(line: str, fmt) -> str:
+def render_template(line: str, fmt: Callable[[int], str]) -> str:
     """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
     control characters removed: see :func:`rummykit.core.names.render_cards`)."""
     from rummykit.core.names import render_cards
@@ -89,6 +97,7 @@ def ask_line(prompt: str) -> str:
     """:func:`input` with the line rules above: a bad line gets its reason (one
     line) and the prompt again. EOFError at the end of the input."""
     while True:
+        problem: str | None
         try:
             line = input(prompt)
         except UnicodeDecodeError:
@@ -109,7 +118,7 @@ def number(text: str, most: int = 9) -> int | None:
     return int(text)
 
 
-def read_stream_line(stream) -> str | None:
+def read_stream_line(stream: IO[str]) -> str | None:
     """One line from a pipe or a file, without its line end; None at the end of
     the input. A line past :data:`MAX_LINE` is skipped to its end (never held
     whole in memory) and raises :class:`LineError`, as does one not in UTF-8."""

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from .common import registry
+
+if TYPE_CHECKING:
+    from rummykit.core.plugins import Plugins
 
 
 @click.command()
@@ -27,7 +31,7 @@ def variants(as_json: bool) -> None:
         click.echo("no variants installed")
         return
     w = [max(len(r[k]) for r in rows) for k in ("name", "title", "players")]
-    w = [max(a, len(b)) for a, b in zip(w, ("NAME", "TITLE", "PLAYERS"))]
+    w = [max(a, len(b)) for a, b in zip(w, ("NAME", "TITLE", "PLAYERS"), strict=True)]
     click.echo(f"{'NAME':<{w[0]}}  {'TITLE':<{w[1]}}  {'PLAYERS':<{w[2]}}  PLUGIN")
     for r in rows:
         click.echo(f"{r['name']:<{w[0]}}  {r['title']:<{w[1]}}  {r['players']:<{w[2]}}  {r['plugin']}")
@@ -40,12 +44,13 @@ def rules(variant: str) -> None:
     from rummykit.core.options import describe_options
 
     spec = registry().variant(variant)
-    players = str(spec.min_players) if spec.min_players == spec.max_players else f"{spec.min_players} to {spec.max_players}"
+    players = (str(spec.min_players) if spec.min_players == spec.max_players
+               else f"{spec.min_players} to {spec.max_players}")
     click.echo(f"{spec.title} (variant {spec.name}, {players} players, plugin {spec.plugin})")
     click.echo()
     click.echo(spec.rules_text.strip() or "(this variant gives no rules text)")
     click.echo()
-    click.echo("Options (rummy play %s --option KEY=VALUE):" % spec.name)
+    click.echo(f"Options (rummy play {spec.name} --option KEY=VALUE):")
     opts = describe_options(spec.options_model)
     if not opts:
         click.echo("  none")
@@ -125,7 +130,7 @@ def plugins(as_json: bool) -> None:
         click.echo(f"{DISABLE_ENV}={','.join(sorted(blocked))}")
 
 
-def _load_commands(p) -> None:
+def _load_commands(p: Plugins) -> None:
     """Make sure plugins have added their commands, so we can say which."""
     if p._commands_done:
         return

@@ -19,31 +19,34 @@ try:  # pragma: no cover - depends on the platform
 except ImportError:  # pragma: no cover
     readline = None  # type: ignore[assignment]
 
-from rummykit.core.actions import Action, short_form
+from rummykit.core.actions import Action
 from rummykit.core.cards import code
+from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 from .common import NOT_UTF8, LineError, line_problem
 
-def action_words(action: Action) -> list[tuple[str, ...]]:
+
+def action_words(action: Action, words: Vocabulary = PLAIN) -> list[tuple[str, ...]]:
     """The ways of typing ``action`` as word tuples (long notation, short form)."""
     long = tuple(w.lower() for w in action.kind.split()) + tuple(code(c).lower() for c in action.cards)
     if action.target is not None:
         long += ("to", str(action.target))
     out = [long]
-    s = short_form(action)
+    s = words.short_form(action)
     if s:
         out.append(tuple(s.split()))
     return out
 
 
 def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
-                commands: Iterable[str]) -> list[str]:
-    """Words that may follow ``line[:begidx]`` and start with ``text``."""
+                commands: Iterable[str], words: Vocabulary = PLAIN) -> list[str]:
+    """Words that may follow ``line[:begidx]`` and start with ``text`` (``words``:
+    the variant's, for the short forms of its moves)."""
     before = tuple(line[:begidx].lower().split())
     text = text.lower()
     seqs: list[tuple[str, ...]] = [(c,) for c in commands]
     for a in legal:
-        seqs.extend(action_words(a))
+        seqs.extend(action_words(a, words))
     n = len(before)
     out = set()
     for seq in seqs:
@@ -53,11 +56,14 @@ def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
 
 
 class LineInput:
-    """``read(prompt, seat)`` with completion over ``legal()`` and ``commands``."""
+    """``read(prompt, seat)`` with completion over ``legal()`` (with the short
+    forms in ``words``) and ``commands``."""
 
-    def __init__(self, legal: Callable[[], Sequence[Action]], commands: Sequence[str]) -> None:
+    def __init__(self, legal: Callable[[], Sequence[Action]], commands: Sequence[str],
+                 words: Vocabulary = PLAIN) -> None:
         self.legal = legal
         self.commands = tuple(commands)
+        self.words = words
         self.histories: dict[object, list[str]] = {}
         self.owner: object = None
         self._matches: list[str] = []
@@ -75,7 +81,8 @@ class LineInput:
         try:
             if state == 0:
                 line = readline.get_line_buffer()
-                self._matches = completions(line, readline.get_begidx(), text, self.legal(), self.commands)
+                self._matches = completions(line, readline.get_begidx(), text, self.legal(), self.commands,
+                                            self.words)
             return self._matches[state] if state < len(self._matches) else None
         except Exception:  # a completer must never raise into readline
             return None

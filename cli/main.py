@@ -11,7 +11,9 @@ that failed), never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import Any
 
 import click
 
@@ -67,7 +69,7 @@ class RummyGroup(click.Group):
         except Exception as e:  # a plugin's broken command must not break rummy
             p.registry.problems.append(f"a plugin failed in register_commands: {e}")
 
-    def add_lazy_group(self, name: str, loader: str, **attrs) -> click.Group:
+    def add_lazy_group(self, name: str, loader: str, **attrs: Any) -> click.Group:
         """Add a command group filled by ``loader`` (``"module:function"``, called
         with the group) the first time it is used: how plugins add commands
         without importing their engines for every ``rummy`` command."""
@@ -150,11 +152,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("\ninterrupted", err=True)
         sys.exit(130)
     except Exception as e:
-        from rummykit.core.errors import RummyError
+        from rummykit.core.errors import AgentError, RummyError
 
         if isinstance(e, RummyError):
             error = str(e)
             click.echo(f"rummy: {e}", err=True)
+            if isinstance(e, AgentError):
+                # A computer player that failed may have left a thread or a worker
+                # process that cannot be joined (a bot that would not stop):
+                # every move is already saved, so end now, without the exit
+                # handlers that would wait on them or trip over their pipes.
+                report_problems(skip=error)
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(e.exit_code)
             sys.exit(e.exit_code)
         raise
     finally:

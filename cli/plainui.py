@@ -19,7 +19,8 @@ import click
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
-from .common import QUIT_WORDS, LineError, read_stream_line
+from .common import LineError, read_stream_line
+from .meta import QUIT, meta_command, run_meta
 from .stopping import HangUp, StopSignals, exit_code
 from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboard, unknown_move, view_lines
 
@@ -27,6 +28,7 @@ from .text import card_fmt, describe_event, legal_lines, result_lines, scoreboar
 class PlainUI:
     def __init__(self, session, ascii_: bool = False) -> None:
         self.s = session
+        self.words = session.spec.vocabulary
         self.fmt = card_fmt(ascii_)
         self.rounds_seen = session.match.rounds_played
         self.signals = StopSignals()
@@ -60,8 +62,8 @@ class PlainUI:
             self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
-            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in zip(s.names, s.record.seats))
-                      + seed)
+            seats = zip(s.names, s.record.seats, strict=True)
+            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in seats) + seed)
         while not s.over:
             seat = s.to_act()
             if s.is_human(seat):
@@ -71,7 +73,7 @@ class PlainUI:
                 action = s.bot_action()  # signals stay live while a bot thinks
                 with self.signals.critical():
                     event = s.bot_move(action)
-                self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt))
+                self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt, self.words))
             self.after_move()
         self.match_end()
 
@@ -124,53 +126,61 @@ class PlainUI:
             text = line.strip()
             if not text:
                 continue
-            low = text.lower()
-            if low in QUIT_WORDS:
+            command = meta_command(text)
+            if command == QUIT:
                 self.stop("quit")
                 return False
-            if low in ("help", "?"):
-                for l in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high):
-                    self.echo("  " + l)
-                continue
-            if low == "rules":
-                self.echo(s.spec.rules_text.strip())
-                continue
-            if low == "score":
-                self.echo(scoreboard(s.names, s.match.totals, s.match.target))
-                continue
-            if low == "log":
-                view = s.view(seat)
-                for e in view.history:
-                    self.echo("  " + describe_event(e, s.names, self.fmt))
-                continue
-            if low == "undo":
-                try:
-                    with self.signals.critical():
-                        undone = s.undo(seat)
-                    self.echo(f"undone: {undone.notation(self.fmt)}")
-                    self.show_state(seat)
-                except RummyError as e:
-                    self.echo(f"cannot undo: {e}")
-                continue
-            if low == "hint":
-                self.echo(self.hint(seat))
+            if command is not None:
+                run_meta(self, command, seat)
                 continue
             view = s.view(seat)
-            unknown = unknown_move(text, view.legal, s.spec.aliases, self.fmt, view.discard_top)
+            unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top)
             if unknown:
                 self.echo(f"illegal: {unknown}")
                 continue
             try:
-                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases)
+                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
+                                      s.spec.aliases)
             except IllegalAction as e:
                 self.echo(f"illegal: {e}")
                 continue
             with self.signals.critical():
                 event = s.apply(action)
-            self.echo(describe_event(event.seen_by(seat), s.names, self.fmt))
+            self.echo(describe_event(event.seen_by(seat), s.names, self.fmt, self.words))
             if s.over or s.to_act() != seat or s.match.rounds_played > self.rounds_seen:
                 return True
             self.show_state(seat)
+
+    # -- what may be typed instead of a move (cli/meta.py) -------------------------
+
+    def show_help(self, seat: int) -> None:
+        s = self.s
+        for line in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words):
+            self.echo("  " + line)
+
+    def show_rules(self, seat: int) -> None:
+        self.echo(self.s.spec.rules_text.strip())
+
+    def show_hint(self, seat: int) -> None:
+        self.echo(self.hint(seat))
+
+    def undo(self, seat: int) -> None:
+        try:
+            with self.signals.critical():
+                undone = self.s.undo(seat)
+            self.echo(f"undone: {undone.notation(self.fmt)}")
+            self.show_state(seat)
+        except RummyError as e:
+            self.echo(f"cannot undo: {e}")
+
+    def show_score(self, seat: int) -> None:
+        s = self.s
+        self.echo(scoreboard(s.names, s.match.totals, s.match.target))
+
+    def show_log(self, seat: int) -> None:
+        s = self.s
+        for e in s.view(seat).history:
+            self.echo("  " + describe_event(e, s.names, self.fmt, self.words))
 
     def hint(self, seat: int) -> str:
         try:

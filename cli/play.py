@@ -12,16 +12,22 @@ import re
 import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .common import option_option, registry, stdin_is_tty
 from .timeouts import move_timeout_option, move_timeout_seconds
 
+if TYPE_CHECKING:
+    from rummykit.core.records import MatchRecord, SeatRecord
+    from rummykit.core.registry import VariantSpec
+    from rummykit.core.session import Notify, Session
+
 META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 
-def _seats(spec, seats: tuple[str, ...]):
+def _seats(spec: VariantSpec[Any], seats: tuple[str, ...]) -> list[SeatRecord]:
     from rummykit.core.errors import RummyError
     from rummykit.core.session import parse_seats
 
@@ -52,7 +58,9 @@ def _seats(spec, seats: tuple[str, ...]):
 @move_timeout_option("A computer player past it ends the game with one line naming it, its "
                      "plugin and the match seed (exit status 1); the game stays saved as of its "
                      "last move.")
-def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour, move_timeout):
+def play(variant: str | None, seats: tuple[str, ...], seed: int | None, options: tuple[str, ...],
+         save: Path | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
+         move_timeout: str | None) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
     With no VARIANT at a terminal: pick the variant, the number of players and
@@ -80,6 +88,7 @@ def play(variant, seats, seed, options, save, resume_path, ascii_, four_colour, 
     timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
+    has_human = False
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
@@ -129,7 +138,8 @@ def _continue_hint(path: Path) -> str:
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
 @move_timeout_option("A computer player past it ends the game with one line naming it and its "
                      "plugin (exit status 1); the game stays saved as of its last move.")
-def resume(game, resume_path, ascii_, four_colour, move_timeout):
+def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
+           move_timeout: str | None) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path)."""
     from rummykit.core.errors import RummyError
@@ -143,10 +153,12 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
         if not rows:
             click.echo("no unfinished games")
         else:
-            click.echo("Unfinished games" + (":" if stdin_is_tty() else " (continue one with: rummy resume ID):"))
-            for i, (f, rec) in enumerate(rows, 1):
+            how = ":" if stdin_is_tty() else " (continue one with: rummy resume ID):"
+            click.echo("Unfinished games" + how)
+            for i, (_, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
-                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  {len(rec.actions):>4} moves  {seats}")
+                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  "
+                           f"{len(rec.actions):>4} moves  {seats}")
         if skipped:
             click.echo(f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
                        "saved game; rummy play --resume FILE says why)", err=True)
@@ -157,6 +169,7 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
             return
     path = resume_path
     if path is None:
+        assert game is not None  # with neither, the list above gave resume_path
         candidate = Path(game)
         if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
             path = candidate
@@ -175,7 +188,7 @@ def resume(game, resume_path, ascii_, four_colour, move_timeout):
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
-def pick(rows) -> Path | None:
+def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
     """Ask which of ``rows`` to continue; None on quit or the end of the input.
     Any other answer that is not a game gets a one-line reason and the question again."""
     from .common import QUIT_WORDS, ask_line, number
@@ -202,7 +215,7 @@ def pick(rows) -> Path | None:
         click.echo(f"  not a game here: type a number from 1 to {len(rows)}, a game id, or q")
 
 
-def unfinished_games(folder: Path) -> tuple[list, int]:
+def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]:
     """(path, record) of every unfinished game saved in ``folder``, newest first,
     and how many ``*.json`` files there are not readable games (damaged, foreign,
     dangling links...: skipped, never touched)."""
@@ -213,7 +226,7 @@ def unfinished_games(folder: Path) -> tuple[list, int]:
         files = list(folder.glob("*.json")) if folder.is_dir() else []
     except OSError:
         return [], 0
-    rows = []
+    rows: list[tuple[float, Path, MatchRecord]] = []
     skipped = 0
     for f in files:
         try:
@@ -228,7 +241,7 @@ def unfinished_games(folder: Path) -> tuple[list, int]:
     return [(f, rec) for _, f, rec in rows], skipped
 
 
-def _notifier():
+def _notifier() -> Notify:
     from .common import plugins
 
     p = plugins()
@@ -242,14 +255,14 @@ def stdout_is_tty() -> bool:
         return False
 
 
-def run(session, ascii_: bool = False, four_colour: bool = False) -> None:
+def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits."""
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
             from .tui import TerminalUI
         except ImportError:
-            TerminalUI = None
-        if TerminalUI is not None:
+            pass
+        else:
             TerminalUI(session, ascii_=ascii_, four_colour=four_colour).run()
             return
     from .plainui import PlainUI

@@ -12,6 +12,7 @@ labels, and hand groups flowed whole onto lines that fit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,8 @@ from rich.text import Text
 from rummykit.core.cards import pretty, suit_of
 from rummykit.core.engine import Event, RoundResult, View
 from rummykit.core.names import clean_text
+from rummykit.core.registry import HandSummary
+from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 from .text import past_phrase, sorted_hand, turn_blocks
 
@@ -130,12 +133,13 @@ class TableInfo:
     title: str
     names: Sequence[str]
     view: View
-    summary: object | None = None  # HandSummary
+    summary: HandSummary | None = None
     ace_high: bool = False
     target: int | None = None
     game_id: str = ""
     new_card: int | None = None  # just drawn: highlighted in the hand
     show_since: bool = True
+    words: Vocabulary = PLAIN  # the variant's words for its moves
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -145,7 +149,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     groups: list[Text] = []
     if summary is not None:
         for m in summary.melds:
-            t = Text("[" if look.ascii else "[")
+            t = Text("[")
             t.append_text(look.cards(m, info.new_card))
             t.append("]")
             groups.append(t)
@@ -161,28 +165,30 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     return groups, label, seps
 
 
-def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_000) -> list[Text]:
+def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_000,
+                words: Vocabulary = PLAIN) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
-    before, current = turn_blocks(view.history, view.seat)
+    before, _ = turn_blocks(view.history, view.seat)
     out = []
     for seat, events in before:
-        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  "))
+        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
     return out
 
 
-def current_turn_lines(view: View, look: Look, width: int = 10_000) -> list[Text]:
+def current_turn_lines(view: View, look: Look, width: int = 10_000, words: Vocabulary = PLAIN) -> list[Text]:
     _, current = turn_blocks(view.history, view.seat)
     if not current:
         return []
     head = Text("This turn:", style="bold")
     head.append(" you")
-    return turn_text(head, current, look, width, "")
+    return turn_text(head, current, look, width, "", words)
 
 
-def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str) -> list[Text]:
+def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str,
+              words: Vocabulary = PLAIN) -> list[Text]:
     """``who`` and the phrases of ``events``, comma-separated, folded between phrases."""
-    pieces = [look.phrase(lambda f, e=e: past_phrase(e, f)) for e in events]
+    pieces = [look.phrase(functools.partial(past_phrase, e, words=words)) for e in events]
     for i in range(len(pieces) - 1):
         pieces[i].append(",")
     first = who.copy()
@@ -309,13 +315,13 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
         parts.extend(meld_lines(info, look, inner))
 
     if info.show_since:
-        lines = since_lines(view, info.names, look, inner)
+        lines = since_lines(view, info.names, look, inner, info.words)
         if lines:
             if not compact:
                 parts.append(Text())
             parts.append(Text("Since your last turn" if not narrow else "Since your turn", style="bold"))
             parts.extend(lines)
-    cur = current_turn_lines(view, look, inner)
+    cur = current_turn_lines(view, look, inner, info.words)
     if cur:
         if not compact:
             parts.append(Text())
@@ -454,11 +460,10 @@ def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summ
 
 
 def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
-               most: int = 8) -> list[Text]:
+               most: int = 8, words: Vocabulary = PLAIN) -> list[Text]:
     """The legal moves with their short forms, folded to ``width``: a one-card kind
     with many choices on one flowed line ("discard [d CARD]: 3♦ 4♣ ..."), others
     one per line (at most ``most`` of a kind, then how many more)."""
-    from rummykit.core.actions import short_form
     from rummykit.core.cards import rank_sort_key
 
     by_kind: dict[str, list] = {}
@@ -469,10 +474,10 @@ def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
         acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
         one_card = all(len(a.cards) == 1 and a.target is None for a in acts)
         if one_card and len(acts) > 2:
-            short = short_form(acts[0])
+            usage = words.usage(acts[0])
             head = Text(f"  {kind}", style="bold")
-            if short:
-                head.append(f" [{short.split()[0]} CARD]", style="dim")
+            if usage:
+                head.append(f" [{usage}]", style="dim")
             head.append(":")
             items = [head] + [look.card(a.cards[0]) for a in acts]
             out.extend(flow(items, width, sep=" ", cont="      "))
@@ -480,7 +485,7 @@ def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
         for a in acts[:most]:
             t = Text("  ")
             t.append_text(look.phrase(a.notation))
-            short = short_form(a)
+            short = words.short_form(a)
             if short and short != a.notation().lower():
                 t.append(f"  [{short}]", style="dim")
             out.append(t)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Group, RenderableType
@@ -21,6 +22,12 @@ from rich.text import Text
 
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
 from .text import past_phrase
+
+if TYPE_CHECKING:
+    from rummykit.core.engine import RoundResult, View
+    from rummykit.core.match import Match
+    from rummykit.core.records import MatchRecord
+    from rummykit.core.registry import Registry, VariantSpec
 
 
 @dataclass
@@ -30,13 +37,13 @@ class Frame:
     move: int
     caption: str  # with cards marked (render.marker)
     round_no: int
-    views: list | None = None  # every seat's view, when a round is in play
-    result: object | None = None  # the RoundResult, when this move ended a round
+    views: list[View] | None = None  # every seat's view, when a round is in play
+    result: RoundResult | None = None  # when this move ended a round
     totals: tuple[int, ...] = ()
     match_over: bool = False
 
 
-def build_frames(record, registry) -> tuple[list[Frame], object, object]:
+def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
     from rummykit.core.errors import RecordError, RummyError
@@ -52,7 +59,7 @@ def build_frames(record, registry) -> tuple[list[Frame], object, object]:
     names = [s.name for s in record.seats]
     n = len(names)
 
-    def views():
+    def views() -> list[View]:
         return [match.view(s) for s in range(n)]
 
     frames = [Frame(0, "The deal", 1, views(), totals=tuple(match.totals))]
@@ -65,7 +72,7 @@ def build_frames(record, registry) -> tuple[list[Frame], object, object]:
         rounds = len(match.results)
         round_no = match.round_index + 1
         event = match.apply(action)
-        caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker)
+        caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker, spec.vocabulary)
         if len(match.results) > rounds:
             frames.append(Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals),
                                 match.over))
@@ -77,7 +84,8 @@ def build_frames(record, registry) -> tuple[list[Frame], object, object]:
     return frames, match, spec
 
 
-def render_frame(frame: Frame, record, match, spec, look: Look, width: int) -> RenderableType:
+def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
+                 width: int) -> RenderableType:
     names = [s.name for s in record.seats]
     caption = look.marked(frame.caption)
     caption.stylize("bold")
@@ -92,6 +100,7 @@ def render_frame(frame: Frame, record, match, spec, look: Look, width: int) -> R
             parts.append(Text())
             parts.append(match_view(names, match.results, match.totals, match.winner, look, width))
         return Group(*parts)
+    assert frame.views is not None  # a frame that ends no round shows the hands
     summaries = []
     for v in frame.views:
         summaries.append(spec.hand_summary(v, match.options) if spec.hand_summary else None)
@@ -141,7 +150,7 @@ def replay(path: Path, start: int | None, reveal: bool, ascii_: bool, four_colou
     _step(frames, record, match, spec, look, start)
 
 
-def _heading(record, spec, over: bool) -> str:
+def _heading(record: MatchRecord, spec: VariantSpec[Any], over: bool) -> str:
     """The game in one line; the seed only once the game is over."""
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
     seed = f", seed {record.seed}" if over else ""
@@ -150,7 +159,8 @@ def _heading(record, spec, over: bool) -> str:
             f"{len(record.actions)} moves, {state}")
 
 
-def _step(frames, record, match, spec, look, start) -> None:
+def _step(frames: list[Frame], record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
+          start: int | None) -> None:
     from .common import LineError
     from .lineinput import LineInput
     from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
@@ -163,7 +173,7 @@ def _step(frames, record, match, spec, look, start) -> None:
     out = console.file
     out.write(ALT_ON)
     out.flush()
-    note = ""  # why the last line typed did nothing
+    note: str | None = ""  # why the last line typed did nothing
     try:
         while True:
             out.write(HOME_CLEAR)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,6 +19,12 @@ from rummykit.core.simulate import BACKENDS, MAX_CHUNK, MAX_MATCHES, MAX_ROUNDS,
 
 from .common import option_option, registry
 from .timeouts import move_timeout_option, move_timeout_seconds, shown
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from rummykit.core.registry import Registry, VariantSpec
+    from rummykit.core.simulate import SimConfig, SimResult, Tally
 
 MAX_SEED = 2**64 - 1
 
@@ -38,7 +46,7 @@ def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "")
     return n
 
 
-def default_seats(reg, spec) -> tuple[str, ...]:
+def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     """With no --seat: ``ai:easy`` (or ``random``) in each of the fewest seats."""
     names = {a.name for a in reg.agents_for(spec.name)}
     who = "ai:easy" if "ai:easy" in names else "random"
@@ -75,8 +83,9 @@ def default_seats(reg, spec) -> tuple[str, ...]:
                      "match seed (exit status 1).")
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(variant, seats, matches, rounds, seed, workers, backend, address, chunk_size, move_timeout,
-             options, as_json):
+def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: str | None, seed: str | None,
+             workers: str | None, backend: str, address: str | None, chunk_size: str | None,
+             move_timeout: str | None, options: tuple[str, ...], as_json: bool) -> None:
     """Play computer players against each other and report who wins.
 
     \b
@@ -120,7 +129,7 @@ def simulate(variant, seats, matches, rounds, seed, workers, backend, address, c
         n_seed = secrets.randbelow(2**31)
     n_workers = _int(workers, "workers", 0, max_workers(),
                      f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)")
-    if n_workers == 0:
+    if n_workers == 0:  # as many as the machine has cores for (None: not given)
         n_workers = default_workers()
     n_chunk = _int(chunk_size, "chunk-size", 1, MAX_CHUNK)
     name = backend.strip().lower()
@@ -159,7 +168,7 @@ def simulate(variant, seats, matches, rounds, seed, workers, backend, address, c
         sys.exit(130)
 
 
-def _options(spec, pairs) -> dict:
+def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
     from rummykit.core.options import build_options, parse_pairs
 
     values = parse_pairs(pairs)
@@ -170,11 +179,11 @@ def _options(spec, pairs) -> dict:
 class _progress:
     """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: SimConfig) -> None:
         self.config = config
-        self.bar = None
+        self.bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, Tally], None] | None:
         try:
             tty = sys.stderr.isatty()
         except (AttributeError, ValueError):
@@ -185,7 +194,7 @@ class _progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         c = self.config
-        self.bar = Progress(
+        bar = self.bar = Progress(
             TextColumn(f"{c.variant}: " + " vs ".join(c.seats)),
             BarColumn(),
             MofNCompleteColumn(),
@@ -194,25 +203,24 @@ class _progress:
             console=Console(stderr=True),
             transient=True,
         )
-        self.bar.start()
-        task = self.bar.add_task("simulate", total=c.units)
+        bar.start()
+        task = bar.add_task("simulate", total=c.units)
 
-        def update(done, _tally):
-            self.bar.update(task, completed=done)
+        def update(done: int, _tally: Tally) -> None:
+            bar.update(task, completed=done)
 
         return update
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
-        return False
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def report_lines(result) -> list[str]:
+def report_lines(result: SimResult) -> list[str]:
     """The figures as a plain-text table."""
     c = result.config
     data = result.to_json()

@@ -11,11 +11,17 @@ application and saving of a move belong inside: never a bot's thinking.
 
 from __future__ import annotations
 
+import contextlib
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 NAMES = ("SIGHUP", "SIGTERM", "SIGINT")  # SIGHUP: not on Windows
+
+#: What ``signal.signal`` sets and gives back: a function, SIG_DFL, SIG_IGN or None.
+Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 
 class HangUp(BaseException):
@@ -30,26 +36,23 @@ class StopSignals:
     def __init__(self) -> None:
         self._busy = False
         self._pending: int | None = None
-        self._old: dict[int, object] = {}
+        self._old: dict[int, Handler] = {}
 
     def __enter__(self) -> StopSignals:
         for name in NAMES:
             sig = getattr(signal, name, None)
             if sig is None:
                 continue
-            try:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
                 self._old[sig] = signal.signal(sig, self._on_signal)
-            except (ValueError, OSError):  # pragma: no cover - not the main thread
-                pass
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc: object) -> None:
         for sig, handler in self._old.items():
             signal.signal(sig, handler)
         self._old = {}
-        return False
 
-    def _on_signal(self, signum, frame) -> None:
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         if self._busy:  # finish applying and saving the move first
             self._pending = signum
             return

@@ -1,13 +1,16 @@
 """Plain-text rendering shared by the terminal UIs: events in words, hands,
-results and scoreboards. No rule lives here: all of it reads views and results."""
+results and scoreboards. No rule lives here: all of it reads views and results,
+and the words of the moves come from the variant's vocabulary
+(:class:`rummykit.core.vocabulary.Vocabulary`, ``VariantSpec.vocabulary``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action, short_form
-from rummykit.core.cards import pretty, rank_sort_key, sort_key
+from rummykit.core.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
+from rummykit.core.cards import pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine import Event, RoundResult, View
+from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 Fmt = Callable[[int], str]
 
@@ -20,35 +23,26 @@ def cards_text(cards: Sequence[int], fmt: Fmt) -> str:
     return " ".join(fmt(c) for c in cards)
 
 
-#: What a seat did with cards, by action kind: (present tense, past tense).
-_PHRASES = {
-    "discard": ("discards {cards}", "discarded {cards}"),
-    "knock": ("knocks, discarding {cards}", "knocked, discarding {cards}"),
-    "gin": ("goes gin, discarding {cards}", "went gin, discarding {cards}"),
-    "meld": ("melds {cards}", "melded {cards}"),
-    "add": ("adds {cards} to meld {target}", "added {cards} to meld {target}"),
-}
-
-
-def describe_event(event: Event, names: Sequence[str], fmt: Fmt) -> str:
+def describe_event(event: Event, names: Sequence[str], fmt: Fmt, words: Vocabulary = PLAIN) -> str:
     who = names[event.seat]
     a = event.action
-    cards = cards_text(a.cards, fmt)
     if a.kind == DRAW_STOCK:
         seen = f" ({fmt(event.card)})" if event.card is not None else ""
         return f"{who} draws from the stock{seen}"
     if a.kind == TAKE_DISCARD:
-        return f"{who} takes {fmt(event.card)} from the discard pile" if event.card is not None else f"{who} takes the discard"
-    if a.kind in _PHRASES:
-        return f"{who} " + _PHRASES[a.kind][0].format(cards=cards, target=a.target)
-    return f"{who}: {a.notation(fmt)}"
+        if event.card is None:
+            return f"{who} takes the discard"
+        return f"{who} takes {fmt(event.card)} from the discard pile"
+    phrase = words.phrase(a, cards_text(a.cards, fmt))
+    return f"{who} {phrase}" if phrase else f"{who}: {a.notation(fmt)}"
 
 
 def action_text(action: Action, fmt: Fmt) -> str:
     return action.notation(fmt)
 
 
-def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False) -> list[str]:
+def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False,
+                words: Vocabulary = PLAIN) -> list[str]:
     """The legal moves, grouped by kind, each with its short form."""
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
@@ -58,7 +52,7 @@ def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False) -> li
         acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
         shown = []
         for a in acts:
-            s = short_form(a)
+            s = words.short_form(a)
             shown.append(a.notation(fmt) + (f"  [{s}]" if s and s != a.notation().lower() else ""))
         if len(shown) > 12:
             out.append(f"{kind} ({len(shown)} ways): " + ", ".join(x.split("  [")[0] for x in shown))
@@ -72,7 +66,7 @@ def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
 
 
 def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | None) -> str:
-    parts = [f"{n} {t}" for n, t in zip(names, totals)]
+    parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
     return "Score: " + ", ".join(parts) + (f" (target {target})" if target else "")
 
 
@@ -98,7 +92,8 @@ def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_hig
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"
     below = max(0, len(view.discard_pile) - 1)
-    out.append(f"Stock {view.stock_size} | discard {top}" + (f" (+{below} below)" if below else "") + f" | {others}")
+    under = f" (+{below} below)" if below else ""
+    out.append(f"Stock {view.stock_size} | discard {top}{under} | {others}")
     for m in view.table:
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
@@ -110,18 +105,15 @@ def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_hig
     return out
 
 
-def past_phrase(event: Event, fmt: Fmt) -> str:
+def past_phrase(event: Event, fmt: Fmt, words: Vocabulary = PLAIN) -> str:
     """What a seat did, in the past tense, without its name ("took 7♥ from the
     discard pile"). A stock draw names its card only if the viewer may see it."""
     a = event.action
-    cards = cards_text(a.cards, fmt)
     if a.kind == DRAW_STOCK:
         return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
     if a.kind == TAKE_DISCARD:
-        return f"took {fmt(event.card)} from the discard pile" if event.card is not None else "took the discard"
-    if a.kind in _PHRASES:
-        return _PHRASES[a.kind][1].format(cards=cards, target=a.target)
-    return a.notation(fmt)
+        return "took the discard" if event.card is None else f"took {fmt(event.card)} from the discard pile"
+    return words.phrase(a, cards_text(a.cards, fmt), past=True) or a.notation(fmt)
 
 
 def turn_blocks(history: Sequence[Event], viewer: int) -> tuple[list[tuple[int, list[Event]]], list[Event]]:
@@ -144,13 +136,15 @@ def turn_blocks(history: Sequence[Event], viewer: int) -> tuple[list[tuple[int, 
     return blocks[start:], current
 
 
-def turn_line(seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt) -> str:
+def turn_line(seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt,
+              words: Vocabulary = PLAIN) -> str:
     """"Bob took 7♥ from the discard pile, discarded K♣"."""
-    return f"{names[seat]} " + ", ".join(past_phrase(e, fmt) for e in events)
+    return f"{names[seat]} " + ", ".join(past_phrase(e, fmt, words) for e in events)
 
 
-def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top: int | None = None) -> str:
-    """One line saying what may be typed now: "s stock · p take 7♥" or
+def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top: int | None = None,
+              words: Vocabulary = PLAIN) -> str:
+    """One line saying what may be typed now: "s draw stock · p take 7♥" or
     "d CARD discard · k CARD knock"."""
     out = []
     seen = set()
@@ -158,23 +152,15 @@ def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top:
         if a.kind in seen:
             continue
         seen.add(a.kind)
-        s = short_form(a)
-        if s is None:
+        usage = words.usage(a)
+        if usage is None:
             out.append(a.kind + (" ..." if a.cards or a.target is not None else ""))
-            continue
-        word = s.split()[0]
-        if a.kind in (DRAW_STOCK, TAKE_DISCARD):
-            if a.kind == DRAW_STOCK:
-                out.append(f"{word} draw stock")
-            else:
-                out.append(f"{word} take " + (fmt(discard_top) if discard_top is not None else "discard"))
-            continue
-        args = []
-        if a.cards:
-            args.append("CARDS" if a.kind == "meld" or len(a.cards) > 1 else "CARD")
-        if a.target is not None:
-            args.append("N")
-        out.append(" ".join([word, *args, a.kind]))
+        elif a.kind == DRAW_STOCK:
+            out.append(f"{usage} draw stock")
+        elif a.kind == TAKE_DISCARD:
+            out.append(f"{usage} take " + (fmt(discard_top) if discard_top is not None else "discard"))
+        else:
+            out.append(f"{usage} {a.kind}")
     return sep.join(out)
 
 
@@ -182,17 +168,14 @@ def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int
     return [(i + 1, r.outcome, tuple(r.points)) for i, r in enumerate(results)]
 
 
-def unknown_move(text: str, legal: Sequence[Action], aliases: dict[str, str] | None, fmt: Fmt,
+def unknown_move(text: str, legal: Sequence[Action], words: Vocabulary, fmt: Fmt,
                  discard_top: int | None = None, sep: str = " · ") -> str | None:
     """If the first word of ``text`` names no move at all, the one-line reason,
     saying what may be typed now; else None (the parser gives its own reason)."""
-    from rummykit.core.actions import SHORT_FORMS
-    from rummykit.core.cards import split_tokens
-
-    words = split_tokens(text.lower())
-    known = set(SHORT_FORMS) | set(aliases or {}) | {a.kind.split()[0] for a in legal}
-    known |= {k.split()[0] for k in SHORT_FORMS.values()}
-    if not words or words[0] in known:
+    typed = split_tokens(text.lower())
+    forms = {**SHORT_FORMS, **words.aliases}
+    known = set(forms) | {k.split()[0] for k in forms.values()} | {a.kind.split()[0] for a in legal}
+    if not typed or typed[0] in known:
         return None
-    now = move_hint(legal, fmt, sep=sep, discard_top=discard_top)
-    return f"unknown move {words[0]!r}; now: {now} (type help)"
+    now = move_hint(legal, fmt, sep=sep, discard_top=discard_top, words=words)
+    return f"unknown move {typed[0]!r}; now: {now} (type help)"

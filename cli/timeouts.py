@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -11,8 +13,10 @@ from rummykit.core.guard import DEFAULT_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT
 
 OPTION = "move-timeout"
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-def move_timeout_option(more_help: str):
+
+def move_timeout_option(more_help: str) -> Callable[[F], F]:
     """The click option; ``more_help`` says what a bot past it does to the command."""
     return click.option(
         f"--{OPTION}", "move_timeout", metavar="SECONDS", default=None,

@@ -21,6 +21,8 @@ one line naming it (exit status 1), the game saved as of its last move.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import sys
 
@@ -32,6 +34,7 @@ from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
 from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
+from .meta import COMMANDS, QUIT, meta_command, run_meta
 from .render import (
     Look,
     TableInfo,
@@ -45,8 +48,6 @@ from .render import (
 )
 from .stopping import HangUp, StopSignals
 from .text import move_hint, past_phrase, unknown_move
-
-COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
@@ -71,7 +72,8 @@ class TerminalUI:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
         self.console = console or make_console()
-        self.input = LineInput(self._legal_for_completion, COMMANDS)
+        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary)
+        self.notes: list[Text] = []  # said above the prompt when the table is drawn next
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
         self.last_viewer: int | None = None
@@ -166,7 +168,7 @@ class TerminalUI:
         except Quit as q:
             outcome = q.why
             code = q.code
-        except (EOFError,):
+        except EOFError:
             outcome = "input ended"
         except KeyboardInterrupt:
             outcome = "interrupted"
@@ -180,10 +182,8 @@ class TerminalUI:
             self.signals.__exit__(None, None, None)
             self.input.forget()
             if not self._hung:
-                try:
+                with contextlib.suppress(OSError):
                     self.write(ALT_OFF)
-                except OSError:
-                    pass
         if self._hung:
             sys.exit(code)
         self.farewell(outcome)
@@ -236,7 +236,7 @@ class TerminalUI:
         return TableInfo(
             title=s.spec.title, names=s.names, view=view, summary=summary,
             ace_high=s.spec.ace_high, target=s.match.target, game_id=s.record.id,
-            new_card=new_card,
+            new_card=new_card, words=s.spec.vocabulary,
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -250,7 +250,8 @@ class TerminalUI:
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
-        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top)
+        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top,
+                         words=info.words)
         extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
         line = Text(hint, style="cyan")
         if line.cell_len + len(extra) + 4 <= self.width:
@@ -268,44 +269,21 @@ class TerminalUI:
     def turn(self, seat: int) -> None:
         """Read lines until ``seat`` has moved and its turn (or the round) is over."""
         s = self.s
-        notes: list[Text] = []
+        self.notes = []
         redraw = True
         while True:
             if redraw:
-                self.draw_table(seat, notes)
-                redraw, notes = False, []
+                self.draw_table(seat, self.notes)
+                redraw, self.notes = False, []
             line = self.ask(self.prompt(seat), seat)
             text = line.strip()
-            low = text.lower()
             if not text:
                 continue
-            if low in QUIT_WORDS:
+            command = meta_command(text)
+            if command == QUIT:
                 raise Quit("quit")
-            if low in ("help", "?", "h"):
-                self.show_help(seat)
-                continue
-            if low == "rules":
-                self.show_rules()
-                redraw = True
-                continue
-            if low == "hint":
-                self.show(self.hint(seat))
-                continue
-            if low == "score":
-                self.show_score()
-                continue
-            if low == "log":
-                self.show_log(seat)
-                continue
-            if low == "undo":
-                try:
-                    with self.critical():
-                        undone = s.undo(seat)
-                except RummyError as e:
-                    self.say(f"cannot undo: {e}", "yellow")
-                    continue
-                notes = [Text(f"Undone: {undone.notation(self.look.fmt)}", style="green")]
-                redraw = True
+            if command is not None:
+                redraw = run_meta(self, command, seat)
                 continue
             unknown = self.unknown_word(text, seat)
             if unknown:
@@ -319,28 +297,30 @@ class TerminalUI:
                 continue
             rounds = len(s.match.results)
             with self.critical():
-                event = s.apply(action)
+                s.apply(action)
             if s.over or len(s.match.results) > rounds or s.to_act() != seat:
                 return
             redraw = True
-            notes = []
+            self.notes = []
 
     def unknown_word(self, text: str, seat: int) -> str | None:
         """A line whose first word is no move at all: say what may be typed now."""
         view = self.s.view(seat)
-        return unknown_move(text, view.legal, self.s.spec.aliases, self.look.fmt, view.discard_top,
+        return unknown_move(text, view.legal, self.s.spec.vocabulary, self.look.fmt, view.discard_top,
                             sep=f" {self.look.dot} ")
 
-    # -- commands -------------------------------------------------------------------------
+    # -- what may be typed instead of a move (cli/meta.py) ---------------------------------
 
     def show_help(self, seat: int) -> None:
         s = self.s
         self.say("Legal moves [short forms]; Tab completes:", "bold")
-        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high):
+        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high,
+                               words=s.spec.vocabulary):
             self.show(line)
         self.say("Also: rules hint undo score log quit", "dim")
 
-    def show_rules(self) -> None:
+    def show_rules(self, seat: int) -> bool:
+        """The rules a screen at a time; then the table is drawn again."""
         s = self.s
         text = s.spec.rules_text.strip() or "(this variant gives no rules text)"
         if self.look.ascii:
@@ -350,6 +330,21 @@ class TerminalUI:
 
             renderable = Markdown(text)
         self.page(renderable, f"Rules of {s.spec.title}")
+        return True
+
+    def show_hint(self, seat: int) -> None:
+        self.show(self.hint(seat))
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move; the table is drawn again with a note."""
+        try:
+            with self.critical():
+                undone = self.s.undo(seat)
+        except RummyError as e:
+            self.say(f"cannot undo: {e}", "yellow")
+            return False
+        self.notes = [Text(f"Undone: {undone.notation(self.look.fmt)}", style="green")]
+        return True
 
     def page(self, renderable: RenderableType, title: str) -> None:
         """Show a long text one screen at a time inside the game (no external pager:
@@ -362,7 +357,7 @@ class TerminalUI:
             self.clear()
             self.say(f"{title} ({i + 1}/{len(pages)})", "bold")
             for segs in chunk:
-                self.console.print(Text.assemble(*[(seg.text, seg.style) for seg in segs]))
+                self.console.print(Text.assemble(*[(seg.text, seg.style or "") for seg in segs]))
             last = i == len(pages) - 1
             prompt = ("-- Enter to go back to the game -- " if last
                       else "-- Enter for more, q to go back -- ")
@@ -389,14 +384,14 @@ class TerminalUI:
         t.append(action.notation(self.look.fmt))
         from rummykit.core.actions import short_form
 
-        sf = short_form(action)
+        sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
             t.append(f"  [{sf}]", style="dim")
         if reason:
             t.append(f" {self.look.dash} {reason}")
         return t
 
-    def show_score(self) -> None:
+    def show_score(self, seat: int) -> None:
         s = self.s
         m = s.match
         self.show(score_table(s.names, m.totals, m.target, self.look))
@@ -410,7 +405,7 @@ class TerminalUI:
         for e in view.history:
             who = "You" if e.seat == seat else s.names[e.seat]
             t = Text(f"  {who} ")
-            t.append_text(self.look.phrase(lambda f, e=e: past_phrase(e, f)))
+            t.append_text(self.look.phrase(functools.partial(past_phrase, e, words=s.spec.vocabulary)))
             lines.append(t)
         self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
         room = max(3, self.height - 4)

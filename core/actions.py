@@ -4,14 +4,14 @@
 is ``add 5C to 2``. Kinds are plain strings, so a variant may add its own; the
 CLI and the records work only from the legal-action list and this notation.
 
-:func:`parse_action` reads what a person typed (any case, short forms such as
-``d 7h`` or ``a qs 2``, cards in any of the accepted forms) and returns the
-matching *legal* action, or raises with a one-line reason.
+:func:`parse_action` reads what a person typed (any case, core's short forms
+such as ``d 7h``, a variant's through its aliases, cards in any of the accepted
+forms) and returns the matching *legal* action, or raises with a one-line reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import code, parse_card, split_tokens
@@ -20,8 +20,9 @@ from .errors import CardError, IllegalAction
 DRAW_STOCK = "draw stock"
 TAKE_DISCARD = "take discard"
 
-# Short forms a person may type (issue: hot-seat play). Kinds a variant adds may
-# be typed in full; a variant can add aliases through VariantSpec.aliases.
+# The short forms of core's moves, which every variant has. Kinds a variant adds
+# may be typed in full; their short forms are the variant's aliases
+# (VariantSpec.aliases, filled from VariantSpec.moves).
 SHORT_FORMS: dict[str, str] = {
     "s": DRAW_STOCK,
     "stock": DRAW_STOCK,
@@ -30,10 +31,6 @@ SHORT_FORMS: dict[str, str] = {
     "pick": TAKE_DISCARD,
     "take": TAKE_DISCARD,
     "d": "discard",
-    "k": "knock",
-    "g": "gin",
-    "m": "meld",
-    "a": "add",
 }
 
 
@@ -71,9 +68,12 @@ class ActionSyntaxError(IllegalAction):
     """Text that does not read as a move at all."""
 
 
-def short_form(action: Action, fmt: Callable[[int], str] = code) -> str | None:
-    """The shortest thing a person may type for ``action`` (``d 7h``), if any."""
-    for short, kind in SHORT_FORMS.items():
+def short_form(action: Action, fmt: Callable[[int], str] = code,
+               aliases: Mapping[str, str] | None = None) -> str | None:
+    """The shortest thing a person may type for ``action`` (``d 7h``), if any:
+    a one-letter form among core's and ``aliases`` (a variant's)."""
+    forms = {**SHORT_FORMS, **aliases} if aliases else SHORT_FORMS
+    for short, kind in forms.items():
         if len(short) == 1 and kind == action.kind:
             rest = " ".join(fmt(c).lower() for c in action.cards)
             if action.target is not None:
@@ -82,8 +82,13 @@ def short_form(action: Action, fmt: Callable[[int], str] = code) -> str | None:
     return None
 
 
-def read_action(text: str, kinds: Sequence[str], aliases: dict[str, str] | None = None) -> Action:
-    """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality)."""
+def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | None = None,
+                untargeted: Collection[str] = ()) -> Action:
+    """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
+
+    A meld number ends the text (``add qs to 2``, or ``a qs 2``: a number alone is
+    never a card), but for the kinds in ``untargeted``, which take none (there
+    the number is read as a card, and is a bad one)."""
     tokens = [t.lower() for t in split_tokens(text)]
     if not tokens:
         raise ActionSyntaxError("empty move; type help to list the legal moves")
@@ -118,7 +123,7 @@ def read_action(text: str, kinds: Sequence[str], aliases: dict[str, str] | None 
     if len(tokens) >= 2 and tokens[-2] == "to":
         target = _number(tokens[-1])
         tokens = tokens[:-2]
-    elif kind == "add" and tokens and tokens[-1].isdecimal():
+    elif kind not in untargeted and tokens and tokens[-1].isdecimal():
         target = _number(tokens[-1])
         tokens = tokens[:-1]
     try:
@@ -141,15 +146,16 @@ def parse_action(
     text: str,
     legal: Sequence[Action],
     explain: Callable[[Action], str | None] | None = None,
-    aliases: dict[str, str] | None = None,
+    aliases: Mapping[str, str] | None = None,
 ) -> Action:
     """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
 
     ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
-    well-formed but illegal move.
+    well-formed but illegal move; ``aliases`` are the variant's short forms.
     """
-    kinds = {a.kind for a in legal} | set(SHORT_FORMS.values())
-    wanted = read_action(text, sorted(kinds), aliases)
+    kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
+    untargeted = {a.kind for a in legal if a.target is None}
+    wanted = read_action(text, sorted(kinds), aliases, untargeted)
     key = wanted.key()
     for a in legal:
         if a.key() == key:

@@ -1,15 +1,18 @@
 """The agent interface: every player, human or computer, is an agent.
 
 An agent is given its seat's :class:`View` and the legal actions, and returns one
-of them. It may also observe public events. It never sees the round itself.
+of them. It never sees the round itself. An agent that overrides
+:meth:`BaseAgent.observe` is told every action as its seat sees it, right after
+it happens, with its seat's view then: the same calls in ``rummy simulate``
+and in ``rummy play`` (:func:`observers`, :func:`tell_observers`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .engine import Event, View
@@ -39,6 +42,32 @@ class BaseAgent:
             if not hasattr(self, key):
                 raise TypeError(f"unknown parameter {key}")
             setattr(self, key, value)
+
+
+def observers(agents: Sequence[Any]) -> list[int]:
+    """The seats whose agent overrides :meth:`BaseAgent.observe` (a person's seat,
+    ``None``, is not one): the ones :func:`tell_observers` tells."""
+    out = []
+    for pos, agent in enumerate(agents):
+        if agent is None:
+            continue
+        flag = getattr(agent, "observes", None)  # a SafeAgent knows of the bot it wraps
+        if isinstance(flag, bool):
+            watches = flag
+        else:
+            obs = getattr(type(agent), "observe", None)
+            watches = obs is not None and obs is not BaseAgent.observe
+        if watches:
+            out.append(pos)
+    return out
+
+
+def tell_observers(agents: Sequence[Any], seats: Sequence[int], event: Event,
+                   view: Callable[[int], View]) -> None:
+    """After an action: each agent of ``seats`` observes ``event`` as its seat
+    sees it, with its seat's view now (``view(seat)``)."""
+    for pos in seats:
+        agents[pos].observe(event.seen_by(pos), view(pos))
 
 
 class RandomAgent(BaseAgent):

@@ -7,18 +7,26 @@ this one imports the agent class only when an agent is made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from .hookspecs import hookimpl
 from .registry import AgentSpec
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-def _random_agent(seat: int, seed: int, options):
+    from .agents import RandomAgent
+
+
+def _random_agent(seat: int, seed: int, options: BaseModel) -> RandomAgent:
     from .agents import RandomAgent
 
     return RandomAgent(seed)
 
 
 @hookimpl
-def register_agents(register):
+def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     register(
         AgentSpec(
             name="random",

@@ -5,7 +5,7 @@ A card is an ``int`` from 0 to 51: ``suit * 13 + rank`` where rank 0 is the ace,
 hearts, spades. A set of cards is often an ``int`` bitmask (bit ``card`` set),
 which is what the solver works on.
 
-Text forms (DESIGN.md "Cards in text"):
+Text forms (docs/design.md "Cards in text"):
 
 * input accepts ``AS``, ``as``, ``10S``, ``TS``, ``A♠``, ``10♠``, separated by
   spaces or commas;

@@ -8,7 +8,7 @@ is set once the round is over.
 
 Nothing outside the engine gets the full state: bots and the human seat receive
 :class:`View` objects, which are plain frozen data with no reference back to the
-round (RULES.md §3).
+round (docs/rules.md §3 "What a player sees").
 
 Everything a bot receives or observes is immutable: views, events, table melds,
 hand reports and round results are frozen; their sequences are tuples and their
@@ -22,10 +22,12 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 from .actions import Action
 from .cards import code
@@ -203,7 +205,7 @@ class View:
     result: RoundResult | None = None
 
     # A view is built after every action: the frozen dataclass's generated
-    # __init__ (one object.__setattr__ per field) was about a tenth of a
+    # __init__ (one object.__setattr__ per field) would cost about a tenth of a
     # simulated round. This one stores the fields straight into the instance
     # dict (a sequence that is not a tuple is copied into one); it stays frozen
     # (assignment still raises). Parameters in field order, checked at import
@@ -317,8 +319,9 @@ class Round(ABC):
     @abstractmethod
     def zones(self) -> Mapping[str, Sequence[int]]:
         """Every card by where it lies: ``"stock"`` (in the order the variant
-        documents: Gin lists the top card first), ``"discard"`` (top last), ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the
-        variant has (``"table"``...). The conformance kit checks that all 52 cards
+        documents: Gin lists the top card first), ``"discard"`` (top last),
+        ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
+        (``"table"``...). The conformance kit checks that all 52 cards
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
@@ -367,7 +370,7 @@ class Round(ABC):
         (the built-ins do: their resamples replay two to four times faster)."""
         return self.apply(action)
 
-    def shallow_copy(self) -> Round:
+    def shallow_copy(self) -> Self:
         """A new round of the same class sharing every attribute of this one
         (but core's resampling work on it): where a fast :meth:`clone` starts,
         before it copies what the round changes in place."""
@@ -375,6 +378,26 @@ class Round(ABC):
         d = self.__dict__.copy()
         d.pop(_TRACE, None)
         new.__dict__.update(d)
+        return new
+
+    def clone_known(self, known: AbstractSet[str], lists: Iterable[str] = (),
+                    nested: Iterable[str] = ()) -> Self:
+        """A fast :meth:`clone` for a variant that knows its attributes: a
+        :meth:`shallow_copy` (sharing what is immutable or replaced, never
+        changed in place), the lists named in ``lists`` copied, the lists of
+        lists in ``nested`` copied two deep, and every attribute not in
+        ``known`` (one a subclass adds) deep-copied."""
+        new = self.shallow_copy()
+        d = new.__dict__
+        for name in lists:
+            d[name] = d[name][:]
+        for name in nested:
+            d[name] = [inner[:] for inner in d[name]]
+        own = d.keys() - known
+        if own:
+            memo: dict[int, object] = {}
+            for name in own:
+                d[name] = copy.deepcopy(d[name], memo)
         return new
 
     def resample(self, seat: int, rng: random.Random) -> Round:
@@ -415,3 +438,11 @@ class Round(ABC):
                 return event
         reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
         raise IllegalAction(reason)
+
+
+@cache
+def inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
+    """Whether ``cls`` (a subclass of ``base``) keeps ``base``'s ``names``, none
+    overridden: a variant's fast path stays right for a subclass that changes
+    none of the rules it relies on."""
+    return all(getattr(cls, name) is getattr(base, name) for name in names)

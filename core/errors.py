@@ -1,5 +1,12 @@
 """Errors that reach a user as one clear line (the CLI prints them, no traceback)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .guard import Who
+
 
 class RummyError(Exception):
     """Base of every error meant for a person: its message is the whole story.
@@ -48,4 +55,4 @@ class AgentError(RummyError):
     fault: ``rummy`` exits with status 1."""
 
     exit_code = 1
-    who = None
+    who: Who | None = None

@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -50,7 +51,8 @@ MAX_MOVE_TIMEOUT = 3600.0
 
 def check_timeout(seconds: float) -> float:
     """``seconds`` if it is a usable move timeout (more than 0, at most an hour)."""
-    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds)) or not 0 < seconds <= MAX_MOVE_TIMEOUT:
+    number = isinstance(seconds, (int, float)) and math.isfinite(seconds)
+    if not number or not 0 < seconds <= MAX_MOVE_TIMEOUT:
         raise ValueError(f"a move timeout must be more than 0 and at most {MAX_MOVE_TIMEOUT:g} seconds")
     return float(seconds)
 
@@ -114,7 +116,7 @@ class MoveClock:
             self._armed = False
             self.busy = None
 
-    def _on_tick(self, signum, frame) -> None:
+    def _on_tick(self, signum: int, frame: FrameType | None) -> None:
         agent = self.busy
         if agent is None:
             self._seen = -1

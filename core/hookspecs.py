@@ -11,7 +11,17 @@ Every hook is documented here with an example; docs/plugins.md is the tutorial.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from .engine import RoundResult
+    from .match import Match
+    from .registry import AgentSpec, VariantSpec
 
 PROJECT = "rummykit"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -19,7 +29,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def register_variants(register):
+def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
     """Register rule sets. Call ``register(VariantSpec(...))`` once per variant.
 
     Example::
@@ -40,7 +50,7 @@ def register_variants(register):
 
 
 @hookspec
-def register_agents(register):
+def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     """Register computer players. Call ``register(AgentSpec(...))`` per agent.
 
     ``variant=None`` offers the agent for every variant (like ``random``).
@@ -57,7 +67,7 @@ def register_agents(register):
 
 
 @hookspec
-def register_commands(cli):
+def register_commands(cli: click.Group) -> None:
     """Add commands to the ``rummy`` click group.
 
     Example::
@@ -75,7 +85,7 @@ def register_commands(cli):
 
 
 @hookspec
-def round_ended(match, result):
+def round_ended(match: Match, result: RoundResult) -> None:
     """Observer: a round of ``match`` (a :class:`rummykit.core.match.Match`)
     has just ended with ``result`` (a :class:`rummykit.core.engine.RoundResult`).
 
@@ -88,7 +98,7 @@ def round_ended(match, result):
 
 
 @hookspec
-def match_ended(match):
+def match_ended(match: Match) -> None:
     """Observer: ``match`` is over; ``match.winner`` and ``match.totals`` are final.
 
     Example (a stats plugin)::

@@ -1,6 +1,6 @@
 """Least deadwood of a hand of any size, with additions to melds on the table.
 
-:func:`best_play` answers what :func:`rummykit.core.layoffs.best_layoffs` answers
+:func:`best_play` answers what :func:`rummykit.core.extensions.best_extensions` answers
 (the hand's own melds and the cards added to the table melds, chosen together
 for the least deadwood, with the same tie-break), in time polynomial in the hand:
 a hand of all 52 cards takes milliseconds, where enumerating the set choices
@@ -27,7 +27,7 @@ two sets of one rank would need 6 cards) or each does one of the suit moves
 above. When a card must be kept back to discard (:func:`best_play_keeping`),
 a flag in the state records whether it is chosen yet, and any card may be it.
 
-The value minimised is the tie-break of ``best_layoffs`` then of
+The value minimised is the tie-break of ``best_extensions`` then of
 ``MeldSolver.arrangement``, in order: deadwood, (the card kept to discard,) the
 number of cards added, the mask of cards added (as an int), for equal masks the
 table meld of each added card (lowest first, card by card in ascending order),
@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from .layoffs import LayoffResult, _meld_shape
+from .extensions import ExtensionResult, _meld_shape
 from .melds import all_melds, run_order
 
 __all__ = ["best_play", "best_play_keeping"]
@@ -184,15 +184,21 @@ class _Plan:
         return cost << _SH_DW
 
 
-def _forward(plan: _Plan):
+#: A move of pass one: ``(from state, to state, cost, sets, roles)``.
+_Edge = tuple[int, int, int, int, tuple[int, ...]]
+#: A back pointer of pass two: ``(previous extended state, sets, roles)``.
+_Back = tuple[tuple[int, tuple[int, ...]], int, tuple[int, ...]]
+
+
+def _forward(plan: _Plan) -> tuple[list[dict[int, int]], list[list[_Edge]]]:
     """Pass one: the least packed value of every reachable state, position by
     position, and every move ``(from, to, cost, sets, roles)``."""
     layers: list[dict[int, int]] = [{0: 0}]
-    edges: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = []
+    edges: list[list[_Edge]] = []
     for p in range(13):
         cur = layers[-1]
         nxt: dict[int, int] = {}
-        here: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        here: list[_Edge] = []
         choices = plan.set_choices(p)
         cache: dict[tuple[int, int, bool, bool], list] = {}
         for st, val in cur.items():
@@ -229,17 +235,17 @@ def _forward(plan: _Plan):
 
 
 def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-              ace_points: int) -> LayoffResult:
+              ace_points: int) -> ExtensionResult:
     """The hand's melds and its additions to the ``table`` melds (masks, indexed
     from 0), chosen together for the least deadwood: the same answer as
-    ``best_layoffs(hand, table, get_solver(ace_high, ace_points))``, tie-break
+    ``best_extensions(hand, table, get_solver(ace_high, ace_points))``, tie-break
     included. ``ace_points``: 1 to 11. Raises ``ValueError`` if the table melds
     overlap each other or the hand, or one is not a meld."""
     return _solve(_Plan(hand, _checked(hand, table), ace_high, ace_points, False))[1]
 
 
 def best_play_keeping(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-                      ace_points: int) -> tuple[int, LayoffResult]:
+                      ace_points: int) -> tuple[int, ExtensionResult]:
     """``(card, play)``: one card kept back to be discarded and the best play of
     the rest (as :func:`best_play`), for the least deadwood once that card is
     gone; among such cards the one with the higher points, then the lower in
@@ -260,7 +266,7 @@ def _checked(hand: int, table: Sequence[int]) -> tuple[int, ...]:
     return table
 
 
-def _solve(plan: _Plan) -> tuple[int, LayoffResult]:
+def _solve(plan: _Plan) -> tuple[int, ExtensionResult]:
     layers, edges = _forward(plan)
     # The best end states, then the moves on some best path (backwards).
     ends = {}
@@ -270,7 +276,7 @@ def _solve(plan: _Plan) -> tuple[int, LayoffResult]:
         ends[st] = val + plan.end_cost(st)
     best = min(ends.values())
     good = {st for st, v in ends.items() if v == best}
-    tight: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
+    tight: list[list[_Edge]] = [[] for _ in range(13)]
     for p in range(12, -1, -1):
         prev = layers[p]
         after = layers[p + 1]
@@ -284,7 +290,7 @@ def _solve(plan: _Plan) -> tuple[int, LayoffResult]:
     return _read_back(plan, tight, best)
 
 
-def _read_back(plan: _Plan, tight, best: int) -> tuple[int, LayoffResult]:
+def _read_back(plan: _Plan, tight: list[list[_Edge]], best: int) -> tuple[int, ExtensionResult]:
     """Pass two over the best moves only: block starts carried, the largest
     meld weight kept, then the play read back from the end."""
     hand, order = plan.hand, plan.order
@@ -299,13 +305,13 @@ def _read_back(plan: _Plan, tight, best: int) -> tuple[int, LayoffResult]:
         return m
 
     # extended state: (state, block starts) -> (weight, back pointer)
-    cur: dict[tuple[int, tuple[int, ...]], tuple[int, tuple | None]] = {(0, (-1,) * 4): (0, None)}
+    cur: dict[tuple[int, tuple[int, ...]], tuple[int, _Back | None]] = {(0, (-1,) * 4): (0, None)}
     history = [cur]
     for p in range(13):
         by_state: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         for key in cur:
             by_state.setdefault(key[0], []).append(key)
-        nxt: dict[tuple[int, tuple[int, ...]], tuple[int, tuple | None]] = {}
+        nxt: dict[tuple[int, tuple[int, ...]], tuple[int, _Back | None]] = {}
         for u, v, _, sets, roles in tight[p]:
             for key in by_state.get(u, ()):
                 w = cur[key][0]
@@ -328,26 +334,29 @@ def _read_back(plan: _Plan, tight, best: int) -> tuple[int, LayoffResult]:
         cur = nxt
         history.append(cur)
     final_w = -1
-    key = None
+    key = next(iter(cur))
     for k_, (w, _) in cur.items():
-        st, starts = k_
+        st, open_runs = k_
         for s in range(4):
             if st >> (3 * s) & 7 == 3:
-                w += weight[run_mask(s, starts[s], 12)]
+                w += weight[run_mask(s, open_runs[s], 12)]
         if w > final_w:
             final_w, key = w, k_
 
     # Read the path back: the sets and each card's role.
-    steps = []
+    steps: list[tuple[int, int, tuple[int, ...]]] = []
     for p in range(13, 0, -1):
-        prev, sets, roles = history[p][key][1]
+        back = history[p][key][1]
+        assert back is not None  # every state after the first has a back pointer
+        prev, sets, roles = back
         steps.append((p - 1, sets, roles))
         key = prev
     steps.reverse()
     return _result(plan, steps, best >> _SH_DW)
 
 
-def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
+def _result(plan: _Plan, steps: list[tuple[int, int, tuple[int, ...]]],
+            deadwood: int) -> tuple[int, ExtensionResult]:
     """(card kept or -1, the play) of a path: ``steps`` is ``(position, sets, roles)``."""
     order = plan.order
     melds: list[int] = []
@@ -389,10 +398,10 @@ def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
     for s in range(4):
         close(s)
 
-    # Layoffs in laying order: table melds in index order; onto a run the cards
-    # below it outward, then the cards above it outward (ascending position).
+    # Additions in the order added: table melds in index order; onto a run the
+    # cards below it outward, then the cards above it outward (ascending position).
     position = {order[p]: p for p in range(13)}
-    layoffs = []
+    added: list[tuple[int, int]] = []
     for j in range(len(plan.table)):
         mine = [c for c, o in laid.items() if o == j]
         if j in plan.runs:
@@ -400,6 +409,6 @@ def _result(plan: _Plan, steps, deadwood: int) -> tuple[int, LayoffResult]:
             below = sorted((c for c in mine if position[c % 13] < lo), key=lambda c: -position[c % 13])
             above = sorted((c for c in mine if position[c % 13] > lo), key=lambda c: position[c % 13])
             mine = below + above
-        layoffs.extend((c, j) for c in mine)
-    return kept, LayoffResult(deadwood=deadwood, melds=tuple(sorted(melds)),
-                              layoffs=tuple(layoffs), deadwood_cards=loose)
+        added.extend((c, j) for c in mine)
+    return kept, ExtensionResult(deadwood=deadwood, melds=tuple(sorted(melds)),
+                                 added=tuple(added), deadwood_cards=loose)

@@ -1,4 +1,4 @@
-"""Meld rules: sets and runs (RULES.md, "Common to both", §1 and §2).
+"""Meld rules: sets and runs (docs/rules.md "Common to both", §1 and §2).
 
 A *set* is 3 or 4 cards of one rank (with one deck they are necessarily of
 different suits). A *run* is 3 or more cards of one suit with consecutive ranks.
@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .cards import DECK_SIZE, from_mask, rank_sort_key
 
-__all__ = ["meld_kind", "is_meld", "can_add", "in_rank_order", "all_melds", "run_order"]
+__all__ = ["all_melds", "can_add", "in_rank_order", "is_meld", "mask_in_rank_order", "meld_kind", "run_order"]
 
 SUIT_MASK = (1 << 13) - 1
 
@@ -142,6 +142,7 @@ def all_melds(hand: int, ace_high: bool = False) -> list[int]:
     return list(_all_melds(hand, bool(ace_high)))
 
 
-def meld_cards(mask: int, ace_high: bool = False) -> list[int]:
-    """The cards of a meld mask in display order (see :func:`in_rank_order`)."""
-    return in_rank_order(from_mask(mask), ace_high)
+def mask_in_rank_order(mask: int, ace_high: bool = False) -> tuple[int, ...]:
+    """The cards of a mask (a meld, deadwood, a hand) in the order melds are
+    shown (see :func:`in_rank_order`), as a tuple."""
+    return tuple(in_rank_order(from_mask(mask), ace_high))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -109,7 +109,10 @@ def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
     return msg
 
 
-def build_options(model: type[BaseModel], values: Mapping[str, Any], variant: str = "") -> BaseModel:
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str = "") -> ModelT:
     """Validate ``values`` against ``model``; raise :class:`OptionError` on any problem."""
     fields = model.model_fields
     where = f" for {variant}" if variant else ""
@@ -132,9 +135,6 @@ def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str, str]]:
     out = []
     for name, f in model.model_fields.items():
         default = f.default
-        if isinstance(default, bool):
-            shown = "true" if default else "false"
-        else:
-            shown = str(default)
+        shown = ("true" if default else "false") if isinstance(default, bool) else str(default)
         out.append((name, shown, allowed_values(f), f.description or ""))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .melds import run_order
 
-__all__ = ["SET_PARTNERS", "run_partners", "meld_danger"]
+__all__ = ["SET_PARTNERS", "meld_danger", "run_partners"]
 
 #: For each card, the other three cards of its rank.
 SET_PARTNERS: tuple[tuple[int, ...], ...] = tuple(
@@ -18,7 +18,11 @@ SET_PARTNERS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def run_partners(ace_high: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+#: For each card, the pairs of cards that make a three-card run with it.
+RunPairs = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def run_partners(ace_high: bool) -> RunPairs:
     """For each card, the pairs of same-suit cards that make a three-card run with
     it (below it, round it, above it)."""
     order = run_order(ace_high)  # rank at each place of a run
@@ -33,7 +37,7 @@ def run_partners(ace_high: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-def meld_danger(card: int, probs: list[float], run_pairs) -> float:
+def meld_danger(card: int, probs: list[float], run_pairs: RunPairs) -> float:
     """The chance that ``card`` completes a set or run with two cards of a hand
     whose cards are in it with the given (independent) chances; ``run_pairs`` is
     ``run_partners(ace_high)``."""

@@ -186,7 +186,7 @@ def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
         kwargs = make_kwargs(impl.plugin_name)
         args = {k: kwargs[k] for k in impl.argnames if k in kwargs}
 
-        def call(impl=impl, args=args):
+        def call(impl: pluggy.HookImpl = impl, args: dict[str, Any] = args) -> Any:
             return impl.function(**args)
 
         try:
@@ -231,13 +231,13 @@ def _fill_registry(reg: Registry, pm: pluggy.PluginManager, versions: dict[str, 
         entry.update({k: v for k, v in (info or {}).get(name, {}).items() if k not in ("version",)})
         entry.setdefault("status", "loaded")
 
-    def variant_register(plugin_name: str):
-        def register(spec: VariantSpec) -> None:
+    def variant_register(plugin_name: str) -> dict[str, Any]:
+        def register(spec: VariantSpec[Any]) -> None:
             reg.add_variant(spec, plugin_name)
         return {"register": register}
 
-    def agent_register(plugin_name: str):
-        def register(spec: AgentSpec) -> None:
+    def agent_register(plugin_name: str) -> dict[str, Any]:
+        def register(spec: AgentSpec[Any]) -> None:
             reg.add_agent(spec, plugin_name)
         return {"register": register}
 
@@ -252,7 +252,7 @@ class _SafeHooks:
     def __init__(self, plugins: Plugins) -> None:
         self._plugins = plugins
 
-    def __getattr__(self, hookname: str):
+    def __getattr__(self, hookname: str) -> Callable[..., list[Any]]:
         if hookname.startswith("_") or hookname not in hook_names():
             raise AttributeError(hookname)
         return lambda **kwargs: self._plugins.call(hookname, **kwargs)

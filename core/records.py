@@ -10,6 +10,7 @@ the file; loading never writes to it. Every field has a bound (see the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -19,15 +20,19 @@ import uuid
 from datetime import UTC, datetime
 from hashlib import sha256
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import RecordError, RummyError
 from .names import check_kind, check_name
 
-FORMAT = "rummykit-match"
-VERSION = 1
+if TYPE_CHECKING:
+    from .match import Match
+    from .registry import Registry
+
+FORMAT: Final = "rummykit-match"
+VERSION: Final = 1
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  #: a save file larger than this is refused unread
 MAX_ACTIONS = 500_000  #: moves in one record
@@ -163,16 +168,12 @@ def save_record(record: MatchRecord, path: str | os.PathLike[str]) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        try:
+        with contextlib.suppress(OSError):
             os.chmod(tmp, os.stat(path).st_mode & 0o777)  # keep the mode of the file replaced
-        except OSError:
-            pass
         os.replace(tmp, path)
     except BaseException as e:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(e, OSError):
             raise _cannot_save(given, e) from None
         raise
@@ -250,7 +251,7 @@ def load_record(path: str | os.PathLike[str]) -> MatchRecord:
     return parse_record(read_record_bytes(path), path)
 
 
-def replay(record: MatchRecord, registry, upto: int | None = None, **match_kwargs):
+def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **match_kwargs: Any) -> Match:
     """A :class:`Match` rebuilt from ``record`` by re-applying its actions (the
     first ``upto`` of them). Raises :class:`RecordError` if the record does not
     fit the installed variant."""

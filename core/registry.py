@@ -3,10 +3,11 @@ registry that holds them (a name registered twice is an error naming both plugin
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import PluginError, UnknownAgent, UnknownVariant
 
@@ -15,6 +16,11 @@ if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~
 
     from .agents import Agent
     from .engine import Round, View
+    from .vocabulary import MoveWords, Vocabulary
+
+#: A variant's options model: ``VariantSpec[GinOptions]`` deals rounds from, and
+#: summarises hands under, :class:`GinOptions` (a subclass of it, for a house rule).
+OptionsT = TypeVar("OptionsT", bound="BaseModel")
 
 
 @dataclass(frozen=True)
@@ -37,27 +43,33 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class VariantSpec:
-    """A rule set.
+class VariantSpec(Generic[OptionsT]):
+    """A rule set, generic in its options model ``OptionsT``.
 
     ``new_round(options, n_seats, round_index, rng)`` deals a round (a
     :class:`rummykit.core.engine.Round`) using only ``rng`` for chance.
     ``options_model`` is a pydantic model whose fields are the options with their
     defaults (a field ``target`` ends the match when a total reaches it).
+    ``moves`` gives the words of the kinds of move the variant adds (one
+    :class:`~rummykit.core.vocabulary.MoveWords` a kind: short form, log
+    phrases, help line); ``aliases`` maps further short forms to kinds, and
+    holds the moves' short forms too. :attr:`vocabulary` puts them together
+    with core's words.
     """
 
     name: str
     title: str
     min_players: int
     max_players: int
-    options_model: type[BaseModel]
-    new_round: Callable[[BaseModel, int, int, random.Random], Round]
+    options_model: type[OptionsT]
+    new_round: Callable[[OptionsT, int, int, random.Random], Round]
     rules_text: str = ""
     description: str = ""
     ace_high: bool = False
-    hand_summary: Callable[[View, BaseModel], HandSummary] | None = None
+    hand_summary: Callable[[View, OptionsT], HandSummary] | None = None
     analyze: Callable[..., Analysis] | None = None
     aliases: dict[str, str] = field(default_factory=dict)
+    moves: tuple[MoveWords, ...] = ()
     plugin: str = ""  # filled in by the registry
 
     def __post_init__(self) -> None:
@@ -65,15 +77,30 @@ class VariantSpec:
             raise PluginError(f"bad variant name {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(f"variant {self.name}: bad player counts")
+        kinds = [m.kind for m in self.moves]
+        if len(set(kinds)) != len(kinds):
+            raise PluginError(f"variant {self.name}: the words of a kind of move are given twice")
+        shorts = {m.short: m.kind for m in self.moves if m.short}
+        object.__setattr__(self, "moves", tuple(self.moves))
+        object.__setattr__(self, "aliases", {**shorts, **self.aliases})
+
+    @functools.cached_property
+    def vocabulary(self) -> Vocabulary:
+        """Core's words and this variant's, as the terminal uses them."""
+        from .vocabulary import Vocabulary
+
+        return Vocabulary(self.moves, self.aliases)
 
 
 @dataclass(frozen=True)
-class AgentSpec:
-    """A computer player. ``factory(seat, seed, options)`` returns an agent.
-    ``variant=None`` serves every variant. Higher ``strength`` is stronger."""
+class AgentSpec(Generic[OptionsT]):
+    """A computer player. ``factory(seat, seed, options)`` returns an agent;
+    ``options`` are the variant's (``AgentSpec[GinOptions]`` for a Gin player).
+    ``variant=None`` serves every variant (its factory takes any ``BaseModel``).
+    Higher ``strength`` is stronger."""
 
     name: str
-    factory: Callable[[int, int, BaseModel], Agent]
+    factory: Callable[[int, int, OptionsT], Agent]
     variant: str | None = None
     strength: int = 0
     description: str = ""
@@ -90,8 +117,8 @@ class Registry:
     """
 
     def __init__(self) -> None:
-        self._variants: dict[str, VariantSpec] = {}
-        self._agents: dict[tuple[str | None, str], AgentSpec] = {}
+        self._variants: dict[str, VariantSpec[Any]] = {}
+        self._agents: dict[tuple[str | None, str], AgentSpec[Any]] = {}
         self.problems: list[str] = []  # one line per plugin that failed
         self._plugins: dict[str, dict[str, Any]] = {}  # name -> {version, variants, agents, ...}
         # A name two plugins registered: unusable until one is disabled.
@@ -120,12 +147,12 @@ class Registry:
         return self._fill is None
 
     @property
-    def variants(self) -> dict[str, VariantSpec]:
+    def variants(self) -> dict[str, VariantSpec[Any]]:
         self._ensure()
         return self._variants
 
     @property
-    def agents(self) -> dict[tuple[str | None, str], AgentSpec]:
+    def agents(self) -> dict[tuple[str | None, str], AgentSpec[Any]]:
         self._ensure()
         return self._agents
 
@@ -159,7 +186,7 @@ class Registry:
         entry = self._plugin_entry(plugin)
         entry["commands"] = sorted(set(entry.get("commands", [])) | set(names))
 
-    def add_variant(self, spec: VariantSpec, plugin: str) -> None:
+    def add_variant(self, spec: VariantSpec[Any], plugin: str) -> None:
         if not isinstance(spec, VariantSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not a VariantSpec")
         if spec.name in self.variants or spec.name in self.conflicts:
@@ -175,7 +202,7 @@ class Registry:
         self.variants[spec.name] = replace(spec, plugin=plugin)
         self._plugin_entry(plugin)["variants"].append(spec.name)
 
-    def add_agent(self, spec: AgentSpec, plugin: str) -> None:
+    def add_agent(self, spec: AgentSpec[Any], plugin: str) -> None:
         if not isinstance(spec, AgentSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not an AgentSpec")
         key = (spec.variant, spec.name)
@@ -197,7 +224,7 @@ class Registry:
 
     # -- look-ups -------------------------------------------------------------
 
-    def variant(self, name: str) -> VariantSpec:
+    def variant(self, name: str) -> VariantSpec[Any]:
         if name in self.conflicts:
             raise PluginError(_conflict("variant", name, self.conflicts[name]))
         try:
@@ -206,16 +233,16 @@ class Registry:
             known = ", ".join(sorted(self.variants)) or "none installed"
             raise UnknownVariant(f"unknown variant {name!r} (installed: {known})") from None
 
-    def agents_for(self, variant: str) -> list[AgentSpec]:
+    def agents_for(self, variant: str) -> list[AgentSpec[Any]]:
         """Agents usable with ``variant``, strongest first, then by name."""
         specs = [a for (v, _), a in self.agents.items() if v in (None, variant)]
         # A variant's own agent of a name hides a generic one of the same name.
-        by_name: dict[str, AgentSpec] = {}
+        by_name: dict[str, AgentSpec[Any]] = {}
         for a in sorted(specs, key=lambda a: a.variant is not None):
             by_name[a.name] = a
         return sorted(by_name.values(), key=lambda a: (-a.strength, a.name))
 
-    def agent(self, variant: str, name: str) -> AgentSpec:
+    def agent(self, variant: str, name: str) -> AgentSpec[Any]:
         own, generic = (variant, name), (None, name)
         for key in (own, generic):
             if key in self.agent_conflicts and (key == own or own not in self.agents):
@@ -227,7 +254,7 @@ class Registry:
         known = ", ".join(a.name for a in self.agents_for(variant)) or "none"
         raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known})")
 
-    def strongest_agent(self, variant: str) -> AgentSpec | None:
+    def strongest_agent(self, variant: str) -> AgentSpec[Any] | None:
         agents = self.agents_for(variant)
         return agents[0] if agents else None
 

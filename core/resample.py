@@ -70,8 +70,8 @@ if TYPE_CHECKING:
     from .registry import VariantSpec
 
 __all__ = [
-    "Dealer",
     "MAX_TRIES",
+    "Dealer",
     "RiggedRandom",
     "deal_order",
     "deal_round",
@@ -115,7 +115,7 @@ class RiggedRandom(random.Random):
             seed, self._seed = self._seed, None
             super().seed(seed)
 
-    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+    def seed(self, a: Any = None, version: int = 2) -> None:
         self._seed = None
         super().seed(a, version)
 
@@ -235,10 +235,11 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
     for zone, cards in probe.zones().items():
         for k, c in enumerate(cards):
             slots[pos_of_card[c]] = (zone, k)
-    if any(s is None for s in slots):
+    placed = [s for s in slots if s is not None]
+    if len(placed) != DECK_SIZE:
         raise NotImplementedError(f"{variant}: its zones() do not hold every card as dealt; {_OVERRIDE}")
-    _check_oblivious(dealer, variant, deck, slots)  # type: ignore[arg-type]
-    done = Layout(tuple(slots), {s: p for p, s in enumerate(slots)})  # type: ignore[arg-type]
+    _check_oblivious(dealer, variant, deck, placed)
+    done = Layout(tuple(placed), {s: p for p, s in enumerate(placed)})
     try:
         if len(_LAYOUTS) >= 256:
             _LAYOUTS.clear()
@@ -266,10 +267,8 @@ def _check_oblivious(dealer: Callable[[random.Random], Round], variant: str, dec
     fits = not rig.foreign and set(got) == set(want)
     for zone, cards in got.items() if fits else ():
         expected = [want[zone][k] for k in range(len(want[zone]))]
-        if zone in ("stock", "discard"):
-            fits = list(cards) == expected
-        else:
-            fits = sorted(cards) == sorted(expected)
+        ordered = zone in ("stock", "discard")
+        fits = list(cards) == expected if ordered else sorted(cards) == sorted(expected)
         if not fits:
             break
     if not fits:
@@ -412,7 +411,8 @@ class _Trace:
         what = None
         if list(shadow.history) != list(rnd.history):
             what = "history"
-        elif {z: tuple(c) for z, c in shadow.zones().items()} != {z: tuple(c) for z, c in rnd.zones().items()}:
+        elif ({z: tuple(c) for z, c in shadow.zones().items()}
+              != {z: tuple(c) for z, c in rnd.zones().items()}):
             what = "zones"
         elif shadow.to_act() != rnd.to_act():
             what = "seat to act"
@@ -448,7 +448,7 @@ class _Plan:
         by_opp: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for op in sorted(trace.ops[seat]):
             by_opp.setdefault(op[2], []).append(op)
-        revealed = set()
+        revealed: set[int] = set()
         self.opponents: list[tuple[list[int], list[tuple[int, int]]]] = []
         for o, ops in by_opp.items():
             zone = f"hand{o}"
@@ -478,7 +478,7 @@ class _Plan:
         free = [p for p in self.hidden if order[p] is None]
         draw = rng.random
         cards = sorted(self.unseen, key=lambda _: draw())  # a uniform shuffle, three times faster
-        for p, c in zip(free, cards):
+        for p, c in zip(free, cards, strict=True):
             order[p] = c
         return order  # type: ignore[return-value]
 

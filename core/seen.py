@@ -1,7 +1,7 @@
 """What a seat has seen of every seat's dealings with the discard pile, read from
 its :class:`View` alone: the ground the bots of every variant build their memory
-on (RULES.md §3: a stock draw shows its card only to the drawer, a pick from the
-pile and a discard show their card to all).
+on (docs/rules.md §3 "What a player sees": a stock draw shows its card only to the
+drawer, a pick from the pile and a discard show their card to all).
 
 :func:`read_seen` undoes the view's history to find the pile as dealt, then
 replays it forwards, so that each draw from the stock is known to have passed on
@@ -57,9 +57,8 @@ def read_seen(view: View, pile_kinds: Collection[str] | None = ("discard",)) -> 
         if kind == TAKE_DISCARD:
             if e.card is not None:
                 start.append(e.card)
-        elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
-            if start:
-                start.pop()
+        elif e.action.cards and (pile_kinds is None or kind in pile_kinds) and start:
+            start.pop()
     pile = start
     took = [0] * n
     held = [0] * n

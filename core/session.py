@@ -14,10 +14,12 @@ process ends, however it ends, so a ``kill -9`` never leaves a game locked.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -27,7 +29,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from .actions import DRAW_STOCK, Action
-from .agents import agent_seed
+from .agents import agent_seed, observers, tell_observers
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .guard import MoveClock, SafeAgent, Who
@@ -36,15 +38,19 @@ from .names import BadName, bot_name, check_kind, check_name, unique_names
 from .options import build_options
 from .records import (
     MatchRecord,
-    invalid,
     SeatRecord,
+    invalid,
     parse_record,
     read_record_bytes,
     replay,
     save_record,
     sidecar,
 )
-from .registry import Registry, seat_names
+from .registry import AgentSpec, Registry, VariantSpec, seat_names
+
+#: Called with a hook's name and arguments (``notify("round_ended", match=m,
+#: result=r)``): the plugins' observers.
+Notify = Callable[..., None]
 
 HUMAN = "human"
 
@@ -83,7 +89,7 @@ def parse_seats(texts: Sequence[str]) -> list[SeatRecord]:
     """Every seat of ``texts`` (see :func:`parse_seat`), with names made distinct
     ignoring case (:func:`rummykit.core.names.unique_names`)."""
     seats = [parse_seat(t, i) for i, t in enumerate(texts)]
-    for seat, name in zip(seats, unique_names([s.name for s in seats])):
+    for seat, name in zip(seats, unique_names([s.name for s in seats]), strict=True):
         seat.name = name
     return seats
 
@@ -99,7 +105,7 @@ def default_save_dir() -> Path:
 
 class Session:
     def __init__(self, registry: Registry, record: MatchRecord, path: Path | None,
-                 notify=None) -> None:
+                 notify: Notify | None = None) -> None:
         self.registry = registry
         self.record = record
         self.path = path
@@ -108,6 +114,7 @@ class Session:
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
         self.match = self._replay(record.actions)
         self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
+        self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
 
@@ -115,7 +122,7 @@ class Session:
 
     @classmethod
     def new(cls, registry: Registry, variant: str, options: dict, seats: Sequence[SeatRecord],
-            seed: int, path: Path | None, notify=None) -> Session:
+            seed: int, path: Path | None, notify: Notify | None = None) -> Session:
         spec = registry.variant(variant)
         check_players(spec, len(seats))
         opts = build_options(spec.options_model, options, spec.name)
@@ -162,7 +169,7 @@ class Session:
             if agent is not None:
                 agent.clock = self._clock
 
-    def _who(self, spec, seat: int) -> Who:
+    def _who(self, spec: VariantSpec[Any] | AgentSpec[Any], seat: int) -> Who:
         with_person = any(s.kind == HUMAN for s in self.record.seats)
         return Who(spec.name, spec.plugin, seat, self.record.seed, hide_seed=with_person)
 
@@ -180,7 +187,7 @@ class Session:
         is an :class:`~rummykit.core.errors.AgentError` naming it."""
         seat = self.to_act()
         agent = self.agents[seat] if seat is not None else None
-        if agent is None:
+        if seat is None or agent is None:
             raise RummyError("no computer player is to act")
         with self.clock.running():
             return agent.act(self.match.view(seat))
@@ -194,7 +201,9 @@ class Session:
             action = self.bot_action()
         if self.path is None and not self.humans:
             self.match.keep_history = False
-            return self.match.apply(action)
+            event = self.match.apply(action)
+            self._tell(event)
+            return event
         return self.apply(action)
 
     def hint(self, seat: int) -> tuple[str, Action, str] | None:
@@ -233,11 +242,22 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
+        """Apply and save ``action`` (a person's or a bot's); then the computer
+        players that observe are told it (:func:`rummykit.core.agents.tell_observers`)."""
         event = self.match.apply(action)
         self.record.actions.append(event.action.notation())
         self.record.finished = self.match.over
         self.save()
+        self._tell(event)
         return event
+
+    def _tell(self, event: Event) -> None:
+        """Every computer player that observes is told ``event`` as its seat sees
+        it, as in simulate (:func:`rummykit.core.agents.tell_observers`)."""
+        if self._observers is None:
+            self._observers = observers(self.agents)
+        if self._observers:
+            tell_observers(self.agents, self._observers, event, self.match.view)
 
     def can_undo(self, seat: int) -> str | None:
         """``None`` if ``seat`` may take back its last action, else the reason."""
@@ -250,6 +270,8 @@ class Session:
         return None
 
     def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last action (see :meth:`can_undo`). The computer
+        players that observed it are not told: it was public, and is undone."""
         reason = self.can_undo(seat)
         if reason:
             raise RummyError(reason)
@@ -332,10 +354,8 @@ class SaveLock:
     def release(self) -> None:
         if self._fd is None:
             return
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(self.lock_path)  # before unlocking: see take()
-        except OSError:
-            pass
         os.close(self._fd)
         self._fd = None
 
@@ -376,7 +396,7 @@ def claim_new_save(path: Path, hint: str = NEW_SAVE_HINT) -> SaveLock:
     return lock
 
 
-def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify) -> Session:
+def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify: Notify | None) -> Session:
     """The session of the record in ``raw`` (read from ``source``): it must load,
     fit the installed variant, replay, and not be over."""
     record = parse_record(raw, source)
@@ -393,7 +413,8 @@ def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify
     return session
 
 
-def open_saved(registry: Registry, source: Path, save_to: Path | None = None, notify=None) -> Session:
+def open_saved(registry: Registry, source: Path, save_to: Path | None = None,
+               notify: Notify | None = None) -> Session:
     """The unfinished game saved in ``source``, checked and locked for this process.
 
     Its moves are saved to ``save_to`` (which must not exist; the game is written

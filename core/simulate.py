@@ -44,6 +44,7 @@ winner (to every seat when it has no winner, such as a Gin draw); a
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
@@ -51,10 +52,18 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from .engine import Round
 from .errors import AgentError, RummyError
 from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import RoundResult, View
+    from .match import Match
+    from .registry import Registry
 
 __all__ = [
     "BACKENDS",
@@ -239,7 +248,7 @@ class SimResult:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The object ``rummy simulate --json`` prints (issue #5)."""
+        """The object ``rummy simulate --json`` prints."""
         c = self.config
         data: dict[str, Any] = {
             "variant": c.variant,
@@ -261,7 +270,7 @@ class SimResult:
 class _Player:
     """What a worker needs to play units: the variant, options and agent factories."""
 
-    def __init__(self, registry, config: SimConfig) -> None:
+    def __init__(self, registry: Registry, config: SimConfig) -> None:
         from .options import build_options
 
         self.config = config
@@ -295,7 +304,7 @@ class _Player:
                 t.units += 1
         return t
 
-    def _credit(self, t: Tally, result, seat_of: list[int]) -> None:
+    def _credit(self, t: Tally, result: RoundResult, seat_of: list[int]) -> None:
         t.rounds += 1
         for pos, p in enumerate(result.points):
             t.points[seat_of[pos]] += p
@@ -318,7 +327,7 @@ class _Player:
         agents = self._agents(i, seed, seat_of)
         rnd = self.spec.new_round(self.options, self.n, 0, random.Random(seed))
 
-        def credit(result) -> None:
+        def credit(result: RoundResult) -> None:
             self._credit(t, result, seat_of)
             if result.winner is None:
                 t.draws += 1
@@ -347,26 +356,29 @@ class _Player:
             t.draws += 1
 
 
-def _play_out(game, agents: Sequence[SafeAgent], view: Callable, on_end: Callable | None = None) -> None:
+def _play_out(game: Round | Match, agents: Sequence[SafeAgent], view: Callable[[int], View],
+              on_end: Callable[[RoundResult], None] | None = None) -> None:
     """Play ``game`` (a Round, or a Match's current round) to the end of the round.
 
     ``on_end(result)`` is called as soon as a Round ends, before any bot is
     told (a Match calls its own ``on_round_end`` within ``apply``). Agents that
-    override ``observe`` are told every event as their seat sees it.
+    override ``observe`` are told every event as their seat sees it
+    (:func:`rummykit.core.agents.tell_observers`, as ``rummy play`` does).
     """
-    watchers = [pos for pos, a in enumerate(agents) if a.observes]
-    rnd = getattr(game, "round", game)
+    from .agents import observers, tell_observers
+
+    watchers = observers(agents)
+    rnd = game if isinstance(game, Round) else game.round
     start_round = rnd
     for _ in range(MAX_ACTIONS_PER_ROUND):
         seat = game.to_act()
-        if seat is None or getattr(game, "round", game) is not start_round:
+        if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
             return
         event = game.apply(agents[seat].act(view(seat)))
         if on_end is not None and rnd.result is not None:
             on_end(rnd.result)
         if watchers:
-            for pos in watchers:
-                agents[pos].observe(event.seen_by(pos), view(pos))
+            tell_observers(agents, watchers, event, view)
     raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
 
 
@@ -389,9 +401,11 @@ class Backend(Protocol):
 
     name: str
     workers: int
-    where: str
 
-    def start(self, registry: Any, config: SimConfig) -> None: ...
+    @property
+    def where(self) -> str: ...
+
+    def start(self, registry: Registry, config: SimConfig) -> None: ...
 
     def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
              chunk: int | None) -> None: ...
@@ -425,7 +439,7 @@ class _deferred_interrupt:
             if old is signal.default_int_handler:
                 self.old = signal.signal(signal.SIGINT, self._hit)
 
-    def _hit(self, signum, frame) -> None:
+    def _hit(self, signum: int, frame: object) -> None:
         self.hit = True
 
     def __exit__(self, *exc: object) -> None:
@@ -468,7 +482,7 @@ class LocalBackend:
     def where(self) -> str:
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
-    def start(self, registry: Any, config: SimConfig) -> None:
+    def start(self, registry: Registry, config: SimConfig) -> None:
         self.registry = registry
         self.workers = min(self.workers, config.units)
 
@@ -541,7 +555,8 @@ def _init_worker(config: SimConfig) -> None:
 def _abandon_worker(line: str) -> None:
     """A bot in this worker would not stop: tell the parent why, and end."""
     try:
-        os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
+        if _LAST_WORDS is not None:
+            os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
     finally:
         os._exit(1)
 
@@ -584,8 +599,8 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
-        for bounds in chunks:
-            pending.append(pool.submit(_run_chunk, bounds))
+        for first in chunks:
+            pending.append(pool.submit(_run_chunk, first))
             if len(pending) >= 4 * workers:
                 break
         while pending:
@@ -610,7 +625,7 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
                 os.close(fd)
 
 
-def _stop(pool) -> None:
+def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop every worker now (not after its current chunk) and let the pool go."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -619,16 +634,14 @@ def _stop(pool) -> None:
         stop()
         return
     for proc in procs:
-        try:
+        with contextlib.suppress(Exception):  # already gone
             proc.terminate()
-        except Exception:  # pragma: no cover - already gone
-            pass
     for proc in procs:
         proc.join(5)
 
 
 def simulate(
-    registry,
+    registry: Registry,
     config: SimConfig,
     workers: int = 1,
     progress: Callable[[int, Tally], None] | None = None,
@@ -650,8 +663,7 @@ def simulate(
         raise RummyError(f"the number of {config.mode} must be from 1 to {most:,}, not {config.units:,}")
     if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
         raise RummyError(f"the chunk size must be from 1 to {MAX_CHUNK:,} {config.mode}, not {chunk_size:,}")
-    if backend is None:
-        backend = LocalBackend(workers)
+    where: Backend = backend if backend is not None else LocalBackend(workers)
     player = _Player(registry, config)  # unknown variant, agent or option: error now
     spec = player.spec
     if not spec.min_players <= player.n <= spec.max_players:
@@ -665,16 +677,16 @@ def simulate(
     partial = False
     t0 = time.perf_counter()
     try:
-        backend.start(registry, config)
+        where.start(registry, config)
         t1 = time.perf_counter()
         try:
-            backend.play(player, total, progress, chunk_size)
+            where.play(player, total, progress, chunk_size)
         except KeyboardInterrupt:
             partial = total.units < config.units
         t2 = time.perf_counter()
     finally:
-        backend.close()
-    return SimResult(config, total, t2 - t1, backend.workers, t1 - t0, backend.where, partial, backend.name)
+        where.close()
+    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name)
 
 
 def default_workers() -> int:

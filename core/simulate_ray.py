@@ -22,6 +22,7 @@ the outstanding tasks.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import secrets
@@ -90,12 +91,6 @@ def _reachable(address: str) -> None:
                          f"{e.strerror or type(e).__name__}") from None
 
 
-def _last_line(e: BaseException) -> str:
-    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
-    text = lines[-1] if lines else type(e).__name__
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
 def _reason(e: BaseException) -> str:
     """The first sentence of the innermost reason in ``e``: Ray wraps its
     reasons in causes, and in the text of tracebacks kept as messages."""
@@ -148,7 +143,7 @@ def _play_chunk(config: SimConfig, run: str, start: int, stop: int) -> Tally | R
             from .plugins import get_plugins
 
             player = _Player(get_plugins().registry, config)
-            player.clock.abandon = lambda line: _abandon(run, line)
+            player.clock.abandon = functools.partial(_abandon, run)
             _PLAYER = (config, player)
         return _PLAYER[1].play(start, stop)
     except RummyError as e:
@@ -204,7 +199,7 @@ def plugin_report(variant: str, seats: tuple[str, ...]) -> dict[str, Any]:
     return {
         "rummykit": version,
         "variant": origin(lambda: reg.variant(variant)),
-        "agents": [origin(lambda s=s: reg.agent(variant, s)) for s in seats],
+        "agents": [origin(functools.partial(reg.agent, variant, s)) for s in seats],
     }
 
 
@@ -338,15 +333,15 @@ class RayBackend:
         ready, late = ray.wait(list(refs), num_returns=len(refs), timeout=CHECK_TIMEOUT)
         problems = []
         for ref in ready:
-            node = names[refs[ref]]
+            name = names[refs[ref]]
             try:
                 there = ray.get(ref)
             except ray.exceptions.RayError as e:
-                problems.append(f"Ray node {node} cannot run rummykit ({_last_line(e)})")
+                problems.append(f"Ray node {name} cannot run rummykit ({_reason(e)})")
                 continue
             found = differences(here, there, config.seats, config.variant)
             if found:
-                problems.append(f"Ray node {node} " + ", ".join(found))
+                problems.append(f"Ray node {name} " + ", ".join(found))
         for ref in late:
             ray.cancel(ref, force=True)
             problems.append(f"Ray node {names[refs[ref]]} did not answer within {CHECK_TIMEOUT:g} s")

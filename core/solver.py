@@ -48,7 +48,7 @@ from itertools import product
 from .cards import DECK_SIZE
 from .melds import run_order
 
-__all__ = ["MeldSolver", "get_solver", "GIN", "tables_for"]
+__all__ = ["MeldSolver", "get_solver", "tables_for"]
 
 _M13 = (1 << 13) - 1
 _BIG = 1 << 30
@@ -74,7 +74,7 @@ def _from_positions(q: int, ace_high: bool) -> int:
 class _Tables:
     """Per-ruleset lookup tables, indexed by a 13-bit suit pattern (bit = rank)."""
 
-    __slots__ = ("T", "PS", "T2v", "T2r", "PR", "build_ms", "_DT")
+    __slots__ = ("PR", "PS", "T", "T2r", "T2v", "_DT", "build_ms")
 
     def __init__(self, ace_high: bool, ace_points: int) -> None:
         import time
@@ -96,10 +96,7 @@ class _Tables:
             block = q & ~(q + low)
             rest = t_pos[q ^ block]
             t_pos[q] = rest if block.bit_count() >= 3 else rest + ps_pos[block]
-        if ace_high:
-            T = [t_pos[_to_positions(p, True)] for p in range(8192)]
-        else:
-            T = t_pos
+        T = [t_pos[_to_positions(p, True)] for p in range(8192)] if ace_high else t_pos
         # Points in rank space (ace-high rotation does not change a sum, but
         # the positions do, so map it too).
         PS = [ps_pos[_to_positions(p, ace_high)] for p in range(8192)]
@@ -217,7 +214,7 @@ def _compositions(n: int) -> list[tuple[int, ...]]:
     """Ways to cut a block of n >= 3 consecutive cards into runs of >= 3."""
     if n < 3:
         return []
-    out = [(n,)]
+    out: list[tuple[int, ...]] = [(n,)]
     for first in range(3, n - 2):
         out.extend((first,) + rest for rest in _compositions(n - first))
     return out
@@ -233,7 +230,7 @@ class MeldSolver:
     Prefer :func:`get_solver` for a shared instance. Hands are int masks.
     """
 
-    __slots__ = ("ace_high", "ace_points", "_t", "_T", "_runs_cache")
+    __slots__ = ("_T", "_runs_cache", "_t", "ace_high", "ace_points")
 
     def __init__(self, ace_high: bool = False, ace_points: int = 1) -> None:
         if not isinstance(ace_points, int) or isinstance(ace_points, bool) or ace_points < 1:
@@ -297,8 +294,8 @@ class MeldSolver:
             b = T[c & nb] + T[d & nb] + T[h & nb] + T[s & nb]
             return a if a < b else b
         best = _BIG
-        for c, d, h, s in _set_states(c, d, h, s, trip):
-            v = T[c] + T[d] + T[h] + T[s]
+        for c2, d2, h2, s2 in _set_states(c, d, h, s, trip):
+            v = T[c2] + T[d2] + T[h2] + T[s2]
             if v < best:
                 best = v
         return best
@@ -412,7 +409,9 @@ class MeldSolver:
         self._runs_cache[key] = result
         return result
 
-    def _least_set_choices(self, c: int, d: int, h: int, s: int, trip: int):
+    def _least_set_choices(
+        self, c: int, d: int, h: int, s: int, trip: int
+    ) -> tuple[int, list[tuple[tuple[int, int, int, int], tuple[int, ...]]]]:
         """``(least deadwood, [(suit patterns left, set melds), ...])``: the set
         choices at the ranks in ``trip`` whose suits' runs leave the least deadwood."""
         T = self._T
@@ -421,7 +420,7 @@ class MeldSolver:
         states = _set_states_with_melds(c, d, h, s, trip)
         values = [T[p[0]] + T[p[1]] + T[p[2]] + T[p[3]] for p, _ in states]
         least = min(values)
-        return least, [st for st, v in zip(states, values) if v == least]
+        return least, [st for st, v in zip(states, values, strict=True) if v == least]
 
     def _iter_optimal(self, hand: int, split: bool) -> Iterator[tuple[int, ...]]:
         c = hand & _M13
@@ -473,7 +472,7 @@ class MeldSolver:
             least, choices = T[c] + T[d] + T[h] + T[s], [((c, d, h, s), ())]
         # Each least-deadwood set choice with its suits' runs uncut (one way each),
         # keeping the fewest melds, then the smallest tuple.
-        best = None
+        best: tuple[int, tuple[int, ...]] | None = None
         for pats, sets in choices:
             melds = list(sets)
             for si, p in enumerate(pats):
@@ -483,6 +482,7 @@ class MeldSolver:
             key = (len(melds), tuple(melds))
             if best is None or key < best:
                 best = key
+        assert best is not None  # choices is never empty
         return least, best[1]
 
     def deadwood_cards(self, hand: int) -> int:
@@ -503,7 +503,3 @@ def get_solver(ace_high: bool = False, ace_points: int = 1) -> MeldSolver:
     if s is None:
         s = _SOLVERS[key] = MeldSolver(ace_high, ace_points)
     return s
-
-
-#: Cardems Gin: ace low, ace worth 1 point.
-GIN = get_solver()

@@ -10,7 +10,7 @@ folder name it would be a second copy, so that fails.
 if __name__ != "rummykit":
     raise ImportError(f"'{__name__}' is not a package: import rummykit instead")
 
-from rummykit.core.hookspecs import hookimpl  # noqa: E402 - after the guard above
+from rummykit.core.hookspecs import hookimpl
 
-__all__ = ["hookimpl", "__version__"]
+__all__ = ["__version__", "hookimpl"]
 __version__ = "0.1.0"

@@ -58,7 +58,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any
+from typing import Any, NoReturn
+
+from pydantic import BaseModel
 
 from rummykit.core.actions import Action, parse_action
 from rummykit.core.agents import RandomAgent, agent_seed
@@ -71,25 +73,25 @@ from rummykit.core.records import MatchRecord, SeatRecord, replay
 from rummykit.core.registry import AgentSpec, Registry, VariantSpec
 
 __all__ = [
-    "ConformanceError",
-    "check_variant",
-    "check_round_state",
-    "check_cards_accounted",
-    "check_view_hides",
-    "check_legal_actions",
-    "check_illegal_action_changes_nothing",
-    "check_result",
-    "check_determinism",
-    "check_replay",
-    "check_clone",
-    "check_resample",
-    "check_clone_and_resample",
-    "play_match",
-    "snapshot",
     "MAX_ACTIONS_PER_ROUND",
     "MAX_ROUNDS",
-    "STATES_PER_ROUND",
     "SAMPLES",
+    "STATES_PER_ROUND",
+    "ConformanceError",
+    "check_cards_accounted",
+    "check_clone",
+    "check_clone_and_resample",
+    "check_determinism",
+    "check_illegal_action_changes_nothing",
+    "check_legal_actions",
+    "check_replay",
+    "check_resample",
+    "check_result",
+    "check_round_state",
+    "check_variant",
+    "check_view_hides",
+    "play_match",
+    "snapshot",
 ]
 
 #: Default bound on the actions of one round (a round that plays longer fails).
@@ -109,7 +111,7 @@ class ConformanceError(AssertionError):
     """A variant broke the engine contract."""
 
 
-def _fail(msg: str) -> None:
+def _fail(msg: str) -> NoReturn:
     raise ConformanceError(msg)
 
 
@@ -143,8 +145,8 @@ _ATOMS = (str, bytes, int, float, bool, type(None), type)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _attr_names(tp: type) -> tuple[str, ...] | None:
-    """Field names of a dataclass, or slot names; ``None`` for other objects."""
+def _attr_names(tp: type) -> tuple[str, ...]:
+    """Field names of a dataclass, or slot names (none for other objects)."""
     names = _FIELDS.get(tp)
     if names is None:
         if is_dataclass(tp):
@@ -260,7 +262,8 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         _fail(f"view({seat}).hand_sizes has {len(view.hand_sizes)} entries for {rnd.n_seats} seats")
     for i in range(rnd.n_seats):
         if view.hand_sizes[i] != len(zones[f"hand{i}"]):
-            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, the hand has {len(zones[f'hand{i}'])}")
+            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, "
+                  f"the hand has {len(zones[f'hand{i}'])}")
     if view.stock_size != len(zones["stock"]):
         _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(zones['stock'])}")
     over = rnd.result is not None
@@ -410,7 +413,7 @@ def check_illegal_action_changes_nothing(rnd: Round) -> None:
         except IllegalAction as e:
             if not str(e).strip():
                 _fail(f"IllegalAction for '{action}' has no message")
-        except Exception as e:  # noqa: BLE001 - anything else is a contract break
+        except Exception as e:  # anything else is a contract break
             _fail(f"illegal action '{action}' raised {type(e).__name__}: {e}, not IllegalAction")
         else:
             _fail(f"illegal action '{action}' was accepted")
@@ -569,7 +572,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
               f"({MAX_SAMPLES} samples)")
 
 
-def check_clone_and_resample(spec: VariantSpec, options, match: Match, *,
+def check_clone_and_resample(spec: VariantSpec[Any], options: BaseModel, match: Match, *,
                              states: int = STATES_PER_ROUND, samples: int = SAMPLES) -> None:
     """Replay ``match`` (its seed and actions) and, in ``states`` states of
     each round (the deal, the end, others at random), check
@@ -622,7 +625,8 @@ def check_clone_and_resample(spec: VariantSpec, options, match: Match, *,
 # -- whole games -------------------------------------------------------------
 
 
-def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequence[Any] | None = None,
+def play_match(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int,
+               agents: Sequence[Any] | None = None,
                *, checks: bool = True, max_actions: int = MAX_ACTIONS_PER_ROUND,
                max_rounds: int = MAX_ROUNDS, illegal_rate: float = 0.25,
                registry: Registry | None = None) -> Match:
@@ -645,7 +649,8 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
         seat = match.to_act()
         legal = match.legal_actions()
         if seat is None or not legal:
-            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over")
+            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, "
+                  "but the round is not over")
         view = match.view(seat)
         action = agents[seat].act(view, tuple(legal))
         if action.key() not in {a.key() for a in legal}:
@@ -665,7 +670,7 @@ def play_match(spec: VariantSpec, options, n_seats: int, seed: int, agents: Sequ
                     ended.apply(legal[0])
                 except IllegalAction:
                     pass
-                except Exception as e:  # noqa: BLE001
+                except Exception as e:
                     _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
                 else:
                     _fail("an action was accepted after the round ended")
@@ -691,7 +696,7 @@ def _state(match: Match) -> dict[str, Any]:
     }
 
 
-def check_replay(spec: VariantSpec, options, match: Match) -> None:
+def check_replay(spec: VariantSpec[Any], options: BaseModel, match: Match) -> None:
     """The record of ``match`` (seed + actions) round-trips through JSON and
     replays to the same game: the same rounds, scores, final state and views."""
     reg = Registry()
@@ -718,7 +723,7 @@ def check_replay(spec: VariantSpec, options, match: Match) -> None:
                   "(hidden randomness, or state an illegal action changed?)")
 
 
-def check_determinism(spec: VariantSpec, options, n_seats: int, seed: int) -> None:
+def check_determinism(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int) -> None:
     """The same seed deals the same game, whatever the global ``random`` state
     (a variant must use only the generator it is given)."""
     state = random.getstate()
@@ -738,7 +743,7 @@ class _Seat:
     name: str
     spec: AgentSpec | None  # None: the kit's random player
 
-    def make(self, seat: int, seed: int, options) -> Any:
+    def make(self, seat: int, seed: int, options: BaseModel) -> Any:
         if self.spec is None:
             return RandomAgent(agent_seed(seed, seat))
         return self.spec.factory(seat, agent_seed(seed, seat), options)
@@ -800,7 +805,8 @@ def check_variant(
                 pool.append(_Seat(a.name, a))
             elif a != "random":
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
-    counts = list(seat_counts) if seat_counts is not None else list(range(spec.min_players, spec.max_players + 1))
+    every = range(spec.min_players, spec.max_players + 1)
+    counts = list(seat_counts) if seat_counts is not None else list(every)
     for n in counts:
         if not spec.min_players <= n <= spec.max_players:
             _fail(f"{spec.name} does not allow {n} seats ({spec.min_players} to {spec.max_players})")

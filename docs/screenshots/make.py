@@ -1,5 +1,6 @@
 """Write the text screenshots in this folder from seeded games, with the same
-code the terminal game draws with: ``.venv/bin/python docs/screenshots/make.py``.
+code the terminal game draws with, and put them into docs/terminal.md and the
+README: ``.venv/bin/python docs/screenshots/make.py``.
 
 Each game is played by the strongest computer player of the variant for every
 seat (so the pictures are reproducible), then drawn as one person would see it.
@@ -61,7 +62,7 @@ def table_shot(s: Session, seat: int, width: int, typed: list[str] = ()) -> str:
 
 
 def write(name: str, text: str) -> None:
-    (HERE / name).write_text("\n".join(l.rstrip() for l in text.splitlines()) + "\n", encoding="utf-8")
+    (HERE / name).write_text("\n".join(ln.rstrip() for ln in text.splitlines()) + "\n", encoding="utf-8")
     print(f"wrote {name}")
 
 
@@ -139,3 +140,4 @@ def update_doc(doc: Path = HERE.parent / "terminal.md") -> None:
 if __name__ == "__main__":
     main()
     update_doc()
+    update_doc(HERE.parent.parent / "README.md")

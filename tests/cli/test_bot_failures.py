@@ -1,4 +1,4 @@
-"""Computer players that fail, through the real ``rummy`` (issue #16, "Bots").
+"""Computer players that fail, through the real ``rummy``.
 
 A plugin of misbehaving bots (tests/cli/badbots.py) is installed into a folder
 on PYTHONPATH. A bot that raises, returns anything but a legal move or thinks
@@ -87,8 +87,8 @@ def test_simulate_a_failure_in_a_worker_process_comes_back_and_ends_the_run(site
     assert r.returncode == 1
     assert r.stdout == ""
     line = one_line(r)
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat [12], round (\d+) of --seed 5, match seed \d+\) "
-                        + FAILURES[bot], line), line
+    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat [12], round (\d+) of --seed 5, "
+                        rf"match seed \d+\) " + FAILURES[bot], line), line
     assert int(re.search(r"round (\d+)", line).group(1)) > 1
 
 
@@ -147,7 +147,8 @@ def test_a_bot_that_mutates_what_it_is_given_changes_nothing_in_play(site, tmp_p
     plain = rummy(site, tmp_path, "play", "gin", "--seat", "random", *args)
     assert mutated.returncode == plain.returncode == 0, mutated.stderr
     assert "=== match over:" in plain.stdout
-    assert mutated.stdout.replace("Mutator bot", "Random bot").replace("(mutator)", "(random)") == plain.stdout
+    as_random = mutated.stdout.replace("Mutator bot", "Random bot").replace("(mutator)", "(random)")
+    assert as_random == plain.stdout
 
 
 def test_simulate_bounds_are_one_line_and_in_the_help(site, tmp_path):
@@ -173,7 +174,8 @@ def test_play_bots_only_ends_with_one_line_naming_the_bot_and_the_seed(site, tmp
     r = rummy(site, tmp_path, "play", "gin", "--seat", bot, "--seat", "random", "--seed", "7")
     assert r.returncode == 1
     line = one_line(r)
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 1, match seed 7\) " + FAILURES[bot], line), line
+    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 1, match seed 7\) " + FAILURES[bot],
+                        line), line
 
 
 def _first_two_moves(seed: int) -> list[str]:
@@ -208,8 +210,8 @@ def test_play_a_bot_past_the_move_timeout_ends_the_game_saved(site, tmp_path):
               "--save", str(save), "--move-timeout", "0.5", stdin="\n".join(moves) + "\n")
     assert time.monotonic() - t0 < 30
     assert r.returncode == 1
-    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game is over) "
-                           "took longer than 0.5 s over a move (--move-timeout 0.5)")
+    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
+                           "is over) took longer than 0.5 s over a move (--move-timeout 0.5)")
     assert load_record(save).actions == moves
     r = rummy(site, tmp_path, "play", "gin", "--seat", "stubborn", "--seat", "random", "--seed", "7",
               "--move-timeout", "0.5")
@@ -229,8 +231,8 @@ def test_resume_takes_the_move_timeout_too(site, tmp_path):
     r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0.5", stdin="\n".join(moves) + "\n")
     assert time.monotonic() - t0 < 30
     assert r.returncode == 1
-    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game is over) "
-                           "took longer than 0.5 s over a move (--move-timeout 0.5)")
+    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
+                           "is over) took longer than 0.5 s over a move (--move-timeout 0.5)")
     assert load_record(save).actions == moves
     r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0")
     assert r.returncode == 2 and r.stderr.startswith("rummy: --move-timeout must be more than 0")
@@ -272,7 +274,8 @@ def test_pipe_signals_end_the_game_at_once_while_a_bot_thinks(site, tmp_path, si
     try:
         deadline = time.monotonic() + WAIT
         while not mark.exists():  # the sleeper's seventh move: it thinks forever
-            assert p.poll() is None and time.monotonic() < deadline, p.stderr.read() if p.poll() is not None else ""
+            ended = p.poll() is not None
+            assert not ended and time.monotonic() < deadline, p.stderr.read() if ended else ""
             time.sleep(0.05)
         p.send_signal(sig)
         out, err = p.communicate(timeout=5)

@@ -133,7 +133,9 @@ TAKER = """
     from rummykit import hookimpl
     from rummykit.core.cards import to_mask
     from rummykit.core.registry import AgentSpec
-    from rummykit.core.solver import GIN
+    from rummykit.core.solver import get_solver
+
+    GIN = get_solver()
 
 
     class Taker:

@@ -34,7 +34,8 @@ def good_save(variant: str, seats: list[str]) -> bytes:
 
 GOOD = {
     "gin": good_save("gin", [("human", "Ann"), ("ai:easy", "Easy bot")]),
-    "cardverse": good_save("cardverse", [("human", "Ann"), ("random", "Random bot"), ("ai:easy", "Easy bot")]),
+    "cardverse": good_save("cardverse",
+                           [("human", "Ann"), ("random", "Random bot"), ("ai:easy", "Easy bot")]),
 }
 
 

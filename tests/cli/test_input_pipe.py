@@ -30,7 +30,8 @@ def rummy(args, data: Path, stdin: bytes = b"", timeout: float = 120) -> subproc
 
 
 def err_lines(r) -> list[str]:
-    return [l for l in r.stderr.decode("utf-8", "replace").splitlines() if not l.startswith("rummy: warning")]
+    lines = r.stderr.decode("utf-8", "replace").splitlines()
+    return [ln for ln in lines if not ln.startswith("rummy: warning")]
 
 
 @pytest.mark.parametrize("seat", [
@@ -60,7 +61,7 @@ def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
     assert "Traceback" not in r.stderr.decode()
     assert "--- round 1 over ---" in out and "=== match over:" in out
     # The result text names both as they are, cards filled in around them.
-    assert any(l.startswith("[[oops ") or " [[oops " in l for l in out.splitlines() if "scores" in l)
+    assert any(ln.startswith("[[oops ") or " [[oops " in ln for ln in out.splitlines() if "scores" in ln)
     assert "{0}[[1]]" in out.split("--- round 1 over ---")[1]
 
 
@@ -108,9 +109,9 @@ def test_junk_at_the_move_prompt_gets_one_reason_a_line(tmp_path):
               tmp_path / "data", stdin)
     assert r.returncode == 0 and r.stderr == b"", r.stderr
     out = r.stdout.decode()
-    reasons = [l for l in out.split("Player 1> ") if l.startswith(("illegal:", "unreadable:"))]
+    reasons = [ln for ln in out.split("Player 1> ") if ln.startswith(("illegal:", "unreadable:"))]
     assert len(reasons) == len(JUNK), out
-    assert all(len(l.strip().splitlines()) == 1 for l in reasons)
+    assert all(len(ln.strip().splitlines()) == 1 for ln in reasons)
     assert "unreadable: that line is not UTF-8 text" in out
     assert "unreadable: that line is longer than 500 characters" in out
     assert ESC not in r.stdout and "\u202e" not in out  # shown escaped
@@ -189,7 +190,7 @@ LINES = st.one_of(
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(LINES, max_size=25))
 def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
-    text = "\n".join(l.replace("\n", " ").replace("\r", " ") for l in lines) + "\n"
+    text = "\n".join(ln.replace("\n", " ").replace("\r", " ") for ln in lines) + "\n"
     with tempfile.TemporaryDirectory() as tmp:
         args = ["play", variant, "--seed", "5", "--save", str(Path(tmp) / "g.json")]
         for s in seats:
@@ -243,5 +244,6 @@ def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tm
     out = r.stdout.decode()
     assert "--- round 1 over ---" in out
     assert ESC not in r.stdout and "\u202e" not in out and "\x07" not in out
-    assert not any(l.startswith("Bob draws") for l in out.splitlines())  # no forged line
-    assert any("cHduZWQ= Bob draws from the stock (A♠)" in l for l in out.splitlines())  # on the line it ends
+    assert not any(ln.startswith("Bob draws") for ln in out.splitlines())  # no forged line
+    # on the line it ends:
+    assert any("cHduZWQ= Bob draws from the stock (A♠)" in ln for ln in out.splitlines())

@@ -1,4 +1,4 @@
-"""`rummy play gin` through a pipe (issue 2): one move per line, plain text out,
+"""`rummy play gin` through a pipe: one move per line, plain text out,
 saved at the end of the input, resumable, and never overwriting a save."""
 
 from __future__ import annotations

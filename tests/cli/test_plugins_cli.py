@@ -81,10 +81,10 @@ def test_an_installed_plugin_is_listed_with_its_version_and_what_it_registered(s
     r = rummy(site, "plugins")
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
-    line = next(l for l in r.stdout.splitlines() if l.startswith("tiny "))
+    line = next(ln for ln in r.stdout.splitlines() if ln.startswith("tiny "))
     assert line.split()[:3] == ["tiny", "1.2.3", "rummykit-tiny"]
     assert "variants: tinygin; agents: ai:easy (tinygin); commands: tiny" in line
-    assert any(l.startswith("gin ") for l in r.stdout.splitlines())  # the built-ins are plugins too
+    assert any(ln.startswith("gin ") for ln in r.stdout.splitlines())  # the built-ins are plugins too
 
     data = json.loads(rummy(site, "plugins", "--json").stdout)
     tiny = next(p for p in data["plugins"] if p["name"] == "tiny")
@@ -108,10 +108,11 @@ def test_disable_env_blocks_a_plugin_by_name(site):
     r = rummy(site, "variants", disable="tiny")
     assert r.returncode == 0 and "tinygin" not in r.stdout and "gin" in r.stdout
     r = rummy(site, "plugins", disable="tiny,gin")
-    assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("tiny "))
-    assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
+    for name in ("tiny", "gin"):
+        row = next(ln for ln in r.stdout.splitlines() if ln.startswith(name + " "))
+        assert "disabled by RUMMYKIT_DISABLE_PLUGINS" in row
     r = rummy(site, "variants", disable="gin")
-    names = [l.split()[0] for l in r.stdout.splitlines()[1:]]
+    names = [ln.split()[0] for ln in r.stdout.splitlines()[1:]]
     assert "gin" not in names and {"cardverse", "tinygin"} <= set(names)
     r = rummy(site, "play", "gin", disable="gin")
     assert r.returncode == 2
@@ -129,7 +130,7 @@ def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp
     ]
     assert "tinygin" in r.stdout and "cardverse" in r.stdout
     r = rummy(site, "plugins")
-    assert "FAILED TO LOAD" in next(l for l in r.stdout.splitlines() if l.startswith("broken "))
+    assert "FAILED TO LOAD" in next(ln for ln in r.stdout.splitlines() if ln.startswith("broken "))
     assert "Problems:" in r.stdout and r.stderr == ""
     assert rummy(site, "variants", disable="broken").stderr == ""
 
@@ -219,7 +220,7 @@ def test_two_distributions_declaring_one_plugin_name_is_reported(site):
     assert "rummykit-impostor" in line and " rummykit" in line
     assert "neither is loaded" in line
     r = rummy(site, "plugins")
-    assert "name conflict" in next(l for l in r.stdout.splitlines() if l.startswith("gin "))
+    assert "name conflict" in next(ln for ln in r.stdout.splitlines() if ln.startswith("gin "))
 
 
 def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_is_kept(site):
@@ -241,7 +242,7 @@ def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_i
     """})
     r = rummy(site, "--help")
     assert r.returncode == 0
-    play_line = next(l for l in r.stdout.splitlines() if l.strip().startswith("play "))
+    play_line = next(ln for ln in r.stdout.splitlines() if ln.strip().startswith("play "))
     assert "Play a variant in the terminal" in play_line and "Squatted" not in r.stdout
     assert "extra" in r.stdout  # the plugin's other command is fine
     (line,) = r.stderr.splitlines()
@@ -250,8 +251,8 @@ def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_i
     r = rummy(site, "play", "gin", "--seat", "random", "--seat", "random", "--seed", "1", "-o", "target=1")
     assert r.returncode == 0 and "=== match over:" in r.stdout and "squatted!" not in r.stdout
     r = rummy(site, "plugins")
-    assert "commands: extra, play (conflict)" in next(l for l in r.stdout.splitlines()
-                                                      if l.startswith("squatter "))
+    assert "commands: extra, play (conflict)" in next(ln for ln in r.stdout.splitlines()
+                                                      if ln.startswith("squatter "))
     assert "command 'play' of plugin squatter" in r.stdout  # listed under Problems
     assert rummy(site, "extra").stdout == "extra!\n"
 
@@ -270,7 +271,7 @@ def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
     """})
     r = rummy(site, "--help")
     assert r.returncode == 0
-    assert not any(l.strip().startswith("tiny ") for l in r.stdout.splitlines())
+    assert not any(ln.strip().startswith("tiny ") for ln in r.stdout.splitlines())
     (line,) = r.stderr.splitlines()
     assert line.startswith("rummy: warning: command 'tiny' is registered by two plugins: ")
     assert "tiny and copycat" in line or "copycat and tiny" in line

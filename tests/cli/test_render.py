@@ -15,6 +15,8 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import parse_card, pretty
 from rummykit.core.engine import Event, HandReport, RoundResult, TableMeld, View, card_ref
 from rummykit.core.registry import HandSummary
+from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
+from rummykit.variants.gin import SPEC as GIN
 
 C = parse_card
 NAMES = ["Alice", "Bob", "Carol Longname-Smith", "Easy bot 4"]
@@ -42,18 +44,20 @@ HISTORY = [
     Event(2, Action("add", (C("QS"),), 2)),
     Event(2, Action("discard", (C("2C"),))),
 ]
-TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))), TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
+TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))),
+         TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
 
 
 def render(renderable, width, color=False):
-    con = Console(width=width, file=io.StringIO(), force_terminal=color, color_system="standard" if color else None,
-                  highlight=False, emoji=False, markup=False)
+    con = Console(width=width, file=io.StringIO(), force_terminal=color,
+                  color_system="standard" if color else None, highlight=False, emoji=False, markup=False)
     con.print(renderable)
     return con.file.getvalue()
 
 
 def info(v, summary=SUMMARY):
-    return TableInfo(title="Test Rummy", names=NAMES, view=v, summary=summary, target=100, game_id="abc123")
+    return TableInfo(title="Test Rummy", names=NAMES, view=v, summary=summary, target=100, game_id="abc123",
+                     words=CARDVERSE.vocabulary)
 
 
 @pytest.mark.parametrize("width", [30, 40, 50, 60, 79, 80, 100, 160])
@@ -85,7 +89,8 @@ def test_since_your_last_turn_in_words():
     out = render(table_view(info(v), Look(), 100), 100)
     flat = " ".join(out.replace("│", " ").split())
     assert "Bob took 7♥ from the discard pile, discarded K♣" in out
-    assert "Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, discarded 2♣" in flat
+    assert ("Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, "
+            "discarded 2♣") in flat
     assert "Q♥" not in out.split("Your hand")[1]  # Carol's stock card is not shown
     assert "drew Q♥" not in out
     assert "Alice" in out and "5♣ from the stock" not in out  # her own turn is not "since"
@@ -114,7 +119,7 @@ def test_flow_never_breaks_an_item():
 
     items = [Text(x) for x in ["[A♠ 2♠ 3♠]", "[7♣ 7♦ 7♥]", "4♥", "9♦", "10♦", "K♣"]]
     lines = flow(items, 14, indent="  ")
-    assert [l.plain for l in lines] == ["  [A♠ 2♠ 3♠]", "  [7♣ 7♦ 7♥]", "  4♥  9♦  10♦", "  K♣"]
+    assert [ln.plain for ln in lines] == ["  [A♠ 2♠ 3♠]", "  [7♣ 7♦ 7♥]", "  4♥  9♦  10♦", "  K♣"]
 
 
 def test_result_view_shows_hands_layoffs_and_the_outcome():
@@ -133,9 +138,9 @@ def test_result_view_shows_hands_layoffs_and_the_outcome():
 
 def test_help_and_move_hint_name_the_short_forms():
     legal = [Action("discard", (C(x),)) for x in "AS 7H KC".split()] + [Action("knock", (C("KC"),))]
-    text = "\n".join(l.plain for l in help_lines(legal, Look(), 60))
+    text = "\n".join(line.plain for line in help_lines(legal, Look(), 60, words=GIN.vocabulary))
     assert "discard [d CARD]: A♠ 7♥ K♣" in text and "knock K♣  [k kc]" in text
-    assert move_hint(legal, pretty) == "d CARD discard · k CARD knock"
+    assert move_hint(legal, pretty, words=GIN.vocabulary) == "d CARD discard · k CARD knock"
     assert move_hint([Action(DRAW_STOCK), Action(TAKE_DISCARD)], pretty, discard_top=C("7H")) == \
         "s draw stock · p take 7♥"
 
@@ -150,7 +155,7 @@ def test_completion_of_moves_and_commands():
     legal = [Action("discard", (C("7H"),)), Action("discard", (C("7C"),)), Action("add", (C("QS"),), 2)]
     assert completions("d 7", 2, "7", legal, cmds) == ["7c", "7h"]
     assert completions("D 7", 2, "7", legal, cmds) == ["7c", "7h"]  # any case
-    assert completions("a qs ", 5, "", legal, cmds) == ["2"]
+    assert completions("a qs ", 5, "", legal, cmds, CARDVERSE.vocabulary) == ["2"]
     assert completions("add qs ", 7, "", legal, cmds) == ["to"]
 
 
@@ -162,3 +167,26 @@ def test_a_variants_outcome_word_is_printed_without_its_control_characters():
     Console(file=buf, width=80, force_terminal=True, color_system=None).print(
         rounds_table(["Ann", "Bob"], [result], [3, 0], Look(), 80))
     assert "\x1b]" not in buf.getvalue() and "knock]0;pwned" in buf.getvalue()
+
+
+def test_a_variants_declared_words_tell_its_moves_and_core_alone_knows_only_its_own():
+    from rummykit.cli.text import describe_event, legal_lines, past_phrase, unknown_move
+    from rummykit.core.vocabulary import PLAIN, MoveWords, Vocabulary
+
+    words = Vocabulary([MoveWords("out", short="o", does="goes out with {cards}",
+                                  did="went out with {cards}")])
+    out = Event(1, Action("out", (C("7H"),)))
+    legal = [Action("discard", (C("7H"),)), Action("out", (C("7H"),))]
+    assert describe_event(out, NAMES, pretty, words) == "Bob goes out with 7♥"
+    assert past_phrase(out, pretty, words) == "went out with 7♥"
+    assert move_hint(legal, pretty, words=words) == "d CARD discard · o CARD out"
+    assert legal_lines(legal, pretty, words=words) == ["discard 7♥  [d 7h]", "out 7♥  [o 7h]"]
+    assert unknown_move("o 7h", legal, words, pretty) is None
+    # Core alone: the notation, no short form, and "o" is no move.
+    assert describe_event(out, NAMES, pretty) == "Bob: out 7♥"
+    assert past_phrase(out, pretty) == "out 7♥"
+    assert move_hint(legal, pretty) == "d CARD discard · out ..."
+    assert unknown_move("o 7h", legal, PLAIN, pretty).startswith("unknown move 'o'")
+    # Each variant's short forms are its own.
+    assert GIN.vocabulary.short_form(Action("knock", (C("7H"),))) == "k 7h"
+    assert CARDVERSE.vocabulary.short_form(Action("knock", (C("7H"),))) is None

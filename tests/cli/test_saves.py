@@ -301,6 +301,7 @@ def test_every_damaged_file_is_one_line_and_left_untouched(damaged_folder, tmp_p
         assert hidden(folder) == [], (kind, command)
 
 
+@pytest.mark.slow
 def test_play_resume_of_a_finished_game_is_refused(tmp_path):
     save = tmp_path / "done.json"
     saved_game(save, finish=True, options={"target": 1})
@@ -312,6 +313,7 @@ def test_play_resume_of_a_finished_game_is_refused(tmp_path):
         assert state(save) == before
 
 
+@pytest.mark.slow
 def test_the_listing_shows_the_good_games_and_counts_the_rest(tmp_path):
     games = tmp_path / "data" / "games"
     games.mkdir(parents=True)
@@ -411,6 +413,7 @@ def test_replay_of_a_game_being_played_needs_reveal_and_hides_the_seed(tmp_path)
     assert state(save) == before
 
 
+@pytest.mark.slow
 def test_replay_of_a_finished_game_or_a_bots_only_game_needs_no_reveal(tmp_path):
     done = tmp_path / "done.json"
     saved_game(done, finish=True, options={"target": 1})

@@ -121,10 +121,10 @@ def scaffold(tmp_path_factory):
 
 
 def test_scaffold_is_listed_and_plays(scaffold):
-    site, pkg = scaffold
+    site, _ = scaffold
     r = rummy(site, "variants")
     assert r.returncode == 0 and r.stderr == ""
-    assert any(l.split()[:3] == ["quick", "Quick", "Rummy"] for l in r.stdout.splitlines())
+    assert any(ln.split()[:3] == ["quick", "Quick", "Rummy"] for ln in r.stdout.splitlines())
     r = rummy(site, "plugins")
     assert "variants: quick; agents: ai:easy (quick)" in r.stdout
     r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy",
@@ -137,6 +137,7 @@ def test_scaffold_is_listed_and_plays(scaffold):
     assert "draw stock  [s]" in r.stdout and "Player 1 discards K♠" in r.stdout
 
 
+@pytest.mark.slow
 def test_scaffold_tests_pass_out_of_the_box(scaffold):
     site, pkg = scaffold
     env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(pkg / "data"))

@@ -111,7 +111,7 @@ def test_rounds_mode(plugins, capsys):
     assert data["matches"] == 0 and data["rounds"] == 30
     won = [e["counts"]["rounds_won"] for e in data["entrants"]]
     assert sum(won) + data["draws"] == 30
-    for e, w in zip(data["entrants"], won):
+    for e, w in zip(data["entrants"], won, strict=True):
         assert e["matches_won"] == 0
         assert e["win_rate"] == round(w / 30, 4)
 
@@ -122,8 +122,9 @@ def test_same_seed_same_figures_for_any_workers(plugins, capsys):
     two = sim_json(capsys, *args, "--workers", "2")
     one.pop("rounds_per_second"), two.pop("rounds_per_second")
     assert one == two
-    r1 = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "3", "--workers", "1")
-    r2 = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "3", "--workers", "2")
+    args = ("toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "3")
+    r1 = sim_json(capsys, *args, "--workers", "1")
+    r2 = sim_json(capsys, *args, "--workers", "2")
     r1.pop("rounds_per_second"), r2.pop("rounds_per_second")
     assert r1 == r2
     other = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--rounds", "60", "--seed", "4")
@@ -185,7 +186,8 @@ def test_text_report(plugins, capsys):
         (["--seat", "nobody", "--seat", "first"], "no computer player 'nobody'"),
         (["--seat", "first", "--seat", "first", "-o", "colour=red"], "unknown option 'colour'"),
         (["--seat", "first", "--seat", "first", "-o", "target=0"], "bad value for option target"),
-        (["--seat", "first", "--seat", "first", "--matches", "0"], "--matches must be from 1 to 1,000,000, not 0"),
+        (["--seat", "first", "--seat", "first", "--matches", "0"],
+         "--matches must be from 1 to 1,000,000, not 0"),
         (["--seat", "first", "--seat", "first", "--matches", "1_000_001"],
          "--matches must be from 1 to 1,000,000, not 1,000,001"),
         (["--seat", "first", "--seat", "first", "--rounds", "10000001"],
@@ -201,8 +203,10 @@ def test_text_report(plugins, capsys):
          "--move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
         (["--seat", "first", "--seat", "first", "--move-timeout", "3601"], "at most 3,600 seconds, not 3601"),
         (["--seat", "first", "--seat", "first", "--move-timeout", "-5"], "must be more than 0"),
-        (["--seat", "first", "--seat", "first", "--move-timeout", "nan"], "--move-timeout takes a number of seconds"),
-        (["--seat", "first", "--seat", "first", "--move-timeout", "soon"], "--move-timeout takes a number of seconds"),
+        (["--seat", "first", "--seat", "first", "--move-timeout", "nan"],
+         "--move-timeout takes a number of seconds"),
+        (["--seat", "first", "--seat", "first", "--move-timeout", "soon"],
+         "--move-timeout takes a number of seconds"),
         (["--seat", "first"], "toy is for 2 to 3 players, not 1"),
         (["--seat", "first"] * 4, "toy is for 2 to 3 players, not 4"),
     ],

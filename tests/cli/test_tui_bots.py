@@ -108,8 +108,8 @@ def test_a_bot_that_will_not_stop_still_ends_the_game(game, site, tmp_path):
 
 def test_a_hint_bot_that_fails_costs_only_the_hint(game, site, tmp_path):
     save = tmp_path / "g.json"
-    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SEED), "--save", str(save),
-             PYTHONPATH=str(site))
+    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SEED),
+             "--save", str(save), PYTHONPATH=str(site))
     g.prompt("Ann")
     out = plain(g.move("hint", "Ann"))
     assert "hint unavailable: hintbreaker (plugin badbots, seat 1) raised KeyError: 'no hint today'" in out

@@ -1,5 +1,5 @@
 """The terminal game in a pseudo-terminal: CardVerse Rummy with four seats, two
-people and two computer players (issue #4 "Done means")."""
+people and two computer players."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rummykit.core.cards import code
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 
-from .ptygame import RUMMY, WIPE, env_for, actions, hand, legal, plain, registry, save_files, shown
+from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
                                 reason="cardverse is not installed")
@@ -95,7 +95,7 @@ def test_illegal_and_unreadable_input(game, tmp_path, seed):
     g = four_seats(game, save, seed)
     for line in ("hello there", "d", "m zz 3h 4h", "a qs 9", "m 2h 3h 4h 5h 6h 7h"):
         out = plain(g.move(line, "Alice"))
-        echo, _, said = out.partition("\n")
+        _, _, said = out.partition("\n")
         assert said.strip() and len(said.strip().splitlines()) == 1, (line, out)
     assert actions(save) == []
     g.move("s", "Alice")

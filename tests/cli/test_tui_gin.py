@@ -1,5 +1,5 @@
 """The terminal game, driven in a pseudo-terminal: Cardems Gin, two people on one
-keyboard (issue #4 "Done means")."""
+keyboard."""
 
 from __future__ import annotations
 
@@ -85,12 +85,12 @@ def test_illegal_and_unreadable_input_gets_a_reason_and_the_prompt_again(game, t
         ("xyzzy", "unknown move 'xyzzy'"),
         ("d zz", "bad card 'zz'"),
         ("d " + code(hand(save, 0)[0]), "draw"),  # not drawn yet: the variant's reason
-        ("m 9h th jh", "meld"),
+        ("meld 9h th jh", "meld"),  # a move of another variant
         ("K 7H 8H", ""),
     ]
     for line, reason in cases:
         out = plain(g.move(line, "Alice"))
-        echo, _, said = out.partition("\n")
+        _, _, said = out.partition("\n")
         assert said.strip(), (line, out)  # a one-line reason, then the prompt again
         assert len(said.strip().splitlines()) == 1, (line, out)
         assert reason.lower() in said.lower(), (line, out)
@@ -100,7 +100,7 @@ def test_illegal_and_unreadable_input_gets_a_reason_and_the_prompt_again(game, t
     g.move("DRAW STOCK", "Alice")
     assert actions(save) == ["draw stock"]
     out = plain(g.move("d " + code(not_mine).lower(), "Alice"))
-    echo, reason = out.strip().splitlines()
+    _, reason = out.strip().splitlines()
     assert code(not_mine) in reason or shown([not_mine])[0] in reason
     assert actions(save) == ["draw stock"]
     g.send("quit")

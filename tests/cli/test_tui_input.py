@@ -80,7 +80,7 @@ def test_junk_unicode_digits_and_long_lines_at_the_move_prompt(game, tmp_path):
     save = tmp_path / "g.json"
     g = game("play", "gin", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "3", "--save", str(save))
     g.prompt("Ann")
-    for line, reason in [("a qs \u00b2", "bad card '²'"), ("m 2c 3c 4c to \u00b2", "expected a meld number"),
+    for line, reason in [("k qs \u00b2", "bad card '²'"), ("k 2c 3c 4c to \u00b2", "expected a meld number"),
                          ("d \u0663h", "bad card"), ("x" * 2000, "at most 500 are read"),
                          ("zap", "unknown move 'zap'")]:
         mark = g.mark()

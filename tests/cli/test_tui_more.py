@@ -126,7 +126,7 @@ def test_damaged_or_foreign_save_is_one_clear_line_and_left_untouched(tmp_path, 
             main([*command, str(p)])
         out, err = capsys.readouterr()
         assert e.value.code == 2, (name, out, err)
-        lines = [l for l in err.splitlines() if not l.startswith("rummy: warning")]
+        lines = [ln for ln in err.splitlines() if not ln.startswith("rummy: warning")]
         assert len(lines) == 1 and str(p) in lines[0] and "Traceback" not in err, (name, err)
         assert p.read_bytes() == data and p.stat().st_mtime_ns == before
         assert sorted(x.name for x in tmp_path.iterdir() if x.name.startswith(".")) == []
@@ -148,14 +148,14 @@ def test_replay_prints_every_move_with_every_hand_off_a_terminal(tmp_path):
     save = tmp_path / "g.json"
     near_round_end("gin", 2, {"target": 1}, save)
     rec = load_record(save)
-    r = subprocess.run([RUMMY, "replay", "--reveal", str(save)], capture_output=True, env=env_for(tmp_path / "d"),
-                       stdin=subprocess.DEVNULL, timeout=60)
+    r = subprocess.run([RUMMY, "replay", "--reveal", str(save)], capture_output=True,
+                       env=env_for(tmp_path / "d"), stdin=subprocess.DEVNULL, timeout=60)
     out = r.stdout.decode()
     assert r.returncode == 0, r.stderr
     assert "\x1b[" not in out
     assert out.count("Move ") == len(rec.actions)
     assert f"Move {len(rec.actions)} of {len(rec.actions)}" in out
-    assert "Alice  (deadwood" in out and "Bot 2  (deadwood" in out or "Bot 1  (deadwood" in out
+    assert ("Alice  (deadwood" in out and "Bot 2  (deadwood" in out) or "Bot 1  (deadwood" in out
 
 
 @needs["cardverse"]

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummykit.core import cards as C
 from rummykit.core.errors import CardError
@@ -36,7 +37,8 @@ def test_wrong_count_says_which():
 
 
 def test_points_ace_low_and_high():
-    assert [C.points(C.parse_card(t)) for t in ("AS", "2S", "9S", "TS", "JS", "QS", "KS")] == [1, 2, 9, 10, 10, 10, 10]
+    ranks = ("AS", "2S", "9S", "TS", "JS", "QS", "KS")
+    assert [C.points(C.parse_card(t)) for t in ranks] == [1, 2, 9, 10, 10, 10, 10]
     assert C.points(C.parse_card("AH"), ace=11) == 11
 
 

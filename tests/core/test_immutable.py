@@ -81,7 +81,7 @@ def test_every_mutation_of_a_view_raises_and_changes_nothing(variant, n_seats):
         views = [rnd.view(s) for s in seats]
         again = [rnd.view(s) for s in seats]
         for view in views:
-            for name, attempt in _attempts(view):
+            for _, attempt in _attempts(view):
                 with pytest.raises(MUTATIONS):
                     attempt()
                 tried += 1
@@ -119,8 +119,8 @@ def test_a_match_gives_tuples_too():
 def test_what_a_variant_passes_is_copied_into_immutable_values():
     counts = {"knocks": 1}
     points = [3, 0]
-    r = RoundResult(points=points, outcome="knock", winner=0, hands=[HandReport(0, [1, 2], melds=[[3, 4, 5]])],
-                    text=["x"], counts=counts)
+    r = RoundResult(points=points, outcome="knock", winner=0,
+                    hands=[HandReport(0, [1, 2], melds=[[3, 4, 5]])], text=["x"], counts=counts)
     counts["knocks"] = 1000  # the variant's own dict: the result keeps its copy
     points[0] = 99
     assert dict(r.counts) == {"knocks": 1} and r.points == (3, 0)
@@ -131,7 +131,8 @@ def test_what_a_variant_passes_is_copied_into_immutable_values():
              history=[Event(0, Action("draw stock"))], legal=[Action("draw stock")], extra=extra)
     extra["phase"] = "changed"
     assert v.extra == {"phase": "draw"}
-    for value in (v.hand, v.hand_sizes, v.discard_pile, v.table, v.history, v.legal, v.scores, v.table[0].cards):
+    for value in (v.hand, v.hand_sizes, v.discard_pile, v.table, v.history, v.legal, v.scores,
+                  v.table[0].cards):
         assert type(value) is tuple
     with pytest.raises(TypeError):
         v.extra["phase"] = "x"

@@ -1,4 +1,3 @@
-import json
 
 import pytest
 
@@ -127,7 +126,8 @@ def test_session_saves_after_every_action_and_resumes(tmp_path, reg):
 
 
 def test_undo_refused_after_stock_draw(tmp_path, reg):
-    s = Session.new(reg, "toy", {}, [parse_seat("human", 0), parse_seat("human", 1)], seed=2, path=tmp_path / "u.json")
+    s = Session.new(reg, "toy", {}, [parse_seat("human", 0), parse_seat("human", 1)], seed=2,
+                    path=tmp_path / "u.json")
     seat = s.to_act()
     assert s.can_undo(seat) == "nothing of yours to undo this turn"
     s.apply(s.match.legal_actions()[0])  # draw stock reveals a card

@@ -1,5 +1,5 @@
 """The polynomial meld planner (core/meldplan.py): brute force on small hands,
-the enumerating solver and ``best_layoffs`` on medium ones, legal plays on any."""
+the enumerating solver and ``best_extensions`` on medium ones, legal plays on any."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.core.cards import from_mask, parse_cards, points, rank_sort_key, to_mask
-from rummykit.core.layoffs import best_layoffs
+from rummykit.core.extensions import best_extensions
 from rummykit.core.meldplan import best_play, best_play_keeping
 from rummykit.core.melds import all_melds
 from rummykit.core.solver import get_solver
 
 from . import meld_oracle as oracle
-from .test_layoffs import check_result
+from .test_extensions import check_result
 
 CONFIGS = [(False, 1), (True, 1), (True, 11)]
 FULL = (1 << 52) - 1
@@ -55,7 +55,7 @@ RICH = tuple(s * 13 + r for s in range(4) for r in (0, 1, 2, 3, 4, 5, 6, 10, 11,
 
 def test_the_full_deck_is_four_runs():
     res = play(FULL)
-    assert res.deadwood == 0 and res.deadwood_cards == 0 and res.layoffs == ()
+    assert res.deadwood == 0 and res.deadwood_cards == 0 and res.added == ()
     assert res.melds == tuple(sorted(H(f"2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s} A{s}")
                                      for s in "CDHS"))
 
@@ -78,7 +78,7 @@ def test_keeping_one_card_of_a_four_card_run_and_of_a_three_card_meld():
 def test_a_chain_below_a_table_run_stops_at_a_card_used_in_a_set():
     # 4C goes into the set of fours, so 3C cannot reach the table run 5C 6C 7C.
     res = play(H("3C 4C 4H 4S"), [H("5C 6C 7C")])
-    assert res.layoffs == () and res.melds == (H("4C 4H 4S"),)
+    assert res.added == () and res.melds == (H("4C 4H 4S"),)
     assert res.deadwood_cards == H("3C")
 
 
@@ -104,7 +104,7 @@ def check_against_brute_force(hand, table, config):
         want_dw, want_arrs = oracle.oracle_solve(hand, *config)
         assert res.deadwood == want_dw and res.melds in want_arrs
     want = oracle.oracle_layoffs(hand, table, *config)
-    assert (res.deadwood, len(res.layoffs)) == want
+    assert (res.deadwood, len(res.added)) == want
 
 
 @given(deals(max_hand=10, max_table=20))
@@ -119,13 +119,13 @@ def test_meld_rich_small_deals_match_brute_force(deal):
     check_against_brute_force(*deal)
 
 
-# ------------------------- the enumerating solver and best_layoffs, medium hands
+# ------------------------- the enumerating solver and best_extensions, medium hands
 
 
 def check_against_solver(hand, table, config):
     solver = get_solver(*config)
     res = play(hand, table, config)
-    assert res == best_layoffs(hand, table, solver)  # tie-break included
+    assert res == best_extensions(hand, table, solver)  # tie-break included
     if not table:
         assert (res.deadwood, res.melds) == solver.arrangement(hand)
         assert res.deadwood == solver.deadwood(hand)
@@ -133,13 +133,13 @@ def check_against_solver(hand, table, config):
 
 @given(deals(max_hand=22, max_table=30))
 @settings(max_examples=300, deadline=None)
-def test_medium_deals_match_the_solver_and_best_layoffs(deal):
+def test_medium_deals_match_the_solver_and_best_extensions(deal):
     check_against_solver(*deal)
 
 
 @given(deals(pool=RICH, max_hand=20, max_table=20))
 @settings(max_examples=300, deadline=None)
-def test_meld_rich_medium_deals_match_the_solver_and_best_layoffs(deal):
+def test_meld_rich_medium_deals_match_the_solver_and_best_extensions(deal):
     check_against_solver(*deal)
 
 
@@ -152,7 +152,7 @@ def test_keeping_a_card_is_the_best_discard_then_the_best_play(deal):
     solver = get_solver(ace_high, ace_points)
     best = None
     for c in from_mask(hand):
-        res = best_layoffs(hand & ~(1 << c), table, solver)
+        res = best_extensions(hand & ~(1 << c), table, solver)
         key = (res.deadwood, -points(c, ace_points), rank_sort_key(c, ace_high))
         if best is None or key < best[0]:
             best = (key, c, res)

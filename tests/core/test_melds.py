@@ -1,4 +1,5 @@
-"""Meld rules (RULES.md: common rules, §1 ace low, §2 ace high)."""
+"""Meld rules (docs/rules.md "Common to both", §1 "Ace is always low", §2 "Ace is
+high, after the king, in runs")."""
 
 from __future__ import annotations
 

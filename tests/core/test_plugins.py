@@ -163,13 +163,14 @@ def test_register_commands_isolated_and_recorded():
     p.hook.register_commands(cli=cli)  # how the rummy group calls it
     assert CliRunner().invoke(cli, ["hello"]).output == "hello from a plugin\n"
     assert p.registry.plugins["adds"]["commands"] == ["hello"]
-    assert p.registry.problems == ["plugin breaks failed in register_commands: ImportError: no module named shiny"]
+    assert p.registry.problems == [
+        "plugin breaks failed in register_commands: ImportError: no module named shiny"]
 
 
 def test_safe_hook_proxy_knows_only_real_hooks():
     p = load()
     with pytest.raises(AttributeError):
-        p.hook.register_variant  # noqa: B018
+        p.hook.register_variant  # noqa: B018 - the lookup is what raises
 
 
 # -- two plugins, one name -------------------------------------------------------------

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from rummykit.core.actions import Action
 from rummykit.core.agents import BaseAgent
@@ -190,7 +190,8 @@ class SharesItsList(ToyRound):
 
 class HoldsAList(ToyRound):
     def view(self, seat):
-        return replace(super().view(seat), extra={"scores_so_far": [0] * self.n_seats})  # a bot could change it
+        # a list: a bot could change it
+        return replace(super().view(seat), extra={"scores_so_far": [0] * self.n_seats})
 
 
 class ListsItsMoves(ToyRound):
@@ -270,7 +271,8 @@ class KeepsActingAfterTheEnd(ToyRound):
 
 class CapitalKind(ToyRound):
     def legal_actions(self):
-        return tuple(Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions())
+        return tuple(Action("Discard", a.cards) if a.kind == "discard" else a
+                     for a in super().legal_actions())
 
     def _apply(self, action):
         if action.kind == "Discard":

@@ -82,7 +82,7 @@ class ToyRound(Round):
             points=tuple(pts), outcome="end", winner=win,
             hands=tuple(HandReport(s, tuple(sorted(h)), deadwood=tuple(sorted(h)), points=values[s])
                         for s, h in enumerate(self.hands)),
-            text=("{%d} wins the round" % win,),
+            text=(f"{{{win}}} wins the round",),
         )
 
     def why_illegal(self, action):

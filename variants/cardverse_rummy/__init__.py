@@ -1,4 +1,4 @@
-"""CardVerse Rummy (RULES.md §2) as a rummykit plugin: variant ``cardverse``.
+"""CardVerse Rummy (docs/rules.md §2) as a rummykit plugin: variant ``cardverse``.
 
 Public API:
 

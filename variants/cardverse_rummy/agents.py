@@ -1,6 +1,6 @@
 """Computer players for CardVerse Rummy. They decide from their View alone.
 
-``ai:easy`` (RULES.md §2 "Computer players"): lays down every meld and
+``ai:easy`` (docs/rules.md §2 "Computer players"): lays down every meld and
 addition it can at once, and discards its highest-value unmelded card. It takes
 the discard pile's top card when that card completes a meld with its hand,
 otherwise it draws from the stock.
@@ -9,6 +9,7 @@ otherwise it draws from the stock.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
@@ -18,6 +19,11 @@ from rummykit.core.solver import get_solver
 
 from .bots.common import completes, next_step
 from .table import extensions
+
+if TYPE_CHECKING:
+    from rummykit.core.extensions import ExtensionResult
+
+    from .options import CardVerseOptions
 
 
 def completes_meld(hand: int, card: int) -> bool:
@@ -69,7 +75,7 @@ class EasyAgent(BaseAgent):
     def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
-        from rummykit.core.layoffs import best_layoffs
+        from rummykit.core.extensions import best_extensions
 
         hand = to_mask(view.hand)
         # Only table melds that could take a card of this hand matter (fast path).
@@ -79,19 +85,20 @@ class EasyAgent(BaseAgent):
             if reach(mask) & hand:
                 table.append(mask)
                 numbers.append(m.number)
-        res = best_layoffs(hand, table, self.solver)
+        res = best_extensions(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
             # Everything could go down, but the last card must be discarded: keep
             # back the card whose absence costs least, preferring a high one.
-            best = None
+            best: tuple[tuple[int, int, tuple[int, int]], int, ExtensionResult] | None = None
             for c in view.hand:
-                r = best_layoffs(hand & ~(1 << c), table, self.solver)
+                r = best_extensions(hand & ~(1 << c), table, self.solver)
                 key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
                 if best is None or key < best[0]:
                     best = (key, c, r)
+            assert best is not None  # a hand that is not empty
             _, keep, res = best
-        adds = tuple((card, numbers[i]) for card, i in res.layoffs)
+        adds = tuple((card, numbers[i]) for card, i in res.added)
         return tuple(res.melds), adds, keep
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
@@ -124,6 +131,5 @@ class EasyAgent(BaseAgent):
         return "your highest-value card that is in no meld"
 
 
-def easy_factory(seat: int, seed: int, options) -> EasyAgent:
-    return EasyAgent(seed, ace_points=11 if getattr(options, "ace_high", False) else 1,
-                     discard_to_win=bool(getattr(options, "discard_to_win", False)))
+def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:
+    return EasyAgent(seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win)

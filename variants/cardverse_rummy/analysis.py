@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rummykit.core.cards import code, parse_cards, sorted_cards
 from rummykit.core.engine import View, card_ref
 from rummykit.core.errors import RummyError
-from rummykit.core.melds import meld_kind
+from rummykit.core.melds import in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.registry import Analysis, HandSummary
-from rummykit.core.solver import get_solver
+from rummykit.core.solver import MeldSolver, get_solver
 
 from .options import CardVerseOptions
 from .round import hand_value
-from .table import card_text, cards_of, codes_text, in_rank_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text
 
 
-def _solver(options: CardVerseOptions):
+def _solver(options: CardVerseOptions) -> MeldSolver:
     return get_solver(ace_high=True, ace_points=options.ace_points)
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
@@ -36,7 +36,7 @@ def hand_summary(view: View, options: CardVerseOptions) -> HandSummary:
     used = 0
     for m in melds:
         used |= m
-    groups = tuple(in_rank_order(cards_of(m)) for m in sorted(
+    groups = tuple(mask_in_rank_order(m, ACE_HIGH) for m in sorted(
         melds, key=lambda m: sorted_cards(cards_of(m), ace_high=True)[0]))
     loose = tuple(sorted_cards(cards_of(hand & ~used), ace_high=True))
     return HandSummary(groups, loose, f"hand value {hand_value(hand, options.ace_points)}")
@@ -64,7 +64,7 @@ def parse_table(text: str) -> list[list[int]]:
             if c in seen:
                 raise RummyError(f"{card_text(c)} is in table melds {seen[c]} and {i}")
             seen[c] = i
-        melds.append(in_rank_order(cards))
+        melds.append(in_rank_order(cards, ACE_HIGH))
     if not melds:
         raise RummyError("--table names no melds (separate melds with ';')")
     return melds
@@ -85,8 +85,7 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
     if not cards:
         raise RummyError("give at least one card to analyze")
     if len(set(cards)) != len(cards):
-        seen: set[int] = set()
-        dup = sorted({c for c in cards if c in seen or seen.add(c)})
+        dup = sorted({c for i, c in enumerate(cards) if c in cards[:i]})
         raise RummyError(f"duplicate card {codes_text(dup)}")
     if table is not None and not table.strip():
         raise RummyError("--table is empty: give melds such as \"QH KH AH; 7C 7D 7S\"")
@@ -97,14 +96,13 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         raise RummyError(f"cards both in the hand and on the table: {codes_text(both)}")
     hand = _mask(cards)
     table_masks = [_mask(m) for m in melds_on_table]
-    rules = {"ace_high": True, "ace_points": options.ace_points}
-    res = best_play(hand, table_masks, **rules)
+    res = best_play(hand, table_masks, ace_high=True, ace_points=options.ace_points)
     kept = None
     if options.discard_to_win and not res.deadwood_cards:
-        kept, res = best_play_keeping(hand, table_masks, **rules)
-    melds = sorted((in_rank_order(cards_of(m)) for m in res.melds),
+        kept, res = best_play_keeping(hand, table_masks, ace_high=True, ace_points=options.ace_points)
+    melds = sorted((mask_in_rank_order(m, ACE_HIGH) for m in res.melds),
                    key=lambda m: sorted_cards(m, ace_high=True)[0])
-    additions = [(card, i + 1) for card, i in res.layoffs]
+    additions = [(card, i + 1) for card, i in res.added]
     left = res.deadwood_cards | (1 << kept if kept is not None else 0)
     remaining = sorted_cards(cards_of(left), ace_high=True)
     remaining_points = hand_value(left, options.ace_points)
@@ -119,7 +117,7 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         "hand_points": hand_points,
     }
 
-    def refs(cs) -> str:
+    def refs(cs: Iterable[int]) -> str:
         return " ".join(card_ref(c) for c in cs)
 
     text = [f"Hand: {refs(sorted_cards(cards, ace_high=True))} (hand value {hand_points})"]

@@ -1,4 +1,4 @@
-"""CardVerse Rummy options (RULES.md §2 "Options"), validated at the edge: every
+"""CardVerse Rummy options (docs/rules.md §2 "Options"), validated at the edge: every
 number has bounds (``ge``/``le``, listed by ``rummy rules``)."""
 
 from __future__ import annotations

@@ -11,25 +11,32 @@ the hooks, which run only when a command needs the variants. ``SPEC`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from rummykit.core.hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from rummykit.core.registry import AgentSpec, VariantSpec
 
 
 @hookimpl
-def register_variants(register):
+def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
     from .spec import SPEC
 
     register(SPEC)
 
 
 @hookimpl
-def register_agents(register):
+def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
+    from .bots import register_bots
     from .spec import EASY
 
     register(EASY)
-    from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard)
+    register_bots(register)  # ai:normal, ai:hard
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in ("SPEC", "EASY", "rules_text"):
         from . import spec
 

@@ -2,15 +2,14 @@
 
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
-``legal_actions`` is computed once per state and cached (a tuple: no caller can change it). Every legal action is
-a shared Action object (one per discard card, per meld mask, per (card, meld
+``legal_actions`` is computed once per state and cached (a tuple: no caller can
+change it). Every legal action is a shared Action object (one per discard card, per meld mask, per (card, meld
 number) addition), so ``apply`` finds the legal action meaning the same move with
 one dict look-up and an id check, whatever the order of the cards typed.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,13 +18,13 @@ from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
 from rummykit.core.errors import IllegalAction, RummyError
-from rummykit.core.melds import all_melds, meld_kind
+from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import record_deal
 
 from .options import CardVerseOptions
-from .table import card_text, cards_of, codes_text, extensions, hand_order, in_rank_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -46,12 +45,12 @@ _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
 _CLONE_KNOWN = frozenset({
     "options", "n_seats", "round_index", "discard_to_win", "ace_points", "max_turns", "hands",
     "stock", "discard", "table", "first", "current", "phase", "turns_done", "history", "result",
-    "_legal", "_legal_tuple", "_by_key", "_seen", "_table_view", "dealer", "dealt",
+    "_legal", "_by_key", "_seen", "_table_view", "dealer", "dealt",
 })
 
 
 def deal_size(n_seats: int) -> int:
-    """RULES.md §2 "Deal": 7 cards each with 2 players, 10 with 3 or 4."""
+    """docs/rules.md §2 "Deal": 7 cards each with 2 players, 10 with 3 or 4."""
     return 7 if n_seats == 2 else 10
 
 
@@ -68,7 +67,7 @@ def hand_value(mask: int, ace_points: int) -> int:
 def _meld_action(mask: int) -> Action:
     a = _MELD_ACTIONS.get(mask)
     if a is None:
-        a = _MELD_ACTIONS[mask] = Action(MELD, in_rank_order(cards_of(mask)))
+        a = _MELD_ACTIONS[mask] = Action(MELD, mask_in_rank_order(mask, ACE_HIGH))
     return a
 
 
@@ -85,7 +84,7 @@ def _canonical(action: Action) -> Action | None:
     Legal actions are always these shared objects, so legality is an id lookup."""
     kind, cards, target = action.kind, action.cards, action.target
     try:
-        if kind == DRAW_STOCK or kind == TAKE_DISCARD:
+        if kind in (DRAW_STOCK, TAKE_DISCARD):
             if cards or target is not None:
                 return None
             return _DRAW_STOCK if kind == DRAW_STOCK else _TAKE_DISCARD
@@ -94,7 +93,7 @@ def _canonical(action: Action) -> Action | None:
                 return None
             return _DISCARD_ACTIONS[cards[0]]
         if kind == ADD:
-            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 else None
+            return _ADD_ACTIONS.get((cards[0], target)) if len(cards) == 1 and target is not None else None
         if kind == MELD:
             if target is not None or len(set(cards)) != len(cards):
                 return None
@@ -105,7 +104,7 @@ def _canonical(action: Action) -> Action | None:
 
 
 class CardVerseRound(Round):
-    """One deal of CardVerse Rummy (RULES.md §2) for 2 to 4 seats."""
+    """One deal of CardVerse Rummy (docs/rules.md §2) for 2 to 4 seats."""
 
     variant = VARIANT
 
@@ -182,7 +181,7 @@ class CardVerseRound(Round):
         (``rest="discard"``, which allows an empty stock), so all 52 are
         always somewhere.
         """
-        def as_cards(x) -> list[int]:
+        def as_cards(x: str | Iterable[int]) -> list[int]:
             return parse_cards(x) if isinstance(x, str) else list(x)
 
         if options is None:
@@ -250,12 +249,14 @@ class CardVerseRound(Round):
         ``_compute_legal``) is checked as usual."""
         if not _unchanged_rules(type(self)):
             return self.apply(action)
-        event = self._apply(_canonical(action))
+        canonical = _canonical(action)
+        if canonical is None:  # no CardVerse move: apply refuses it, saying why
+            return self.apply(action)
+        event = self._apply(canonical)
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
         self._legal = None
-        self._legal_tuple = None
         self._by_key = None
         if action.kind in (MELD, ADD):
             self._table_view = None
@@ -266,22 +267,7 @@ class CardVerseRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        new = self.shallow_copy()
-        d = new.__dict__
-        d["hands"] = self.hands[:]
-        d["stock"] = self.stock[:]
-        d["discard"] = self.discard[:]
-        d["table"] = [meld[:] for meld in self.table]
-        d["history"] = self.history[:]
-        d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
-        own = d.keys() - _CLONE_KNOWN
-        if own:
-            memo: dict[int, object] = {}
-            for name in own:
-                d[name] = copy.deepcopy(d[name], memo)
-        return new
+        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("table", "_seen"))
 
     # -- the contract -------------------------------------------------------
 
@@ -363,9 +349,10 @@ class CardVerseRound(Round):
                 self._end_out(seat, "meld", action)
             return Event(seat, action)
         if kind == ADD:
-            card = action.cards[0]
+            card, target = action.cards[0], action.target
+            assert target is not None  # every legal addition names its meld
             self.hands[seat] &= ~(1 << card)
-            self.table[action.target - 1][1] |= 1 << card
+            self.table[target - 1][1] |= 1 << card
             if not self.hands[seat]:
                 self._end_out(seat, "add", action)
             return Event(seat, action)
@@ -451,7 +438,7 @@ class CardVerseRound(Round):
 
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
-            self._table_view = tuple(TableMeld(i + 1, owner, in_rank_order(cards_of(mask)))
+            self._table_view = tuple(TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
                                      for i, (owner, mask) in enumerate(self.table))
         return self._table_view
 
@@ -522,7 +509,7 @@ class CardVerseRound(Round):
             if missing:
                 return f"you do not hold {codes_text(missing)}"
             if meld_kind(list(cards), ace_high=True) is None:
-                return f"{codes_text(in_rank_order(cards))} is not a set or a run"
+                return f"{codes_text(in_rank_order(cards, ACE_HIGH))} is not a set or a run"
             if self.discard_to_win and to_mask(cards) == hand:
                 return "with discard_to_win you must keep a card to discard"
             return None
@@ -540,7 +527,7 @@ class CardVerseRound(Round):
                 return f"you do not hold {codes_text(missing)}"
             mask = self.table[action.target - 1][1]
             if not extensions(mask) >> cards[0] & 1:
-                shown = codes_text(in_rank_order(cards_of(mask)))
+                shown = codes_text(mask_in_rank_order(mask, ACE_HIGH))
                 return f"{card_text(cards[0])} does not fit meld {action.target} ({shown})"
             if self.discard_to_win and hand == 1 << cards[0]:
                 return "with discard_to_win you must keep a card to discard"
@@ -553,16 +540,9 @@ class CardVerseRound(Round):
         return None
 
 
-_UNCHANGED: dict[type, bool] = {}
-
-
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as CardVerseRound does."""
-    same = _UNCHANGED.get(cls)
-    if same is None:
-        same = _UNCHANGED[cls] = all(getattr(cls, name) is getattr(CardVerseRound, name)
-                                     for name in ("apply", "legal_actions", "_compute_legal"))
-    return same
+    return inherits(cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal"))
 
 
 def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
@@ -571,4 +551,4 @@ def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 
 
-__all__ = ["CardVerseRound", "new_round", "deal_size", "hand_value", "KINDS"]
+__all__ = ["KINDS", "CardVerseRound", "deal_size", "hand_value", "new_round"]

@@ -9,16 +9,24 @@ from __future__ import annotations
 from importlib import resources
 
 from rummykit.core.registry import AgentSpec, VariantSpec
+from rummykit.core.vocabulary import MoveWords
 
 from .agents import easy_factory
 from .analysis import analyze, hand_summary
 from .options import CardVerseOptions
-from .round import new_round
+from .round import ADD, MELD, new_round
 
 
 def rules_text() -> str:
     return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
+
+#: The words of CardVerse's own moves (draw stock, take discard and discard are core's).
+MOVES = (
+    MoveWords(MELD, short="m", does="melds {cards}", did="melded {cards}", usage="m CARDS"),
+    MoveWords(ADD, short="a", does="adds {cards} to meld {target}", did="added {cards} to meld {target}",
+              usage="a CARD N"),
+)
 
 SPEC = VariantSpec(
     name="cardverse",
@@ -33,6 +41,7 @@ SPEC = VariantSpec(
     ace_high=True,
     hand_summary=hand_summary,
     analyze=analyze,
+    moves=MOVES,
 )
 
 EASY = AgentSpec(

@@ -3,15 +3,16 @@
 A card is ``suit * 13 + rank`` with rank 0 the ace (rummykit.core.cards). In
 CardVerse runs the ace sits after the king only, so a run's *position* order is
 2, 3, ..., K, A (positions 0..12). These helpers answer one question fast: which
-cards can be added to a table meld (RULES.md §2: "a run extended at an end, a set
-to four")? Validity of new melds comes from rummykit.core.melds.
+cards can be added to a table meld (docs/rules.md §2 "Turn": "a run extended at an
+end, a set to four")? Validity of new melds comes from rummykit.core.melds.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 
-from rummykit.core.cards import from_mask, pretty, rank_sort_key
+from rummykit.core.cards import from_mask, pretty
 
 ACE_HIGH = True  # CardVerse: the ace is always high in runs
 
@@ -54,12 +55,7 @@ def hand_order(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def in_rank_order(cards) -> tuple[int, ...]:
-    """A meld's cards as shown: by rank, ace last, then suit."""
-    return tuple(sorted(cards, key=lambda c: rank_sort_key(c, True)))
-
-
-@lru_cache(maxsize=None)
+@cache
 def extensions(mask: int) -> int:
     """The cards that may be added to the valid table meld ``mask`` (a mask)."""
     cards = cards_of(mask)
@@ -84,7 +80,7 @@ def extensions(mask: int) -> int:
     return out
 
 
-def codes_text(cards) -> str:
+def codes_text(cards: Iterable[int]) -> str:
     """Cards as people type them, for error messages: ``7H 8H 10H``."""
     return " ".join(pretty(c, ascii=True) for c in cards)
 
@@ -93,5 +89,12 @@ def card_text(card: int) -> str:
     return pretty(card, ascii=True)
 
 
-__all__ = ["hand_order", "extensions", "in_rank_order", "cards_of", "position", "card_at",
-           "codes_text", "card_text"]
+__all__ = [
+    "card_at",
+    "card_text",
+    "cards_of",
+    "codes_text",
+    "extensions",
+    "hand_order",
+    "position",
+]

@@ -1,4 +1,4 @@
-"""Cardems Gin (variant ``gin``), a plugin like any other (RULES.md §1).
+"""Cardems Gin (variant ``gin``), a plugin like any other (docs/rules.md §1).
 
 The public API a house-rule plugin may build on (everything else is private):
 
@@ -55,12 +55,12 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = [
     "COUNT_KEYS",
+    "SPEC",
     "EasyGinAgent",
     "GinOptions",
     "GinRound",
     "KnockError",
     "RoundFactory",
-    "SPEC",
     "SettledHand",
     "Settlement",
     "add_commands",

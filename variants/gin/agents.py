@@ -19,7 +19,9 @@ from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import points, to_mask
 from rummykit.core.engine import View
 from rummykit.core.registry import AgentSpec
+from rummykit.core.solver import MeldSolver
 
+from .options import GinOptions
 from .round import DISCARD, GIN, KNOCK
 from .scoring import default_solver
 
@@ -29,7 +31,7 @@ __all__ = ["EasyGinAgent", "easy_agent_spec"]
 class EasyGinAgent(BaseAgent):
     """The ``ai:easy`` Gin player (deterministic for a seed)."""
 
-    def __init__(self, seed: int = 0, solver=None) -> None:
+    def __init__(self, seed: int = 0, solver: MeldSolver | None = None) -> None:
         self.rng = random.Random(seed)
         self.solver = solver or default_solver()
 
@@ -43,7 +45,8 @@ class EasyGinAgent(BaseAgent):
             stock = by_kind.get(DRAW_STOCK)
             if take and (not stock or self.upcard_helps(hand, view.discard_top)):
                 return take[0]
-            return (stock or take)[0]
+            assert stock  # a turn to draw without one to take: the stock
+            return stock[0]
         if GIN in by_kind:
             return self._pick(by_kind[GIN], {})
         after = dict(self.solver.discards(hand))
@@ -71,11 +74,11 @@ class EasyGinAgent(BaseAgent):
 
         keys = [key(a) for a in actions]
         best = min(keys)
-        ties = [a for a, k in zip(actions, keys) if k == best]
+        ties = [a for a, k in zip(actions, keys, strict=True) if k == best]
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
 
-def easy_agent_spec(variant: str = "gin") -> AgentSpec:
+def easy_agent_spec(variant: str = "gin") -> AgentSpec[GinOptions]:
     """The ``ai:easy`` registration for ``variant`` (a Gin house rule registers
     the same player for its own variant name with this)."""
     return AgentSpec(

@@ -26,26 +26,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
-from rummykit.core.cards import code, from_mask, rank_sort_key, to_mask
+from rummykit.core.cards import code, rank_sort_key, to_mask
 from rummykit.core.engine import View, card_ref
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.registry import Analysis, HandSummary
+from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
-from .scoring import arrange, default_solver, display_melds, rank_order
+from .scoring import arrange, default_solver, display_melds
 
 __all__ = ["analyze", "describe", "hand_summary"]
 
 
-def describe(mask: int, solver=None) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def describe(mask: int,
+             solver: MeldSolver | None = None) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """``(deadwood points, melds, deadwood cards)`` of a hand bitmask, in listing order."""
     dw, melds = arrange(mask, solver)
     melded = 0
     for m in melds:
         melded |= m
-    return dw, display_melds(melds), rank_order(from_mask(mask & ~melded))
+    return dw, display_melds(melds), mask_in_rank_order(mask & ~melded)
 
 
 def _codes(cards: Sequence[int]) -> list[str]:
@@ -58,12 +59,12 @@ def _refs(cards: Sequence[int]) -> str:
 
 def analyze(
     cards: Sequence[int],
-    options: BaseModel | None = None,
+    options: GinOptions | None = None,
     table: Any = None,
     *,
     variant: str = "gin",
     knock_limit: int | None = None,
-    solver=None,
+    solver: MeldSolver | None = None,
 ) -> Analysis:
     """Analyse a 10- or 11-card Gin hand (see the module docstring for the JSON).
 
@@ -75,8 +76,7 @@ def analyze(
         raise CardError(f"expected 10 or 11 cards, got {len(cards)}")
     mask = to_mask(cards)
     if mask.bit_count() != len(cards):
-        seen: set[int] = set()
-        dup = next(c for c in cards if c in seen or seen.add(c))
+        dup = next(c for i, c in enumerate(cards) if c in cards[:i])
         raise CardError(f"duplicate card {code(dup)}")
     if table:
         raise RummyError(f"{variant} has no melds on the table; leave out --table")
@@ -87,8 +87,8 @@ def analyze(
     data: dict[str, Any] = {"variant": variant, "cards": _codes(cards)}
     text: list[str] = []
     entries: list[dict[str, Any]] = []
+    rows: list[tuple[int, tuple[int, int], int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = []
     if len(cards) == 11:
-        rows = []
         for c in cards:
             dw, melds, dead = describe(mask & ~(1 << c), solver)
             rows.append((dw, rank_sort_key(c), c, melds, dead))
@@ -133,7 +133,8 @@ def analyze(
     return Analysis(data=data, text=tuple(text))
 
 
-def hand_summary(view: View, options: BaseModel | None = None, solver=None) -> HandSummary:
+def hand_summary(view: View, options: GinOptions | None = None,
+                 solver: MeldSolver | None = None) -> HandSummary:
     """The seat's hand for display: melds of its least-deadwood arrangement (in
     rank order), the loose cards (rank order) and a label.
 

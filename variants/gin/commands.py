@@ -32,7 +32,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
-from pydantic import BaseModel
 
 from rummykit.core.cards import parse_cards, pretty
 from rummykit.core.errors import CardError, RummyError
@@ -41,7 +40,7 @@ from rummykit.core.options import build_options, parse_pairs
 from .options import GinOptions
 from .scoring import Settlement, settle
 
-__all__ = ["add_commands", "add_score_command", "score_hands", "settlement_lines", "UserError"]
+__all__ = ["UserError", "add_commands", "add_score_command", "score_hands", "settlement_lines"]
 
 
 class UserError(click.ClickException):
@@ -76,7 +75,7 @@ def _hand(text: str, who: str) -> list[int]:
 def score_hands(
     knocker: str | Sequence[int],
     defender: str | Sequence[int],
-    options: BaseModel | None = None,
+    options: GinOptions | None = None,
     *,
     knock_limit: int | None = None,
 ) -> Settlement:
@@ -118,7 +117,7 @@ def add_commands(
     cli: click.Group,
     *,
     name: str = "gin",
-    options_model: type[BaseModel] = GinOptions,
+    options_model: type[GinOptions] = GinOptions,
     title: str = "Cardems Gin",
 ) -> click.Group:
     """Add the ``NAME score`` command group to ``cli`` (a house-rule plugin may add
@@ -139,7 +138,7 @@ def fill_gin_group(group: click.Group) -> None:
 
 
 def add_score_command(group: click.Group, *, name: str = "gin",
-                      options_model: type[BaseModel] = GinOptions) -> None:
+                      options_model: type[GinOptions] = GinOptions) -> None:
     """Add the ``score`` command to ``group`` (options validated by ``options_model``)."""
 
     @group.command("score")

@@ -1,4 +1,4 @@
-"""Cardems Gin options (RULES.md §1 "Options"): the Cardems values are the defaults.
+"""Cardems Gin options (docs/rules.md §1 "Options"): the Cardems values are the defaults.
 
 A house-rule plugin extends them by subclassing::
 

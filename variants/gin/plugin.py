@@ -7,7 +7,18 @@ so it loads exactly like a third-party plugin.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from rummykit.core.hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    import click
+
+    from rummykit.core.registry import AgentSpec, VariantSpec
+
+    from .options import GinOptions
+
 
 # Every ``rummy`` command imports this module (``rummy --help`` too), so it stays
 # light: the engine, options and bots are imported inside the hooks, which run
@@ -16,22 +27,23 @@ from rummykit.core.hookspecs import hookimpl
 
 
 @hookimpl
-def register_variants(register):
+def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
     from .spec import SPEC
 
     register(SPEC)
 
 
 @hookimpl
-def register_agents(register):
+def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     from .agents import easy_agent_spec
+    from .bots import register_bots
 
     register(easy_agent_spec("gin"))
-    from .bots import register_bots; register_bots(register)  # noqa: E702 (issue #5: ai:normal, ai:hard, ref:*)
+    register_bots(register)  # ai:normal, ai:hard, ref:*
 
 
 @hookimpl
-def register_commands(cli):
+def register_commands(cli: click.Group) -> None:
     loader = "rummykit.variants.gin.commands:fill_gin_group"
     add_lazy = getattr(cli, "add_lazy_group", None)
     if add_lazy is not None:  # the rummy group: the commands are imported on first use
@@ -46,8 +58,8 @@ def register_commands(cli):
     cli.add_command(group)
 
 
-def __getattr__(name: str):
-    if name == "SPEC":  # the module attribute it used to be, made on first access
+def __getattr__(name: str) -> VariantSpec[GinOptions]:
+    if name == "SPEC":  # the spec as a module attribute, made on first access
         from .spec import SPEC
 
         return SPEC

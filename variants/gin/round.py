@@ -1,4 +1,4 @@
-"""One round of Cardems Gin as an engine state machine (RULES.md §1).
+"""One round of Cardems Gin as an engine state machine (docs/rules.md §1).
 
 :class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
 plugin subclasses it and overrides only the small methods a house rule changes:
@@ -34,23 +34,23 @@ changes it, through :meth:`apply`):
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from pydantic import BaseModel
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref
+from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.resample import record_deal
+from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
-from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, rank_order, settle
+from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, settle
 
-__all__ = ["GinRound", "DISCARD", "KNOCK", "GIN", "COUNT_KEYS"]
+__all__ = ["COUNT_KEYS", "DISCARD", "GIN", "KNOCK", "GinRound"]
 
 DISCARD = "discard"
 KNOCK = "knock"
@@ -69,7 +69,7 @@ _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 # (a subclass's) is deep-copied.
 _CLONE_KNOWN = frozenset({
     "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
-    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_legal_tuple", "_seen",
+    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_seen",
     "dealer", "dealt", "turns_done", "_extras",
 })
 
@@ -86,10 +86,11 @@ class GinRound(Round):
     variant = "gin"
     n_seats = 2
     hand_size = 10
+    options: GinOptions  # a house rule's options subclass GinOptions
 
     def __init__(
         self,
-        options: BaseModel | None,
+        options: GinOptions | None,
         round_index: int,
         rng: random.Random,
         *,
@@ -115,7 +116,7 @@ class GinRound(Round):
         hands: Sequence[Iterable[int]],
         discard: Iterable[int] | int,
         stock: Iterable[int] | None = None,
-        options: BaseModel | None = None,
+        options: GinOptions | None = None,
         round_index: int = 0,
         *,
         first: int | None = None,
@@ -126,19 +127,18 @@ class GinRound(Round):
         When ``stock`` is ``None`` it is every other card, ascending. All 52 cards
         must be placed exactly once (:class:`CardError` otherwise). ``first``
         overrides :meth:`first_seat`."""
-        hands = [list(h) for h in hands]
+        dealt = [list(h) for h in hands]
         pile = [discard] if isinstance(discard, int) else list(discard)
-        placed = [c for h in hands for c in h] + pile
+        placed = [c for h in dealt for c in h] + pile
         if stock is None:
             used = to_mask(placed)
             stock = [c for c in range(DECK_SIZE) if not used >> c & 1]
         stock = list(stock)
         every = placed + stock
-        if len(hands) != cls.n_seats:
-            raise CardError(f"expected {cls.n_seats} hands, got {len(hands)}")
+        if len(dealt) != cls.n_seats:
+            raise CardError(f"expected {cls.n_seats} hands, got {len(dealt)}")
         if sorted(every) != list(range(DECK_SIZE)):
-            seen: set[int] = set()
-            dup = [c for c in every if c in seen or seen.add(c)]
+            dup = [c for i, c in enumerate(every) if c in every[:i]]
             missing = sorted(set(range(DECK_SIZE)) - set(every))
             raise CardError(
                 "a deal must place all 52 cards exactly once"
@@ -146,8 +146,8 @@ class GinRound(Round):
                 + (f"; missing: {' '.join(code(c) for c in missing)}" if missing else "")
             )
         rnd = cls.__new__(cls)
-        rnd._setup(options, round_index, hands, pile, stock, first, variant)
-        sizes = (len(hands[0]), len(hands[1]), len(pile))
+        rnd._setup(options, round_index, dealt, pile, stock, first, variant)
+        sizes = (len(dealt[0]), len(dealt[1]), len(pile))
         record_deal(rnd, functools.partial(cls._deal_like, sizes, options, round_index, first, variant))
         return rnd
 
@@ -155,7 +155,7 @@ class GinRound(Round):
     def _deal_like(
         cls,
         sizes: tuple[int, int, int],
-        options: BaseModel | None,
+        options: GinOptions | None,
         round_index: int,
         first: int | None,
         variant: str | None,
@@ -189,25 +189,11 @@ class GinRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        new = self.shallow_copy()
-        d = new.__dict__
-        d["hands"] = self.hands[:]
-        d["stock"] = self.stock[:]
-        d["discard"] = self.discard[:]
-        d["history"] = self.history[:]
-        d["_seen"] = [seen[:] for seen in self._seen]
-        if self._legal is not None:
-            d["_legal"] = self._legal[:]
-        own = d.keys() - _CLONE_KNOWN
-        if own:
-            memo: dict[int, object] = {}
-            for name in own:
-                d[name] = copy.deepcopy(d[name], memo)
-        return new
+        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("_seen",))
 
     def _setup(
         self,
-        options: BaseModel | None,
+        options: GinOptions | None,
         round_index: int,
         hands: Sequence[Sequence[int]],
         discard: list[int],
@@ -238,13 +224,13 @@ class GinRound(Round):
     # -- what a house rule changes ------------------------------------------------
 
     @property
-    def solver(self):
+    def solver(self) -> MeldSolver:
         """The meld solver (ace low). Override for a variant with other meld rules."""
         return default_solver()
 
     def first_seat(self) -> int:
         """Seat 0, or with ``first_turn="alternate"`` seat ``round_index % 2``."""
-        if getattr(self.options, "first_turn", "seat0") == "alternate":
+        if self.options.first_turn == "alternate":
             return self.round_index % 2
         return 0
 
@@ -261,9 +247,9 @@ class GinRound(Round):
         return not self.stock
 
     def turn_limit(self) -> int:
-        """The engine safeguard (RULES.md §1 "Turn limit"): the plain discard that
-        completes this many turns ends the round as a draw, exactly like an
-        exhausted stock; a knock or gin on that turn still counts. Option
+        """The engine safeguard (docs/rules.md §1 "Turn limit (engine safeguard)"): the
+        plain discard that completes this many turns ends the round as a draw, exactly
+        like an exhausted stock; a knock or gin on that turn still counts. Option
         ``max_turns`` (200 when the options model has none)."""
         return getattr(self.options, "max_turns", 200)
 
@@ -367,10 +353,10 @@ class GinRound(Round):
         winner = knocker if s.winner == "knocker" else defender
         pts = [0, 0]
         pts[winner] = s.points
-        k, d = "{%d}" % knocker, "{%d}" % defender
+        k, d = f"{{{knocker}}}", f"{{{defender}}}"
         kd, dd = s.knocker.deadwood_points, s.defender.deadwood_points
         if s.outcome == "gin":
-            bonus = getattr(self.options, "gin_bonus", 0)
+            bonus = self.options.gin_bonus
             text = (
                 f"{k} goes gin; {d} has {dd} (no layoffs after gin); "
                 f"{k} scores {s.points} ({dd} + {bonus} gin bonus{_times(s)})"
@@ -386,19 +372,17 @@ class GinRound(Round):
                 if s.multiplier != 1:
                     text += f" ({dd} - {kd}{_times(s)})"
             else:
-                bonus = getattr(self.options, "undercut_bonus", 0)
+                bonus = self.options.undercut_bonus
                 text = (
                     f"{k} knocks with {kd}; {mid}: an undercut; {d} scores {s.points} "
                     f"({kd} - {dd} + {bonus} undercut bonus{_times(s)})"
                 )
-        hands = [None, None]
-        hands[knocker] = _report(knocker, s.knocker)
-        hands[defender] = _report(defender, s.defender)
+        reports = {knocker: _report(knocker, s.knocker), defender: _report(defender, s.defender)}
         return RoundResult(
             points=tuple(pts),
             outcome=s.outcome,
             winner=winner,
-            hands=tuple(hands),
+            hands=(reports[0], reports[1]),
             text=(text,),
             counts=_counts(s.outcome),
         )
@@ -415,9 +399,9 @@ class GinRound(Round):
             hands.append(
                 HandReport(
                     seat=seat,
-                    cards=rank_order(from_mask(mask)),
+                    cards=mask_in_rank_order(mask),
                     melds=display_melds(melds),
-                    deadwood=rank_order(from_mask(mask & ~melded)),
+                    deadwood=mask_in_rank_order(mask & ~melded),
                     points=dw,
                 )
             )
@@ -533,7 +517,8 @@ class GinRound(Round):
         limit = self.knock_limit()
         if kind == KNOCK:
             if left == 0:
-                return f"with no deadwood after discarding {code(card)} the move is 'gin {code(card)}', not a knock"
+                return (f"with no deadwood after discarding {code(card)} the move is "
+                        f"'gin {code(card)}', not a knock")
             if limit == 0:
                 return f"only gin may end this round; you would have {left} deadwood"
             return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
@@ -542,16 +527,9 @@ class GinRound(Round):
         return None
 
 
-_UNCHANGED: dict[type, bool] = {}
-
-
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
-    same = _UNCHANGED.get(cls)
-    if same is None:
-        same = _UNCHANGED[cls] = all(
-            getattr(cls, name) is getattr(GinRound, name) for name in ("apply", "legal_actions", "discard_actions"))
-    return same
+    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions"))
 
 
 def _times(s: Settlement) -> str:

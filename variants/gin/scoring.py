@@ -1,4 +1,4 @@
-"""Settling a Cardems Gin round: pure functions, no engine state (RULES.md §1).
+"""Settling a Cardems Gin round: pure functions, no engine state (docs/rules.md §1).
 
 :func:`settle` takes the knocker's ten cards (after the knock discard) and the
 defender's ten cards and returns a :class:`Settlement`: the outcome (``"knock"``,
@@ -6,7 +6,7 @@ defender's ten cards and returns a :class:`Settlement`: the outcome (``"knock"``
 out. The engine (:class:`rummykit.variants.gin.round.GinRound`), the
 ``rummy gin score`` command and any house-rule plugin all use it.
 
-Decisions implemented here (RULES.md §1):
+Decisions implemented here (docs/rules.md §1):
 
 * Melds are chosen by the engine: every hand is laid out with least deadwood.
 * The knocker's tie-break: among the knocker's least-deadwood arrangements (runs
@@ -14,7 +14,7 @@ Decisions implemented here (RULES.md §1):
   defender's final deadwood (after layoffs) is highest; if several leave the
   defender the same, the first in a fixed order (the sorted tuple of meld
   bitmasks), so the result never depends on the solver's order.
-* The defender's melds and layoffs are optimised together (core ``best_layoffs``);
+* The defender's melds and layoffs are optimised together (core ``best_extensions``);
   layoffs chain on runs and fill a three-card set; there are none after gin, and
   the knocker never lays off.
 * With no deadwood the knock is gin; a knock above the knock limit is an error.
@@ -22,7 +22,7 @@ Decisions implemented here (RULES.md §1):
 How a layoff is reported: ``(card, onto)`` where ``onto`` is the knocker's meld in
 its original form (as it was before any layoff), in rank order. Layoffs are listed
 meld by meld (in the order the knocker's melds are listed) and in laying order
-(core ``best_layoffs``: ``5H`` before ``4H`` onto ``6H 7H 8H``), so applying them
+(core ``best_extensions``: ``5H`` before ``4H`` onto ``6H 7H 8H``), so applying them
 in the listed order is always legal.
 
 Listing order everywhere: a meld's cards in rank order (then suit C D H S); the
@@ -33,10 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rummykit.core.cards import code, from_mask, points, rank_sort_key, to_mask
+from rummykit.core.cards import code, points, rank_sort_key, to_mask
 from rummykit.core.errors import CardError, RummyError
+from rummykit.core.melds import mask_in_rank_order
+
+if TYPE_CHECKING:
+    from rummykit.core.extensions import ExtensionResult
+    from rummykit.core.solver import MeldSolver
+
+    from .options import GinOptions
 
 __all__ = [
     "KnockError",
@@ -44,10 +51,9 @@ __all__ = [
     "Settlement",
     "arrange",
     "deadwood_points",
-    "display_melds",
-    "rank_order",
-    "settle",
     "default_solver",
+    "display_melds",
+    "settle",
 ]
 
 
@@ -58,23 +64,18 @@ class KnockError(RummyError):
 _SOLVER = None
 
 
-def default_solver():
+def default_solver() -> MeldSolver:
     """The Gin meld solver (ace low, ace worth 1)."""
     # Imported on first use, then kept: the engine asks for it every turn.
     global _SOLVER
     if _SOLVER is None:
-        from rummykit.core.solver import GIN
+        from rummykit.core.solver import get_solver
 
-        _SOLVER = GIN
+        _SOLVER = get_solver(ace_high=False, ace_points=1)
     return _SOLVER
 
 
 # -- listing helpers --------------------------------------------------------------
-
-
-def rank_order(cards: Iterable[int]) -> tuple[int, ...]:
-    """Cards by rank, then suit C D H S (how melds and deadwood are listed)."""
-    return tuple(sorted(cards, key=rank_sort_key))
 
 
 def _meld_key(meld: Sequence[int]) -> list[tuple[int, int]]:
@@ -83,7 +84,7 @@ def _meld_key(meld: Sequence[int]) -> list[tuple[int, int]]:
 
 def display_melds(masks: Iterable[int]) -> tuple[tuple[int, ...], ...]:
     """Meld bitmasks as card tuples in rank order, the melds sorted by their cards."""
-    melds = [rank_order(from_mask(m)) for m in masks]
+    melds = [mask_in_rank_order(m) for m in masks]
     melds.sort(key=_meld_key)
     return tuple(melds)
 
@@ -110,7 +111,7 @@ def _canonical(melds: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(melds))
 
 
-def arrange(hand: Iterable[int] | int, solver=None) -> tuple[int, tuple[int, ...]]:
+def arrange(hand: Iterable[int] | int, solver: MeldSolver | None = None) -> tuple[int, tuple[int, ...]]:
     """``(deadwood, meld masks)``: the least-deadwood arrangement of ``hand`` shown
     to people, the same one every time (the solver's ``arrangement``: runs never
     cut, the fewest melds, then the smallest sorted tuple of masks)."""
@@ -170,14 +171,14 @@ class Settlement:
         }
 
 
-def _plain_hand(mask: int, solver) -> SettledHand:
+def _plain_hand(mask: int, solver: MeldSolver) -> SettledHand:
     dw, melds = arrange(mask, solver)
     melded = 0
     for m in melds:
         melded |= m
-    dead = rank_order(from_mask(mask & ~melded))
+    dead = mask_in_rank_order(mask & ~melded)
     return SettledHand(
-        cards=rank_order(from_mask(mask)),
+        cards=mask_in_rank_order(mask),
         melds=display_melds(melds),
         deadwood=dead,
         deadwood_points=dw,
@@ -187,16 +188,15 @@ def _plain_hand(mask: int, solver) -> SettledHand:
 def settle(
     knocker: Iterable[int] | int,
     defender: Iterable[int] | int,
-    options: Any = None,
+    options: GinOptions | None = None,
     *,
     knock_limit: int | None = None,
-    solver=None,
+    solver: MeldSolver | None = None,
 ) -> Settlement:
-    """Score a knock or gin (RULES.md §1 "Scoring a round").
+    """Score a knock or gin (docs/rules.md §1 "Scoring a round").
 
     ``knocker`` and ``defender`` are the two hands (cards, or an int bitmask) after
-    the knock discard. ``options`` is a :class:`GinOptions` (or any object with
-    ``knock_limit``, ``gin_bonus`` and ``undercut_bonus``; the defaults when
+    the knock discard. ``options`` is a :class:`GinOptions` (the defaults when
     ``None``); ``knock_limit`` overrides the option (a house rule such as
     Oklahoma's knock limit from the upcard). Raises :class:`CardError` when the
     hands share a card and :class:`KnockError` when the knocker's deadwood is
@@ -211,7 +211,7 @@ def settle(
     kmask, dmask = _mask(knocker), _mask(defender)
     common = kmask & dmask
     if common:
-        both = ", ".join(code(c) for c in rank_order(from_mask(common)))
+        both = ", ".join(code(c) for c in mask_in_rank_order(common))
         raise CardError(f"the knocker and the defender both hold {both}")
 
     # Runs are never cut here: a cut run offers the same ends for layoffs.
@@ -237,33 +237,34 @@ def settle(
         )
 
     # The knocker's tie-break: the arrangement leaving the defender the most.
-    from rummykit.core.layoffs import best_layoffs
+    from rummykit.core.extensions import best_extensions
 
-    best = None
+    best: tuple[ExtensionResult, list[int]] | None = None
     for arr in arrangements:
-        ordered = sorted(arr, key=lambda m: _meld_key(rank_order(from_mask(m))))
-        res = best_layoffs(dmask, ordered, solver)
+        ordered = sorted(arr, key=lambda m: _meld_key(mask_in_rank_order(m)))
+        res = best_extensions(dmask, ordered, solver)
         if best is None or res.deadwood > best[0].deadwood:
             best = (res, ordered)
+    assert best is not None  # a knock that may be made has an arrangement
     res, kmelds = best
 
     kmelded = 0
     for m in kmelds:
         kmelded |= m
-    kdead = rank_order(from_mask(kmask & ~kmelded))
-    shown_kmelds = tuple(rank_order(from_mask(m)) for m in kmelds)
+    kdead = mask_in_rank_order(kmask & ~kmelded)
+    shown_kmelds = tuple(mask_in_rank_order(m) for m in kmelds)
     khand = SettledHand(
-        cards=rank_order(from_mask(kmask)),
+        cards=mask_in_rank_order(kmask),
         melds=shown_kmelds,
         deadwood=kdead,
         deadwood_points=kdw,
     )
 
-    layoffs = res.layoffs  # meld by meld, in laying order
+    layoffs = res.added  # meld by meld, in laying order
     dhand = SettledHand(
-        cards=rank_order(from_mask(dmask)),
+        cards=mask_in_rank_order(dmask),
         melds=display_melds(res.melds),
-        deadwood=rank_order(from_mask(res.deadwood_cards)),
+        deadwood=mask_in_rank_order(res.deadwood_cards),
         deadwood_points=res.deadwood,
         layoffs=tuple((card, shown_kmelds[idx]) for card, idx in layoffs),
     )

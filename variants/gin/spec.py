@@ -22,16 +22,23 @@ import functools
 import random
 from importlib import resources
 
-from pydantic import BaseModel
-
 from rummykit.core.errors import RummyError
 from rummykit.core.registry import VariantSpec
+from rummykit.core.vocabulary import MoveWords
 
 from .analysis import analyze, hand_summary
 from .options import GinOptions
-from .round import GinRound
+from .round import GIN, KNOCK, GinRound
 
-__all__ = ["RoundFactory", "make_spec", "cardems_rules_text", "SPEC"]
+__all__ = ["MOVES", "SPEC", "RoundFactory", "cardems_rules_text", "make_spec"]
+
+#: The words of Gin's own moves (draw stock, take discard and discard are core's).
+MOVES = (
+    MoveWords(KNOCK, short="k", does="knocks, discarding {cards}", did="knocked, discarding {cards}",
+              usage="k CARD"),
+    MoveWords(GIN, short="g", does="goes gin, discarding {cards}", did="went gin, discarding {cards}",
+              usage="g CARD"),
+)
 
 
 def cardems_rules_text() -> str:
@@ -46,7 +53,7 @@ class RoundFactory:
         self.round_class = round_class
         self.variant = variant
 
-    def __call__(self, options: BaseModel, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
+    def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
         if n_seats != 2:
             raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
         return self.round_class(options, round_index, rng, variant=self.variant)
@@ -58,20 +65,23 @@ class RoundFactory:
 def make_spec(
     name: str = "gin",
     title: str = "Cardems Gin",
-    options_model: type[BaseModel] = GinOptions,
+    options_model: type[GinOptions] = GinOptions,
     round_class: type[GinRound] = GinRound,
     *,
     rules_text: str | None = None,
     description: str = "2 players; draw, discard, knock with 10 or less deadwood or go gin; "
     "layoffs, undercuts, first to 100",
     aliases: dict[str, str] | None = None,
+    moves: tuple[MoveWords, ...] = MOVES,
 ) -> VariantSpec:
     """A :class:`VariantSpec` for Gin or a house rule built on it.
 
     ``options_model`` should subclass :class:`GinOptions` (the round, the analysis
     and the agents read ``knock_limit``, ``gin_bonus``, ``undercut_bonus``,
     ``target`` and ``first_turn``); ``round_class`` should subclass
-    :class:`GinRound`. ``rules_text`` defaults to the Cardems rules.
+    :class:`GinRound`. ``rules_text`` defaults to the Cardems rules. ``moves``
+    (Gin's knock and gin, with their short forms ``k`` and ``g``) and
+    ``aliases`` (more short forms) are the words people type and read.
     """
     if rules_text is None:
         rules_text = cardems_rules_text()
@@ -88,6 +98,7 @@ def make_spec(
         hand_summary=hand_summary,
         analyze=functools.partial(analyze, variant=name),
         aliases=dict(aliases or {}),
+        moves=moves,
     )
 
 

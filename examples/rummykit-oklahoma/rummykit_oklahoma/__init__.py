@@ -5,7 +5,7 @@ package to reach ``.plugin`` for every command, and must not pay for the Gin
 engine when it only prints ``--help``.
 """
 
-__all__ = ["OklahomaOptions", "OklahomaRound", "RULES", "SPEC", "oklahoma_summary"]
+__all__ = ["RULES", "SPEC", "OklahomaOptions", "OklahomaRound", "oklahoma_summary"]
 __version__ = "0.1.0"
 
 

@@ -27,7 +27,7 @@ from rummykit.core.engine import View
 from rummykit.core.registry import HandSummary
 from rummykit.variants.gin import GinOptions, GinRound, cardems_rules_text, hand_summary, make_spec
 
-__all__ = ["OklahomaOptions", "OklahomaRound", "RULES", "SPEC", "oklahoma_summary", "terms"]
+__all__ = ["RULES", "SPEC", "OklahomaOptions", "OklahomaRound", "oklahoma_summary", "terms"]
 
 NAME = "oklahoma"
 ACE = 0
@@ -47,10 +47,8 @@ class OklahomaOptions(GinOptions):
 
 def terms(upcard: int, options: OklahomaOptions) -> tuple[int, int]:
     """``(knock limit, score multiplier)`` that ``upcard`` sets under ``options``."""
-    if rank_of(upcard) == ACE and options.ace_gin_only:
-        limit = 0
-    else:
-        limit = min(points(upcard), options.knock_limit)
+    gin_only = rank_of(upcard) == ACE and options.ace_gin_only
+    limit = 0 if gin_only else min(points(upcard), options.knock_limit)
     multiplier = 2 if options.spade_doubles and suit_of(upcard) == SPADES else 1
     return limit, multiplier
 

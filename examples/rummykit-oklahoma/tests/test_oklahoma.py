@@ -1,14 +1,13 @@
 """Oklahoma Gin's three house rules, its options, and the conformance kit."""
 
 import pytest
+from rummykit_oklahoma import SPEC, OklahomaOptions, OklahomaRound, oklahoma_summary
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import DECK_SIZE, parse_card, parse_cards
 from rummykit.core.errors import IllegalAction, OptionError
 from rummykit.core.options import build_options
 from rummykit.testing import check_variant
-
-from rummykit_oklahoma import SPEC, OklahomaOptions, OklahomaRound, oklahoma_summary
 
 # Seat 0 holds three melds and 9C; the defender holds 64 points of deadwood
 # and nothing to lay off.

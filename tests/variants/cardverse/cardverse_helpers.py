@@ -20,6 +20,7 @@ from __future__ import annotations
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import code, parse_card, parse_cards
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
+from rummykit.variants.cardverse_rummy.spec import SPEC
 
 
 def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
@@ -29,7 +30,7 @@ def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
 def play(rnd: CardVerseRound, *moves: str):
     event = None
     for text in moves:
-        action = parse_action(text, rnd.legal_actions(), rnd.why_illegal)
+        action = parse_action(text, rnd.legal_actions(), rnd.why_illegal, SPEC.aliases)
         event = rnd.apply(action)
     return event
 

@@ -1,4 +1,4 @@
-"""ai:easy for CardVerse (RULES.md §2 "Computer players")."""
+"""ai:easy for CardVerse (docs/rules.md §2 "Computer players")."""
 
 import pytest
 

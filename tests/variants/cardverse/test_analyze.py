@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rummykit.core.cards import code, parse_cards
-from rummykit.core.errors import RummyError
 from rummykit.core.engine import RoundResult
+from rummykit.core.errors import RummyError
 from rummykit.variants.cardverse_rummy import CardVerseOptions
 from rummykit.variants.cardverse_rummy.analysis import analyze, hand_summary
 from rummykit.variants.cardverse_rummy.plugin import SPEC

@@ -1,4 +1,4 @@
-"""RULES.md §2 "Ace is high, after the king, in runs" and the set rule, checked
+"""docs/rules.md §2 "Ace is high, after the king, in runs" and the set rule, checked
 both in the meld rules and through the moves the round offers and refuses."""
 
 import pytest

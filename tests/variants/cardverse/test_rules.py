@@ -1,4 +1,4 @@
-"""Every rule and decision of RULES.md §2 (CardVerse Rummy), one test or more each."""
+"""Every rule and decision of docs/rules.md §2 (CardVerse Rummy), one test or more each."""
 
 import random
 
@@ -106,7 +106,7 @@ def test_options_model_forbids_extra_keys():
 def test_turn_draw_then_meld_add_discard():
     rnd = deal(["7H 8H 9H 5C 5D KS 2C", "2D 3D 9S"], stock="5S", discard="4H", first=0)
     assert notations(rnd) == ["draw stock", "take discard"]
-    with pytest.raises(IllegalAction, match="^draw first$"):
+    with pytest.raises(IllegalAction, match=r"^draw first$"):
         play(rnd, "discard KS")
     play(rnd, "draw stock")
     with pytest.raises(IllegalAction, match="already drawn"):
@@ -207,7 +207,7 @@ def test_discard_to_win_refuses_a_meld_that_empties_the_hand():
     play(rnd, "draw stock")
     assert "meld 7H 8H 9H" not in notations(rnd)
     before = snapshot(rnd)
-    with pytest.raises(IllegalAction, match="^with discard_to_win you must keep a card to discard$"):
+    with pytest.raises(IllegalAction, match=r"^with discard_to_win you must keep a card to discard$"):
         play(rnd, "meld 7H 8H 9H")
     assert snapshot(rnd) == before
     assert rnd.result is None
@@ -219,7 +219,7 @@ def test_discard_to_win_refuses_an_addition_that_empties_the_hand():
     play(rnd, "draw stock", "add JH to 1")
     assert notations(rnd) == ["discard 7H"]
     before = snapshot(rnd)
-    with pytest.raises(IllegalAction, match="^with discard_to_win you must keep a card to discard$"):
+    with pytest.raises(IllegalAction, match=r"^with discard_to_win you must keep a card to discard$"):
         play(rnd, "add 7H to 1")
     assert snapshot(rnd) == before
     play(rnd, "discard 7H")

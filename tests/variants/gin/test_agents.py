@@ -45,7 +45,7 @@ def test_discard_is_exact_on_a_meld_rich_hand():
     rnd.apply(act("draw stock"))
     after = rnd.deadwood_after()
     move = choose(rnd)
-    kind, c = move.split()
+    _, c = move.split()
     assert after[card(c)] == min(after[x] for x in after)
 
 

@@ -97,7 +97,9 @@ def test_eleven_cards_add_every_discard_sorted_and_the_best():
 
 
 def test_each_discard_entry_is_exact():
-    from rummykit.core.solver import GIN
+    from rummykit.core.solver import get_solver
+
+    GIN = get_solver()
 
     hand = cards("4H 5H 6H 6C 6D 7D 8D 9D 9S 9C 7H")
     exact = dict(GIN.discards(sum(1 << c for c in hand)))

@@ -94,7 +94,8 @@ def test_text_output(cli):
     "args, message",
     [
         (["--knocker", KNOCKER.replace("7C", "ZZ"), "--defender", DEFENDER], "rummy: knocker: bad card 'ZZ'"),
-        (["--knocker", KNOCKER, "--defender", DEFENDER + " KD"], "rummy: defender: expected 10 cards, got 11"),
+        (["--knocker", KNOCKER, "--defender", DEFENDER + " KD"],
+         "rummy: defender: expected 10 cards, got 11"),
         (["--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C"],
          "rummy: the knocker and the defender both hold 7C, 8H"),
         (["--knocker", "AS 2S 3S 4S 7C 7D 7H 5H 4D 2C", "--defender", "TC TD TH 9H AC 8C 9D 6D JD QH"],
@@ -139,7 +140,8 @@ def test_through_the_rummy_command():
     out = run_rummy("gin", "score", "--json", "--knocker", KNOCKER, "--defender", DEFENDER)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["points"] == 11
-    assert out.stdout.startswith('{"outcome": "knock", "winner": "knocker", "points": 11, "knocker": {"melds": ')
+    assert out.stdout.startswith(
+        '{"outcome": "knock", "winner": "knocker", "points": 11, "knocker": {"melds": ')
     out = run_rummy("gin", "score", "--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C")
     assert out.returncode == 2
     assert out.stderr.strip() == "rummy: the knocker and the defender both hold 7C, 8H"

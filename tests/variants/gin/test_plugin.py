@@ -148,7 +148,7 @@ def test_spec_refuses_other_seat_counts():
         SPEC.new_round(GinOptions(), 3, 0, random.Random(1))
 
 
-# -- building a house rule on the public API (issue 6: Oklahoma Gin) ---------------
+# -- building a house rule on the public API (Oklahoma Gin) ------------------------
 
 
 class OklahomaOptions(GinOptions):

@@ -7,7 +7,6 @@ import json
 import random
 
 import pytest
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +15,7 @@ from rummykit.core.cards import DECK_SIZE
 from rummykit.core.match import Match
 from rummykit.core.records import MatchRecord, SeatRecord, replay
 from rummykit.core.registry import Registry
-from rummykit.testing import check_cards_accounted, check_variant, check_view_hides
+from rummykit.testing import check_variant, check_view_hides
 from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions
 
 MAX_ACTIONS_PER_ROUND = 5000

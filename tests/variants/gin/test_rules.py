@@ -1,4 +1,4 @@
-"""Every rule of RULES.md §1 (Cardems Gin) as played by the engine."""
+"""Every rule of docs/rules.md §1 (Cardems Gin) as played by the engine."""
 
 from __future__ import annotations
 
@@ -143,7 +143,8 @@ def test_knock_limit_respected_and_the_option_changes_it():
     rnd = deal(hand, other, "9C", "KC")
     rnd.apply(act("draw stock"))
     assert not any(t.startswith("knock") for t in legal_texts(rnd))
-    with pytest.raises(IllegalAction, match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"):
+    with pytest.raises(IllegalAction,
+                       match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"):
         rnd.apply(act("knock KC"))
     rnd = deal(hand, other, "9C", "KC", options=GinOptions(knock_limit=11))
     rnd.apply(act("draw stock"))
@@ -287,7 +288,7 @@ def test_the_discard_pile_is_never_recycled():
     assert rnd.zones()["stock"] == [] and len(rnd.discard) == pile + 1
 
 
-# -- the turn limit (engine safeguard, RULES.md §1 "Turn limit") -------------------
+# -- the turn limit (docs/rules.md §1 "Turn limit (engine safeguard)") ----------------
 
 
 def take_and_discard(rnd, discard_text):
@@ -307,7 +308,7 @@ def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_st
     assert r.outcome == "draw" and r.points == (0, 0) and r.winner is None
     assert r.counts == {"knocks": 0, "gins": 0, "undercuts": 0, "draws": 1}
     assert r.lines(["A", "B"]) == ["the round reaches the engine limit of 3 turns: it is a draw, no points"]
-    assert limited.to_act() is None and limited.legal_actions() == []
+    assert limited.to_act() is None and limited.legal_actions() == ()
     assert limited.view(1).extra["turn"] == 3 and limited.view(1).extra["max_turns"] == 3
 
     # The same hands ending on an exhausted stock: the same result but for its line.

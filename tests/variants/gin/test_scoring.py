@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rummykit.core.errors import CardError, RummyError
-from rummykit.core.layoffs import best_layoffs
-from rummykit.core.solver import GIN
+from rummykit.core.extensions import best_extensions
+from rummykit.core.solver import get_solver
 from rummykit.variants.gin import GinOptions, KnockError, settle
 
 from .helpers import card, cards, codes
+
+GIN = get_solver()  # ace low, the ace worth 1: Gin's rules
 
 
 def layoffs(s):
@@ -95,7 +97,7 @@ def test_knocker_tie_break_uses_the_arrangement_leaving_the_defender_most():
     dw, arrs = GIN.arrangements(sum(1 << c for c in knocker), maximal_runs=True)
     assert dw == 6 and len(arrs) == 2
     # With the run, the defender lays off 5H 6H and has 31; with the set, 42.
-    results = sorted(best_layoffs(sum(1 << c for c in defender), a, GIN).deadwood for a in arrs)
+    results = sorted(best_extensions(sum(1 << c for c in defender), a, GIN).deadwood for a in arrs)
     assert results == [31, 42]
     s = settle(knocker, defender)
     assert codes(s.knocker.deadwood) == ["2H", "4H"]

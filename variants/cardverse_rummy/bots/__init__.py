@@ -1,5 +1,5 @@
-"""CardVerse computer players beyond ``ai:easy`` (issue #5): ``ai:normal`` and
-``ai:hard`` (RULES.md §2 "Computer players"). The plugin registers them with::
+"""CardVerse computer players beyond ``ai:easy``: ``ai:normal`` and
+``ai:hard`` (docs/rules.md §2 "Computer players"). The plugin registers them with::
 
     from .bots import register_bots
     register_bots(register)
@@ -10,29 +10,33 @@ default opponent and gives the terminal game's hints).
 
 from __future__ import annotations
 
-__all__ = ["register_bots", "agent_specs"]
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from rummykit.core.registry import AgentSpec
 
-def _rules(options) -> dict:
-    return {
-        "ace_points": 11 if getattr(options, "ace_high", False) else 1,
-        "discard_to_win": bool(getattr(options, "discard_to_win", False)),
-    }
-
-
-def normal_factory(seat: int, seed: int, options):
+    from ..options import CardVerseOptions
+    from .hard import HardCardVerseAgent
     from .normal import NormalCardVerseAgent
 
-    return NormalCardVerseAgent(seed, **_rules(options))
+__all__ = ["agent_specs", "register_bots"]
 
 
-def hard_factory(seat: int, seed: int, options):
+def normal_factory(seat: int, seed: int, options: CardVerseOptions) -> NormalCardVerseAgent:
+    from .normal import NormalCardVerseAgent
+
+    return NormalCardVerseAgent(seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win)
+
+
+def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVerseAgent:
     from .hard import HardCardVerseAgent
 
-    return HardCardVerseAgent(seed, target=int(getattr(options, "target", 100)), **_rules(options))
+    return HardCardVerseAgent(seed, target=options.target, ace_points=options.ace_points,
+                              discard_to_win=options.discard_to_win)
 
 
-def agent_specs(variant: str = "cardverse") -> list:
+def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]:
     from rummykit.core.registry import AgentSpec
 
     return [
@@ -56,7 +60,8 @@ def agent_specs(variant: str = "cardverse") -> list:
     ]
 
 
-def register_bots(register, variant: str = "cardverse") -> None:
-    """Register ai:normal and ai:hard for ``variant``."""
+def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "cardverse") -> None:
+    """Register ai:normal and ai:hard for ``variant`` (CardVerse, or a variant whose
+    options subclass :class:`CardVerseOptions`)."""
     for spec in agent_specs(variant):
         register(spec)

@@ -5,7 +5,7 @@
  * line, and ``Core.arrangement`` is ``MeldSolver.arrangement``'s choice of melds for
  * ace-high runs: the same rules, the same order of cards, the same ties, so a
  * decision is the same with or without this module
- * (tests/bots/test_cardverse_fastplay.py plays both on the same positions). playout.py
+ * (tests/variants/cardverse/test_fastplay.py plays both on the same positions). playout.py
  * keeps the pure-Python loops as the reference and the fallback: it uses them when
  * this module was not built (no C compiler) or RUMMYKIT_PURE_PYTHON is set.
  *

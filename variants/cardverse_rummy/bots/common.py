@@ -3,17 +3,28 @@ how likely a card is in a seat's hand, and how likely a discard feeds it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import from_mask, points, to_mask
+from rummykit.core.cards import from_mask, points
 from rummykit.core.partners import SET_PARTNERS, run_partners
 from rummykit.core.partners import meld_danger as _meld_danger
 
 from .knowledge import Knowledge, Table
 
-__all__ = ["plan_turn", "next_step", "seat_probs", "meld_danger", "hand_points", "RUN_PARTNERS",
-           "SET_PARTNERS"]
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
+__all__ = [
+    "RUN_PARTNERS",
+    "SET_PARTNERS",
+    "hand_points",
+    "meld_danger",
+    "next_step",
+    "plan_turn",
+    "seat_probs",
+]
 
 
 RUN_PARTNERS = run_partners(ace_high=True)  # Q-K-A is a run, A-2-3 is not
@@ -28,10 +39,7 @@ def completes(hand: int, card: int) -> bool:
     cards of ``hand`` (a mask; ``card`` itself in it or not)."""
     if (hand & _SET_MASK[card]).bit_count() >= 2:
         return True
-    for pair in _RUN_PAIRS[card]:
-        if hand & pair == pair:
-            return True
-    return False
+    return any(hand & pair == pair for pair in _RUN_PAIRS[card])
 
 
 def _run_tables() -> tuple[tuple[int, ...], tuple[bool, ...]]:
@@ -81,12 +89,17 @@ def hand_points(mask: int, ace_points: int) -> int:
     return sum(points(c, ace_points) for c in from_mask(mask))
 
 
-def plan_turn(hand: int, table: Table, solver, keep_one: bool = False):
+#: A turn's plan: ``(points left, cards left mask, melds (masks), additions
+#: ((card, meld number), ...))``.
+Plan = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+def plan_turn(hand: int, table: Table, solver: MeldSolver, keep_one: bool = False) -> Plan:
     """The melds and additions that leave the least unmelded points (then the fewest
     cards): ``(points left, cards left mask, melds (masks), additions ((card,
     meld number), ...))``. With ``keep_one`` (the ``discard_to_win`` option) at
     least one card stays in hand."""
-    best = None
+    best: tuple[tuple[int, int], int, tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
     for laid, seq in table.options(hand):
         rest = hand & ~laid
         dw, melds = solver.arrangement(rest) if rest else (0, ())
@@ -100,19 +113,21 @@ def plan_turn(hand: int, table: Table, solver, keep_one: bool = False):
         if best is None or key < best[0]:
             best = (key, left, melds, seq)
     if best is None:  # keep_one and every plan empties the hand
-        best_keep = None
+        best_keep: tuple[tuple[int, int], int, Plan] | None = None
         for c in from_mask(hand):
             sub = plan_turn(hand & ~(1 << c), table, solver)
             key = (sub[0], -points(c))
             if best_keep is None or key < best_keep[0]:
                 best_keep = (key, c, sub)
+        assert best_keep is not None  # keep_one with an empty hand plans nothing to keep
         _, c, (dw, left, melds, seq) = best_keep
         return dw, left | 1 << c, melds, seq
     (dw, _), left, melds, seq = best
     return dw, left, melds, seq
 
 
-def next_step(legal: Sequence[Action], melds, adds) -> Action | None:
+def next_step(legal: Sequence[Action], melds: Iterable[int],
+              adds: Iterable[tuple[int, int]]) -> Action | None:
     """The first planned meld or addition that is legal now."""
     by_key = {a.key(): a for a in legal}
     for m in melds:
@@ -154,7 +169,7 @@ def live_partners(card: int, hand: int, live: int) -> int:
     same = _SET_MASK[card]
     n = (hand & same).bit_count() * (live & same).bit_count()
     for x, y in _RUN_PAIR_BITS[card]:
-        if hand & x and live & y or hand & y and live & x:
+        if (hand & x and live & y) or (hand & y and live & x):
             n += 1
     return n
 
@@ -176,4 +191,4 @@ def live_ways(card: int, hand: int, live: int) -> int:
     return ways.bit_count()
 
 
-__all__ += ["live_partners", "live_ways", "completes", "completing", "has_meld"]
+__all__ += ["completes", "completing", "has_meld", "live_partners", "live_ways"]

@@ -7,10 +7,8 @@ cannot win, and by how much, decides whether the match goes on. The play-outs
 therefore score a round's end by the chance of winning the match from there.
 
 ``ai:hard`` uses it with 3 or 4 seats, scoring each play-out of its turn (see
-:mod:`.playout`) by this chance rather than by the round alone: over 2,000 matches
-against three ``ai:easy`` that won 40.1% / 40.2% of them (``--seed 11`` / ``13``)
-against 38.0% / 39.3% when scoring the round; with three seats, 70.5% of 600 matches
-against 61.0%.
+:mod:`.playout`) by this chance rather than by the round alone: it then wins fewer
+rounds and more matches (docs/bots.md has the measurements).
 
 The model: each later round is won by this seat with chance ``p`` and by each
 opponent with an equal share of the rest, for a score drawn from :data:`SCORES`
@@ -21,10 +19,11 @@ dynamic programme, memoised).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
-__all__ = ["MatchEquity", "SCORES", "equity_for"]
+__all__ = ["SCORES", "MatchEquity", "equity_for"]
 
 #: Share of rounds whose winner scores 0-9, 10-19, ... points, by number of seats
 #: (4,000 rounds of ``ai:easy`` players each).
@@ -47,7 +46,7 @@ class MatchEquity:
         self.bins = tuple((b, w / total) for b, w in enumerate(hist) if w)
         self._value = lru_cache(maxsize=None)(self._value_uncached)
 
-    def __call__(self, totals, me: int) -> float:
+    def __call__(self, totals: Sequence[int], me: int) -> float:
         target = self.target
         for s, t in enumerate(totals):
             if t >= target:
@@ -56,7 +55,7 @@ class MatchEquity:
         opps = tuple(sorted(-(-(target - t) // 10) for s, t in enumerate(totals) if s != me))
         return self._value(mine, opps)
 
-    def table_size(self, totals, me: int) -> int:
+    def table_size(self, totals: Sequence[int], me: int) -> int:
         """About how many positions the model solves to value ``totals`` (every
         position with needs no larger than the present ones): small for the usual
         target of 100, very large for a far target, where :class:`HardCardVerseAgent`
@@ -67,7 +66,7 @@ class MatchEquity:
         # This seat's need times the sorted tuples of k needs, each 1..top.
         return needs[me] * comb(top + k - 1, k)
 
-    def after_round(self, totals, winner: int, score: int, me: int) -> float:
+    def after_round(self, totals: Sequence[int], winner: int, score: int, me: int) -> float:
         """The equity once ``winner`` has scored ``score`` more."""
         new = list(totals)
         new[winner] += score

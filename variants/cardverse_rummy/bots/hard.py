@@ -1,4 +1,4 @@
-"""``ai:hard`` for CardVerse (RULES.md §2 "Computer players": remembers the
+"""``ai:hard`` for CardVerse (docs/rules.md §2 "Computer players": remembers the
 cards opponents took from or passed on the discard pile, and minimises its
 unmelded points with a bounded search).
 
@@ -35,9 +35,9 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   the same deals, 64 at first and 32 more at a time while the two are within 1.5
   standard errors, up to 320. Taking the top leaves the stock as it is (shedding the
   same card again passes the turn), so the draw also chooses who will face the
-  empty stock; on the empty stock it is the choice to end the round (docs/bots.md,
-  "Fifth round" and "Sixth round"; four times the deals and twice the discards
-  since the ninth round, when the play-outs moved to the compiled core).
+  empty stock; on the empty stock it is the choice to end the round. With four
+  players the stock is shortest, so the play-outs are cheapest there, and the
+  compiled core (:mod:`.playout`) pays for the wider search within the time target.
 * **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
   the round (lowest hand value wins). It samples every opponent's hand
   consistently with what it saw (known picks, the rest from the unseen cards, as
@@ -58,7 +58,7 @@ from rummykit.core.engine import View
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .equity import equity_for
 from .knowledge import Knowledge, Table, read_view
-from .playout import Playouts
+from .playout import Playouts, Value
 
 __all__ = ["HardCardVerseAgent"]
 
@@ -67,7 +67,7 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 
 
 class HardCardVerseAgent(BaseAgent):
-    # Tuned with `rummy simulate` (docs/bots.md).
+    # Values chosen by measuring with `rummy simulate` (docs/bots.md has the measurements).
     KEEP = 3.0  # points one live way to complete a partial combination is worth (2 seats)
     KEEP_MANY = 4.0  # ... with 3 or 4 seats
     FEED = 8.0  # cost of a discard sure to complete a meld for the next player (2 seats)
@@ -99,7 +99,7 @@ class HardCardVerseAgent(BaseAgent):
     EQUITY_TABLE = 10_000  # positions that model may solve; beyond them, score the round
 
     def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
-                 target: int = 100, **params) -> None:
+                 target: int = 100, **params: float) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -169,7 +169,8 @@ class HardCardVerseAgent(BaseAgent):
 
     # -- decisions -------------------------------------------------------------------
 
-    def _search_play(self, view: View, legal, k: Knowledge, melds, adds) -> Action | None:
+    def _search_play(self, view: View, legal: Sequence[Action], k: Knowledge, melds: tuple[int, ...],
+                     adds: tuple[tuple[int, int], ...]) -> Action | None:
         """With 3 or 4 seats: lay everything down or hold it, and which card to shed,
         chosen once per turn by play-outs over the heuristic's best discards."""
         key = (view.round_index, view.scores, k.turns[k.seat], view.stock_size, len(view.discard_pile))
@@ -216,13 +217,14 @@ class HardCardVerseAgent(BaseAgent):
                 return a
         return None
 
-    def _holds(self, k: Knowledge, melds, adds, left: int) -> bool:
+    def _holds(self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...],
+               left: int) -> bool:
         """The rule: keep the planned melds and additions in hand while the round is
         young (not when they let it go out, ``left`` being the cards they leave)."""
         return (self.HOLD and bool(melds or adds) and left.bit_count() > 1
                 and self._p_end(k) < self._hold_pend(k))
 
-    def _match_value(self, view: View, k: Knowledge):
+    def _match_value(self, view: View, k: Knowledge) -> Value | None:
         """How a play-out's end is scored: the chance to win the match from the totals
         it leaves (bots/equity.py), or None (the round won): with ``MATCH_AWARE``
         off, or while the target is so far that the model would take long to solve
@@ -273,7 +275,8 @@ class HardCardVerseAgent(BaseAgent):
         if self._p_end(k) > 0.5:
             self._why = "the round may end before its next turn: shed points"
         else:
-            self._why = "the most points among the cards with no live way to a meld, not feeding the next player"
+            self._why = ("the most points among the cards with no live way to a meld, "
+                         "not feeding the next player")
         return self._discard_ranking(discards, k)[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
@@ -293,7 +296,7 @@ class HardCardVerseAgent(BaseAgent):
                     probs[x] *= self.PASS_DAMP
         return probs
 
-    def _draw(self, view: View, legal, k: Knowledge, table: Table) -> Action:
+    def _draw(self, view: View, legal: Sequence[Action], k: Knowledge, table: Table) -> Action:
         by_kind = {a.kind: a for a in legal}
         take = by_kind.get(TAKE_DISCARD)
         stock = by_kind.get(DRAW_STOCK)
@@ -325,6 +328,7 @@ class HardCardVerseAgent(BaseAgent):
         maybe shedding it again) leaves the stock as it is, so it also chooses who
         will face the empty stock; on the empty stock it is the choice to end."""
         top = k.top
+        assert top is not None  # _draw asks only when there is a top to take
         if table.best_discard(k.hand | 1 << top) == 0:
             self._why = f"{code(top)} lets it go out"
             return take
@@ -341,10 +345,12 @@ class HardCardVerseAgent(BaseAgent):
     # -- the empty stock ---------------------------------------------------------------
 
     def _empty_stock(self, k: Knowledge, table: Table, take: Action, stock: Action) -> Action:
+        top = k.top
+        assert top is not None  # _draw asks only when there is a top to take
         mine_now = hand_points(k.hand, self.ace_points)
-        mine_after = table.best_discard(k.hand | 1 << k.top)
+        mine_after = table.best_discard(k.hand | 1 << top)
         if mine_after == 0:
-            self._why = f"{code(k.top)} lets it go out"
+            self._why = f"{code(top)} lets it go out"
             return take
         samples = self.sample_values(k)
         win_now = self._share_won(mine_now, samples, k.seat)
@@ -352,7 +358,7 @@ class HardCardVerseAgent(BaseAgent):
         if win_now > win_after or (win_now == win_after and mine_after >= mine_now):
             self._why = f"end the round now: about {win_now:.0%} likely to have the lowest hand"
             return stock
-        self._why = (f"take {code(k.top)} first: about {win_after:.0%} likely to have the lowest "
+        self._why = (f"take {code(top)} first: about {win_after:.0%} likely to have the lowest "
                      f"hand after this turn, {win_now:.0%} now")
         return take
 

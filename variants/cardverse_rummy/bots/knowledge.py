@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
@@ -25,7 +26,10 @@ from rummykit.core.seen import read_seen
 
 from ..table import card_at, extensions, position
 
-__all__ = ["Knowledge", "read_view", "Table", "position", "card_at"]
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
+__all__ = ["Knowledge", "Table", "card_at", "position", "read_view"]
 
 
 @dataclass(slots=True)
@@ -70,8 +74,8 @@ def read_view(view: View) -> Knowledge:
                 blocked[last_of[i]] |= extensions(m)
     held = seen.held
     table = 0
-    for m in view.table:
-        table |= to_mask(m.cards)
+    for tm in view.table:
+        table |= to_mask(tm.cards)
     pile_mask = to_mask(pile)
     known = 0
     for s in range(n):
@@ -102,7 +106,7 @@ def read_view(view: View) -> Knowledge:
 class Table:
     """The table melds of a view, ready for fast questions about a hand."""
 
-    def __init__(self, melds: list[tuple[int, int]], solver) -> None:
+    def __init__(self, melds: list[tuple[int, int]], solver: MeldSolver) -> None:
         """``melds``: (number, card mask) per table meld."""
         self.solver = solver
         # Per meld: a list of card chains (each in laying order) that could go on it.
@@ -154,11 +158,11 @@ class Table:
         if not per:
             return [(0, ())]
         out = []
-        for combo in product(*per):
+        for pick in product(*per):
             m = 0
             ok = True
             seq: tuple[tuple[int, int], ...] = ()
-            for mask, s in combo:
+            for mask, s in pick:
                 if m & mask:
                     ok = False
                     break
@@ -181,7 +185,7 @@ class Table:
         bd = self.solver.best_discard
         if not hand & self.reach:
             return bd(hand)[1] if hand else 0
-        best = None
+        best: int | None = None
         for m, _ in self.options(hand):
             rest = hand & ~m
             v = bd(rest)[1] if rest else 0
@@ -189,4 +193,5 @@ class Table:
                 best = v
                 if v == 0:
                     break
+        assert best is not None  # options() holds at least (0, ())
         return best

@@ -1,4 +1,4 @@
-"""``ai:normal`` for CardVerse (RULES.md §2 "Computer players": keeps useful
+"""``ai:normal`` for CardVerse (docs/rules.md §2 "Computer players": keeps useful
 partial combinations and weighs the risk that a discard helps an opponent).
 
 * Draw: takes the top of the discard pile when it can be played at once (it
@@ -30,7 +30,8 @@ class NormalCardVerseAgent(BaseAgent):
     KEEP = 3.0  # points one live way to complete is worth
     FEED = 6.0  # points a discard next to the next player's pick costs
 
-    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params) -> None:
+    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
+                 **params: float) -> None:
         from rummykit.core.solver import get_solver
 
         self.seed = seed
@@ -46,7 +47,7 @@ class NormalCardVerseAgent(BaseAgent):
         hand = to_mask(view.hand)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(view, legal, hand, table)
-        _, left, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
+        _, _, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
         step = next_step(legal, melds, adds)
         if step is not None:
             self._why = "lay down every meld and addition it can"
@@ -56,7 +57,7 @@ class NormalCardVerseAgent(BaseAgent):
     def explain(self, view: View, action: Action) -> str:
         return self._why or action.notation()
 
-    def _draw(self, view: View, legal, hand: int, table: Table) -> Action:
+    def _draw(self, view: View, legal: Sequence[Action], hand: int, table: Table) -> Action:
         by_kind = {a.kind: a for a in legal}
         top = view.discard_top
         if TAKE_DISCARD in by_kind and top is not None:
@@ -71,7 +72,7 @@ class NormalCardVerseAgent(BaseAgent):
             self._why = "the top of the discard pile cannot be played at once"
         return by_kind.get(DRAW_STOCK) or legal[0]
 
-    def _discard(self, view: View, legal, hand: int) -> Action:
+    def _discard(self, view: View, legal: Sequence[Action], hand: int) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
         if len(discards) == 1:
             self._why = "the last card"

@@ -5,8 +5,8 @@ asks the empty stock after some three turns each, so every turn's choice (lay it
 melds down now or hold them, which card to shed) weighs. ``ai:hard`` settles it by
 playing the round out from deals consistent with what it has seen, once per
 choice on the same deals, and keeping the choice whose play-outs are worth most
-(won rounds, or with :mod:`.equity` the chance to win the match; docs/bots.md says
-what that gains and what else was tried).
+(won rounds, or with :mod:`.equity` the chance to win the match; docs/bots.md has
+the measurements behind this design).
 
 **Sampled deals.** The opponents are modelled as players who lay down every meld
 and addition at once, shed their highest-value loose card and take the discard
@@ -16,8 +16,7 @@ follows). What a hand then shows after its owner's last turn:
 * no card worth more than the lowest it discarded this round (by points, then
   rank, then suit: ``ai:easy``'s order): a card it held then it would have shed
   instead, and a higher card it shed later can only have been the one it had just
-  drawn (``lowest``; before the seventh round of docs/bots.md the bound was its
-  last discard);
+  drawn (``lowest``; when false, the bound is its last discard);
 * no meld among its cards, and no card that fitted a table meld as the table stood
   when it discarded;
 * the upcard it passed on at its last draw completes no meld with it;
@@ -44,17 +43,20 @@ only when it holds one.
 
 **The compiled core.** ``_fastplay.c`` holds the same loops in C (:meth:`Playouts.play`,
 the fill of :meth:`Playouts.sample` and, for a plain :class:`random.Random`, its shuffle,
-:meth:`Playouts.score`, and the solver's choice of melds for a hand laid down): the same cards in the same order and the same ties, so the moves
-are the same with or without it, some ten times faster (tests/bots/test_cardverse_fastplay.py
-compares them). The Python loops here are the reference and the fallback: they run when
-the extension was not built or ``RUMMYKIT_PURE_PYTHON`` is set (:func:`compiled`).
+:meth:`Playouts.score`, and the solver's choice of melds for a hand laid down): the same
+cards in the same order and the same ties, so the moves are the same with or without it,
+some ten times faster (tests/variants/cardverse/test_fastplay.py compares them). The Python
+loops here are the reference and the fallback: they run when the extension was not built or
+``RUMMYKIT_PURE_PYTHON`` is set (:func:`compiled`).
 """
 
 from __future__ import annotations
 
 import os
 import random
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import FULL_DECK, from_mask, points
 from rummykit.core.melds import run_order
@@ -64,12 +66,18 @@ from ..table import extensions
 from .common import completes, completing, has_meld, live_partners
 from .knowledge import Knowledge
 
-__all__ = ["Playouts", "compiled"]
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
+__all__ = ["Playouts", "Value", "compiled"]
+
+#: How a play-out's end is scored: ``value(winner, hands)``.
+Value = Callable[[int, list[int]], float]
 
 try:  # the compiled loops (_fastplay.c); the Python ones below are the reference
     from . import _fastplay
 except ImportError:  # not built (no C compiler where it was installed)
-    _fastplay = None
+    _fastplay = None  # type: ignore[assignment]  # an optional module: None when absent
 
 
 def compiled() -> bool:
@@ -78,8 +86,9 @@ def compiled() -> bool:
     return _fastplay is not None and not os.environ.get("RUMMYKIT_PURE_PYTHON")
 
 
-@lru_cache(maxsize=None)
-def _shedding(ace_points: int):
+@cache
+def _shedding(ace_points: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                                        tuple[tuple[int, ...], ...]]:
     """Tables of ``ai:easy``'s shedding order: every card's points; its rank in the
     order (the card shed first ranks highest); ``below[r]``, the mask of the cards
     ranked under ``r``; the cards in that order; and, per suit and 13-bit pattern of
@@ -111,7 +120,7 @@ _RANK_MASK = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 _ACE_HIGH = run_order(ace_high=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run_through(pattern: int, rank: int) -> int:
     """The ace-high run of one suit's ``pattern`` (13 bits, bit 0 the ace) through
     ``rank``, as a 13-bit mask, or 0 if it is under three cards long."""
@@ -137,7 +146,7 @@ def _reach(table: list[int]) -> int:
 class Playouts:
     """Sampled deals and play-outs for one seat's decisions (see the module text)."""
 
-    def __init__(self, solver, ace_points: int, rng: random.Random) -> None:
+    def __init__(self, solver: MeldSolver, ace_points: int, rng: random.Random) -> None:
         self.solver = solver
         self.rng = rng
         self.keep = 0.0  # this seat's shedding: points per live way to a meld kept
@@ -148,7 +157,9 @@ class Playouts:
         # The core shuffles as random.Random.shuffle does (by getrandbits), for a
         # plain random.Random; any other generator shuffles itself.
         self._shuffle_in_core = (type(rng) is random.Random
-                                 and random.Random._randbelow is random.Random._randbelow_with_getrandbits)
+                                 # private methods of random.Random that typeshed leaves out:
+                                 and random.Random._randbelow  # type: ignore[attr-defined]
+                                 is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
 
     # -- sampled deals -------------------------------------------------------------
 
@@ -162,11 +173,10 @@ class Playouts:
         else:
             bound = [d[-1] if d else None for d in k.discards]
         core = self._core
-        if core is not None:
-            places = [-1 if b is None else rank[b] for b in bound]
-            if self._shuffle_in_core:
-                return core.deal(k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held,
-                                 k.blocked, k.last_pass, places)
+        places = [-1 if b is None else rank[b] for b in bound] if core is not None else []
+        if core is not None and self._shuffle_in_core:
+            return core.deal(k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held,
+                             k.blocked, k.last_pass, places)
         pool = list(from_mask(k.unseen))
         rng.shuffle(pool)
         if core is not None:
@@ -174,15 +184,17 @@ class Playouts:
         hands = [0] * k.n_seats
         hands[k.seat] = k.hand
         seats = [s for s in range(k.n_seats) if s != k.seat]
-        seats.sort(key=lambda s: 99 if bound[s] is None else rank[bound[s]])
+        order = [99 if b is None else rank[b] for b in bound]
+        seats.sort(key=order.__getitem__)
         used = 0
         for s in seats:
             need = k.unknown[s]
             hand = k.held[s]
             if need:
                 allowed = ~used
-                if bound[s] is not None:
-                    allowed &= self.below[rank[bound[s]]] & ~k.blocked[s]
+                b = bound[s]
+                if b is not None:
+                    allowed &= self.below[rank[b]] & ~k.blocked[s]
                 passed = k.last_pass[s]
                 # A card may not complete a meld in the hand, nor (with one of its
                 # cards) one with the upcard it passed on.
@@ -215,7 +227,8 @@ class Playouts:
     # -- play-outs -----------------------------------------------------------------
 
     def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  options: list[tuple[bool, int]], melds=(), adds=(), value=None,
+                  options: list[tuple[bool, int]], melds: Sequence[int] = (),
+                  adds: Sequence[tuple[int, int]] = (), value: Value | None = None,
                   keep: int = 0, extra: int = 0, z: float = 0.0) -> list[float]:
         """For each ``(lay, card)``: what the play-outs are worth after laying down
         ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not (``lay``), and
@@ -238,7 +251,7 @@ class Playouts:
         for c, number in adds:
             laid_hand &= ~(1 << c)
             laid_table[number - 1] |= 1 << c
-        wins = [0] * len(options)
+        wins = [0.0] * len(options)
         alive = list(range(len(options)))
         vals: list[list[float]] = [[] for _ in options]  # per deal, with ``extra``
         step = max(1, samples // 4)
@@ -271,14 +284,14 @@ class Playouts:
         if len(alive) < 2:
             return False
         a, b = sorted(alive, key=lambda i: (-wins[i], i))[:2]
-        diffs = [x - y for x, y in zip(vals[a], vals[b])]
+        diffs = [x - y for x, y in zip(vals[a], vals[b], strict=True)]
         n = len(diffs)
         diff = sum(diffs)
         sq = sum(d * d for d in diffs)
         return sq > 0.0 and diff * diff <= z * z * (sq - diff * diff / n)
 
     def draw_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  value=None, first: int = 0, z: float = 0.0) -> tuple[float, float]:
+                  value: Value | None = None, first: int = 0, z: float = 0.0) -> tuple[float, float]:
         """What the play-outs are worth (as :meth:`turn_wins`) when this seat, to
         draw, takes from the stock and when it takes the top of the pile, on the same
         deals; the rest of its turn follows its quick rules. ``samples`` deals, or
@@ -371,6 +384,7 @@ class Playouts:
                 tops = self.top_shed
                 best = self.shed_order[max(tops[0][loose & 0x1FFF], tops[1][loose >> 13 & 0x1FFF],
                                            tops[2][loose >> 26 & 0x1FFF], tops[3][loose >> 39])]
+            assert best is not None  # the hand is not empty
             hand &= ~(1 << best)
             pile.append(best)
             hands[cur] = hand
@@ -387,7 +401,7 @@ class Playouts:
         pts = self.solver.points
         return sum(pts(h) for h in hands) - pts(hands[winner])
 
-    def _my_draw(self, hands, stock, pile, reach, me) -> bool:
+    def _my_draw(self, hands: list[int], stock: list[int], pile: list[int], reach: int, me: int) -> bool:
         top = pile[-1] if pile else None
         if not stock:
             if top is None:
@@ -406,14 +420,15 @@ class Playouts:
         hand held no meld before it (an opponent's hand, which lays all at once)."""
         if has_meld(hand):
             if drawn is not None and not has_meld(hand & ~(1 << drawn)):
-                melds = (self._meld_with(hand, drawn),)
+                melds: tuple[int, ...] = (self._meld_with(hand, drawn),)
             else:
-                melds = self._melds.get(hand)
-                if melds is None:
-                    melds = self.solver.arrangement(hand)[1]
+                known = self._melds.get(hand)
+                if known is None:
+                    known = self.solver.arrangement(hand)[1]
                     if len(self._melds) > 100_000:
                         self._melds.clear()
-                    self._melds[hand] = melds
+                    self._melds[hand] = known
+                melds = known
             for m in melds:
                 hand &= ~m
                 table.append(m)
@@ -441,7 +456,7 @@ class Playouts:
             if not best:
                 return run
             rp, sp = self.solver.points(run), self.solver.points(best)
-            if rp > sp or rp == sp and run < best:
+            if rp > sp or (rp == sp and run < best):
                 return run
         return best
 

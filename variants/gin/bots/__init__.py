@@ -1,4 +1,4 @@
-"""Gin computer players beyond ``ai:easy`` (issue #5).
+"""Gin computer players beyond ``ai:easy``.
 
 ``ai:normal`` and ``ai:hard`` (our levels) and two reference opponents,
 ``ref:simple`` (OpenSpiel's simple gin bot) and ``ref:novice`` (RLCard's novice
@@ -17,45 +17,50 @@ ref:novice 6 > random 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from rummykit.core.registry import AgentSpec
 
-__all__ = ["register_bots", "agent_specs"]
+if TYPE_CHECKING:
+    from ..options import GinOptions
+    from .hard import HardGinAgent
+    from .normal import NormalGinAgent
+    from .reference import NoviceGinAgent, SimpleGinAgent
+
+__all__ = ["agent_specs", "register_bots"]
 
 
-def _opt(options, name: str, default: int) -> int:
-    return int(getattr(options, name, default))
-
-
-def normal_factory(seat: int, seed: int, options):
+def normal_factory(seat: int, seed: int, options: GinOptions) -> NormalGinAgent:
     from .normal import NormalGinAgent
 
     return NormalGinAgent(seed)
 
 
-def hard_factory(seat: int, seed: int, options):
+def hard_factory(seat: int, seed: int, options: GinOptions) -> HardGinAgent:
     from .hard import HardGinAgent
 
     return HardGinAgent(
         seed,
-        knock_limit=_opt(options, "knock_limit", 10),
-        gin_bonus=_opt(options, "gin_bonus", 25),
-        undercut_bonus=_opt(options, "undercut_bonus", 25),
+        knock_limit=options.knock_limit,
+        gin_bonus=options.gin_bonus,
+        undercut_bonus=options.undercut_bonus,
     )
 
 
-def simple_factory(seat: int, seed: int, options):
+def simple_factory(seat: int, seed: int, options: GinOptions) -> SimpleGinAgent:
     from .reference import SimpleGinAgent
 
-    return SimpleGinAgent(seed, knock_limit=_opt(options, "knock_limit", 10))
+    return SimpleGinAgent(seed, knock_limit=options.knock_limit)
 
 
-def novice_factory(seat: int, seed: int, options):
+def novice_factory(seat: int, seed: int, options: GinOptions) -> NoviceGinAgent:
     from .reference import NoviceGinAgent
 
     return NoviceGinAgent(seed)
 
 
-def agent_specs(variant: str = "gin") -> list[AgentSpec]:
+def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
     return [
         AgentSpec(
             name="ai:normal",
@@ -90,7 +95,8 @@ def agent_specs(variant: str = "gin") -> list[AgentSpec]:
     ]
 
 
-def register_bots(register, variant: str = "gin") -> None:
-    """Register ai:normal, ai:hard, ref:simple and ref:novice for ``variant``."""
+def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "gin") -> None:
+    """Register ai:normal, ai:hard, ref:simple and ref:novice for ``variant``
+    (Gin, or a house rule whose options subclass :class:`GinOptions`)."""
     for spec in agent_specs(variant):
         register(spec)

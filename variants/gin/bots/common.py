@@ -3,20 +3,25 @@ card, how likely a discard feeds one of its melds, and live outs of a hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rummykit.core.cards import from_mask, points
 from rummykit.core.partners import SET_PARTNERS, run_partners
 from rummykit.core.partners import meld_danger as _meld_danger
 
 from .knowledge import Knowledge
 
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
 __all__ = [
     "RUN_PARTNERS",
     "SET_PARTNERS",
-    "opp_probs",
+    "expected_after_draw",
     "meld_danger",
     "near_taken",
+    "opp_probs",
     "outs",
-    "expected_after_draw",
 ]
 
 
@@ -24,7 +29,8 @@ RUN_PARTNERS = run_partners(ace_high=False)  # ace low: A-2-3 is a run, Q-K-A is
 #: Cards "close" to a card: same rank, or same suit within two ranks.
 NEAR = tuple(
     sum(1 << c for c in SET_PARTNERS[card])
-    | sum(1 << (card // 13 * 13 + r) for r in range(max(0, card % 13 - 2), min(12, card % 13 + 2) + 1) if r != card % 13)
+    | sum(1 << (card // 13 * 13 + r)
+          for r in range(max(0, card % 13 - 2), min(12, card % 13 + 2) + 1) if r != card % 13)
     for card in range(52)
 )
 
@@ -65,7 +71,7 @@ def near_taken(card: int, k: Knowledge) -> bool:
     return bool(NEAR[card] & k.opp_held)
 
 
-def outs(solver, hand: int, live: int) -> int:
+def outs(solver: MeldSolver, hand: int, live: int) -> int:
     """How many live cards would lower the least deadwood of the 10-card ``hand``
     (drawn, then the best discard made)."""
     now = solver.deadwood(hand)
@@ -77,7 +83,7 @@ def outs(solver, hand: int, live: int) -> int:
     return n
 
 
-def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: float,
+def expected_after_draw(solver: MeldSolver, hand: int, live: int, limit: int, knock_bonus: float,
                         gin_bonus: float) -> float:
     """The mean, over the live cards, of the deadwood left after drawing the card
     and making the best discard, with a bonus for a hand that may knock or go gin."""
@@ -89,7 +95,7 @@ def expected_after_draw(solver, hand: int, live: int, limit: int, knock_bonus: f
         d = bd(hand | 1 << u)[1]
         if d > now:
             d = now
-        v = d
+        v: float = d
         if d == 0:
             v -= gin_bonus
         elif d <= limit:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
@@ -39,13 +40,16 @@ from rummykit.core.engine import View
 from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view
 
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
 __all__ = ["HardGinAgent"]
 
 DISCARD, KNOCK, GIN = "discard", "knock", "gin"
 
 
 class HardGinAgent(BaseAgent):
-    # Tuned with `rummy simulate` (docs/bots.md).
+    # Values chosen by measuring with `rummy simulate` (docs/bots.md).
     KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
     GIN_BONUS = 14.0  # ... or go gin
     PRESENT = 0.25  # weight of the present deadwood
@@ -57,8 +61,8 @@ class HardGinAgent(BaseAgent):
     MIN_GAIN = 0.0  # ... and an expected gain above this
     PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
 
-    def __init__(self, seed: int = 0, solver=None, knock_limit: int = 10, gin_bonus: int = 25,
-                 undercut_bonus: int = 25, **params) -> None:
+    def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10,
+                 gin_bonus: int = 25, undercut_bonus: int = 25, **params: float) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -106,7 +110,8 @@ class HardGinAgent(BaseAgent):
         return v + self.PRESENT * dw
 
     def _score_discards(self, k: Knowledge, hand11: int, candidates: list[int], limit: int,
-                        probs: list[float], after: dict[int, int] | None = None):
+                        probs: list[float],
+                        after: dict[int, int] | None = None) -> list[tuple[float, int, int]]:
         """(score, card, deadwood) for each candidate discard of an 11-card hand."""
         if after is None:
             after = dict(self.solver.discards(hand11))
@@ -125,11 +130,12 @@ class HardGinAgent(BaseAgent):
 
     # -- decisions --------------------------------------------------------------
 
-    def _best_discard(self, k: Knowledge, plain: list[Action], after, limit: int):
+    def _best_discard(self, k: Knowledge, plain: list[Action], after: dict[int, int] | None,
+                      limit: int) -> tuple[Action, str]:
         probs = opp_probs(k, self.PASS_DAMP)
         cards = [a.cards[0] for a in plain]
         scored = self._score_discards(k, k.hand, cards, limit, probs, after)
-        score, card, dw = scored[0]
+        _, card, dw = scored[0]
         action = next(a for a in plain if a.cards[0] == card)
         danger = meld_danger(card, probs)
         why = f"leaves {dw} deadwood with the best chances of improving from the live cards"
@@ -137,13 +143,15 @@ class HardGinAgent(BaseAgent):
             why += f"; {code(card)} is unlikely to help the opponent"
         return action, why
 
-    def _draw(self, k: Knowledge, by_kind, limit: int) -> Action:
+    def _draw(self, k: Knowledge, by_kind: dict[str, list[Action]], limit: int) -> Action:
         take = by_kind.get(TAKE_DISCARD)
         stock = by_kind.get(DRAW_STOCK)
         up = k.top
         if not take or up is None:
             self._why = "draw from the stock"
-            return (stock or take)[0]
+            moves = stock or take
+            assert moves  # a turn to draw has a draw
+            return moves[0]
         if not stock:
             self._why = "the stock is empty: take the upcard"
             return take[0]
@@ -165,7 +173,8 @@ class HardGinAgent(BaseAgent):
         self._why = f"{code(up)} helps less than an average stock card"
         return stock[0]
 
-    def _maybe_knock(self, k: Knowledge, knocks: list[Action], after, limit: int) -> Action | None:
+    def _maybe_knock(self, k: Knowledge, knocks: list[Action], after: dict[int, int],
+                     limit: int) -> Action | None:
         best = min(knocks, key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
         card = best.cards[0]
         d = after[card]
@@ -213,7 +222,7 @@ class HardGinAgent(BaseAgent):
     def knock_outlook(self, k: Knowledge, mine: int, d: int) -> tuple[float, float]:
         """(expected points, undercut chance) of knocking now with the 10-card hand
         ``mine`` (``d`` deadwood), over sampled opponent hands."""
-        from rummykit.core.layoffs import best_layoffs
+        from rummykit.core.extensions import best_extensions
 
         _, melds = self.solver.arrangement(mine)
         total = 0.0
@@ -223,7 +232,7 @@ class HardGinAgent(BaseAgent):
             if d == 0:
                 total += self.solver.deadwood(h) + self.gin_points
                 continue
-            dd = best_layoffs(h, melds, self.solver).deadwood
+            dd = best_extensions(h, melds, self.solver).deadwood
             if dd > d:
                 total += dd - d
             else:

@@ -1,7 +1,8 @@
 """What a Gin seat can know, read from its :class:`View` alone.
 
-:func:`read_view` reads the seat's own history (``core/seen.py``: RULES.md §3, a
-stock draw shows its card only to the drawer) for the opponent's picks and passes:
+:func:`read_view` reads the seat's own history (``core/seen.py``; docs/rules.md §3
+"What a player sees": a stock draw shows its card only to the drawer) for the
+opponent's picks and passes:
 
 * ``opp_held`` – cards the opponent took from the discard pile and still holds;
 * ``opp_took`` – every card it took from the pile (held or not);

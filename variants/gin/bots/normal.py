@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
@@ -25,7 +26,10 @@ from rummykit.core.cards import code, points
 from rummykit.core.engine import View
 
 from .common import expected_after_draw, near_taken
-from .knowledge import read_view
+from .knowledge import Knowledge, read_view
+
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
 
 __all__ = ["NormalGinAgent"]
 
@@ -40,7 +44,7 @@ class NormalGinAgent(BaseAgent):
     LATE_STOCK = 20  # from this stock size down ...
     LATE_MAX = 4  # ... knock only with this much deadwood or less (undercuts)
 
-    def __init__(self, seed: int = 0, solver=None, **params) -> None:
+    def __init__(self, seed: int = 0, solver: MeldSolver | None = None, **params: float) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -80,7 +84,7 @@ class NormalGinAgent(BaseAgent):
 
     # -- decisions --------------------------------------------------------------
 
-    def _draw(self, view: View, by_kind) -> Action:
+    def _draw(self, view: View, by_kind: dict[str, list[Action]]) -> Action:
         take = by_kind.get(TAKE_DISCARD)
         stock = by_kind.get(DRAW_STOCK)
         up = view.discard_top
@@ -94,9 +98,11 @@ class NormalGinAgent(BaseAgent):
                 self._why = f"{code(up)} lowers the deadwood from {now} to {best}"
                 return take[0]
         self._why = "the upcard does not lower the deadwood: draw from the stock"
-        return (stock or take)[0]
+        moves = stock or take
+        assert moves  # a turn to draw has a draw
+        return moves[0]
 
-    def _discard(self, k, actions: list[Action], after: dict[int, int], limit: int) -> Action:
+    def _discard(self, k: Knowledge, actions: list[Action], after: dict[int, int], limit: int) -> Action:
         least = min(after[a.cards[0]] for a in actions)
         live = k.unseen
         scored = []

@@ -27,14 +27,18 @@ Both use only their own seeded generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code
 from rummykit.core.engine import View
 
-__all__ = ["SimpleGinAgent", "NoviceGinAgent"]
+if TYPE_CHECKING:
+    from rummykit.core.solver import MeldSolver
+
+__all__ = ["NoviceGinAgent", "SimpleGinAgent"]
 
 DISCARD, KNOCK, GIN = "discard", "knock", "gin"
 
@@ -46,7 +50,7 @@ def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     return out
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
@@ -56,7 +60,7 @@ def _mask(cards) -> int:
 class SimpleGinAgent(BaseAgent):
     """``ref:simple``: the OpenSpiel simple gin rummy bot's strategy."""
 
-    def __init__(self, seed: int = 0, solver=None, knock_limit: int = 10) -> None:
+    def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)  # unused: the strategy is deterministic
@@ -75,7 +79,9 @@ class SimpleGinAgent(BaseAgent):
                 self._why = f"{code(up)} lets it knock or joins a best meld"
                 return take[0]
             self._why = "the upcard neither allows a knock nor joins a meld"
-            return (stock or take)[0]
+            moves = stock or take
+            assert moves  # a turn to draw has a draw
+            return moves[0]
         if GIN in by or KNOCK in by:
             moves = by.get(GIN) or by[KNOCK]
             card = self._highest_loose(hand, {a.cards[0] for a in moves})
@@ -122,7 +128,7 @@ class SimpleGinAgent(BaseAgent):
 class NoviceGinAgent(BaseAgent):
     """``ref:novice``: RLCard's novice rule agent."""
 
-    def __init__(self, seed: int = 0, solver=None) -> None:
+    def __init__(self, seed: int = 0, solver: MeldSolver | None = None) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)

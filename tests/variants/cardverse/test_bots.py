@@ -1,4 +1,4 @@
-"""The CardVerse computer players of issue #5: ai:normal and ai:hard."""
+"""The CardVerse computer players ai:normal and ai:hard."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from rummykit.core.actions import parse_action
 from rummykit.core.agents import agent_seed
 from rummykit.core.cards import parse_card, parse_cards, to_mask
 from rummykit.core.plugins import get_plugins
+from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.bots.knowledge import Table, read_view
 from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
-from rummykit.core.solver import get_solver
 
-from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
 SOLVER = get_solver(True, 1)
@@ -87,7 +87,8 @@ def test_legal_under_every_option(name, opts):
 
 def test_hard_against_itself_and_random():
     rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(8))
-    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3), make("ai:normal", 3, 4)])
+    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3),
+                     make("ai:normal", 3, 4)])
 
 
 def test_views_lead_to_no_round():

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.venvs import clean_env, copy_sources, fresh_venv, run
+from .venvs import clean_env, copy_sources, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""The Gin computer players of issue #5: ai:normal, ai:hard, ref:simple, ref:novice."""
+"""The Gin computer players ai:normal, ai:hard, ref:simple and ref:novice."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from rummykit.variants.gin.bots.knowledge import read_view
 from rummykit.variants.gin.bots.normal import NormalGinAgent
 from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent
 
-from ..variants.gin.helpers import act, card, cards, deal
-from .helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from .helpers import act, card, deal
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]
 
@@ -151,7 +151,8 @@ def test_hard_knock_outlook_sees_the_undercut_risk():
     bot = HardGinAgent(1)
     k = read_view(rnd.view(0))
     low_gain, low_risk = bot.knock_outlook(k, k.hand & ~(1 << card("7C")), 1)
-    high_gain, high_risk = bot.knock_outlook(k, k.hand & ~(1 << card("AD")) & ~(1 << card("2S")) | 1 << card("7C"), 9)
+    swapped = k.hand & ~(1 << card("AD")) & ~(1 << card("2S")) | 1 << card("7C")
+    high_gain, high_risk = bot.knock_outlook(k, swapped, 9)
     assert low_risk <= high_risk
     assert low_gain > high_gain
 

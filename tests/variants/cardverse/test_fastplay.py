@@ -20,7 +20,8 @@ from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.bots import playout
 from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts
-from tests.bots.test_cardverse_playouts import states
+
+from .test_playouts import states
 
 PURE = bool(os.environ.get("RUMMYKIT_PURE_PYTHON"))
 needs_core = pytest.mark.skipif(PURE, reason="RUMMYKIT_PURE_PYTHON turns the compiled core off")
@@ -78,7 +79,6 @@ def test_play_outs_are_the_same_from_real_positions(n_seats, ace_points):
     """Every way in: this seat to draw as its rule says, from the stock or the pile,
     or the next seat to draw; with and without ``keep``. Tables from real games make
     the play-outs add to melds and ask the solver for this seat's melds."""
-    rng = random.Random(n_seats * 100 + ace_points)
     checked = ended_by_meld = 0
     for _, view in states(n_seats, 14):
         k = read_view(view)
@@ -165,6 +165,7 @@ def meld_rich_hands(draw):
     return sum(1 << c for c in chosen)
 
 
+@pytest.mark.slow
 @needs_core
 @settings(max_examples=1500, deadline=None)
 @given(meld_rich_hands(), st.sampled_from([1, 11]))
@@ -221,6 +222,7 @@ def _simulate(env_extra: dict) -> dict:
     return out
 
 
+@pytest.mark.slow
 @needs_core
 def test_simulate_gives_the_same_figures_with_and_without_the_core():
     assert _simulate({}) == _simulate({"RUMMYKIT_PURE_PYTHON": "1"})

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import FULL_DECK, from_mask, parse_card, parse_cards, points, rank_sort_key, to_mask
+from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.bots.common import (
     RUN_PARTNERS,
@@ -24,7 +25,6 @@ from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts, completes
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
-from rummykit.core.solver import get_solver
 
 SOLVER = get_solver(True, 1)
 EASY_ORDER = sorted(range(52), key=lambda c: (points(c, 1), rank_sort_key(c, True)))
@@ -54,7 +54,7 @@ def states(n_seats: int, rounds: int):
 def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
     po = Playouts(SOLVER, 1, random.Random(1))
     checked = 0
-    for rnd, view in states(n_seats, 12):
+    for _, view in states(n_seats, 12):
         k = read_view(view)
         for _ in range(5):
             hands, stock = po.sample(k)
@@ -380,7 +380,7 @@ def test_turn_play_outs_go_on_while_the_best_two_are_close():
             continue  # (level on every deal, maybe: then nothing tells them apart)
         # Told apart: with z that large every extra deal is played, on top of the
         # first eight; with z = 0 any difference is clear, so it stops at once.
-        assert n_wide == 16 and any(w != p for w, p in zip(wide, plain) if p != inf)
+        assert n_wide == 16 and any(w != p for w, p in zip(wide, plain, strict=True) if p != inf)
         assert n_quick == 8 and quick == plain
         checked += 1
     assert checked
@@ -422,7 +422,7 @@ def test_live_partners_counts_every_live_way(hand, card, live):
             if x != y and hand >> x & 1 and live >> y & 1:
                 ways += 1
     for x, y in RUN_PARTNERS[card]:
-        if hand >> x & 1 and live >> y & 1 or hand >> y & 1 and live >> x & 1:
+        if (hand >> x & 1 and live >> y & 1) or (hand >> y & 1 and live >> x & 1):
             ways += 1
     assert live_partners(card, hand, live) == ways
 

@@ -15,7 +15,7 @@ from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 
-PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "cardverse4_ceiling.py"
+PATH = Path(__file__).resolve().parents[3] / "benchmarks" / "cardverse4_ceiling.py"
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +73,7 @@ def test_sampled_deals_account_for_every_card(ceiling):
                 assert d.hands == s.hands
 
 
+@pytest.mark.slow
 def test_the_oracle_wins_more_than_the_policy(ceiling):
     seeds = range(12)
     oracle = sum(ceiling.play_round(i, "oracle", 0) for i in seeds)

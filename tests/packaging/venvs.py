@@ -1,5 +1,6 @@
 """Fresh virtual environments for the slow tests that install rummykit for real
-(tests/cli/test_scaffold_venv.py, tests/test_no_compiler.py, tests/test_plugin_types.py)."""
+(tests/cli/test_scaffold_venv.py, tests/packaging/test_no_compiler.py,
+tests/packaging/test_plugin_types.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # What the test run's own environment would leak into a fresh one.
 LEAKS = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_DISABLE_PLUGINS", "RUMMYKIT_PURE_PYTHON")

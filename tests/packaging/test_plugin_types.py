@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.venvs import clean_env, copy_sources, fresh_venv, run
+from .venvs import clean_env, copy_sources, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
@@ -57,7 +57,8 @@ def cards(view: View) -> tuple[int, ...]:
     return view.cards
 '''
 ERRORS = [
-    ("return spec.max_players", 'error: Incompatible return value type (got "int", expected "str")  [return-value]'),
+    ("return spec.max_players",
+     'error: Incompatible return value type (got "int", expected "str")  [return-value]'),
     ("return view.cards", 'error: "View" has no attribute "cards"  [attr-defined]'),
 ]
 
@@ -75,8 +76,8 @@ def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):
     run([*pip, "--no-build-isolation", copy_sources(tmp_path / "src")], tmp_path, env)
     r = run([py, "-c", "import rummykit.core.engine as m; print(m.__file__)"], tmp_path, env)
     assert Path(r.stdout.strip()).is_relative_to(bin_.parent)
-    r = run([py, "-c", "import importlib.resources as r; print(r.files('rummykit').joinpath('py.typed').is_file())"],
-            tmp_path, env)
+    r = run([py, "-c", "import importlib.resources as r; "
+             "print(r.files('rummykit').joinpath('py.typed').is_file())"], tmp_path, env)
     assert r.stdout.strip() == "True"
 
     plugins = tmp_path / "plugins"

@@ -1,0 +1,57 @@
+"""The words typed instead of a move (help, rules, hint, undo, score, log, quit
+and their short forms) mean the same in both terminal games: through a pipe
+(the plain game) and at a terminal (the rich one, in a pseudo-terminal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.cli.meta import COMMANDS, WORDS, meta_command
+
+from .ptygame import plain, registry
+from .test_play_pipe import rummy
+
+pytestmark = pytest.mark.skipif("gin" not in registry().variants, reason="gin is not installed")
+
+GAME = ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3"]
+
+
+def test_every_word_names_its_command_in_any_case_and_a_move_names_none():
+    assert COMMANDS == ("help", "rules", "hint", "undo", "score", "log", "quit")
+    for name, words in WORDS.items():
+        for word in words:
+            assert meta_command(word) == name
+            assert meta_command(f"  {word.upper()} ") == name
+    for move in ("s", "d 7h", "k 7h", "draw stock", "hints", "quit now"):
+        assert meta_command(move) is None
+
+
+def blocks(stdout: str) -> list[str]:
+    """The output between one prompt and the next."""
+    return [b.strip() for b in stdout.split("Player 1> ")[1:]]
+
+
+def test_the_plain_game_takes_every_word_of_a_command(tmp_path):
+    lines = ["help", "h", "?", "HELP", "score", "SCORE", "log", "undo", "UNDO", "exit"]
+    out = rummy(GAME, tmp_path, "\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    said = blocks(out.stdout)
+    helps = said[:4]
+    assert "draw stock  [s]" in helps[0] and helps == [helps[0]] * 4
+    assert said[4].startswith("Score: ") and said[5] == said[4]
+    assert "cannot undo: nothing of yours to undo this turn" in said[7] and said[8] == said[7]
+    assert said[9].startswith("quit; game saved to")
+    assert "illegal" not in out.stdout
+
+
+def test_the_terminal_game_takes_the_same_words(game, tmp_path):
+    g = game(*GAME, "--save", str(tmp_path / "g.json"))
+    g.prompt("Player 1")
+    shown = []
+    for word in ("help", "h", "?"):
+        shown.append(plain(g.move(word, "Player 1")).split("\n", 1)[1])
+    assert "draw stock  [s]" in shown[0] and shown == [shown[0]] * 3
+    out = plain(g.move("UNDO", "Player 1"))
+    assert "cannot undo: nothing of yours to undo this turn" in out
+    g.send("exit")
+    assert g.wait_exit() == 0
