@@ -15,8 +15,9 @@ most a few chunks per CPU are in flight, counted from the oldest chunk not yet
 merged, so the driver holds a bounded number of results however long the run;
 results are kept by chunk index and merged in unit order, once each, so the
 figures are those of the local backend. A bot's failure comes back as the
-:class:`~rummykit.core.errors.AgentError` of the local backend; Ctrl-C cancels
-the outstanding tasks.
+:class:`~rummykit.core.errors.AgentError` of the local backend, taken in unit
+order too (the first failing unit's line, whichever chunk ends first); Ctrl-C
+cancels the outstanding tasks.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ CHECK_TIMEOUT = 120.0
 LOCAL_OBJECT_STORE = 200 * 2**20
 #: The longest address accepted (``--address`` or ``RAY_ADDRESS``).
 MAX_ADDRESS = 300
+#: Seconds cancelled tasks are given to end before the driver leaves.
+CANCEL_WAIT = 3.0
 #: Seconds ray.wait blocks before the driver looks at Ctrl-C again.
 _WAIT = 0.5
 
@@ -342,8 +345,8 @@ class RayBackend:
             found = differences(here, there, config.seats, config.variant)
             if found:
                 problems.append(f"Ray node {name} " + ", ".join(found))
+        self._cancel(late)
         for ref in late:
-            ray.cancel(ref, force=True)
             problems.append(f"Ray node {names[refs[ref]]} did not answer within {CHECK_TIMEOUT:g} s")
         if problems:
             raise RummyError("; ".join(sorted(problems))
@@ -362,7 +365,7 @@ class RayBackend:
         self._run = run = secrets.token_hex(8)
         chunks = enumerate(_chunks(config.units, size))
         running: dict[Any, tuple[int, int, int]] = {}  # task -> (chunk index, start, stop)
-        results: dict[int, Tally] = {}  # finished, not merged yet
+        results: dict[int, Tally | RummyError] = {}  # finished, not merged yet
         merged = submitted = 0
         finished = False
         try:
@@ -381,20 +384,34 @@ class RayBackend:
                     raise AgentError(line)
                 for ref in ready:
                     i, start, stop = running.pop(ref)
-                    tally = self._result(ref, config, start, stop)
                     if i >= merged:  # a chunk counts once, however often it was played
-                        results[i] = tally
-                while merged in results:
-                    merge(results.pop(merged))
+                        results[i] = self._result(ref, config, start, stop)
+                while merged in results:  # in unit order: a bot's failure too, as locally
+                    done = results.pop(merged)
+                    if isinstance(done, RummyError):
+                        raise done
+                    merge(done)
                     merged += 1
             finished = True
         finally:
             if not finished:
-                for ref in running:
-                    with contextlib.suppress(Exception):  # already finished or gone
-                        ray.cancel(ref, force=True)
+                self._cancel(list(running))
 
-    def _result(self, ref: Any, config: SimConfig, start: int, stop: int) -> Tally:
+    def _cancel(self, refs: list[Any]) -> None:
+        """Cancel the tasks ``refs`` and give them a moment to go. Gently: a
+        running chunk is interrupted in its bot's code, as Ctrl-C would be (Ray
+        2.60's driver can abort on a reply racing a forced cancel); whatever is
+        still running when the driver leaves ends with its job."""
+        ray = self.ray
+        for ref in refs:
+            with contextlib.suppress(Exception):  # already finished or gone
+                ray.cancel(ref, force=False)
+        with contextlib.suppress(Exception):
+            ray.wait(refs, num_returns=len(refs), timeout=CANCEL_WAIT)
+
+    def _result(self, ref: Any, config: SimConfig, start: int, stop: int) -> Tally | RummyError:
+        """A finished task's tally, or the bot's failure it returned; a task
+        lost more often than Ray retries it is an :class:`AgentError` now."""
         ray = self.ray
         try:
             value = ray.get(ref)
@@ -409,8 +426,6 @@ class RayBackend:
                 f"the Ray task playing {unit} {start + 1}-{stop} of --seed {config.seed} was lost "
                 f"{MAX_RETRIES + 1} times (a computer player that would not stop, a crash in compiled "
                 f"code, or a lost node): {_reason(e)}") from None
-        if isinstance(value, RummyError):
-            raise value
         return value
 
     def close(self) -> None:
