@@ -33,8 +33,9 @@ $(STAMP): $(BUILT) $(FILES) | $(BIN)/python
 	$(BIN)/python -m pip install -q $(STRICT) -e .
 	touch $@
 
+# The tests need the test extra and Ray (the tests of simulate --backend ray start a local Ray).
 $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
-	$(BIN)/python -m pip install -q $(STRICT) -e '.[test]'
+	$(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray]'
 	for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && $(BIN)/python -m pip install -q -e $$ex || true; done
 	touch $(STAMP) $@
 

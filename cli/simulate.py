@@ -1,8 +1,9 @@
 """``rummy simulate``: computer players against each other, with statistics.
 
 The playing is :mod:`rummykit.core.simulate` (seat rotation, duplicate deals,
-worker processes, streamed tallies); this module reads the command line, shows a
-progress bar on a terminal and prints the figures (a table, or ``--json``).
+worker processes or Ray, streamed tallies); this module reads the command line,
+shows a progress bar on a terminal and prints the figures (a table, or
+``--json``), marked partial after Ctrl-C (exit status 130).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from rummykit.core.simulate import MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS_PER_CPU
+from rummykit.core.simulate import BACKENDS, MAX_CHUNK, MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS_PER_CPU
 
 from .common import option_option, registry
 from .timeouts import move_timeout_option, move_timeout_seconds, shown
@@ -65,15 +66,26 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option("--seed", "seed", metavar="S", default=None,
               help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
               "gives the same figures for any --workers.")
-@click.option("--workers", "workers", metavar="W", default="1",
+@click.option("--workers", "workers", metavar="W", default=None,
               help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
-              f"CPU core and {MAX_WORKERS} in all).")
+              f"CPU core and {MAX_WORKERS} in all); with --backend ray, the CPUs of the local Ray "
+              "started for the run.")
+@click.option("--backend", "backend", metavar="NAME", default="local",
+              help="Where the matches are played: local (worker processes on this machine, the "
+              "default) or ray (Ray tasks; needs rummykit[ray]).")
+@click.option("--address", "address", metavar="ADDRESS", default=None,
+              help="With --backend ray: the Ray cluster to play on (default: RAY_ADDRESS, else a "
+              "local Ray started for the run).")
+@click.option("--chunk-size", "chunk_size", metavar="N", default=None,
+              help=f"Matches (or rounds) per chunk a worker plays and sends back (1 to {MAX_CHUNK:,}; "
+              "default: about 16 chunks per worker, at most 16 matches or 200 rounds).")
 @move_timeout_option("A bot past it ends the run with one line naming it, its plugin and the "
                      "match seed (exit status 1).")
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: str | None, seed: str | None,
-             workers: str, move_timeout: str | None, options: tuple[str, ...], as_json: bool) -> None:
+             workers: str | None, backend: str, address: str | None, chunk_size: str | None,
+             move_timeout: str | None, options: tuple[str, ...], as_json: bool) -> None:
     """Play computer players against each other and report who wins.
 
     \b
@@ -90,13 +102,20 @@ def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: 
 
     A computer player that raises, returns anything but a legal move or thinks
     longer than --move-timeout ends the run with one line naming it, the plugin
-    that registered it, its seat and the match (exit status 1).
+    that registered it, its seat and the match (exit status 1). Ctrl-C stops the
+    run and prints the figures so far, marked partial (exit status 130).
+
+    \b
+    On Ray (pip install 'rummykit[ray]'; see docs/simulate.md):
+      rummy simulate gin --rounds 100000 --seed 1 --backend ray --workers 2
+      rummy simulate gin --rounds 100000 --seed 1 --backend ray --address 10.0.0.5:6379
+    The same seed gives the same figures on any backend.
     """
     import secrets
 
     from rummykit.core.errors import RummyError
     from rummykit.core.session import HUMAN
-    from rummykit.core.simulate import SimConfig, default_workers, max_workers
+    from rummykit.core.simulate import SimConfig, backend_named, default_workers, max_workers
     from rummykit.core.simulate import simulate as run
 
     reg = registry()
@@ -110,8 +129,13 @@ def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: 
         n_seed = secrets.randbelow(2**31)
     n_workers = _int(workers, "workers", 0, max_workers(),
                      f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)")
-    if not n_workers:  # 0: as many as the machine has cores for
+    if n_workers == 0:  # as many as the machine has cores for (None: not given)
         n_workers = default_workers()
+    n_chunk = _int(chunk_size, "chunk-size", 1, MAX_CHUNK)
+    name = backend.strip().lower()
+    if name not in BACKENDS:
+        raise RummyError(f"--backend takes {' or '.join(BACKENDS)}, not {shown(backend)}")
+    where = backend_named(name, n_workers, address)
     timeout = move_timeout_seconds(move_timeout)
     seats = tuple(s.strip() for s in seats)
     for i, s in enumerate(seats):
@@ -133,13 +157,15 @@ def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: 
         config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts, timeout)
 
     with _progress(config) as progress:
-        result = run(reg, config, workers=n_workers, progress=progress)
+        result = run(reg, config, progress=progress, backend=where, chunk_size=n_chunk)
 
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
         for line in report_lines(result):
             click.echo(line)
+    if result.partial:
+        sys.exit(130)
 
 
 def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -199,7 +225,7 @@ def report_lines(result: SimResult) -> list[str]:
     c = result.config
     data = result.to_json()
     unit = "matches" if c.mode == "matches" else "rounds"
-    units = c.units
+    units = result.tally.units
     lines = []
     swap = "swapping" if len(c.seats) == 2 else "rotating"
     each = "match" if c.mode == "matches" else "round"
@@ -209,6 +235,9 @@ def report_lines(result: SimResult) -> list[str]:
     head += f", seed {c.seed}, seats {swap} every {each}"
     if c.options:
         head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
+    if result.partial:
+        lines.append(f"partial: interrupted after {units:,} of {c.units:,} {unit} (the figures of "
+                     f"the first {units:,})")
     lines.append(head)
     keys = result.count_keys()
     won = "matches won" if c.mode == "matches" else "rounds won"
@@ -233,8 +262,10 @@ def report_lines(result: SimResult) -> list[str]:
         lines.append("  ".join(cells).rstrip())
     lines.append(f"draws: {data['draws']:,} {unit}")
     w = result.workers
+    where = result.where or f"{w} worker{'s' if w != 1 else ''}"
+    startup = f"; Ray start-up {result.startup_seconds:.1f} s" if result.backend == "ray" else ""
     lines.append(
         f"{data['rounds_per_second']:,.1f} rounds per second "
-        f"({result.seconds:.1f} s, {w} worker{'s' if w != 1 else ''})"
+        f"({result.seconds:.1f} s, {where}{startup})"
     )
     return lines

@@ -24,9 +24,17 @@ match number and the match seed (from a worker process too). A round's result
 is tallied as soon as the round ends, before any bot is told of it.
 
 Everything is a pure function of ``(seed, i)``, so results are identical for any
-number of worker processes: workers play chunks of consecutive units and return
-small tallies (sums), which are merged in order. Nothing per unit is kept, so
-memory stays flat however many units are played.
+number of worker processes and any backend: workers play chunks of consecutive
+units and return small tallies (sums), which are merged in unit order. Nothing
+per unit is kept, and only a bounded number of chunks is in flight, so memory
+stays flat however many units are played.
+
+Where chunks are played is a :class:`Backend`: :class:`LocalBackend` (this
+process, or a pool of worker processes) or ``RayBackend``
+(:mod:`rummykit.core.simulate_ray`: Ray tasks on a local Ray or a cluster).
+Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
+the figures of a partial run of ``k`` units are those of a whole run of ``k``
+units with the same seed.
 
 Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
 points scored, and counts. A round's ``RoundResult.counts`` are credited to its
@@ -39,10 +47,12 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .engine import Round
 from .errors import AgentError, RummyError
@@ -56,14 +66,19 @@ if TYPE_CHECKING:
     from .registry import Registry
 
 __all__ = [
+    "BACKENDS",
+    "MAX_CHUNK",
     "MAX_MATCHES",
     "MAX_ROUNDS",
     "MAX_ROUNDS_PER_MATCH",
     "MAX_WORKERS",
     "WORKERS_PER_CPU",
+    "Backend",
+    "LocalBackend",
     "SimConfig",
     "SimResult",
     "Tally",
+    "backend_named",
     "positions",
     "simulate",
     "unit_seed",
@@ -81,6 +96,10 @@ MAX_ROUNDS = 10_000_000
 #: The most worker processes: this many, and at most WORKERS_PER_CPU per CPU core.
 MAX_WORKERS = 64
 WORKERS_PER_CPU = 4
+#: The most units (matches or rounds) in one chunk (``--chunk-size``).
+MAX_CHUNK = 10_000
+#: The backends ``rummy simulate --backend`` knows.
+BACKENDS = ("local", "ray")
 
 _MASK64 = (1 << 64) - 1
 
@@ -182,10 +201,20 @@ class Tally:
 
 @dataclass
 class SimResult:
+    """The merged tallies of a run. ``seconds``: the playing only (a backend's
+    start-up is ``startup_seconds``); ``workers``: the worker processes or CPUs
+    that played; ``where``: how the backend describes them (``"2 workers"``);
+    ``partial``: interrupted, the figures are those of ``tally.units`` units;
+    ``backend``: the backend's name."""
+
     config: SimConfig
     tally: Tally
     seconds: float
     workers: int
+    startup_seconds: float = 0.0
+    where: str = ""
+    partial: bool = False
+    backend: str = "local"
 
     @property
     def rounds_per_second(self) -> float:
@@ -221,15 +250,18 @@ class SimResult:
     def to_json(self) -> dict[str, Any]:
         """The object ``rummy simulate --json`` prints."""
         c = self.config
-        return {
+        data: dict[str, Any] = {
             "variant": c.variant,
-            "matches": c.units if c.mode == "matches" else 0,
+            "matches": self.tally.units if c.mode == "matches" else 0,
             "rounds": self.tally.rounds,
             "seed": c.seed,
             "entrants": self.entrants(),
             "draws": self.tally.draws,
             "rounds_per_second": round(self.rounds_per_second, 1),
         }
+        if self.partial:
+            data["partial"] = True
+        return data
 
 
 # -- playing -----------------------------------------------------------------------
@@ -352,7 +384,155 @@ def _play_out(game: Round | Match, agents: Sequence[SafeAgent], view: Callable[[
     raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
 
 
-# -- workers -----------------------------------------------------------------------
+# -- backends ----------------------------------------------------------------------
+
+
+class Backend(Protocol):
+    """Where the chunks of a run are played.
+
+    ``start`` makes the backend ready (a Ray cluster connected, its nodes
+    checked); its time is the run's start-up, not its playing. ``play`` plays
+    ``player.config`` in chunks of ``chunk`` units (``None``: the backend's
+    default) and merges their tallies into ``total`` in unit order with a
+    :class:`Merger`, which calls ``progress``; a bot's failure is an
+    :class:`AgentError`; on ``KeyboardInterrupt`` it stops what it started and
+    lets the interruption through (``total`` then holds the units merged so
+    far). ``close`` lets everything go, whatever happened. ``workers``: the
+    worker processes or CPUs that play; ``where``: them in words, for the report.
+    """
+
+    name: str
+    workers: int
+
+    @property
+    def where(self) -> str: ...
+
+    def start(self, registry: Registry, config: SimConfig) -> None: ...
+
+    def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
+             chunk: int | None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Merger:
+    """Merges chunk tallies into ``total`` in unit order and reports progress.
+    A merge is never cut in half by Ctrl-C: the interruption waits for its end."""
+
+    def __init__(self, total: Tally, progress: Callable[[int, Tally], None] | None) -> None:
+        self.total = total
+        self.progress = progress
+
+    def __call__(self, tally: Tally) -> None:
+        with _deferred_interrupt():
+            self.total.merge(tally)
+        if self.progress:
+            self.progress(self.total.units, self.total)
+
+
+class _deferred_interrupt:
+    """``with _deferred_interrupt():`` Ctrl-C inside waits for the end of the block."""
+
+    def __enter__(self) -> None:
+        self.old: Any = None
+        self.hit = False
+        if threading.current_thread() is threading.main_thread():
+            old = signal.getsignal(signal.SIGINT)
+            if old is signal.default_int_handler:
+                self.old = signal.signal(signal.SIGINT, self._hit)
+
+    def _hit(self, signum: int, frame: object) -> None:
+        self.hit = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+            if self.hit:
+                raise KeyboardInterrupt
+
+
+def default_chunk_size(config: SimConfig, workers: int) -> int:
+    """The units in a chunk when ``--chunk-size`` is not given.
+
+    Matches are long (5-10 rounds): small chunks keep the workers busy to the
+    end. Rounds are short: each chunk costs the parent about a millisecond of
+    CPU (taken from the workers on a busy machine), and the last chunk leaves
+    a worker idle; ~16 chunks per worker balances the two."""
+    if config.mode == "matches":
+        return max(1, min(16, config.units // (workers * 8) or 1))
+    return max(1, min(200, config.units // (workers * 16) or 1))
+
+
+def _chunks(units: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, units, size):
+        yield (start, min(units, start + size))
+
+
+class LocalBackend:
+    """This process (one worker) or a pool of ``workers`` worker processes
+    (fork where available)."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1) -> None:
+        if not 1 <= workers <= max_workers():
+            raise RummyError(f"the number of worker processes must be from 1 to {max_workers()}, "
+                             f"not {workers}")
+        self.workers = workers
+
+    @property
+    def where(self) -> str:
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+
+    def start(self, registry: Registry, config: SimConfig) -> None:
+        self.registry = registry
+        self.workers = min(self.workers, config.units)
+
+    def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
+             chunk: int | None) -> None:
+        global _PRESET
+        config = player.config
+        size = chunk or default_chunk_size(config, self.workers)
+        merge = Merger(total, progress)
+        if self.workers == 1:
+            for bounds in _chunks(config.units, size):
+                merge(player.play(*bounds))
+            return
+        import multiprocessing as mp
+
+        if "fork" in mp.get_all_start_methods():
+            # Play unit 0 here first (its tally is thrown away; the workers play
+            # it again): forked workers then inherit whatever the variant builds
+            # on first use (the meld solver's tables, caches) instead of each
+            # building it again. Inside the timing, as with one worker.
+            player.play(0, 1)
+        _PRESET = (self.registry, config)
+        try:
+            _in_workers(config, self.workers, size, merge)
+        finally:
+            _PRESET = None
+
+    def close(self) -> None:
+        pass
+
+
+def backend_named(name: str, workers: int | None = None, address: str | None = None) -> Backend:
+    """The backend ``name`` (one of :data:`BACKENDS`). ``workers``: worker
+    processes (local), or the CPUs of a local Ray started for the run;
+    ``address``: a Ray cluster's (``None``: ``RAY_ADDRESS``, else a local Ray).
+    Ray not installed is one line saying how to install it."""
+    if name == "local":
+        if address is not None:
+            raise RummyError("--address is for --backend ray")
+        return LocalBackend(workers or 1)
+    if name == "ray":
+        from .simulate_ray import RayBackend
+
+        return RayBackend(cpus=workers, address=address)
+    raise RummyError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+
+
+# -- worker processes --------------------------------------------------------------
 
 _WORKER: _Player | None = None
 _PRESET: tuple[Any, SimConfig] | None = None  # inherited by forked workers
@@ -361,6 +541,8 @@ _LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked worker
 
 def _init_worker(config: SimConfig) -> None:
     global _WORKER
+    # Ctrl-C reaches the whole process group: the parent stops the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _PRESET is not None and _PRESET[1] == config:
         registry = _PRESET[0]
     else:  # spawned worker: load the plugins afresh
@@ -396,28 +578,13 @@ def _run_chunk(bounds: tuple[int, int]) -> Tally:
     return _WORKER.play(*bounds)
 
 
-def _chunks(units: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, units, size):
-        yield (start, min(units, start + size))
-
-
-def _chunk_size(config: SimConfig, workers: int) -> int:
-    # Matches are long (5-10 rounds): small chunks keep the workers busy to the
-    # end. Rounds are short: each chunk costs the parent about a millisecond of
-    # CPU (taken from the workers on a busy machine), and the last chunk leaves
-    # a worker idle; ~16 chunks per worker balances the two.
-    if config.mode == "matches":
-        return max(1, min(16, config.units // (workers * 8) or 1))
-    return max(1, min(200, config.units // (workers * 16) or 1))
-
-
-def _in_workers(config: SimConfig, workers: int, total: Tally,
-                progress: Callable[[int, Tally], None] | None) -> None:
-    """Play ``config`` in ``workers`` processes, merging their tallies in order.
+def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> None:
+    """Play ``config`` in ``workers`` processes, chunks of ``size`` units, merging
+    their tallies in order.
 
     A worker's error (a bot's :class:`AgentError`) ends the run and stops the
-    other workers at once. A worker that dies (a bot that would not stop, a
-    crash in compiled code) is an :class:`AgentError` too, never a hang.
+    other workers at once; so does Ctrl-C. A worker that dies (a bot that would
+    not stop, a crash in compiled code) is an :class:`AgentError` too, never a hang.
     """
     import multiprocessing as mp
     from collections import deque
@@ -426,7 +593,7 @@ def _in_workers(config: SimConfig, workers: int, total: Tally,
 
     global _LAST_WORDS
     method = "fork" if "fork" in mp.get_all_start_methods() else None
-    chunks = _chunks(config.units, _chunk_size(config, workers))
+    chunks = _chunks(config.units, size)
     words = os.pipe() if method == "fork" else None
     _LAST_WORDS = words[1] if words else None
     pool = ProcessPoolExecutor(workers, mp_context=mp.get_context(method),
@@ -439,9 +606,7 @@ def _in_workers(config: SimConfig, workers: int, total: Tally,
             if len(pending) >= 4 * workers:
                 break
         while pending:
-            total.merge(pending.popleft().result())
-            if progress:
-                progress(total.units, total)
+            merge(pending.popleft().result())
             bounds = next(chunks, None)
             if bounds is not None:
                 pending.append(pool.submit(_run_chunk, bounds))
@@ -482,19 +647,25 @@ def simulate(
     config: SimConfig,
     workers: int = 1,
     progress: Callable[[int, Tally], None] | None = None,
+    *,
+    backend: Backend | None = None,
+    chunk_size: int | None = None,
 ) -> SimResult:
     """Play ``config`` and return the merged tallies.
 
     ``progress(done_units, running_tally)`` is called after each chunk.
-    ``workers > 1`` plays in that many processes (fork where available).
-    A bot that fails is an :class:`AgentError` (see the module).
+    ``backend``: where to play (default: :class:`LocalBackend` with ``workers``
+    worker processes, fork where available). ``chunk_size``: units per chunk
+    (default: the backend's choice; 1 to :data:`MAX_CHUNK`). A bot that fails is
+    an :class:`AgentError` (see the module); Ctrl-C returns the figures so far,
+    marked partial.
     """
-    global _PRESET
     most = MAX_MATCHES if config.mode == "matches" else MAX_ROUNDS
     if not 1 <= config.units <= most:
         raise RummyError(f"the number of {config.mode} must be from 1 to {most:,}, not {config.units:,}")
-    if not 1 <= workers <= max_workers():
-        raise RummyError(f"the number of worker processes must be from 1 to {max_workers()}, not {workers}")
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
+        raise RummyError(f"the chunk size must be from 1 to {MAX_CHUNK:,} {config.mode}, not {chunk_size:,}")
+    where: Backend = backend if backend is not None else LocalBackend(workers)
     player = _Player(registry, config)  # unknown variant, agent or option: error now
     spec = player.spec
     if not spec.min_players <= player.n <= spec.max_players:
@@ -504,31 +675,20 @@ def simulate(
             else f"{spec.min_players} to {spec.max_players}"
         )
         raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
-    workers = min(workers, config.units)
     total = Tally(player.n)
+    partial = False
     t0 = time.perf_counter()
-    if workers == 1:
-        size = _chunk_size(config, 1)
-        for bounds in _chunks(config.units, size):
-            total.merge(player.play(*bounds))
-            if progress:
-                progress(total.units, total)
-    else:
-        import multiprocessing as mp
-
-        if "fork" in mp.get_all_start_methods():
-            # Play unit 0 here first (its tally is thrown away; the workers play
-            # it again): forked workers then inherit whatever the variant builds
-            # on first use (the meld solver's tables, caches) instead of each
-            # building it again. Inside the timing, as with one worker.
-            player.play(0, 1)
-        _PRESET = (registry, config)
+    try:
+        where.start(registry, config)
+        t1 = time.perf_counter()
         try:
-            _in_workers(config, workers, total, progress)
-        finally:
-            _PRESET = None
-    seconds = time.perf_counter() - t0
-    return SimResult(config, total, seconds, workers)
+            where.play(player, total, progress, chunk_size)
+        except KeyboardInterrupt:
+            partial = total.units < config.units
+        t2 = time.perf_counter()
+    finally:
+        where.close()
+    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name)
 
 
 def default_workers() -> int:
