@@ -15,9 +15,9 @@ STRICT   = --config-settings editable_mode=strict
 PACKAGE  = rummykit_pkg core cli variants
 FILES    = $(VENV)/.package-files
 
-# The gate run before the tests: lint (ruff check), types (mypy) and, with
-# FORMAT_CHECK=1, the formatter's check (ruff format --check).
-FORMAT_CHECK ?= 0
+# The gate run before the tests: lint (ruff check), the formatter's check
+# (ruff format --check; FORMAT_CHECK=0 skips it) and types (mypy).
+FORMAT_CHECK ?= 1
 
 .PHONY: play test check gate bench clean FORCE
 

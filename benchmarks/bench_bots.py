@@ -75,10 +75,14 @@ def main(argv: list[str]) -> int:
     seed = int(argv[2]) if len(argv) > 2 else 1
     from rummykit.variants.cardverse_rummy.bots.playout import compiled
 
-    print(f"bot decision time, {rounds} rounds per match-up, seed {seed}; CardVerse play-outs: "
-          + ("the compiled core" if compiled() else "pure Python (the compiled core is off or not built)"))
-    print(f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
-          f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
+    print(
+        f"bot decision time, {rounds} rounds per match-up, seed {seed}; CardVerse play-outs: "
+        + ("the compiled core" if compiled() else "pure Python (the compiled core is off or not built)")
+    )
+    print(
+        f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
+        f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
+    )
     ok = True
     for variant, seats, who in MATCHUPS:
         times = measure(variant, seats, who, rounds, seed)
@@ -86,12 +90,16 @@ def main(argv: list[str]) -> int:
         mean = statistics.fmean(ms) if ms else 0.0
         p99 = percentile(ms, 0.99)
         against = " ".join(s for i, s in enumerate(seats) if i != who)
-        print(f"{variant:10} {seats[who]:10} {against:26} {len(ms):9d} {mean:8.2f} "
-              f"{percentile(ms, 0.5):7.2f} {p99:7.2f} {max(ms, default=0):7.2f}")
+        print(
+            f"{variant:10} {seats[who]:10} {against:26} {len(ms):9d} {mean:8.2f} "
+            f"{percentile(ms, 0.5):7.2f} {p99:7.2f} {max(ms, default=0):7.2f}"
+        )
         if seats[who] == "ai:hard" and (mean > TARGET_MEAN_MS or p99 > TARGET_P99_MS):
             ok = False
-    print(f"ai:hard target (mean <= {TARGET_MEAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms): "
-          + ("met" if ok else "NOT met"))
+    print(
+        f"ai:hard target (mean <= {TARGET_MEAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms): "
+        + ("met" if ok else "NOT met")
+    )
     return 0
 
 

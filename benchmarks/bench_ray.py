@@ -74,8 +74,12 @@ def others_share(busy0: float | None, own0: float, t0: float) -> str:
 
 
 def backends(rounds: int, repeats: int, seed: int) -> dict[str, float]:
-    runs = {"local 1": ["--workers", "1"], "local 2": ["--workers", "2"],
-            "ray 1": ["--backend", "ray", "--workers", "1"], "ray 2": ["--backend", "ray", "--workers", "2"]}
+    runs = {
+        "local 1": ["--workers", "1"],
+        "local 2": ["--workers", "2"],
+        "ray 1": ["--backend", "ray", "--workers", "1"],
+        "ray 2": ["--backend", "ray", "--workers", "2"],
+    }
     rates: dict[str, list[float]] = {k: [] for k in runs}
     startups: dict[str, list[float]] = {k: [] for k in runs}
     busy0, own0, t0 = _busy_cpu_seconds(), _own_cpu_seconds(), time.perf_counter()
@@ -84,8 +88,9 @@ def backends(rounds: int, repeats: int, seed: int) -> dict[str, float]:
             rate, _playing, startup = simulate(["--rounds", str(rounds), "--seed", str(seed + rep), *extra])
             rates[name].append(rate)
             startups[name].append(startup)
-            print(f"  repeat {rep + 1}: {name}: {rate:,.1f} rounds/s, start-up {startup:.1f} s",
-                  file=sys.stderr)
+            print(
+                f"  repeat {rep + 1}: {name}: {rate:,.1f} rounds/s, start-up {startup:.1f} s", file=sys.stderr
+            )
     share = others_share(busy0, own0, t0)
     med = {k: statistics.median(v) for k, v in rates.items()}
     print(f"\n### {rounds:,} Gin rounds (ai:easy against ai:easy), median of {repeats}\n")
@@ -99,8 +104,10 @@ def backends(rounds: int, repeats: int, seed: int) -> dict[str, float]:
     scale = med["ray 2"] / med["ray 1"]
     print("\n| target | measured | met |")
     print("|---|---|---|")
-    print(f"| Ray at 2 CPUs within 15% of local at 2 workers | {within:.1%} of local "
-          f"| {'yes' if within >= 0.85 else 'no'} |")
+    print(
+        f"| Ray at 2 CPUs within 15% of local at 2 workers | {within:.1%} of local "
+        f"| {'yes' if within >= 0.85 else 'no'} |"
+    )
     print(f"| Ray at 2 CPUs ≥ 1.7× Ray at 1 CPU | {scale:.2f}× | {'yes' if scale >= 1.7 else 'no'} |")
     print(f"\nOther processes kept {share} of the {os.cpu_count()} cores busy meanwhile.")
     return med
@@ -116,9 +123,24 @@ def cluster(rounds: int, seed: int, ray2: float) -> None:
     port = _free_port()
     log = Path(f"/tmp/bench-ray-head-{os.getpid()}.log")
     with open(log, "w") as out:
-        head = subprocess.Popen([RAY, "start", "--head", "--block", "--num-cpus", "2", "--port", str(port),
-                                 "--include-dashboard", "false", "--disable-usage-stats"],
-                                stdout=out, stderr=subprocess.STDOUT, env=env())
+        head = subprocess.Popen(
+            [
+                RAY,
+                "start",
+                "--head",
+                "--block",
+                "--num-cpus",
+                "2",
+                "--port",
+                str(port),
+                "--include-dashboard",
+                "false",
+                "--disable-usage-stats",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env(),
+        )
     try:
         deadline = time.monotonic() + 120
         while "Ray runtime started" not in log.read_text():
@@ -130,8 +152,20 @@ def cluster(rounds: int, seed: int, ray2: float) -> None:
 
         def driver(n: int) -> tuple[float, float, float]:
             c0 = child_cpu()
-            rate, _playing, startup = simulate(["--rounds", str(n), "--seed", str(seed), "--backend", "ray",
-                                                "--address", address, "--chunk-size", str(chunk)])
+            rate, _playing, startup = simulate(
+                [
+                    "--rounds",
+                    str(n),
+                    "--seed",
+                    str(seed),
+                    "--backend",
+                    "ray",
+                    "--address",
+                    address,
+                    "--chunk-size",
+                    str(chunk),
+                ]
+            )
             return child_cpu() - c0, rate, startup
 
         small = 2 * chunk
@@ -139,8 +173,21 @@ def cluster(rounds: int, seed: int, ray2: float) -> None:
         cpu_big, rate, startup = driver(rounds)
         per_chunk = max(1e-6, (cpu_big - cpu_small) / ((rounds - small) / chunk))
         ceiling = chunk / per_chunk
-        cmd = [RUMMY, "simulate", "gin", "--seed", str(seed), "--backend", "ray", "--address", address,
-               "--chunk-size", str(chunk), "--json", "--rounds"]
+        cmd = [
+            RUMMY,
+            "simulate",
+            "gin",
+            "--seed",
+            str(seed),
+            "--backend",
+            "ray",
+            "--address",
+            address,
+            "--chunk-size",
+            str(chunk),
+            "--json",
+            "--rounds",
+        ]
         os.environ.update(env())  # _peak_rss_mb's helper takes this environment
         rss_small, _ = _peak_rss_mb([*cmd, str(rounds // 10)])
         rss_big, _ = _peak_rss_mb([*cmd, str(rounds)])
@@ -149,13 +196,19 @@ def cluster(rounds: int, seed: int, ray2: float) -> None:
         head.wait(60)
         log.unlink(missing_ok=True)
     print(f"\n### A cluster of this machine (`ray start --head --num-cpus 2`; --chunk-size {chunk})\n")
-    print(f"- {rounds:,} rounds through `--address`: {rate:,.0f} rounds per second; connecting and "
-          f"checking the node's plugins {startup:.1f} s.")
-    print(f"- The driver's CPU time per chunk: {per_chunk * 1000:.2f} ms, so one driver merges at most "
-          f"{1 / per_chunk:,.0f} chunks a second: {ceiling:,.0f} rounds per second at {chunk} rounds a "
-          "chunk (more with larger chunks).")
-    print(f"- The driver's peak memory: {rss_small:.0f} MB for {rounds // 10:,} rounds, {rss_big:.0f} MB "
-          f"for {rounds:,}.")
+    print(
+        f"- {rounds:,} rounds through `--address`: {rate:,.0f} rounds per second; connecting and "
+        f"checking the node's plugins {startup:.1f} s."
+    )
+    print(
+        f"- The driver's CPU time per chunk: {per_chunk * 1000:.2f} ms, so one driver merges at most "
+        f"{1 / per_chunk:,.0f} chunks a second: {ceiling:,.0f} rounds per second at {chunk} rounds a "
+        "chunk (more with larger chunks)."
+    )
+    print(
+        f"- The driver's peak memory: {rss_small:.0f} MB for {rounds // 10:,} rounds, {rss_big:.0f} MB "
+        f"for {rounds:,}."
+    )
     print("\n| machines like this one (2 CPUs each) | rounds per second, by the scaling measured |")
     print("|---|---|")
     for n in (1, 2, 4, 8, 16, 32, 64):
@@ -171,8 +224,10 @@ def main() -> None:
     ap.add_argument("--no-cluster", action="store_true")
     a = ap.parse_args()
     m = machine()
-    print(f"Machine: {m['arch']}, {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}; "
-          f"load average {m['load']} at the start.")
+    print(
+        f"Machine: {m['arch']}, {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}; "
+        f"load average {m['load']} at the start."
+    )
     med = backends(a.rounds, a.repeats, a.seed)
     if not a.no_cluster:
         cluster(a.rounds, a.seed, med["ray 2"])

@@ -86,7 +86,7 @@ def deal(seed: int) -> State:
     deck = list(range(52))
     random.Random(seed).shuffle(deck)
     s = State()
-    s.hands = [sum(1 << c for c in deck[i * 10:(i + 1) * 10]) for i in range(N)]
+    s.hands = [sum(1 << c for c in deck[i * 10 : (i + 1) * 10]) for i in range(N)]
     s.pile = (deck[40],)
     s.stock = tuple(deck[41:])
     s.table = []
@@ -237,8 +237,10 @@ def policy_play(s: State, me: int, lay: bool | None = None, card: int | None = N
         pool = hand & ~laid or hand
     if card is None:
         live = unseen(s, me)
-        card = max(from_mask(pool), key=lambda c: (
-            PTS[c] - (0 if ending else 3 * live_partners(c, s.hands[me], live)), EASY_KEY[c]))
+        card = max(
+            from_mask(pool),
+            key=lambda c: (PTS[c] - (0 if ending else 3 * live_partners(c, s.hands[me], live)), EASY_KEY[c]),
+        )
     discard(s, card, None)
 
 
@@ -268,7 +270,7 @@ def play_options(s: State, me: int) -> list[tuple[bool, int | None]]:
     highest loose cards."""
     laid = plan(s, me)
     out = []
-    for lay in ((True, False) if laid else (False,)):
+    for lay in (True, False) if laid else (False,):
         rest = s.hands[me] & ~laid
         if lay and not rest:
             return [(True, None)]  # goes out
@@ -283,7 +285,7 @@ def play_options(s: State, me: int) -> list[tuple[bool, int | None]]:
 
 def oracle(s: State, me: int) -> bool:
     """Whether seat ``me`` (to draw) can force a win knowing every card."""
-    for take in ((False, True) if s.pile else (False,)):
+    for take in (False, True) if s.pile else (False,):
         s1 = s.copy()
         draw(s1, take)
         if s1.winner is not None:
@@ -338,12 +340,23 @@ def knowledge(s: State, me: int) -> Knowledge:
     for m in s.table:
         table |= m
     return Knowledge(
-        seat=me, n_seats=N, hand=s.hands[me], top=s.pile[-1] if s.pile else None, table=table,
-        held=held, took=list(held), passed=[0] * N,
+        seat=me,
+        n_seats=N,
+        hand=s.hands[me],
+        top=s.pile[-1] if s.pile else None,
+        table=table,
+        held=held,
+        took=list(held),
+        passed=[0] * N,
         discards=[[] if s.info[i][0] is None else [s.info[i][0]] for i in range(N)],
-        unseen=unseen(s, me) & ~sum(held), unknown=unknown,
-        sizes=tuple(h.bit_count() for h in s.hands), stock=len(s.stock), turns=[0] * N,
-        blocked=blocked, last_pass=[s.info[i][2] for i in range(N)])
+        unseen=unseen(s, me) & ~sum(held),
+        unknown=unknown,
+        sizes=tuple(h.bit_count() for h in s.hands),
+        stock=len(s.stock),
+        turns=[0] * N,
+        blocked=blocked,
+        last_pass=[s.info[i][2] for i in range(N)],
+    )
 
 
 def best_choice(s: State, me: int, options, apply, rng, samples: int, known: bool):
@@ -361,10 +374,12 @@ def search_turn(s: State, me: int, rng: random.Random, samples: int, known: bool
     options = [False, True] if s.pile else [False]
     take = options[0]
     if len(options) > 1:
+
         def after_draw(d, t):
             draw(d, t)
             if d.winner is None:
                 policy_play(d, me)
+
         take = best_choice(s, me, options, after_draw, rng, samples, known)
     draw(s, take)
     if s.winner is not None:
@@ -438,10 +453,11 @@ def main() -> None:
         match_model()
         return
     t = time.perf_counter()
-    won = sum(play_round(i, args.mode, args.samples)
-              for i in range(args.start, args.start + args.rounds))
-    print(f"{args.mode}: {won} of {args.rounds} rounds won ({won / args.rounds:.1%}), "
-          f"{time.perf_counter() - t:.0f} s")
+    won = sum(play_round(i, args.mode, args.samples) for i in range(args.start, args.start + args.rounds))
+    print(
+        f"{args.mode}: {won} of {args.rounds} rounds won ({won / args.rounds:.1%}), "
+        f"{time.perf_counter() - t:.0f} s"
+    )
 
 
 if __name__ == "__main__":

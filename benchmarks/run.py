@@ -78,8 +78,11 @@ class Report:
     def add(self, row: Row) -> None:
         self.rows.append(row)
         mark = {True: "yes", False: "NO", None: "-"}[row.met]
-        print(f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} "
-              f"| met: {mark}", flush=True)
+        print(
+            f"  {row.what}: ours {row.ours} | peer {row.peer} | {row.ratio} | target {row.target} "
+            f"| met: {mark}",
+            flush=True,
+        )
 
 
 def _met(row: Row) -> str:
@@ -100,8 +103,14 @@ def markdown(report: Report, header: list[str]) -> str:
 def plain_table(report: Report) -> str:
     head = ("what", "ours", "peer", "ratio", "target", "met?")
     rows = [head] + [
-        (r.what + (f" ({r.note})" if r.note else ""), r.ours, r.peer, r.ratio, r.target,
-         {True: "yes", False: "NO", None: "-"}[r.met])
+        (
+            r.what + (f" ({r.note})" if r.note else ""),
+            r.ours,
+            r.peer,
+            r.ratio,
+            r.target,
+            {True: "yes", False: "NO", None: "-"}[r.met],
+        )
         for r in report.rows
     ]
     w = [max(len(row[i]) for row in rows) for i in range(len(head))]
@@ -299,22 +308,51 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
         checks.append(f"{peers.rl_name()} disagrees on {bad}/{len(rl10)}")
     if os_u:
         p = median_of(os_t)
-        report.add(Row("least deadwood, random 10 cards, cold", fmt_us(o), f"{fmt_us(p)} ({peers.os_name()})",
-                       f"{o / p:.2f}× OpenSpiel's time", "≤ 2× OpenSpiel", o <= 2 * p))
+        report.add(
+            Row(
+                "least deadwood, random 10 cards, cold",
+                fmt_us(o),
+                f"{fmt_us(p)} ({peers.os_name()})",
+                f"{o / p:.2f}× OpenSpiel's time",
+                "≤ 2× OpenSpiel",
+                o <= 2 * p,
+            )
+        )
     else:
-        report.add(Row("least deadwood, random 10 cards, cold", fmt_us(o), peers.why.get("open_spiel", "-"),
-                       target="≤ 2× OpenSpiel"))
+        report.add(
+            Row(
+                "least deadwood, random 10 cards, cold",
+                fmt_us(o),
+                peers.why.get("open_spiel", "-"),
+                target="≤ 2× OpenSpiel",
+            )
+        )
     if rl10:
         p = median_of(rl_t)
-        report.add(Row("least deadwood, random 10 cards, cold", fmt_us(o), f"{fmt_us(p)} ({peers.rl_name()})",
-                       f"{p / o:.1f}× faster than RLCard", "≥ 7× faster than RLCard", p >= 7 * o))
+        report.add(
+            Row(
+                "least deadwood, random 10 cards, cold",
+                fmt_us(o),
+                f"{fmt_us(p)} ({peers.rl_name()})",
+                f"{p / o:.1f}× faster than RLCard",
+                "≥ 7× faster than RLCard",
+                p >= 7 * o,
+            )
+        )
     else:
-        report.add(Row("least deadwood, random 10 cards, cold", fmt_us(o), peers.why.get("rlcard", "-"),
-                       target="≥ 7× faster than RLCard"))
+        report.add(
+            Row(
+                "least deadwood, random 10 cards, cold",
+                fmt_us(o),
+                peers.why.get("rlcard", "-"),
+                target="≥ 7× faster than RLCard",
+            )
+        )
     report.notes.append(
         f"Solver, random 10 cards: {len(r10):,} hands (RLCard: the first {len(rl10):,}); "
         f"ours with the hand given as a list of card ints instead of a mask: {fmt_us(median_of(ours_list))}; "
-        + "; ".join(checks) + "."
+        + "; ".join(checks)
+        + "."
     )
 
     # -- meld-rich 10-card hands (A-6 only)
@@ -332,20 +370,37 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
         exact.append(f"{peers.os_name()} disagrees on {bad}/{len(rich10)}")
     if peers.rlcard:
         few = rich10[: mode.rl_hands]
-        bad = sum(gin.deadwood(to_mask(h)) != peers.rl_deadwood([peers.rl_utils.get_card(c) for c in h])
-                  for h in few)
+        bad = sum(
+            gin.deadwood(to_mask(h)) != peers.rl_deadwood([peers.rl_utils.get_card(c) for c in h])
+            for h in few
+        )
         exact.append(f"{peers.rl_name()} disagrees on {bad}/{len(few)}")
     exactness = ("exact (" + "; ".join(exact) + ")") if exact else "exact per the brute-force tests"
     if os_u:
         p = median_of(os_t)
-        report.add(Row("least deadwood, meld-rich 10 cards (A–6), cold", fmt_us(o),
-                       f"{fmt_us(p)} ({peers.os_name()})", f"{o / p:.2f}× OpenSpiel's time",
-                       "exact, ≤ 3× OpenSpiel", o <= 3 * p))
+        report.add(
+            Row(
+                "least deadwood, meld-rich 10 cards (A–6), cold",
+                fmt_us(o),
+                f"{fmt_us(p)} ({peers.os_name()})",
+                f"{o / p:.2f}× OpenSpiel's time",
+                "exact, ≤ 3× OpenSpiel",
+                o <= 3 * p,
+            )
+        )
     else:
-        report.add(Row("least deadwood, meld-rich 10 cards (A–6), cold", fmt_us(o),
-                       peers.why.get("open_spiel", "-"), target="exact, ≤ 3× OpenSpiel"))
-    report.notes.append(f"Solver, meld-rich 10 cards: {len(rich10):,} hands; {exactness}; "
-                        "tests/core/test_solver.py checks the solver against brute force.")
+        report.add(
+            Row(
+                "least deadwood, meld-rich 10 cards (A–6), cold",
+                fmt_us(o),
+                peers.why.get("open_spiel", "-"),
+                target="exact, ≤ 3× OpenSpiel",
+            )
+        )
+    report.notes.append(
+        f"Solver, meld-rich 10 cards: {len(rich10):,} hands; {exactness}; "
+        "tests/core/test_solver.py checks the solver against brute force."
+    )
 
     # -- 11 cards: our exact best discard against OpenSpiel's 11-card min_deadwood
     for label, pool in (("random", deck), ("meld-rich (A–6)", RICH)):
@@ -362,12 +417,21 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
             p = median_of(os_t)
             worse = sum(os_u.min_deadwood(h) > gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
             better = sum(os_u.min_deadwood(h) < gin.best_discard(m)[1] for m, h in zip(m11, h11, strict=True))
-            report.add(Row(what, fmt_us(o), f"{fmt_us(p)} ({peers.os_name()}, inexact)",
-                           f"{o / p:.2f}× OpenSpiel's time", "≤ 2× OpenSpiel", o <= 2 * p))
+            report.add(
+                Row(
+                    what,
+                    fmt_us(o),
+                    f"{fmt_us(p)} ({peers.os_name()}, inexact)",
+                    f"{o / p:.2f}× OpenSpiel's time",
+                    "≤ 2× OpenSpiel",
+                    o <= 2 * p,
+                )
+            )
             report.notes.append(
                 f"11 cards, {label}: {len(h11):,} hands; OpenSpiel's 11-card min_deadwood is higher "
                 f"than the exact least deadwood after the best discard on {worse} of them"
-                + (f" and LOWER on {better} (a bug on our side!)" if better else "") + "."
+                + (f" and LOWER on {better} (a bug on our side!)" if better else "")
+                + "."
             )
         else:
             report.add(Row(what, fmt_us(o), peers.why.get("open_spiel", "-"), target="≤ 2× OpenSpiel"))
@@ -458,35 +522,77 @@ def section_rounds(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
     o = med["ours_random"]
     if ps:
         p = med["os_cpp"]
-        report.add(Row("Gin rounds/s, random vs random", fmt_rate(o),
-                       f"{fmt_rate(p)} ({peers.os_name()}, loop in C++)", f"{o / p:.2f}× OpenSpiel C++",
-                       "≥ OpenSpiel C++-looped", o >= p))
+        report.add(
+            Row(
+                "Gin rounds/s, random vs random",
+                fmt_rate(o),
+                f"{fmt_rate(p)} ({peers.os_name()}, loop in C++)",
+                f"{o / p:.2f}× OpenSpiel C++",
+                "≥ OpenSpiel C++-looped",
+                o >= p,
+            )
+        )
         report.notes.append(
             f"Random vs random, {N} games per repeat: {peers.os_name()} driven from Python "
             f"(random legal actions, chance by our generator): {fmt_rate(med['os_python'])}; "
             "the C++ loop is pyspiel.evaluate_bots with two make_uniform_random_bot."
         )
     else:
-        report.add(Row("Gin rounds/s, random vs random", fmt_rate(o), peers.why.get("open_spiel", "-"),
-                       target="≥ OpenSpiel C++-looped"))
+        report.add(
+            Row(
+                "Gin rounds/s, random vs random",
+                fmt_rate(o),
+                peers.why.get("open_spiel", "-"),
+                target="≥ OpenSpiel C++-looped",
+            )
+        )
     if peers.rlcard:
         p = med["rl"]
-        report.add(Row("Gin rounds/s, random vs random", fmt_rate(o), f"{fmt_rate(p)} ({peers.rl_name()})",
-                       f"{o / p:.1f}× RLCard", "≥ 4× RLCard", o >= 4 * p))
-        report.notes.append(f"RLCard: rlcard.make('gin-rummy') with two rlcard RandomAgent, env.run(), "
-                            f"{mode.rl_games} games per repeat.")
+        report.add(
+            Row(
+                "Gin rounds/s, random vs random",
+                fmt_rate(o),
+                f"{fmt_rate(p)} ({peers.rl_name()})",
+                f"{o / p:.1f}× RLCard",
+                "≥ 4× RLCard",
+                o >= 4 * p,
+            )
+        )
+        report.notes.append(
+            f"RLCard: rlcard.make('gin-rummy') with two rlcard RandomAgent, env.run(), "
+            f"{mode.rl_games} games per repeat."
+        )
     else:
-        report.add(Row("Gin rounds/s, random vs random", fmt_rate(o), peers.why.get("rlcard", "-"),
-                       target="≥ 4× RLCard"))
+        report.add(
+            Row(
+                "Gin rounds/s, random vs random",
+                fmt_rate(o),
+                peers.why.get("rlcard", "-"),
+                target="≥ 4× RLCard",
+            )
+        )
     o = med["ours_easy"]
     if ps:
         p = med["os_simple"]
-        report.add(Row("Gin rounds/s, ai:easy vs ai:easy", fmt_rate(o),
-                       f"{fmt_rate(p)} ({peers.os_name()} simple bot vs itself, C++)",
-                       f"{o / p:.2f}× OpenSpiel", "≥ OpenSpiel simple bot", o >= p))
+        report.add(
+            Row(
+                "Gin rounds/s, ai:easy vs ai:easy",
+                fmt_rate(o),
+                f"{fmt_rate(p)} ({peers.os_name()} simple bot vs itself, C++)",
+                f"{o / p:.2f}× OpenSpiel",
+                "≥ OpenSpiel simple bot",
+                o >= p,
+            )
+        )
     else:
-        report.add(Row("Gin rounds/s, ai:easy vs ai:easy", fmt_rate(o), peers.why.get("open_spiel", "-"),
-                       target="≥ OpenSpiel simple bot"))
+        report.add(
+            Row(
+                "Gin rounds/s, ai:easy vs ai:easy",
+                fmt_rate(o),
+                peers.why.get("open_spiel", "-"),
+                target="≥ OpenSpiel simple bot",
+            )
+        )
 
 
 def _run_simulate(args: list[str]) -> tuple[float, float, dict]:
@@ -529,8 +635,9 @@ def section_simulate(report: Report, mode: Mode, seed: int) -> None:
     busy0, own0, t0 = _busy_cpu_seconds(), _own_cpu_seconds(), time.perf_counter()
     for rep in range(max(3, mode.repeats // 2)):
         for w in (1, 2):
-            wall, cpu, data = _run_simulate(["gin", "--rounds", str(n), "--seed", str(seed + rep),
-                                             "--workers", str(w)])
+            wall, cpu, data = _run_simulate(
+                ["gin", "--rounds", str(n), "--seed", str(seed + rep), "--workers", str(w)]
+            )
             walls[w].append(wall)
             cpus[w].append(cpu)
             inner[w].append(data.get("rounds_per_second", 0.0))
@@ -542,9 +649,17 @@ def section_simulate(report: Report, mode: Mode, seed: int) -> None:
     r1, r2 = median_of(inner[1]), median_of(inner[2])
     speedup = r2 / r1
     w1, w2 = median_of(walls[1]), median_of(walls[2])
-    report.add(Row(f"rummy simulate gin --rounds {n:,}: --workers 2 against --workers 1",
-                   f"{fmt_rate(r2)} vs {fmt_rate(r1)}", "-", f"{speedup:.2f}× faster", "≥ 1.7×",
-                   speedup >= 1.7, note="rounds/s the command reports"))
+    report.add(
+        Row(
+            f"rummy simulate gin --rounds {n:,}: --workers 2 against --workers 1",
+            f"{fmt_rate(r2)} vs {fmt_rate(r1)}",
+            "-",
+            f"{speedup:.2f}× faster",
+            "≥ 1.7×",
+            speedup >= 1.7,
+            note="rounds/s the command reports",
+        )
+    )
     report.notes.append(
         f"simulate: wall time of the whole command (with the start-up of a rummy process): "
         f"--workers 1 {w1:.2f} s, --workers 2 {w2:.2f} s ({w1 / w2:.2f}×); ai:easy in both seats "
@@ -573,13 +688,23 @@ def _peak_rss_mb(cmd: list[str]) -> tuple[float, float]:
 
 def section_memory(report: Report, mode: Mode, seed: int) -> None:
     small = 1000
-    rss_small, _ = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed),
-                                 "--json"])
+    rss_small, _ = _peak_rss_mb(
+        [RUMMY, "simulate", "gin", "--rounds", str(small), "--seed", str(seed), "--json"]
+    )
     n = mode.mem_rounds
     rss, wall = _peak_rss_mb([RUMMY, "simulate", "gin", "--rounds", str(n), "--seed", str(seed), "--json"])
     full = n >= 100_000
-    report.add(Row(f"peak memory, rummy simulate gin --rounds {n:,}", f"{rss:.0f} MB", "-", "-", "≤ 150 MB",
-                   rss <= 150, note="the issue's 100,000" if full else "--full runs the issue's 100,000"))
+    report.add(
+        Row(
+            f"peak memory, rummy simulate gin --rounds {n:,}",
+            f"{rss:.0f} MB",
+            "-",
+            "-",
+            "≤ 150 MB",
+            rss <= 150,
+            note="the issue's 100,000" if full else "--full runs the issue's 100,000",
+        )
+    )
     report.notes.append(
         f"memory: peak RSS {rss_small:.0f} MB at {small:,} rounds and {rss:.0f} MB at {n:,} rounds "
         f"({wall:.0f} s): flat, results are streamed."
@@ -611,8 +736,17 @@ def section_help(report: Report, mode: Mode) -> None:
     wall = median_of([w for w, _ in runs])
     cpu = median_of([c for _, c in runs])
     others = _third_party_plugins()
-    report.add(Row("rummy --help, cold start", f"{wall:.3f} s", "-", "-", "≤ 0.25 s", wall <= 0.25,
-                   note=f"median of {len(runs)} runs, every installed plugin"))
+    report.add(
+        Row(
+            "rummy --help, cold start",
+            f"{wall:.3f} s",
+            "-",
+            "-",
+            "≤ 0.25 s",
+            wall <= 0.25,
+            note=f"median of {len(runs)} runs, every installed plugin",
+        )
+    )
     note = (
         f"rummy --help: wall min {min(w for w, _ in runs):.3f} s, max {max(w for w, _ in runs):.3f} s; "
         f"CPU time {cpu:.3f} s (median); a bare `python -c pass` takes "
@@ -622,10 +756,12 @@ def section_help(report: Report, mode: Mode) -> None:
     if others:
         env = {**os.environ, "RUMMYKIT_DISABLE_PLUGINS": ",".join(others)}
         own = [timed([RUMMY, "--help"], env) for _ in range(mode.help_runs)]
-        note += (f" With only rummykit's own plugins (RUMMYKIT_DISABLE_PLUGINS={','.join(others)}): "
-                 f"{median_of([w for w, _ in own]):.3f} s wall, {median_of([c for _, c in own]):.3f} s CPU; "
-                 "every plugin module is imported by every command, so a plugin should import its "
-                 "engine inside its hooks (as gin and cardverse do).")
+        note += (
+            f" With only rummykit's own plugins (RUMMYKIT_DISABLE_PLUGINS={','.join(others)}): "
+            f"{median_of([w for w, _ in own]):.3f} s wall, {median_of([c for _, c in own]):.3f} s CPU; "
+            "every plugin module is imported by every command, so a plugin should import its "
+            "engine inside its hooks (as gin and cardverse do)."
+        )
     report.notes.append(note)
 
 
@@ -652,10 +788,17 @@ def section_cardverse(report: Report, mode: Mode, seed: int) -> None:
         rates = []
         for rep in range(mode.repeats):
             agents = [easy.factory(s, seed + rep * 10 + s, options) for s in range(n_seats)]
-            rates.append(rate(lambda i, agents=agents, n=n_seats:
-                              play_round(spec, options, agents, seed * 100_000 + i, n), mode.cv_rounds))
-        report.add(Row(f"CardVerse rounds/s, ai:easy, {n_seats} seats", fmt_rate(median_of(rates)),
-                       "no peer"))
+            rates.append(
+                rate(
+                    lambda i, agents=agents, n=n_seats: play_round(
+                        spec, options, agents, seed * 100_000 + i, n
+                    ),
+                    mode.cv_rounds,
+                )
+            )
+        report.add(
+            Row(f"CardVerse rounds/s, ai:easy, {n_seats} seats", fmt_rate(median_of(rates)), "no peer")
+        )
 
 
 def section_analyse(report: Report, mode: Mode, seed: int) -> None:
@@ -689,16 +832,33 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
             runs = [_peak_rss_mb(cmd) for _ in range(mode.repeats)]
             rss = max(r for r, _ in runs)
             wall = median_of([w for _, w in runs])
-            report.add(Row(f"rummy analyze cardverse, {name}{label}", f"{t * 1000:.1f} ms",
-                           "-", "-", "< 1 s", t < 1))
-            report.add(Row(f"rummy analyze cardverse, {name}{label}: the whole command",
-                           f"{wall:.2f} s, {rss:.0f} MB", "-", "-", "< 1 s, < 200 MB",
-                           wall < 1 and rss < 200, note="wall time, peak RSS"))
+            report.add(
+                Row(f"rummy analyze cardverse, {name}{label}", f"{t * 1000:.1f} ms", "-", "-", "< 1 s", t < 1)
+            )
+            report.add(
+                Row(
+                    f"rummy analyze cardverse, {name}{label}: the whole command",
+                    f"{wall:.2f} s, {rss:.0f} MB",
+                    "-",
+                    "-",
+                    "< 1 s, < 200 MB",
+                    wall < 1 and rss < 200,
+                    note="wall time, peak RSS",
+                )
+            )
     for opts, label in ((plain, ""), (keep, ", discard_to_win")):
         times = sorted(timed(h, opts) for h in randoms)
-        report.add(Row(f"rummy analyze cardverse, random 36 cards{label}",
-                       f"median {median_of(times) * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms",
-                       "-", "-", "< 1 s", times[-1] < 1, note=f"{len(randoms)} hands"))
+        report.add(
+            Row(
+                f"rummy analyze cardverse, random 36 cards{label}",
+                f"median {median_of(times) * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms",
+                "-",
+                "-",
+                "< 1 s",
+                times[-1] < 1,
+                note=f"{len(randoms)} hands",
+            )
+        )
     base = median_of([_peak_rss_mb([RUMMY, "analyze", "cardverse", "KD"])[1] for _ in range(mode.repeats)])
     report.notes.append(
         f"analyse: the in-process figure is the analysis alone (analyze(), median of {mode.repeats}); "
@@ -745,12 +905,26 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
         length = statistics.mean(len(r.history) for r in rounds)
         many = rounds * 50
         clone = median_of([per_item_us(lambda r: r.clone(), many) for _ in range(mode.repeats)])
-        report.add(Row(f"clone, {label} mid-round", fmt_us(clone), "no peer", target="a few µs (≤ 10 µs)",
-                       met=clone <= 10, note=f"{len(rounds)} states, {length:.0f} actions played"))
+        report.add(
+            Row(
+                f"clone, {label} mid-round",
+                fmt_us(clone),
+                "no peer",
+                target="a few µs (≤ 10 µs)",
+                met=clone <= 10,
+                note=f"{len(rounds)} states, {length:.0f} actions played",
+            )
+        )
         if n_seats != 4:
             deep = median_of([per_item_us(lambda r: Round.clone(r), rounds * 5) for _ in range(mode.repeats)])
-            report.add(Row(f"clone by core's default (deepcopy), {label} mid-round", fmt_us(deep), "no peer",
-                           note="what a variant without a clone of its own pays"))
+            report.add(
+                Row(
+                    f"clone by core's default (deepcopy), {label} mid-round",
+                    fmt_us(deep),
+                    "no peer",
+                    note="what a variant without a clone of its own pays",
+                )
+            )
         rng = random.Random(seed)
         for r in rounds:
             r.resample(r.to_act(), rng)  # each round's layout, learnt once per round
@@ -759,10 +933,22 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
             fresh = [r.clone() for r in rounds]  # the same states, without their resampling work
             firsts.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh))
             again.append(per_item_us(lambda r, rng=rng: r.resample(r.to_act(), rng), fresh * 20))
-        report.add(Row(f"resample, {label} mid-round, first call in a state", fmt_us(median_of(firsts)),
-                       "no peer", note="replays the real deal along the history, once per state"))
-        report.add(Row(f"resample, {label} mid-round, each further call", fmt_us(median_of(again)),
-                       "no peer", note="deals one round and replays the history on it"))
+        report.add(
+            Row(
+                f"resample, {label} mid-round, first call in a state",
+                fmt_us(median_of(firsts)),
+                "no peer",
+                note="replays the real deal along the history, once per state",
+            )
+        )
+        report.add(
+            Row(
+                f"resample, {label} mid-round, each further call",
+                fmt_us(median_of(again)),
+                "no peer",
+                note="deals one round and replays the history on it",
+            )
+        )
 
 
 SECTIONS = ["solver", "rounds", "simulate", "memory", "help", "cardverse", "analyse", "state"]
@@ -790,8 +976,11 @@ def main(argv: list[str] | None = None) -> int:
 
     m = machine()
     started = _dt.datetime.now().astimezone()
-    print(f"rummykit benchmarks ({mode.name} mode, {mode.repeats} repeats, medians) on {m['arch']}, "
-          f"{m['cpu']}, {m['cores']} cores, Python {m['python']}; load average {m['load']}", flush=True)
+    print(
+        f"rummykit benchmarks ({mode.name} mode, {mode.repeats} repeats, medians) on {m['arch']}, "
+        f"{m['cpu']}, {m['cores']} cores, Python {m['python']}; load average {m['load']}",
+        flush=True,
+    )
     peers = Peers(not args.no_peers)
     for name, why in peers.why.items():
         print(f"  peer {name}: {why}")

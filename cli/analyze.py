@@ -13,12 +13,22 @@ from .common import option_option, options_for, registry, render_template
 @click.argument("variant")
 @click.argument("cards", nargs=-1, required=True)
 @option_option
-@click.option("--table", default=None, metavar="MELDS",
-              help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).')
+@click.option(
+    "--table",
+    default=None,
+    metavar="MELDS",
+    help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).',
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
-def analyze(variant: str, cards: tuple[str, ...], options: tuple[str, ...], table: str | None, as_json: bool,
-            ascii_: bool) -> None:
+def analyze(
+    variant: str,
+    cards: tuple[str, ...],
+    options: tuple[str, ...],
+    table: str | None,
+    as_json: bool,
+    ascii_: bool,
+) -> None:
     """Analyse a hand of VARIANT: the best melds, what is left, the best discard.
 
     Cards are like AS 10H TD 7♠, separated by spaces or commas.

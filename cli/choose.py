@@ -91,7 +91,7 @@ def read_seat(answer: str, agents: Sequence[str], index: int) -> str | None:
     if low in ("bot", "computer", "ai", "cpu") and agents:
         return agents[0]
     if low == "human" or low.startswith("human:"):
-        return "human" + a[len("human"):]
+        return "human" + a[len("human") :]
     if low.startswith("ai:"):
         return None  # an unknown level
     return f"human:{a}"
@@ -129,11 +129,17 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
                 click.echo(f"  {problem}")
                 continue
             break
-        if seat in agents and answer != shown_default and ":" not in answer and answer.lower() not in (
-                "bot", "computer", "ai", "cpu"):
+        if (
+            seat in agents
+            and answer != shown_default
+            and ":" not in answer
+            and answer.lower() not in ("bot", "computer", "ai", "cpu")
+        ):
             # A word that is also a computer player's name: say which it became.
-            click.echo(f"  seat {i + 1} is the computer player {seat}; "
-                       f"for a person called {answer}, type human:{answer}")
+            click.echo(
+                f"  seat {i + 1} is the computer player {seat}; "
+                f"for a person called {answer}, type human:{answer}"
+            )
         seats.append(seat)
     return tuple(seats)
 

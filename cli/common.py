@@ -55,7 +55,11 @@ def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
 
 
 option_option = click.option(
-    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
     help="A variant option (repeatable), e.g. knock_limit=5.",
 )
 

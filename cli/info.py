@@ -22,8 +22,15 @@ def variants(as_json: bool) -> None:
     for name in sorted(reg.variants):
         v = reg.variants[name]
         players = str(v.min_players) if v.min_players == v.max_players else f"{v.min_players}-{v.max_players}"
-        rows.append({"name": v.name, "title": v.title, "players": players, "plugin": v.plugin,
-                     "description": v.description})
+        rows.append(
+            {
+                "name": v.name,
+                "title": v.title,
+                "players": players,
+                "plugin": v.plugin,
+                "description": v.description,
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows))
         return
@@ -44,8 +51,11 @@ def rules(variant: str) -> None:
     from rummykit.core.options import describe_options
 
     spec = registry().variant(variant)
-    players = (str(spec.min_players) if spec.min_players == spec.max_players
-               else f"{spec.min_players} to {spec.max_players}")
+    players = (
+        str(spec.min_players)
+        if spec.min_players == spec.max_players
+        else f"{spec.min_players} to {spec.max_players}"
+    )
     click.echo(f"{spec.title} (variant {spec.name}, {players} players, plugin {spec.plugin})")
     click.echo()
     click.echo(spec.rules_text.strip() or "(this variant gives no rules text)")
@@ -85,20 +95,27 @@ def plugins(as_json: bool) -> None:
     rows = []
     for name, info in sorted(reg.plugins.items()):
         variants = [v + (" (conflict)" if v in reg.conflicts else "") for v in info.get("variants", [])]
-        rows.append({
-            "name": name,
-            "version": info.get("version", ""),
-            "distribution": info.get("distribution", ""),
-            "module": info.get("module", ""),
-            "status": info.get("status", "loaded"),
-            "variants": variants,
-            "agents": list(info.get("agents", [])),
-            "commands": [c + (" (conflict)" if c in p.command_conflicts else "")
-                         for c in info.get("commands", [])],
-        })
+        rows.append(
+            {
+                "name": name,
+                "version": info.get("version", ""),
+                "distribution": info.get("distribution", ""),
+                "module": info.get("module", ""),
+                "status": info.get("status", "loaded"),
+                "variants": variants,
+                "agents": list(info.get("agents", [])),
+                "commands": [
+                    c + (" (conflict)" if c in p.command_conflicts else "") for c in info.get("commands", [])
+                ],
+            }
+        )
     if as_json:
-        click.echo(json.dumps({"plugins": rows, "problems": list(reg.problems),
-                               "disabled": sorted(disabled_plugins())}, indent=1))
+        click.echo(
+            json.dumps(
+                {"plugins": rows, "problems": list(reg.problems), "disabled": sorted(disabled_plugins())},
+                indent=1,
+            )
+        )
         return
     if not rows:
         click.echo("no plugins loaded")
@@ -111,8 +128,9 @@ def plugins(as_json: bool) -> None:
                     what.append(f"{key}: " + ", ".join(r[key]))
             if r["status"] != "loaded":
                 what.insert(0, r["status"].upper() if r["status"].startswith("failed") else r["status"])
-            table.append((r["name"], r["version"] or "-", r["distribution"] or "-",
-                          "; ".join(what) or "nothing"))
+            table.append(
+                (r["name"], r["version"] or "-", r["distribution"] or "-", "; ".join(what) or "nothing")
+            )
         w = [max(len(row[i]) for row in table) for i in range(3)]
         for row in table:
             click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {row[3]}")

@@ -51,8 +51,15 @@ def completion_key(word: str, ace_high: bool = False) -> tuple:
     return (2, 0, rank_sort_key(card, ace_high))
 
 
-def completions(line: str, begidx: int, text: str, legal: Sequence[Action],
-                commands: Iterable[str], words: Vocabulary = PLAIN, ace_high: bool = False) -> list[str]:
+def completions(
+    line: str,
+    begidx: int,
+    text: str,
+    legal: Sequence[Action],
+    commands: Iterable[str],
+    words: Vocabulary = PLAIN,
+    ace_high: bool = False,
+) -> list[str]:
     """Words that may follow ``line[:begidx]`` and start with ``text`` (``words``:
     the variant's, for the short forms of its moves), in :func:`completion_key`'s order."""
     before = tuple(line[:begidx].lower().split())
@@ -72,8 +79,13 @@ class LineInput:
     """``read(prompt, seat)`` with completion over ``legal()`` (with the short
     forms in ``words``) and ``commands``."""
 
-    def __init__(self, legal: Callable[[], Sequence[Action]], commands: Sequence[str],
-                 words: Vocabulary = PLAIN, ace_high: bool = False) -> None:
+    def __init__(
+        self,
+        legal: Callable[[], Sequence[Action]],
+        commands: Sequence[str],
+        words: Vocabulary = PLAIN,
+        ace_high: bool = False,
+    ) -> None:
         self.legal = legal
         self.ace_high = ace_high
         self.commands = tuple(commands)
@@ -96,8 +108,9 @@ class LineInput:
         try:
             if state == 0:
                 line = readline.get_line_buffer()
-                self._matches = completions(line, readline.get_begidx(), text, self.legal(), self.commands,
-                                            self.words, self.ace_high)
+                self._matches = completions(
+                    line, readline.get_begidx(), text, self.legal(), self.commands, self.words, self.ace_high
+                )
             return self._matches[state] if state < len(self._matches) else None
         except Exception:  # a completer must never raise into readline
             return None

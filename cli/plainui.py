@@ -56,8 +56,10 @@ class PlainUI:
             except KeyboardInterrupt:
                 self.stopped("interrupted", 130)
             except HangUp as h:
-                self.stopped("terminated" if h.signum != getattr(signal, "SIGHUP", None) else "hung up",
-                             exit_code(h.signum))
+                self.stopped(
+                    "terminated" if h.signum != getattr(signal, "SIGHUP", None) else "hung up",
+                    exit_code(h.signum),
+                )
 
     def stopped(self, why: str, code: int) -> None:
         try:
@@ -150,14 +152,16 @@ class PlainUI:
                 run_meta(self, command, seat)
                 continue
             view = s.view(seat)
-            unknown = unknown_move(text, view.legal, self.words, self.fmt, view.discard_top,
-                                   stock_size=view.stock_size)
+            unknown = unknown_move(
+                text, view.legal, self.words, self.fmt, view.discard_top, stock_size=view.stock_size
+            )
             if unknown:
                 self.echo(f"illegal: {unknown}")
                 continue
             try:
-                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
-                                      s.spec.aliases)
+                action = parse_action(
+                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases
+                )
             except IllegalAction as e:
                 self.echo(f"illegal: {readable(str(e), self.fmt)}")
                 continue
@@ -172,8 +176,9 @@ class PlainUI:
 
     def show_help(self, seat: int) -> None:
         s = self.s
-        for line in legal_lines(s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words,
-                                s.view(seat).stock_size):
+        for line in legal_lines(
+            s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words, s.view(seat).stock_size
+        ):
             self.echo("  " + line)
 
     def show_rules(self, seat: int) -> None:
@@ -208,8 +213,9 @@ class PlainUI:
         if answer is None:
             return "no computer player to ask"
         name, action, reason = answer
-        return f"hint ({name}): " + hint_text(action, reason, self.fmt, self.words,
-                                                self.s.view(seat).stock_size)
+        return f"hint ({name}): " + hint_text(
+            action, reason, self.fmt, self.words, self.s.view(seat).stock_size
+        )
 
     def stop(self, why: str) -> None:
         """Leave before the end. Every move is saved as it is made: nothing to write."""
@@ -218,4 +224,3 @@ class PlainUI:
             self.echo(f"{why}; game saved to {s.path} (rummy play --resume {s.path})")
         else:
             self.echo(f"{why}; game not saved (no --save path)")
-

@@ -48,23 +48,49 @@ def _seats(spec: VariantSpec[Any], seats: tuple[str, ...]) -> list[SeatRecord]:
 
 @click.command()
 @click.argument("variant", required=False)
-@click.option("--seat", "seats", multiple=True, metavar="WHO",
-              help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.")
-@click.option("--seed", type=int, default=None,
-              help="Seed of the deal, to replay a game (default: random, 128 bits).")
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="WHO",
+    help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of the deal, to replay a game (default: random, 128 bits)."
+)
 @option_option
-@click.option("--save", "save", type=click.Path(path_type=Path), default=None,
-              help="Save the game here (after every action); must not exist yet.")
-@click.option("--resume", "resume_path", type=click.Path(path_type=Path), default=None,
-              help="Continue the game saved in this file.")
+@click.option(
+    "--save",
+    "save",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Save the game here (after every action); must not exist yet.",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Continue the game saved in this file.",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-@move_timeout_option("A computer player past it ends the game with one line naming it, its "
-                     "plugin and the match seed (exit status 1); the game stays saved as of its "
-                     "last move.")
-def play(variant: str | None, seats: tuple[str, ...], seed: int | None, options: tuple[str, ...],
-         save: Path | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
-         move_timeout: str | None) -> None:
+@move_timeout_option(
+    "A computer player past it ends the game with one line naming it, its "
+    "plugin and the match seed (exit status 1); the game stays saved as of its "
+    "last move."
+)
+def play(
+    variant: str | None,
+    seats: tuple[str, ...],
+    seed: int | None,
+    options: tuple[str, ...],
+    save: Path | None,
+    resume_path: Path | None,
+    ascii_: bool,
+    four_colour: bool,
+    move_timeout: str | None,
+) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
     With no VARIANT at a terminal: pick the variant, the number of players and
@@ -136,19 +162,40 @@ def _continue_hint(path: Path) -> str:
 
 @click.command()
 @click.argument("game", required=False)
-@click.option("--resume", "resume_path", type=click.Path(path_type=Path), default=None,
-              help="Continue the game saved in this file.")
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Continue the game saved in this file.",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-@move_timeout_option("A computer player past it ends the game with one line naming it and its "
-                     "plugin (exit status 1); the game stays saved as of its last move.")
-@click.option("--delete", "delete", metavar="ID", default=None,
-              help="Delete the saved game ID (an id from the list, or a path).")
-@click.option("--prune", is_flag=True,
-              help="Delete the finished and never-played games in the user data folder.")
+@move_timeout_option(
+    "A computer player past it ends the game with one line naming it and its "
+    "plugin (exit status 1); the game stays saved as of its last move."
+)
+@click.option(
+    "--delete",
+    "delete",
+    metavar="ID",
+    default=None,
+    help="Delete the saved game ID (an id from the list, or a path).",
+)
+@click.option(
+    "--prune", is_flag=True, help="Delete the finished and never-played games in the user data folder."
+)
 @click.option("--yes", "-y", "yes", is_flag=True, help="With --prune: do not ask first.")
-def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour: bool,
-           move_timeout: str | None, delete: str | None, prune: bool, yes: bool) -> None:
+def resume(
+    game: str | None,
+    resume_path: Path | None,
+    ascii_: bool,
+    four_colour: bool,
+    move_timeout: str | None,
+    delete: str | None,
+    prune: bool,
+    yes: bool,
+) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path). --delete ID drops
     one saved game; --prune drops the finished games and those never played
@@ -178,11 +225,16 @@ def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour
             click.echo("Unfinished games" + how)
             for i, (_, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
-                click.echo(f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  "
-                           f"{len(rec.actions):>4} moves  {seats}")
+                click.echo(
+                    f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  "
+                    f"{len(rec.actions):>4} moves  {seats}"
+                )
         if skipped:
-            click.echo(f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
-                       "saved game; rummy play --resume FILE says why)", err=True)
+            click.echo(
+                f"({skipped} file{'s' if skipped != 1 else ''} in {folder} skipped: not a readable "
+                "saved game; rummy play --resume FILE says why)",
+                err=True,
+            )
         if not rows or not stdin_is_tty():
             return
         resume_path = pick(rows)
@@ -199,8 +251,6 @@ def resume(game: str | None, resume_path: Path | None, ascii_: bool, four_colour
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()
-
-
 
 
 def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
@@ -297,9 +347,13 @@ def record_stats(session: Session) -> None:
 
     m = session.match
     game = stats.Finished(
-        game=session.record.id, variant=session.spec.name,
+        game=session.record.id,
+        variant=session.spec.name,
         seats=[(seat.kind, seat.name) for seat in session.record.seats],
-        totals=list(m.totals), rounds=[list(r.points) for r in m.results], winner=m.winner)
+        totals=list(m.totals),
+        rounds=[list(r.points) for r in m.results],
+        winner=m.winner,
+    )
     try:
         stats.record(game)
     except stats.StatsError as e:

@@ -97,8 +97,14 @@ def marker(c: int) -> str:
     return f"{_MARK}{c}{_MARK}"
 
 
-def flow(items: Sequence[Text], width: int, sep: str = "  ", indent: str = "",
-         seps: Sequence[str] | None = None, cont: str | None = None) -> list[Text]:
+def flow(
+    items: Sequence[Text],
+    width: int,
+    sep: str = "  ",
+    indent: str = "",
+    seps: Sequence[str] | None = None,
+    cont: str | None = None,
+) -> list[Text]:
     """Pack ``items`` onto lines of at most ``width`` cells; an item never splits
     (one longer than the width gets a line of its own). ``seps[i]`` is the gap
     before item ``i`` (default ``sep``); ``cont`` indents the lines after the
@@ -166,8 +172,9 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
     return groups, label, seps
 
 
-def since_lines(view: View, names: Sequence[str], look: Look, width: int = 10_000,
-                words: Vocabulary = PLAIN) -> list[Text]:
+def since_lines(
+    view: View, names: Sequence[str], look: Look, width: int = 10_000, words: Vocabulary = PLAIN
+) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
     before, _ = turn_blocks(view.history, view.seat)
@@ -186,8 +193,9 @@ def current_turn_lines(view: View, look: Look, width: int = 10_000, words: Vocab
     return turn_text(head, current, look, width, "", words)
 
 
-def turn_text(who: Text, events: Sequence[Event], look: Look, width: int, indent: str,
-              words: Vocabulary = PLAIN) -> list[Text]:
+def turn_text(
+    who: Text, events: Sequence[Event], look: Look, width: int, indent: str, words: Vocabulary = PLAIN
+) -> list[Text]:
     """``who`` and the phrases of ``events``, comma-separated, folded between phrases."""
     pieces = [look.phrase(functools.partial(past_phrase, e, words=words)) for e in events]
     for i in range(len(pieces) - 1):
@@ -227,7 +235,7 @@ def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_00
         mine = info.names[s]
         if own and shown.startswith(mine) and len(shown) > len(mine):
             t.append(mine, style="bold")
-            t.append(shown[len(mine):].ljust(nw - len(mine)), style="dim")
+            t.append(shown[len(mine) :].ljust(nw - len(mine)), style="dim")
         else:
             t.append(shown.ljust(nw), style="bold" if own else "")
         t.append(f"  {cards:>{cw}}  {pts:>{pw}}")
@@ -319,8 +327,12 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
         lines = since_lines(view, info.names, look, inner, info.words)
         if info.since_room is not None and len(lines) > info.since_room:
             dropped = len(lines) - info.since_room
-            lines = [Text(f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
-                          style="dim")] + (lines[-info.since_room:] if info.since_room else [])
+            lines = [
+                Text(
+                    f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
+                    style="dim",
+                )
+            ] + (lines[-info.since_room :] if info.since_room else [])
         if lines:
             if not compact:
                 parts.append(Text())
@@ -343,8 +355,9 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
     from rich.panel import Panel
 
     body = Group(*parts)
-    hand = Panel(Group(*hand_lines), title=hand_title, title_align="left", box=look.box,
-                 padding=(0, 1), width=width)
+    hand = Panel(
+        Group(*hand_lines), title=hand_title, title_align="left", box=look.box, padding=(0, 1), width=width
+    )
     return Group(Panel(body, box=look.box, padding=(0, 1), width=width), hand)
 
 
@@ -361,8 +374,9 @@ def last_turn(history: Sequence[Event], seat: int) -> list[Event]:
     return []
 
 
-def final_lines(result: RoundResult, final: View, names: Sequence[str], look: Look, width: int,
-                words: Vocabulary = PLAIN) -> list[Text]:
+def final_lines(
+    result: RoundResult, final: View, names: Sequence[str], look: Look, width: int, words: Vocabulary = PLAIN
+) -> list[Text]:
     """The table as the round ended (every meld on it) and the winner's last turn
     as ``final`` (a seat's view of the finished round) saw it: melds laid,
     additions, the last discard."""
@@ -378,10 +392,18 @@ def final_lines(result: RoundResult, final: View, names: Sequence[str], look: Lo
     return out
 
 
-def result_view(result: RoundResult, names: Sequence[str], look: Look, width: int,
-                round_no: int, totals: Sequence[int], target: int | None,
-                points_label: str = "points", final: View | None = None,
-                words: Vocabulary = PLAIN) -> RenderableType:
+def result_view(
+    result: RoundResult,
+    names: Sequence[str],
+    look: Look,
+    width: int,
+    round_no: int,
+    totals: Sequence[int],
+    target: int | None,
+    points_label: str = "points",
+    final: View | None = None,
+    words: Vocabulary = PLAIN,
+) -> RenderableType:
     """The final table and the winner's last turn (from ``final``, a seat's view
     of the finished round, when given), every hand with its melds, layoffs and
     deadwood or hand value, the outcome in words, and the scoreboard."""
@@ -415,8 +437,13 @@ def result_view(result: RoundResult, names: Sequence[str], look: Look, width: in
     return Group(*parts)
 
 
-def score_table(names: Sequence[str], totals: Sequence[int], target: int | None, look: Look,
-                round_points: Sequence[int] | None = None) -> Table:
+def score_table(
+    names: Sequence[str],
+    totals: Sequence[int],
+    target: int | None,
+    look: Look,
+    round_points: Sequence[int] | None = None,
+) -> Table:
     t = Table(box=look.box, show_edge=True, pad_edge=True, title=None)
     t.add_column("Player", no_wrap=True)
     if round_points is not None:
@@ -431,8 +458,9 @@ def score_table(names: Sequence[str], totals: Sequence[int], target: int | None,
     return t
 
 
-def rounds_table(names: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int],
-                 look: Look, width: int) -> Table:
+def rounds_table(
+    names: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int], look: Look, width: int
+) -> Table:
     """Per-round points, one row per round, totals at the foot."""
     t = Table(box=look.box, show_footer=True)
     t.add_column("Round", footer="Total", justify="right", no_wrap=True)
@@ -444,8 +472,14 @@ def rounds_table(names: Sequence[str], results: Sequence[RoundResult], totals: S
     return t
 
 
-def match_view(names: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int],
-               winner: int | None, look: Look, width: int) -> RenderableType:
+def match_view(
+    names: Sequence[str],
+    results: Sequence[RoundResult],
+    totals: Sequence[int],
+    winner: int | None,
+    look: Look,
+    width: int,
+) -> RenderableType:
     head = Text("Match over: ", style="bold")
     head.append(f"{names[winner]} wins" if winner is not None else "no winner", style="bold green")
     head.append(f" with {totals[winner]}" if winner is not None else "")
@@ -463,9 +497,17 @@ def points_label(summary) -> str:
     return head if head and tail.lstrip("-").isdigit() else "points"
 
 
-def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summaries: Sequence,
-                   look: Look, width: int, ace_high: bool = False, caption: Text | None = None,
-                   target: int | None = None) -> RenderableType:
+def all_hands_view(
+    title: str,
+    names: Sequence[str],
+    views: Sequence[View],
+    summaries: Sequence,
+    look: Look,
+    width: int,
+    ace_high: bool = False,
+    caption: Text | None = None,
+    target: int | None = None,
+) -> RenderableType:
     """The table with every hand open (replay)."""
     v0 = views[0]
     compact = width < WIDE
@@ -498,8 +540,15 @@ def all_hands_view(title: str, names: Sequence[str], views: Sequence[View], summ
 # -- help ------------------------------------------------------------------------------
 
 
-def help_lines(legal: Sequence, look: Look, width: int, ace_high: bool = False,
-               most: int = 8, words: Vocabulary = PLAIN, stock_size: int | None = None) -> list[Text]:
+def help_lines(
+    legal: Sequence,
+    look: Look,
+    width: int,
+    ace_high: bool = False,
+    most: int = 8,
+    words: Vocabulary = PLAIN,
+    stock_size: int | None = None,
+) -> list[Text]:
     """The legal moves with their short forms, folded to ``width``: a one-card kind
     with many choices on one flowed line ("discard [d CARD]: 3♦ 4♣ ..."), others
     one per line (at most ``most`` of a kind, then how many more). At an empty

@@ -74,18 +74,27 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
         event = match.apply(action)
         caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker, spec.vocabulary)
         if len(match.results) > rounds:
-            frames.append(Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals),
-                                match.over))
+            frames.append(
+                Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals), match.over)
+            )
             if not match.over:
-                frames.append(Frame(i, f"Round {match.round_index + 1}: the deal", match.round_index + 1,
-                                    views(), totals=tuple(match.totals)))
+                frames.append(
+                    Frame(
+                        i,
+                        f"Round {match.round_index + 1}: the deal",
+                        match.round_index + 1,
+                        views(),
+                        totals=tuple(match.totals),
+                    )
+                )
         else:
             frames.append(Frame(i, caption, round_no, views(), totals=tuple(match.totals)))
     return frames, match, spec
 
 
-def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
-                 width: int) -> RenderableType:
+def render_frame(
+    frame: Frame, record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look, width: int
+) -> RenderableType:
     names = [s.name for s in record.seats]
     caption = look.marked(frame.caption)
     caption.stylize("bold")
@@ -94,8 +103,9 @@ def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantS
         label = "points"
         if spec.hand_summary is not None:
             label = points_label(spec.hand_summary(match.view(0), match.options))
-        parts.append(result_view(frame.result, names, look, width, frame.round_no, frame.totals,
-                                 match.target, label))
+        parts.append(
+            result_view(frame.result, names, look, width, frame.round_no, frame.totals, match.target, label)
+        )
         if frame.match_over:
             parts.append(Text())
             parts.append(match_view(names, match.results, match.totals, match.winner, look, width))
@@ -104,16 +114,25 @@ def render_frame(frame: Frame, record: MatchRecord, match: Match, spec: VariantS
     summaries = []
     for v in frame.views:
         summaries.append(spec.hand_summary(v, match.options) if spec.hand_summary else None)
-    return all_hands_view(spec.title, names, frame.views, summaries, look, width, spec.ace_high,
-                          caption=caption, target=match.target)
+    return all_hands_view(
+        spec.title,
+        names,
+        frame.views,
+        summaries,
+        look,
+        width,
+        spec.ace_high,
+        caption=caption,
+        target=match.target,
+    )
 
 
 @click.command()
 @click.argument("game", metavar="GAME")
-@click.option("--move", "start", type=int, default=None, metavar="N",
-              help="Start at move N (at a terminal).")
-@click.option("--reveal", is_flag=True,
-              help="Show an unfinished game with a person seated too (every hand open).")
+@click.option("--move", "start", type=int, default=None, metavar="N", help="Start at move N (at a terminal).")
+@click.option(
+    "--reveal", is_flag=True, help="Show an unfinished game with a person seated too (every hand open)."
+)
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
 @click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
 def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour: bool) -> None:
@@ -137,16 +156,20 @@ def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour
     record = load_record(path)
     moves = len(record.actions)
     if start is not None and not 0 <= start <= moves:
-        raise RummyError(f"--move {start}: game {record.id} has {moves} move{'s' if moves != 1 else ''} "
-                         f"(give 0 to {moves})")
+        raise RummyError(
+            f"--move {start}: game {record.id} has {moves} move{'s' if moves != 1 else ''} "
+            f"(give 0 to {moves})"
+        )
     try:
         frames, match, spec = build_frames(record, registry())
     except RecordError as e:
         msg = str(e)
         raise RecordError(msg if str(path) in msg else f"{path}: {msg}") from None
     if not match.over and any(s.kind == "human" for s in record.seats) and not reveal:
-        raise RummyError(f"{path}: game {record.id} is not over and a person plays in it; "
-                         "replay shows every hand (rummy replay --reveal to look anyway)")
+        raise RummyError(
+            f"{path}: game {record.id} is not over and a person plays in it; "
+            "replay shows every hand (rummy replay --reveal to look anyway)"
+        )
     look = Look(ascii=ascii_, four_colour=four_colour)
     if not (stdin_is_tty() and stdout_is_tty()):
         console = make_console()
@@ -165,12 +188,17 @@ def _heading(record: MatchRecord, spec: VariantSpec[Any], over: bool) -> str:
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
     seed = f", seed {record.seed}" if over else ""
     state = "finished" if over else "unfinished"
-    return (f"{spec.title}, game {record.id}{seed}: {seats}; "
-            f"{len(record.actions)} moves, {state}")
+    return f"{spec.title}, game {record.id}{seed}: {seats}; {len(record.actions)} moves, {state}"
 
 
-def _step(frames: list[Frame], record: MatchRecord, match: Match, spec: VariantSpec[Any], look: Look,
-          start: int | None) -> None:
+def _step(
+    frames: list[Frame],
+    record: MatchRecord,
+    match: Match,
+    spec: VariantSpec[Any],
+    look: Look,
+    start: int | None,
+) -> None:
     from .common import LineError
     from .lineinput import LineInput
     from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
@@ -194,8 +222,10 @@ def _step(frames: list[Frame], record: MatchRecord, match: Match, spec: VariantS
                 console.print(Text(note, style="yellow"))
             last = len(frames) - 1
             where = "end of the record" if i == last else ""
-            prompt = (f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, N go to move, "
-                      f"e end, q quit{' (' + where + ')' if where else ''}> ")
+            prompt = (
+                f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, N go to move, "
+                f"e end, q quit{' (' + where + ')' if where else ''}> "
+            )
             try:
                 answer = line_in.read(prompt).strip().lower()
             except EOFError:
@@ -232,8 +262,9 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
     n = number(answer)
     if n is not None:
         return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
-    return i, (f"unknown command {answer[:40]!r}: Enter next, b back, a move number (0 to {moves}), "
-               "e end, q quit")
+    return i, (
+        f"unknown command {answer[:40]!r}: Enter next, b back, a move number (0 to {moves}), e end, q quit"
+    )
 
 
 def _frame_at(frames: list[Frame], move: int) -> int:

@@ -134,8 +134,14 @@ def plugin_names() -> set[str]:
 
 @click.command(name="new-variant")
 @click.argument("name")
-@click.option("--dir", "parent", type=click.Path(path_type=Path), default=Path("."),
-              show_default=True, help="Folder in which to create rummykit-NAME/.")
+@click.option(
+    "--dir",
+    "parent",
+    type=click.Path(path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Folder in which to create rummykit-NAME/.",
+)
 def new_variant(name: str, parent: Path) -> None:
     """Write a new variant plugin package, rummykit-NAME, ready to install.
 
@@ -178,5 +184,8 @@ def new_variant(name: str, parent: Path) -> None:
     click.echo("  rummy variants")
     click.echo(f"  rummy play {name}")
     click.echo(f"  pytest {shown}")
-    click.echo("The rules are in " + str(Path(root.name) / names_for(name)["module"] / "variant.py")
-               + "; rummykit's docs/plugins.md walks through them.")
+    click.echo(
+        "The rules are in "
+        + str(Path(root.name) / names_for(name)["module"] / "variant.py")
+        + "; rummykit's docs/plugins.md walks through them."
+    )

@@ -38,8 +38,9 @@ def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "")
         return None
     t = text.strip().replace("_", "")
     if not (t.isascii() and t.lstrip("+-").isdigit()) or len(t) > 30:
-        raise RummyError(f"--{what} takes a whole number from {minimum:,} to {maximum:,}{why}, "
-                         f"not {shown(text)}")
+        raise RummyError(
+            f"--{what} takes a whole number from {minimum:,} to {maximum:,}{why}, not {shown(text)}"
+        )
     n = int(t)
     if not minimum <= n <= maximum:
         raise RummyError(f"--{what} must be from {minimum:,} to {maximum:,}{why}, not {n:,}")
@@ -55,37 +56,88 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 
 @click.command()
 @click.argument("variant")
-@click.option("--seat", "seats", multiple=True, metavar="AGENT",
-              help="A computer player (ai:easy, ai:hard, ref:simple, random...), once per "
-              "seat. The figures are per --seat, in this order. Default: ai:easy in every seat.")
-@click.option("--matches", "matches", metavar="N", default=None,
-              help=f"Play N matches (default 100; 1 to {MAX_MATCHES:,}).")
-@click.option("--rounds", "rounds", metavar="N", default=None,
-              help=f"Play N single rounds instead of matches (win rate = share of rounds won; "
-              f"1 to {MAX_ROUNDS:,}).")
-@click.option("--seed", "seed", metavar="S", default=None,
-              help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
-              "gives the same figures for any --workers.")
-@click.option("--workers", "workers", metavar="W", default=None,
-              help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
-              f"CPU core and {MAX_WORKERS} in all); with --backend ray, the CPUs of the local Ray "
-              "started for the run.")
-@click.option("--backend", "backend", metavar="NAME", default="local",
-              help="Where the matches are played: local (worker processes on this machine, the "
-              "default) or ray (Ray tasks; needs rummykit[ray]).")
-@click.option("--address", "address", metavar="ADDRESS", default=None,
-              help="With --backend ray: the Ray cluster to play on (default: RAY_ADDRESS, else a "
-              "local Ray started for the run).")
-@click.option("--chunk-size", "chunk_size", metavar="N", default=None,
-              help=f"Matches (or rounds) per chunk a worker plays and sends back (1 to {MAX_CHUNK:,}; "
-              "default: about 16 chunks per worker, at most 16 matches or 200 rounds).")
-@move_timeout_option("A bot past it ends the run with one line naming it, its plugin and the "
-                     "match seed (exit status 1).")
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="AGENT",
+    help="A computer player (ai:easy, ai:hard, ref:simple, random...), once per "
+    "seat. The figures are per --seat, in this order. Default: ai:easy in every seat.",
+)
+@click.option(
+    "--matches",
+    "matches",
+    metavar="N",
+    default=None,
+    help=f"Play N matches (default 100; 1 to {MAX_MATCHES:,}).",
+)
+@click.option(
+    "--rounds",
+    "rounds",
+    metavar="N",
+    default=None,
+    help=f"Play N single rounds instead of matches (win rate = share of rounds won; 1 to {MAX_ROUNDS:,}).",
+)
+@click.option(
+    "--seed",
+    "seed",
+    metavar="S",
+    default=None,
+    help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
+    "gives the same figures for any --workers.",
+)
+@click.option(
+    "--workers",
+    "workers",
+    metavar="W",
+    default=None,
+    help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
+    f"CPU core and {MAX_WORKERS} in all); with --backend ray, the CPUs of the local Ray "
+    "started for the run.",
+)
+@click.option(
+    "--backend",
+    "backend",
+    metavar="NAME",
+    default="local",
+    help="Where the matches are played: local (worker processes on this machine, the "
+    "default) or ray (Ray tasks; needs rummykit[ray]).",
+)
+@click.option(
+    "--address",
+    "address",
+    metavar="ADDRESS",
+    default=None,
+    help="With --backend ray: the Ray cluster to play on (default: RAY_ADDRESS, else a "
+    "local Ray started for the run).",
+)
+@click.option(
+    "--chunk-size",
+    "chunk_size",
+    metavar="N",
+    default=None,
+    help=f"Matches (or rounds) per chunk a worker plays and sends back (1 to {MAX_CHUNK:,}; "
+    "default: about 16 chunks per worker, at most 16 matches or 200 rounds).",
+)
+@move_timeout_option(
+    "A bot past it ends the run with one line naming it, its plugin and the match seed (exit status 1)."
+)
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: str | None, seed: str | None,
-             workers: str | None, backend: str, address: str | None, chunk_size: str | None,
-             move_timeout: str | None, options: tuple[str, ...], as_json: bool) -> None:
+def simulate(
+    variant: str,
+    seats: tuple[str, ...],
+    matches: str | None,
+    rounds: str | None,
+    seed: str | None,
+    workers: str | None,
+    backend: str,
+    address: str | None,
+    chunk_size: str | None,
+    move_timeout: str | None,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Play computer players against each other and report who wins.
 
     \b
@@ -127,8 +179,13 @@ def simulate(variant: str, seats: tuple[str, ...], matches: str | None, rounds: 
     n_seed = _int(seed, "seed", 0, MAX_SEED)
     if n_seed is None:
         n_seed = secrets.randbelow(2**31)
-    n_workers = _int(workers, "workers", 0, max_workers(),
-                     f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)")
+    n_workers = _int(
+        workers,
+        "workers",
+        0,
+        max_workers(),
+        f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)",
+    )
     if n_workers == 0:  # as many as the machine has cores for (None: not given)
         n_workers = default_workers()
     n_chunk = _int(chunk_size, "chunk-size", 1, MAX_CHUNK)
@@ -236,8 +293,9 @@ def report_lines(result: SimResult) -> list[str]:
     if c.options:
         head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
     if result.partial:
-        lines.append(f"partial: interrupted after {units:,} of {c.units:,} {unit} (the figures of "
-                     f"the first {units:,})")
+        lines.append(
+            f"partial: interrupted after {units:,} of {c.units:,} {unit} (the figures of the first {units:,})"
+        )
     lines.append(head)
     keys = result.count_keys()
     won = "matches won" if c.mode == "matches" else "rounds won"
@@ -265,7 +323,6 @@ def report_lines(result: SimResult) -> list[str]:
     where = result.where or f"{w} worker{'s' if w != 1 else ''}"
     startup = f"; Ray start-up {result.startup_seconds:.1f} s" if result.backend == "ray" else ""
     lines.append(
-        f"{data['rounds_per_second']:,.1f} rounds per second "
-        f"({result.seconds:.1f} s, {where}{startup})"
+        f"{data['rounds_per_second']:,.1f} rounds per second ({result.seconds:.1f} s, {where}{startup})"
     )
     return lines

@@ -8,8 +8,18 @@ from collections.abc import Sequence
 
 import click
 
-COLUMNS = ("Variant", "Opponent", "Played", "Won", "Lost", "Pts for", "Pts against",
-           "Best rd", "Worst rd", "Streak")
+COLUMNS = (
+    "Variant",
+    "Opponent",
+    "Played",
+    "Won",
+    "Lost",
+    "Pts for",
+    "Pts against",
+    "Best rd",
+    "Worst rd",
+    "Streak",
+)
 
 
 def streak_text(n: int) -> str:
@@ -43,10 +53,20 @@ def stats(variant: str | None, as_json: bool) -> None:
         return
     rows: list[Sequence[str]] = [COLUMNS]
     rows.extend(
-        (line.variant, line.opponent, str(line.played), str(line.won), str(line.lost),
-         str(line.points_for), str(line.points_against), signed(line.best_round),
-         signed(line.worst_round), streak_text(line.streak))
-        for line in lines)
+        (
+            line.variant,
+            line.opponent,
+            str(line.played),
+            str(line.won),
+            str(line.lost),
+            str(line.points_for),
+            str(line.points_against),
+            signed(line.best_round),
+            signed(line.worst_round),
+            streak_text(line.streak),
+        )
+        for line in lines
+    )
     for row in columns(rows):
         click.echo(row)
     click.echo("Pts: match points. Best rd, Worst rd: a round's points for less its points against.")

@@ -35,8 +35,14 @@ def readable(text: str, fmt: Fmt) -> str:
     return _CODE.sub(lambda m: fmt(parse_card(m.group(0))), text)
 
 
-def hint_text(action: Action, reason: str, fmt: Fmt, words: Vocabulary = PLAIN,
-              stock_size: int | None = None, dash: str = "—") -> str:
+def hint_text(
+    action: Action,
+    reason: str,
+    fmt: Fmt,
+    words: Vocabulary = PLAIN,
+    stock_size: int | None = None,
+    dash: str = "—",
+) -> str:
     """A hint's move and reason in the session's notation: "draw stock (end the
     round: lowest hand value wins) — end the round now: ..." at an empty stock."""
     out = action.notation(fmt)
@@ -64,8 +70,13 @@ def action_text(action: Action, fmt: Fmt) -> str:
     return action.notation(fmt)
 
 
-def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False,
-                words: Vocabulary = PLAIN, stock_size: int | None = None) -> list[str]:
+def legal_lines(
+    legal: Sequence[Action],
+    fmt: Fmt,
+    ace_high: bool = False,
+    words: Vocabulary = PLAIN,
+    stock_size: int | None = None,
+) -> list[str]:
     """The legal moves, grouped by kind, each with its short form (and, at an
     empty stock, what a move does there if the variant says so)."""
     by_kind: dict[str, list[Action]] = {}
@@ -78,8 +89,11 @@ def legal_lines(legal: Sequence[Action], fmt: Fmt, ace_high: bool = False,
         for a in acts:
             s = words.short_form(a)
             empty = words.at_empty_stock(a, stock_size)
-            shown.append(a.notation(fmt) + (f"  [{s}]" if s and s != a.notation().lower() else "")
-                         + (f": {empty}" if empty else ""))
+            shown.append(
+                a.notation(fmt)
+                + (f"  [{s}]" if s and s != a.notation().lower() else "")
+                + (f": {empty}" if empty else "")
+            )
         if len(shown) > 12:
             out.append(f"{kind} ({len(shown)} ways): " + ", ".join(x.split("  [")[0] for x in shown))
         else:
@@ -162,14 +176,21 @@ def turn_blocks(history: Sequence[Event], viewer: int) -> tuple[list[tuple[int, 
     return blocks[start:], current
 
 
-def turn_line(seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt,
-              words: Vocabulary = PLAIN) -> str:
-    """"Bob took 7♥ from the discard pile, discarded K♣"."""
+def turn_line(
+    seat: int, events: Sequence[Event], names: Sequence[str], fmt: Fmt, words: Vocabulary = PLAIN
+) -> str:
+    """ "Bob took 7♥ from the discard pile, discarded K♣"."""
     return f"{names[seat]} " + ", ".join(past_phrase(e, fmt, words) for e in events)
 
 
-def move_hint(legal: Sequence[Action], fmt: Fmt, sep: str = " · ", discard_top: int | None = None,
-              words: Vocabulary = PLAIN, stock_size: int | None = None) -> str:
+def move_hint(
+    legal: Sequence[Action],
+    fmt: Fmt,
+    sep: str = " · ",
+    discard_top: int | None = None,
+    words: Vocabulary = PLAIN,
+    stock_size: int | None = None,
+) -> str:
     """One line saying what may be typed now: "s draw stock · p take 7♥" or
     "d CARD discard · k CARD knock"; at an empty stock (``stock_size`` 0) a move
     the variant says does something else is shown as that ("s end the round:
@@ -199,9 +220,15 @@ def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int
     return [(i + 1, r.outcome, tuple(r.points)) for i, r in enumerate(results)]
 
 
-def unknown_move(text: str, legal: Sequence[Action], words: Vocabulary, fmt: Fmt,
-                 discard_top: int | None = None, sep: str = " · ",
-                 stock_size: int | None = None) -> str | None:
+def unknown_move(
+    text: str,
+    legal: Sequence[Action],
+    words: Vocabulary,
+    fmt: Fmt,
+    discard_top: int | None = None,
+    sep: str = " · ",
+    stock_size: int | None = None,
+) -> str | None:
     """If the first word of ``text`` names no move at all, the one-line reason,
     saying what may be typed now; else None (the parser gives its own reason)."""
     typed = split_tokens(text.lower())

@@ -19,9 +19,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 def move_timeout_option(more_help: str) -> Callable[[F], F]:
     """The click option; ``more_help`` says what a bot past it does to the command."""
     return click.option(
-        f"--{OPTION}", "move_timeout", metavar="SECONDS", default=None,
+        f"--{OPTION}",
+        "move_timeout",
+        metavar="SECONDS",
+        default=None,
         help=f"Seconds a computer player may think over one move (default {DEFAULT_MOVE_TIMEOUT:g}; "
-             f"more than 0, at most {MAX_MOVE_TIMEOUT:,.0f}). {more_help}")
+        f"more than 0, at most {MAX_MOVE_TIMEOUT:,.0f}). {more_help}",
+    )
 
 
 def move_timeout_seconds(text: str | None) -> float:
@@ -37,11 +41,14 @@ def move_timeout_seconds(text: str | None) -> float:
     except ValueError:
         x = math.nan
     if not math.isfinite(x):
-        raise RummyError(f"--{OPTION} takes a number of seconds (more than 0, at most "
-                         f"{MAX_MOVE_TIMEOUT:,.0f}), not {shown(text)}")
+        raise RummyError(
+            f"--{OPTION} takes a number of seconds (more than 0, at most "
+            f"{MAX_MOVE_TIMEOUT:,.0f}), not {shown(text)}"
+        )
     if not 0 < x <= MAX_MOVE_TIMEOUT:
-        raise RummyError(f"--{OPTION} must be more than 0 and at most {MAX_MOVE_TIMEOUT:,.0f} seconds, "
-                         f"not {t}")
+        raise RummyError(
+            f"--{OPTION} must be more than 0 and at most {MAX_MOVE_TIMEOUT:,.0f} seconds, not {t}"
+        )
     return x
 
 

@@ -74,13 +74,15 @@ def make_console(**kw) -> Console:
 
 
 class TerminalUI:
-    def __init__(self, session, ascii_: bool = False, four_colour: bool = False,
-                 console: Console | None = None) -> None:
+    def __init__(
+        self, session, ascii_: bool = False, four_colour: bool = False, console: Console | None = None
+    ) -> None:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
         self.console = console or make_console()
-        self.input = LineInput(self._legal_for_completion, COMMANDS, session.spec.vocabulary,
-                               session.spec.ace_high)
+        self.input = LineInput(
+            self._legal_for_completion, COMMANDS, session.spec.vocabulary, session.spec.ace_high
+        )
         self.notes: list[Text] = []  # said above the prompt when the table is drawn next
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
@@ -246,8 +248,10 @@ class TerminalUI:
         self.last_viewer = None
         self.wipe()
         self.write("\n" * max(0, self.height // 2 - 1))
-        self.wait_enter(f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ",
-                        f"to start {self.s.names[seat]}'s turn")
+        self.wait_enter(
+            f"Pass to {self.s.names[seat]} {self.look.dash} press Enter ",
+            f"to start {self.s.names[seat]}'s turn",
+        )
         self.wipe()
 
     # -- one person's turn -------------------------------------------------------------
@@ -263,9 +267,15 @@ class TerminalUI:
         if current and current[0].card is not None:
             new_card = current[0].card
         return TableInfo(
-            title=s.spec.title, names=s.names, view=view, summary=summary,
-            ace_high=s.spec.ace_high, target=s.match.target, game_id=s.record.id,
-            new_card=new_card, words=s.spec.vocabulary,
+            title=s.spec.title,
+            names=s.names,
+            view=view,
+            summary=summary,
+            ace_high=s.spec.ace_high,
+            target=s.match.target,
+            game_id=s.record.id,
+            new_card=new_card,
+            words=s.spec.vocabulary,
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -285,8 +295,14 @@ class TerminalUI:
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "
-        hint = move_hint(view.legal, self.look.fmt, sep=sep, discard_top=view.discard_top,
-                         words=info.words, stock_size=view.stock_size)
+        hint = move_hint(
+            view.legal,
+            self.look.fmt,
+            sep=sep,
+            discard_top=view.discard_top,
+            words=info.words,
+            stock_size=view.stock_size,
+        )
         extra = "help" + sep + "hint" + sep + "undo" + sep + "quit"
         line = Text(hint, style="cyan")
         if line.cell_len + len(extra) + 4 <= self.width:
@@ -328,8 +344,9 @@ class TerminalUI:
                 self.say(unknown, "red")
                 continue
             try:
-                action = parse_action(text, s.match.legal_actions(), s.match.round.why_illegal,
-                                      s.spec.aliases)
+                action = parse_action(
+                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases
+                )
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")
                 continue
@@ -344,16 +361,29 @@ class TerminalUI:
     def unknown_word(self, text: str, seat: int) -> str | None:
         """A line whose first word is no move at all: say what may be typed now."""
         view = self.s.view(seat)
-        return unknown_move(text, view.legal, self.s.spec.vocabulary, self.look.fmt, view.discard_top,
-                            sep=f" {self.look.dot} ", stock_size=view.stock_size)
+        return unknown_move(
+            text,
+            view.legal,
+            self.s.spec.vocabulary,
+            self.look.fmt,
+            view.discard_top,
+            sep=f" {self.look.dot} ",
+            stock_size=view.stock_size,
+        )
 
     # -- what may be typed instead of a move (cli/meta.py) ---------------------------------
 
     def show_help(self, seat: int) -> None:
         s = self.s
         self.say("Legal moves [short forms]; Tab completes:", "bold")
-        for line in help_lines(s.match.legal_actions(), self.look, self.width, s.spec.ace_high,
-                               words=s.spec.vocabulary, stock_size=s.view(seat).stock_size):
+        for line in help_lines(
+            s.match.legal_actions(),
+            self.look,
+            self.width,
+            s.spec.ace_high,
+            words=s.spec.vocabulary,
+            stock_size=s.view(seat).stock_size,
+        ):
             self.show(line)
         self.say("Also: rules hint undo score log quit", "dim")
 
@@ -397,16 +427,19 @@ class TerminalUI:
             for segs in chunk:
                 self.console.print(Text.assemble(*[(seg.text, seg.style or "") for seg in segs]))
             last = i == len(pages) - 1
-            prompt = ("-- Enter to go back to the game -- " if last
-                      else "-- Enter for more, q to go back -- ")
+            prompt = "-- Enter to go back to the game -- " if last else "-- Enter for more, q to go back -- "
             while True:
                 answer = self.pause(prompt)
                 if answer in ("", "q"):
                     break
                 if answer in QUIT_WORDS:
                     raise Quit("quit")
-                self.say("press Enter " + ("to go back to the game" if last else "for more, q to go back")
-                         + ", or type quit to leave the game", "yellow")
+                self.say(
+                    "press Enter "
+                    + ("to go back to the game" if last else "for more, q to go back")
+                    + ", or type quit to leave the game",
+                    "yellow",
+                )
             if answer == "q":
                 break
 
@@ -469,9 +502,20 @@ class TerminalUI:
             self.rounds_seen += 1
             totals = [sum(r.points[p] for r in m.results[: i + 1]) for p in range(len(s.names))]
             self.clear()
-            self.show(result_view(m.results[i], s.names, self.look, self.width, i + 1, totals,
-                                  m.target, self.points_label(), self.final_view(i),
-                                  s.spec.vocabulary))
+            self.show(
+                result_view(
+                    m.results[i],
+                    s.names,
+                    self.look,
+                    self.width,
+                    i + 1,
+                    totals,
+                    m.target,
+                    self.points_label(),
+                    self.final_view(i),
+                    s.spec.vocabulary,
+                )
+            )
             last = self.rounds_seen == len(m.results)
             if last and s.over:
                 self.wait_enter("Press Enter for the match result ", "for the match result")
@@ -526,6 +570,7 @@ class TerminalUI:
             in_default = False
         how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
         n = len(s.record.actions)
-        self.say(f"{outcome[:1].upper() + outcome[1:]}; game saved after {n} move{'s' if n != 1 else ''}. "
-                 f"Continue with: {how}")
-
+        self.say(
+            f"{outcome[:1].upper() + outcome[1:]}; game saved after {n} move{'s' if n != 1 else ''}. "
+            f"Continue with: {how}"
+        )

@@ -68,8 +68,9 @@ class ActionSyntaxError(IllegalAction):
     """Text that does not read as a move at all."""
 
 
-def short_form(action: Action, fmt: Callable[[int], str] = code,
-               aliases: Mapping[str, str] | None = None) -> str | None:
+def short_form(
+    action: Action, fmt: Callable[[int], str] = code, aliases: Mapping[str, str] | None = None
+) -> str | None:
     """The shortest thing a person may type for ``action`` (``d 7h``), if any:
     a one-letter form among core's and ``aliases`` (a variant's)."""
     forms = {**SHORT_FORMS, **aliases} if aliases else SHORT_FORMS
@@ -82,8 +83,12 @@ def short_form(action: Action, fmt: Callable[[int], str] = code,
     return None
 
 
-def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | None = None,
-                untargeted: Collection[str] = ()) -> Action:
+def read_action(
+    text: str,
+    kinds: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+    untargeted: Collection[str] = (),
+) -> Action:
     """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
 
     A meld number ends the text (``add qs to 2``, ``add qs to meld 2``, or ``a qs
@@ -100,7 +105,7 @@ def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | No
     for k in sorted(set(kinds), key=lambda k: -len(k.split())):
         words = k.split()
         if tokens[: len(words)] == words:
-            kind, tokens = k, tokens[len(words):]
+            kind, tokens = k, tokens[len(words) :]
             break
     if kind is None:
         first = tokens[0]
@@ -110,15 +115,15 @@ def read_action(text: str, kinds: Sequence[str], aliases: Mapping[str, str] | No
             # "draw stock", "take discard" typed as "draw stock" handled above;
             # tolerate "take discard" spelled "take pile", "draw s" etc. by dropping
             # one trailing word when the kind takes no cards.
-            if kind in (DRAW_STOCK, TAKE_DISCARD) and tokens and tokens[0] in (
-                "stock", "discard", "pile", "upcard", "s", "p"
+            if (
+                kind in (DRAW_STOCK, TAKE_DISCARD)
+                and tokens
+                and tokens[0] in ("stock", "discard", "pile", "upcard", "s", "p")
             ):
                 tokens = tokens[1:]
         else:
             known = ", ".join(sorted(set(kinds))) or "none"
-            raise ActionSyntaxError(
-                f"unknown move {tokens[0]!r}; moves now: {known} (type help)"
-            )
+            raise ActionSyntaxError(f"unknown move {tokens[0]!r}; moves now: {known} (type help)")
     target = None
     if len(tokens) >= 2 and tokens[-2] == "meld" and tokens[-1].isdecimal():
         del tokens[-2]  # "add 9s to meld 1", "add 9s meld 1": the meld's number

@@ -70,8 +70,9 @@ def observers(agents: Sequence[Any]) -> list[int]:
     return out
 
 
-def tell_observers(agents: Sequence[Any], seats: Sequence[int], event: Event,
-                   view: Callable[[int], View]) -> None:
+def tell_observers(
+    agents: Sequence[Any], seats: Sequence[int], event: Event, view: Callable[[int], View]
+) -> None:
     """After an action: each agent of ``seats`` observes ``event`` as its seat
     sees it, with its seat's view now (``view(seat)``)."""
     for pos in seats:

@@ -144,8 +144,15 @@ def from_mask(mask: int) -> list[int]:
         # A hot path (every view lists a hand): one table look-up per byte of
         # the mask, about 3x faster than peeling off the bits one by one.
         b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
-        return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
-                *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48]]
+        return [
+            *b0[mask & 255],
+            *b1[mask >> 8 & 255],
+            *b2[mask >> 16 & 255],
+            *b3[mask >> 24 & 255],
+            *b4[mask >> 32 & 255],
+            *b5[mask >> 40 & 255],
+            *b6[mask >> 48],
+        ]
     out = []
     while mask:
         low = mask & -mask

@@ -385,8 +385,9 @@ class Round(ABC):
         new.__dict__.update(d)
         return new
 
-    def clone_known(self, known: AbstractSet[str], lists: Iterable[str] = (),
-                    nested: Iterable[str] = ()) -> Self:
+    def clone_known(
+        self, known: AbstractSet[str], lists: Iterable[str] = (), nested: Iterable[str] = ()
+    ) -> Self:
         """A fast :meth:`clone` for a variant that knows its attributes: a
         :meth:`shallow_copy` (sharing what is immutable or replaced, never
         changed in place), the lists named in ``lists`` copied, the lists of

@@ -46,8 +46,9 @@ class MatchEquity:
     """``equity(totals, me)``: the chance that seat ``me`` wins the match
     (see the module's docstring for the model)."""
 
-    def __init__(self, n_seats: int, target: int, scores: Sequence[float], p_me: float | None = None,
-                 step: int = 10) -> None:
+    def __init__(
+        self, n_seats: int, target: int, scores: Sequence[float], p_me: float | None = None, step: int = 10
+    ) -> None:
         if n_seats < 2:
             raise ValueError("a match model needs two seats or more")
         if target < 1 or step < 1:

@@ -106,9 +106,7 @@ def _meld_extensions(hand: int, meld: int, ace_high: bool) -> list[tuple[int, ..
     return [tuple(below[:i]) + tuple(above[:j]) for i in range(len(below) + 1) for j in range(len(above) + 1)]
 
 
-def extension_options(
-    hand: int, melds: Sequence[int], solver: MeldSolver
-) -> list[list[tuple[int, ...]]]:
+def extension_options(hand: int, melds: Sequence[int], solver: MeldSolver) -> list[list[tuple[int, ...]]]:
     """For each meld down, every sequence of cards of ``hand`` (in the order
     added, the empty one first) that could extend it on its own. Runs of one
     suit may list the same card: a combination may use each card only once."""

@@ -133,8 +133,10 @@ class MoveClock:
         elif now - self._fired >= self.grace:  # it swallowed the interruption
             self.busy = None
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
-            self.abandon(f"{agent.who} took longer than {_seconds(self.timeout)} {agent.doing} and "
-                         f"would not stop (--move-timeout {self.timeout:g})")
+            self.abandon(
+                f"{agent.who} took longer than {_seconds(self.timeout)} {agent.doing} and "
+                f"would not stop (--move-timeout {self.timeout:g})"
+            )
             return
         raise _TimedOut
 
@@ -201,8 +203,14 @@ class SafeAgent:
     options)`` makes the agent on first use; ``clock`` times its calls while
     the clock runs."""
 
-    def __init__(self, who: Who, factory: Callable[[int, int, Any], Any], seed: int, options: Any,
-                 clock: MoveClock | None = None) -> None:
+    def __init__(
+        self,
+        who: Who,
+        factory: Callable[[int, int, Any], Any],
+        seed: int,
+        options: Any,
+        clock: MoveClock | None = None,
+    ) -> None:
         self.who = who
         self._factory = factory
         self._seed = seed
@@ -225,8 +233,10 @@ class SafeAgent:
         if isinstance(e, _TimedOut):
             t = self.clock.timeout if self.clock is not None else DEFAULT_MOVE_TIMEOUT
             return self.error(f"took longer than {_seconds(t)} {doing} (--move-timeout {t:g})")
-        return self.error(f"raised {_one_line(f'{type(e).__name__}: {e}' if str(e) else type(e).__name__)}"
-                          + (f" {doing}" if doing != _MOVE else ""))
+        return self.error(
+            f"raised {_one_line(f'{type(e).__name__}: {e}' if str(e) else type(e).__name__)}"
+            + (f" {doing}" if doing != _MOVE else "")
+        )
 
     def _call(self, fn: Callable[..., Any], doing: str, *args: Any) -> Any:
         clock = self.clock

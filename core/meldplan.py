@@ -77,8 +77,9 @@ def _points(rank: int, ace_points: int) -> int:
 class _Plan:
     """One hand and table: the precomputed facts the moves read."""
 
-    def __init__(self, hand: int, table: tuple[int, ...], ace_high: bool, ace_points: int,
-                 keep_one: bool) -> None:
+    def __init__(
+        self, hand: int, table: tuple[int, ...], ace_high: bool, ace_points: int, keep_one: bool
+    ) -> None:
         if not isinstance(ace_points, int) or not 1 <= ace_points <= 11:
             raise ValueError(f"ace_points must be an int from 1 to 11, not {ace_points!r}")
         if not isinstance(hand, int) or hand < 0 or hand >> 52:
@@ -116,9 +117,7 @@ class _Plan:
             while p >= 0 and hand >> (13 * s + order[p]) & 1:
                 self.b_owner[s][p] = j
                 p -= 1
-        self.present = [
-            sum(1 << s for s in range(4) if hand >> (13 * s + order[p]) & 1) for p in range(13)
-        ]
+        self.present = [sum(1 << s for s in range(4) if hand >> (13 * s + order[p]) & 1) for p in range(13)]
 
     def set_choices(self, p: int) -> list[int]:
         """Suit masks of the sets the hand can make at position ``p`` (0: none)."""
@@ -139,8 +138,7 @@ class _Plan:
         rank = 13 if self.ace_high and card % 13 == 0 else card % 13
         return ((11 - self.pts[p]) << 6 | rank << 2 | card // 13) << _SH_KEEP
 
-    def moves(self, p: int, s: int, ps: int, in_set: bool,
-              may_keep: bool) -> list[tuple[int, int, int]]:
+    def moves(self, p: int, s: int, ps: int, in_set: bool, may_keep: bool) -> list[tuple[int, int, int]]:
         """``(new suit state, cost, role)`` for suit ``s`` at position ``p``
         after state ``ps``. ``may_keep``: the card may be the one kept to discard."""
         pts = self.pts
@@ -234,8 +232,7 @@ def _forward(plan: _Plan) -> tuple[list[dict[int, int]], list[list[_Edge]]]:
     return layers, edges
 
 
-def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-              ace_points: int) -> ExtensionResult:
+def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool, ace_points: int) -> ExtensionResult:
     """The hand's melds and its additions to the ``table`` melds (masks, indexed
     from 0), chosen together for the least deadwood: the same answer as
     ``best_extensions(hand, table, get_solver(ace_high, ace_points))``, tie-break
@@ -244,8 +241,9 @@ def best_play(hand: int, table: Sequence[int] = (), *, ace_high: bool,
     return _solve(_Plan(hand, _checked(hand, table), ace_high, ace_points, False))[1]
 
 
-def best_play_keeping(hand: int, table: Sequence[int] = (), *, ace_high: bool,
-                      ace_points: int) -> tuple[int, ExtensionResult]:
+def best_play_keeping(
+    hand: int, table: Sequence[int] = (), *, ace_high: bool, ace_points: int
+) -> tuple[int, ExtensionResult]:
     """``(card, play)``: one card kept back to be discarded and the best play of
     the rest (as :func:`best_play`), for the least deadwood once that card is
     gone; among such cards the one with the higher points, then the lower in
@@ -355,8 +353,9 @@ def _read_back(plan: _Plan, tight: list[list[_Edge]], best: int) -> tuple[int, E
     return _result(plan, steps, best >> _SH_DW)
 
 
-def _result(plan: _Plan, steps: list[tuple[int, int, tuple[int, ...]]],
-            deadwood: int) -> tuple[int, ExtensionResult]:
+def _result(
+    plan: _Plan, steps: list[tuple[int, int, tuple[int, ...]]], deadwood: int
+) -> tuple[int, ExtensionResult]:
     """(card kept or -1, the play) of a path: ``steps`` is ``(position, sets, roles)``."""
     order = plan.order
     melds: list[int] = []
@@ -410,5 +409,6 @@ def _result(plan: _Plan, steps: list[tuple[int, int, tuple[int, ...]]],
             above = sorted((c for c in mine if position[c % 13] > lo), key=lambda c: position[c % 13])
             mine = below + above
         added.extend((c, j) for c in mine)
-    return kept, ExtensionResult(deadwood=deadwood, melds=tuple(sorted(melds)),
-                                 added=tuple(added), deadwood_cards=loose)
+    return kept, ExtensionResult(
+        deadwood=deadwood, melds=tuple(sorted(melds)), added=tuple(added), deadwood_cards=loose
+    )

@@ -76,8 +76,9 @@ def check_name(text: str) -> str:
         raise BadName("a name must be text")
     for ch in text:
         if bad_char(ch):
-            raise BadName(f"name {shown(text)} has {_describe(ch)}; names are plain text "
-                          f"of 1 to {MAX_NAME} characters")
+            raise BadName(
+                f"name {shown(text)} has {_describe(ch)}; names are plain text of 1 to {MAX_NAME} characters"
+            )
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
         raise BadName("a name may not be empty")
@@ -150,6 +151,7 @@ def clean_text(text: str) -> str:
 def render_cards(text: str, fmt: Callable[[int], str]) -> str:
     """``text`` with each card marker ``[[n]]`` shown by ``fmt`` (control characters
     removed first, so only ``fmt`` can put anything special in)."""
+
     def card(m: re.Match) -> str:
         n = int(m.group(1))
         return fmt(n) if n < DECK_SIZE else m.group(0)
@@ -174,8 +176,9 @@ def render_text(template: str, names: Sequence[str], fmt: Callable[[int], str]) 
     return "".join(out)
 
 
-def _field(field: str, spec: str | None, conversion: str | None, names: Sequence[str],
-           fmt: Callable[[int], str]) -> str:
+def _field(
+    field: str, spec: str | None, conversion: str | None, names: Sequence[str], fmt: Callable[[int], str]
+) -> str:
     """One ``{i}`` of a template: seat ``i``'s name (with the field's format, if
     any); a field naming no seat is shown as it was written."""
     if field.isascii() and field.isdigit() and len(field) <= 3 and int(field) < len(names):

@@ -80,8 +80,12 @@ def _norm(dist_name: str) -> str:
     return dist_name.lower().replace("_", "-").replace(".", "-")
 
 
-def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: dict[str, str],
-                      info: dict[str, dict[str, Any]] | None = None) -> None:
+def load_entry_points(
+    pm: pluggy.PluginManager,
+    problems: list[str],
+    versions: dict[str, str],
+    info: dict[str, dict[str, Any]] | None = None,
+) -> None:
     """Import and register each entry point of the group, one by one, so that one
     broken plugin cannot stop the others. ``versions`` gets each plugin's
     distribution version; ``info`` (if given) its distribution, module and status."""
@@ -115,8 +119,11 @@ def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: d
                 f"plugin name {ep.name!r} is declared by {len(declared[ep.name])} distributions: "
                 f"{' and '.join(declared[ep.name])}; neither is loaded (uninstall all but one)"
             )
-            info[ep.name] = {**entry, "distribution": " + ".join(declared[ep.name]),
-                             "status": "name conflict"}
+            info[ep.name] = {
+                **entry,
+                "distribution": " + ".join(declared[ep.name]),
+                "status": "name conflict",
+            }
             continue
         if ep.name in blocked:
             info[ep.name] = {**entry, "status": f"disabled by {DISABLE_ENV}"}
@@ -137,7 +144,8 @@ def load_entry_points(pm: pluggy.PluginManager, problems: list[str], versions: d
 def hook_names() -> list[str]:
     """The names of every hook a plugin may implement."""
     return sorted(
-        n for n in dir(hookspecs)
+        n
+        for n in dir(hookspecs)
         if not n.startswith("_") and hasattr(getattr(hookspecs, n), hookspecs.PROJECT + "_spec")
     )
 
@@ -171,9 +179,13 @@ def check(pm: pluggy.PluginManager, problems: list[str]) -> None:
     pm.check_pending()
 
 
-def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
-               make_kwargs: Callable[[str], dict[str, Any]],
-               around: Callable[[str, Callable[[], Any]], Any] | None = None) -> list[Any]:
+def _call_each(
+    pm: pluggy.PluginManager,
+    hookname: str,
+    problems: list[str],
+    make_kwargs: Callable[[str], dict[str, Any]],
+    around: Callable[[str, Callable[[], Any]], Any] | None = None,
+) -> list[Any]:
     """Call every implementation of ``hookname`` on its own, in registration
     order, so a plugin that raises is reported by name and the others still run.
     Each implementation gets only the arguments it asks for (pluggy allows a
@@ -192,8 +204,11 @@ def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
         try:
             result = around(impl.plugin_name, call) if around else call()
         except Exception as e:
-            line = str(e) if isinstance(e, PluginError) else (
-                f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
+            line = (
+                str(e)
+                if isinstance(e, PluginError)
+                else (f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
+            )
             if line not in problems:  # an observer failing every round: one line
                 problems.append(line)
             continue
@@ -202,9 +217,14 @@ def _call_each(pm: pluggy.PluginManager, hookname: str, problems: list[str],
     return results
 
 
-def build_registry(pm: pluggy.PluginManager, problems: list[str] | None = None,
-                   versions: dict[str, str] | None = None,
-                   info: dict[str, dict[str, Any]] | None = None, *, lazy: bool = False) -> Registry:
+def build_registry(
+    pm: pluggy.PluginManager,
+    problems: list[str] | None = None,
+    versions: dict[str, str] | None = None,
+    info: dict[str, dict[str, Any]] | None = None,
+    *,
+    lazy: bool = False,
+) -> Registry:
     """The registry of the plugins in ``pm``. ``lazy=True``: the registration
     hooks run on the registry's first use (see :meth:`Registry.defer`)."""
     reg = Registry()
@@ -217,8 +237,12 @@ def build_registry(pm: pluggy.PluginManager, problems: list[str] | None = None,
     return reg
 
 
-def _fill_registry(reg: Registry, pm: pluggy.PluginManager, versions: dict[str, str] | None,
-                   info: dict[str, dict[str, Any]] | None) -> None:
+def _fill_registry(
+    reg: Registry,
+    pm: pluggy.PluginManager,
+    versions: dict[str, str] | None,
+    info: dict[str, dict[str, Any]] | None,
+) -> None:
     for name, details in (info or {}).items():
         if details.get("status", "loaded") != "loaded":
             reg._plugin_entry(name).update(details)
@@ -234,11 +258,13 @@ def _fill_registry(reg: Registry, pm: pluggy.PluginManager, versions: dict[str, 
     def variant_register(plugin_name: str) -> dict[str, Any]:
         def register(spec: VariantSpec[Any]) -> None:
             reg.add_variant(spec, plugin_name)
+
         return {"register": register}
 
     def agent_register(plugin_name: str) -> dict[str, Any]:
         def register(spec: AgentSpec[Any]) -> None:
             reg.add_agent(spec, plugin_name)
+
         return {"register": register}
 
     _call_each(pm, "register_variants", reg.problems, variant_register)
@@ -268,8 +294,9 @@ class Plugins:
     the plugins' commands, and must not import every variant's engine.
     """
 
-    def __init__(self, extra: Iterable[tuple[str, Any]] = (), entry_points: bool = True,
-                 lazy: bool = False) -> None:
+    def __init__(
+        self, extra: Iterable[tuple[str, Any]] = (), entry_points: bool = True, lazy: bool = False
+    ) -> None:
         self.pm = new_manager()
         self.problems: list[str] = []
         self.versions: dict[str, str] = {}
@@ -334,8 +361,9 @@ class Plugins:
                     claims.setdefault(name, []).append(plugin_name)
 
         self._commands_done = True
-        results = _call_each(self.pm, "register_commands", self.registry.problems,
-                             lambda _name: {"cli": cli}, around)
+        results = _call_each(
+            self.pm, "register_commands", self.registry.problems, lambda _name: {"cli": cli}, around
+        )
         for name, who in claims.items():
             if name in builtin:
                 if name in host:
@@ -344,8 +372,10 @@ class Plugins:
                     commands.pop(name, None)
                 self.command_conflicts[name] = ["built-in", *who]
                 plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(who)
-                line = (f"command {name!r} of {plugin} has the name of a built-in command; "
-                        f"the built-in {name!r} is kept (rename the plugin's command)")
+                line = (
+                    f"command {name!r} of {plugin} has the name of a built-in command; "
+                    f"the built-in {name!r} is kept (rename the plugin's command)"
+                )
             elif len(who) > 1:
                 commands.pop(name, None)
                 self.command_conflicts[name] = who

@@ -118,8 +118,11 @@ class MatchRecord(BaseModel):
 
     @model_validator(mode="after")
     def _no_control_characters(self) -> MatchRecord:
-        texts = [("variant", self.variant), *(("actions", a) for a in self.actions),
-                 *(("options", k) for k in self.options)]
+        texts = [
+            ("variant", self.variant),
+            *(("actions", a) for a in self.actions),
+            *(("options", k) for k in self.options),
+        ]
         for i, seat in enumerate(self.seats):
             texts += [(f"seats.{i}.kind", seat.kind), (f"seats.{i}.name", seat.name)]
         for where, text in texts:
@@ -269,8 +272,6 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
         legal = {a.notation(): a for a in match.legal_actions()}
         action = legal.get(text)
         if action is None:
-            raise RecordError(
-                f"save file does not replay: move {i + 1} {text!r} is not legal at that point"
-            )
+            raise RecordError(f"save file does not replay: move {i + 1} {text!r} is not legal at that point")
         match.apply(action)
     return match

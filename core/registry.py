@@ -263,11 +263,11 @@ def _conflict(kind: str, name: str, plugins: Sequence[str], bare: str | None = N
     """The error for a name several plugins registered, naming all of them."""
     shown = bare if bare is not None else name
     if len(set(plugins)) == 1:
-        return f"{kind} {shown!r}{name[len(shown):]} is registered twice by plugin {plugins[0]}"
+        return f"{kind} {shown!r}{name[len(shown) :]} is registered twice by plugin {plugins[0]}"
     count = {2: "two", 3: "three"}.get(len(plugins), str(len(plugins)))
     names = " and ".join(plugins) if len(plugins) <= 2 else ", ".join(plugins[:-1]) + " and " + plugins[-1]
     return (
-        f"{kind} {shown!r}{name[len(shown):]} is registered by {count} plugins: {names} "
+        f"{kind} {shown!r}{name[len(shown) :]} is registered by {count} plugins: {names} "
         f"(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS={plugins[-1]})"
     )
 

@@ -182,15 +182,18 @@ class Dealer:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dealer):
             return NotImplemented
-        return (self.new_round == other.new_round and self.n_seats == other.n_seats
-                and self.round_index == other.round_index and self.options == other.options)
+        return (
+            self.new_round == other.new_round
+            and self.n_seats == other.n_seats
+            and self.round_index == other.round_index
+            and self.options == other.options
+        )
 
     def __hash__(self) -> int:
         return hash((self.new_round, self.n_seats, self.round_index))
 
 
-def deal_round(spec: VariantSpec, options: Any, n_seats: int, round_index: int,
-               rng: random.Random) -> Round:
+def deal_round(spec: VariantSpec, options: Any, n_seats: int, round_index: int, rng: random.Random) -> Round:
     """``spec.new_round(options, n_seats, round_index, rng)``, with the round
     knowing how it was dealt (so that it can be resampled)."""
     return Dealer(spec.new_round, options, n_seats, round_index)(rng)
@@ -238,13 +241,16 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
     deck = rig.deck
     if deck is None:
         raise NotImplementedError(
-            f"{variant}: its deal does not shuffle the generator it is given; {_OVERRIDE}")
+            f"{variant}: its deal does not shuffle the generator it is given; {_OVERRIDE}"
+        )
     if rig.foreign:
         raise NotImplementedError(
-            f"{variant}: its deal uses {rig.foreign} besides one shuffle of the deck; {_OVERRIDE}")
+            f"{variant}: its deal uses {rig.foreign} besides one shuffle of the deck; {_OVERRIDE}"
+        )
     if sorted(deck) != list(range(DECK_SIZE)):
         raise NotImplementedError(
-            f"{variant}: its deal shuffles something other than the 52 cards; {_OVERRIDE}")
+            f"{variant}: its deal shuffles something other than the 52 cards; {_OVERRIDE}"
+        )
     pos_of_card = {c: p for p, c in enumerate(deck)}
     slots: list[tuple[str, int] | None] = [None] * DECK_SIZE
     for zone, cards in probe.zones().items():
@@ -264,8 +270,9 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
     return done
 
 
-def _check_oblivious(dealer: Callable[[random.Random], Round], variant: str, deck: list[int],
-                     slots: list[tuple[str, int]]) -> None:
+def _check_oblivious(
+    dealer: Callable[[random.Random], Round], variant: str, deck: list[int], slots: list[tuple[str, int]]
+) -> None:
     """Deal the deck in another order: every card must land where its deck
     position says (in the same place of the stock and of the discard pile; in
     the same zone elsewhere, a hand or a meld, in whatever order the variant
@@ -289,7 +296,8 @@ def _check_oblivious(dealer: Callable[[random.Random], Round], variant: str, dec
     if not fits:
         raise NotImplementedError(
             f"{variant}: where its deal puts a card depends on more than the card's place in the "
-            f"shuffled deck; {_OVERRIDE}")
+            f"shuffled deck; {_OVERRIDE}"
+        )
 
 
 # -- what each seat saw: the real deal, replayed ---------------------------------------
@@ -339,7 +347,8 @@ class _Trace:
             raise NotImplementedError(
                 f"{variant}: this round does not know how it was dealt; deal it through "
                 "rummykit.core.resample.deal_round (a Match does), record a dealer with "
-                f"record_deal, or {_OVERRIDE}")
+                f"record_deal, or {_OVERRIDE}"
+            )
         self.dealer = dealer
         lay = layout(dealer, variant)
         self.slots = lay.slots
@@ -350,15 +359,16 @@ class _Trace:
         if order is None or sorted(order) != list(range(DECK_SIZE)):
             raise NotImplementedError(
                 f"{variant}: this round's deal does not have the shape of the variant's "
-                f"ordinary deal; {_OVERRIDE}")
+                f"ordinary deal; {_OVERRIDE}"
+            )
         self.pos0 = [0] * DECK_SIZE  # deck position of every card in the real deal
         for p, c in enumerate(order):
             self.pos0[c] = p
         shadow = deal_order(dealer, order)
         if {z: tuple(cs) for z, cs in shadow.zones().items()} != dict(dealt):
             raise NotImplementedError(
-                f"{variant}: dealing the real deal's order again does not give the same deal; "
-                f"{_OVERRIDE}")
+                f"{variant}: dealing the real deal's order again does not give the same deal; {_OVERRIDE}"
+            )
         self.shadow = shadow
         n = rnd.n_seats
         self.n = n
@@ -390,8 +400,8 @@ class _Trace:
                 shadow.apply(history[i].action)
             except RummyError as e:
                 raise NotImplementedError(
-                    f"{self.variant}: replaying the history on the real deal fails ({e}); "
-                    f"{_OVERRIDE}") from e
+                    f"{self.variant}: replaying the history on the real deal fails ({e}); {_OVERRIDE}"
+                ) from e
             after = _where(shadow.zones())
             moved = [c for c in range(DECK_SIZE) if before[c] != after[c]]
             views = [shadow.view(s) for s in range(n)]
@@ -410,8 +420,13 @@ class _Trace:
                     self.fixed[s].append(c)
                 for c in moved:
                     o = hands.get(after[c])
-                    if (o is not None and o != s and before[c] not in hands
-                            and c not in seen and c not in in_events):
+                    if (
+                        o is not None
+                        and o != s
+                        and before[c] not in hands
+                        and c not in seen
+                        and c not in in_events
+                    ):
                         self.ops[s].append((i, 1, o, 0, self.pos0[c]))  # a stock draw s did not see
                 seen |= shown
             self.where = after
@@ -426,8 +441,9 @@ class _Trace:
         what = None
         if list(shadow.history) != list(rnd.history):
             what = "history"
-        elif ({z: tuple(c) for z, c in shadow.zones().items()}
-              != {z: tuple(c) for z, c in rnd.zones().items()}):
+        elif {z: tuple(c) for z, c in shadow.zones().items()} != {
+            z: tuple(c) for z, c in rnd.zones().items()
+        }:
             what = "zones"
         elif shadow.to_act() != rnd.to_act():
             what = "seat to act"
@@ -439,7 +455,8 @@ class _Trace:
         if what is not None:
             raise NotImplementedError(
                 f"{self.variant}: re-dealing the real deal and replaying the history gives a "
-                f"different {what}: the round holds something core cannot re-deal; {_OVERRIDE}")
+                f"different {what}: the round holds something core cannot re-deal; {_OVERRIDE}"
+            )
 
     def plan(self, seat: int) -> InfoState:
         key = (seat, self.steps)
@@ -571,7 +588,8 @@ class InfoState:
             return new
         raise ResampleError(
             f"{self.variant}: no deal consistent with what seat {self.seat} saw was found in "
-            f"{MAX_TRIES} tries (last replay: {last})")
+            f"{MAX_TRIES} tries (last replay: {last})"
+        )
 
 
 def _trace(rnd: Round) -> _Trace:

@@ -104,8 +104,9 @@ def default_save_dir() -> Path:
 
 
 class Session:
-    def __init__(self, registry: Registry, record: MatchRecord, path: Path | None,
-                 notify: Notify | None = None) -> None:
+    def __init__(
+        self, registry: Registry, record: MatchRecord, path: Path | None, notify: Notify | None = None
+    ) -> None:
         self.registry = registry
         self.record = record
         self.path = path
@@ -121,8 +122,16 @@ class Session:
     # -- construction ------------------------------------------------------------
 
     @classmethod
-    def new(cls, registry: Registry, variant: str, options: dict, seats: Sequence[SeatRecord],
-            seed: int, path: Path | None, notify: Notify | None = None) -> Session:
+    def new(
+        cls,
+        registry: Registry,
+        variant: str,
+        options: dict,
+        seats: Sequence[SeatRecord],
+        seed: int,
+        path: Path | None,
+        notify: Notify | None = None,
+    ) -> Session:
         spec = registry.variant(variant)
         check_players(spec, len(seats))
         opts = build_options(spec.options_model, options, spec.name)
@@ -178,8 +187,9 @@ class Session:
         if s.kind == HUMAN:
             return None
         spec = self.registry.agent(self.spec.name, s.kind)
-        return SafeAgent(self._who(spec, seat), spec.factory, agent_seed(self.record.seed, seat),
-                         self.options, self.clock)
+        return SafeAgent(
+            self._who(spec, seat), spec.factory, agent_seed(self.record.seed, seat), self.options, self.clock
+        )
 
     def bot_action(self) -> Action:
         """The move of the computer player to act, not yet applied. A bot that
@@ -332,8 +342,9 @@ class SaveLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(fd)
-                raise RummyError(f"{what} is open in another rummy process; "
-                                 "go on playing there, or quit it first") from None
+                raise RummyError(
+                    f"{what} is open in another rummy process; go on playing there, or quit it first"
+                ) from None
             except OSError as e:
                 os.close(fd)
                 raise RecordError(f"cannot lock {path}: {e.strerror or e}") from None
@@ -413,8 +424,9 @@ def _checked(registry: Registry, raw: bytes, source: Path, save_to: Path, notify
     return session
 
 
-def open_saved(registry: Registry, source: Path, save_to: Path | None = None,
-               notify: Notify | None = None) -> Session:
+def open_saved(
+    registry: Registry, source: Path, save_to: Path | None = None, notify: Notify | None = None
+) -> Session:
     """The unfinished game saved in ``source``, checked and locked for this process.
 
     Its moves are saved to ``save_to`` (which must not exist; the game is written

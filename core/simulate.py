@@ -358,8 +358,12 @@ class _Player:
             t.draws += 1
 
 
-def _play_out(game: Round | Match, agents: Sequence[SafeAgent], view: Callable[[int], View],
-              on_end: Callable[[RoundResult], None] | None = None) -> None:
+def _play_out(
+    game: Round | Match,
+    agents: Sequence[SafeAgent],
+    view: Callable[[int], View],
+    on_end: Callable[[RoundResult], None] | None = None,
+) -> None:
     """Play ``game`` (a Round, or a Match's current round) to the end of the round.
 
     ``on_end(result)`` is called as soon as a Round ends, before any bot is
@@ -409,8 +413,9 @@ class Backend(Protocol):
 
     def start(self, registry: Registry, config: SimConfig) -> None: ...
 
-    def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
-             chunk: int | None) -> None: ...
+    def play(
+        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+    ) -> None: ...
 
     def close(self) -> None: ...
 
@@ -476,8 +481,9 @@ class LocalBackend:
 
     def __init__(self, workers: int = 1) -> None:
         if not 1 <= workers <= max_workers():
-            raise RummyError(f"the number of worker processes must be from 1 to {max_workers()}, "
-                             f"not {workers}")
+            raise RummyError(
+                f"the number of worker processes must be from 1 to {max_workers()}, not {workers}"
+            )
         self.workers = workers
 
     @property
@@ -488,8 +494,9 @@ class LocalBackend:
         self.registry = registry
         self.workers = min(self.workers, config.units)
 
-    def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
-             chunk: int | None) -> None:
+    def play(
+        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+    ) -> None:
         global _PRESET
         config = player.config
         size = chunk or default_chunk_size(config, self.workers)
@@ -596,8 +603,9 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     chunks = _chunks(config.units, size)
     words = os.pipe() if method == "fork" else None
     _LAST_WORDS = words[1] if words else None
-    pool = ProcessPoolExecutor(workers, mp_context=mp.get_context(method),
-                               initializer=_init_worker, initargs=(config,))
+    pool = ProcessPoolExecutor(
+        workers, mp_context=mp.get_context(method), initializer=_init_worker, initargs=(config,)
+    )
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
@@ -613,9 +621,13 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
         done = True
     except BrokenProcessPool:
         line = _last_words(words[0]) if words else ""
-        raise AgentError(line or (
-            "a worker process of rummy simulate died (a computer player that would not stop, "
-            f"or a crash in compiled code); run seed {config.seed}")) from None
+        raise AgentError(
+            line
+            or (
+                "a worker process of rummy simulate died (a computer player that would not stop, "
+                f"or a crash in compiled code); run seed {config.seed}"
+            )
+        ) from None
     finally:
         if done:
             pool.shutdown(wait=True)

@@ -71,11 +71,18 @@ def check_address(address: str, what: str = "--address") -> str:
     a = address.strip()
     host, _, port = a.rpartition(":")
     plain = bool(host) and port.isdigit() and 0 < int(port) < 65536
-    if (not a or len(a) > MAX_ADDRESS or not a.isprintable() or any(c.isspace() for c in a)
-            or not (plain or a == "auto" or a.startswith("ray://"))):
+    if (
+        not a
+        or len(a) > MAX_ADDRESS
+        or not a.isprintable()
+        or any(c.isspace() for c in a)
+        or not (plain or a == "auto" or a.startswith("ray://"))
+    ):
         shown = a if len(a) <= 60 and a.isprintable() else repr(a[:60]) + ("..." if len(a) > 60 else "")
-        raise RummyError(f"{what} takes a Ray cluster's HOST:PORT such as 10.0.0.5:6379, ray://HOST:PORT "
-                         f"or auto (at most {MAX_ADDRESS} characters), not {shown or 'nothing'}")
+        raise RummyError(
+            f"{what} takes a Ray cluster's HOST:PORT such as 10.0.0.5:6379, ray://HOST:PORT "
+            f"or auto (at most {MAX_ADDRESS} characters), not {shown or 'nothing'}"
+        )
     return a
 
 
@@ -90,8 +97,9 @@ def _reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
     except OSError as e:
-        raise RummyError(f"could not connect to the Ray cluster at {address}: "
-                         f"{e.strerror or type(e).__name__}") from None
+        raise RummyError(
+            f"could not connect to the Ray cluster at {address}: {e.strerror or type(e).__name__}"
+        ) from None
 
 
 def _reason(e: BaseException) -> str:
@@ -206,8 +214,9 @@ def plugin_report(variant: str, seats: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def differences(here: dict[str, Any], there: dict[str, Any], seats: tuple[str, ...],
-                variant: str) -> list[str]:
+def differences(
+    here: dict[str, Any], there: dict[str, Any], seats: tuple[str, ...], variant: str
+) -> list[str]:
     """What a node's :func:`plugin_report` lacks or has otherwise than ``here``."""
     out: list[str] = []
     if there["rummykit"] != here["rummykit"]:
@@ -265,8 +274,10 @@ class RayBackend:
         elif env:
             address, source = check_address(env, "RAY_ADDRESS"), "RAY_ADDRESS"
         if address is not None and cpus is not None:
-            raise RummyError(f"--workers sets the CPUs of a local Ray; the cluster at {address} "
-                             f"({source}) plays on all of its CPUs")
+            raise RummyError(
+                f"--workers sets the CPUs of a local Ray; the cluster at {address} "
+                f"({source}) plays on all of its CPUs"
+            )
         self.address = address
         self.cpus = cpus or 1
         self.workers = self.cpus
@@ -287,8 +298,9 @@ class RayBackend:
             raise RummyError(f"the Ray cluster{self._at()} has no CPUs to play on")
         self.workers = cpus
         n = len(nodes)
-        self.where = (f"{cpus} CPU{'s' if cpus != 1 else ''} on "
-                      + ("a local Ray" if self.address is None else f"{n} Ray node{'s' if n != 1 else ''}"))
+        self.where = f"{cpus} CPU{'s' if cpus != 1 else ''} on " + (
+            "a local Ray" if self.address is None else f"{n} Ray node{'s' if n != 1 else ''}"
+        )
         self._check_nodes(nodes, config)
         self._task = ray.remote(max_retries=MAX_RETRIES, num_cpus=1)(_play_chunk)
 
@@ -304,15 +316,23 @@ class RayBackend:
         try:
             with _quiet_stderr():
                 if self.address is None:
-                    ray.init(address="local", num_cpus=self.cpus, include_dashboard=False,
-                             object_store_memory=LOCAL_OBJECT_STORE, **quiet)
+                    ray.init(
+                        address="local",
+                        num_cpus=self.cpus,
+                        include_dashboard=False,
+                        object_store_memory=LOCAL_OBJECT_STORE,
+                        **quiet,
+                    )
                 else:
                     ray.init(address=self.address, **quiet)
         except Exception as e:
             if ray.is_initialized():
                 ray.shutdown()
-            what = ("start a local Ray" if self.address is None
-                    else f"connect to the Ray cluster at {self.address}")
+            what = (
+                "start a local Ray"
+                if self.address is None
+                else f"connect to the Ray cluster at {self.address}"
+            )
             raise RummyError(f"could not {what}: {_reason(e)}") from None
         self._joined = True
 
@@ -329,8 +349,9 @@ class RayBackend:
         for node, ip in zip(nodes, ips, strict=True):
             names[node["NodeID"]] = ip if ips.count(ip) == 1 else f"{ip} (node {node['NodeID'][:8]})"
         refs = {
-            report.options(scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False))
-            .remote(config.variant, config.seats): node["NodeID"]
+            report.options(
+                scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False)
+            ).remote(config.variant, config.seats): node["NodeID"]
             for node in nodes
         }
         ready, late = ray.wait(list(refs), num_returns=len(refs), timeout=CHECK_TIMEOUT)
@@ -349,13 +370,16 @@ class RayBackend:
         for ref in late:
             problems.append(f"Ray node {names[refs[ref]]} did not answer within {CHECK_TIMEOUT:g} s")
         if problems:
-            raise RummyError("; ".join(sorted(problems))
-                             + ": every node needs rummykit and the run's plugins, the same versions as here")
+            raise RummyError(
+                "; ".join(sorted(problems))
+                + ": every node needs rummykit and the run's plugins, the same versions as here"
+            )
 
     # -- playing -------------------------------------------------------------------
 
-    def play(self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None,
-             chunk: int | None) -> None:
+    def play(
+        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+    ) -> None:
         ray = self.ray
         config = player.config
         size = chunk or default_chunk_size(config, self.workers)
@@ -425,7 +449,8 @@ class RayBackend:
             raise AgentError(
                 f"the Ray task playing {unit} {start + 1}-{stop} of --seed {config.seed} was lost "
                 f"{MAX_RETRIES + 1} times (a computer player that would not stop, a crash in compiled "
-                f"code, or a lost node): {_reason(e)}") from None
+                f"code, or a lost node): {_reason(e)}"
+            ) from None
         return value
 
     def close(self) -> None:

@@ -130,9 +130,7 @@ class _Tables:
         first use (``discards``), ~10 ms; ``deadwood`` never needs it."""
         if self._DT is None:
             T = self.T
-            self._DT = [
-                tuple((r, T[p ^ (1 << r)]) for r in range(13) if p >> r & 1) for p in range(8192)
-            ]
+            self._DT = [tuple((r, T[p ^ (1 << r)]) for r in range(13) if p >> r & 1) for p in range(8192)]
         return self._DT
 
 
@@ -193,9 +191,11 @@ def _set_states_with_melds(
         trip ^= b
         r = b.bit_length() - 1
         present = [i for i, p in enumerate((c, d, h, s)) if p & b]
-        subsets = [tuple(present)] if len(present) == 3 else [tuple(present)] + [
-            tuple(x for x in present if x != left) for left in present
-        ]
+        subsets = (
+            [tuple(present)]
+            if len(present) == 3
+            else [tuple(present)] + [tuple(x for x in present if x != left) for left in present]
+        )
         new = []
         for pats, sets in states:
             new.append((pats, sets))
@@ -436,9 +436,7 @@ class MeldSolver:
             for combo in product(*per_suit):
                 yield tuple(sorted(sets + tuple(m for part in combo for m in part)))
 
-    def arrangements(
-        self, hand: int, *, maximal_runs: bool = False
-    ) -> tuple[int, list[tuple[int, ...]]]:
+    def arrangements(self, hand: int, *, maximal_runs: bool = False) -> tuple[int, list[tuple[int, ...]]]:
         """``(least deadwood, every distinct least-deadwood arrangement)``.
 
         An arrangement is a sorted tuple of meld masks; the list is sorted.

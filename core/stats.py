@@ -148,14 +148,28 @@ def record(game: Finished, path: Path | None = None) -> int:
             against = sum(t for s, t in enumerate(game.totals) if s != seat)
             cur = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.game, seat, name, game.variant, opponent_of(game.seats, seat), result,
-                 game.totals[seat], against, ended))
+                (
+                    game.game,
+                    seat,
+                    name,
+                    game.variant,
+                    opponent_of(game.seats, seat),
+                    result,
+                    game.totals[seat],
+                    against,
+                    ended,
+                ),
+            )
             if not cur.rowcount:
                 continue
             added += 1
-            db.executemany("INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?)", [
-                (game.game, seat, i + 1, pts[seat], sum(p for s, p in enumerate(pts) if s != seat))
-                for i, pts in enumerate(game.rounds)])
+            db.executemany(
+                "INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game.game, seat, i + 1, pts[seat], sum(p for s, p in enumerate(pts) if s != seat))
+                    for i, pts in enumerate(game.rounds)
+                ],
+            )
         db.execute("COMMIT")
     except sqlite3.Error as e:
         if db.in_transaction:
@@ -194,19 +208,30 @@ def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
     db = connect(path)
     try:
         where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
-        rows = db.execute(f"""
+        rows = db.execute(
+            f"""
             SELECT variant, opponent, COUNT(*),
                    SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
-            FROM games {where} GROUP BY variant, opponent ORDER BY variant, opponent""", args).fetchall()
+            FROM games {where} GROUP BY variant, opponent ORDER BY variant, opponent""",
+            args,
+        ).fetchall()
         out = []
         for v, opp, played, won, lost, pf, pa in rows:
-            best, worst = db.execute("""
+            best, worst = db.execute(
+                """
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
                 FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
-                WHERE g.variant = ? AND g.opponent = ?""", (v, opp)).fetchone()
-            results = [r for (r,) in db.execute(
-                "SELECT result FROM games WHERE variant = ? AND opponent = ? ORDER BY ended DESC, rowid DESC",
-                (v, opp))]
+                WHERE g.variant = ? AND g.opponent = ?""",
+                (v, opp),
+            ).fetchone()
+            results = [
+                r
+                for (r,) in db.execute(
+                    "SELECT result FROM games WHERE variant = ? AND opponent = ? "
+                    "ORDER BY ended DESC, rowid DESC",
+                    (v, opp),
+                )
+            ]
             out.append(Line(v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
         return out
     except sqlite3.Error as e:

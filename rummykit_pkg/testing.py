@@ -181,9 +181,15 @@ def _children(obj: Any) -> Iterable[tuple[str, Any]]:
 _SCALARS = (bytes, int, float, bool, type(None), type)
 
 
-def _walk(obj: Any, path: str, out: list[tuple[str, Any]], depth: int = 0,
-          seen: set[int] | None = None, limit: int = 200_000,
-          skip: tuple[str, ...] = ()) -> None:
+def _walk(
+    obj: Any,
+    path: str,
+    out: list[tuple[str, Any]],
+    depth: int = 0,
+    seen: set[int] | None = None,
+    limit: int = 200_000,
+    skip: tuple[str, ...] = (),
+) -> None:
     """Every container, object and text reachable from ``obj``, with where it
     was found (numbers are not listed: they are checked with their sequence).
     Paths in ``skip`` are listed but not entered."""
@@ -208,8 +214,7 @@ def _round_mutables(rnd: Round) -> dict[int, str]:
     """The lists, dicts and sets the round holds (not inside its final result,
     which the view may share), by id."""
     found: list[tuple[str, Any]] = []
-    _walk(rnd, "round", found, limit=20_000,
-          skip=("round.result", "round.history", "round._resample_trace"))
+    _walk(rnd, "round", found, limit=20_000, skip=("round.result", "round.history", "round._resample_trace"))
     return {id(o): p for p, o in found if isinstance(o, _MUTABLE)}
 
 
@@ -238,8 +243,9 @@ def _card_table() -> dict[str, int]:
     return _TABLE
 
 
-def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = None,
-                     view: View | None = None) -> None:
+def check_view_hides(
+    rnd: Round, seat: int, mutables: dict[int, str] | None = None, view: View | None = None
+) -> None:
     """The view of ``seat`` shows its own hand and nothing hidden from it.
 
     Hidden from a seat: the stock, and (until the round is over) every other
@@ -262,8 +268,9 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         _fail(f"view({seat}).hand_sizes has {len(view.hand_sizes)} entries for {rnd.n_seats} seats")
     for i in range(rnd.n_seats):
         if view.hand_sizes[i] != len(zones[f"hand{i}"]):
-            _fail(f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, "
-                  f"the hand has {len(zones[f'hand{i}'])}")
+            _fail(
+                f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, the hand has {len(zones[f'hand{i}'])}"
+            )
     if view.stock_size != len(zones["stock"]):
         _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(zones['stock'])}")
     over = rnd.result is not None
@@ -293,8 +300,10 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         if isinstance(v, str):
             leaked = hidden & _card_tokens(v)
             if len(leaked) >= 2:
-                _fail(f"view({seat}) leaks hidden cards in the text at {where}: "
-                      + " ".join(code(c) for c in sorted(leaked)))
+                _fail(
+                    f"view({seat}) leaks hidden cards in the text at {where}: "
+                    + " ".join(code(c) for c in sorted(leaked))
+                )
             continue
         if not isinstance(v, (list, tuple, set, frozenset)) or len(v) < 2 or _is_count(where):
             continue
@@ -313,8 +322,10 @@ def check_view_hides(rnd: Round, seat: int, mutables: dict[int, str] | None = No
         if isinstance(v, _MUTABLE) and id(v) in owned:
             _fail(f"{where} is the round's own {type(v).__name__} ({owned[id(v)]}); a view must hold copies")
         if isinstance(v, _MUTABLE):
-            _fail(f"{where} is a {type(v).__name__}; a view must hold only immutable data "
-                  "(tuples, read-only mappings)")
+            _fail(
+                f"{where} is a {type(v).__name__}; a view must hold only immutable data "
+                "(tuples, read-only mappings)"
+            )
     if view.legal and rnd.to_act() != seat:
         _fail(f"view({seat}) offers legal actions to a seat that is not to act")
 
@@ -326,8 +337,10 @@ def check_legal_actions(rnd: Round, view: View | None = None) -> None:
     seat = rnd.to_act()
     legal = rnd.legal_actions()
     if type(legal) is not tuple:
-        _fail(f"legal_actions() returns a {type(legal).__name__}, not a tuple (a list could be "
-              "emptied by whoever is given it)")
+        _fail(
+            f"legal_actions() returns a {type(legal).__name__}, not a tuple (a list could be "
+            "emptied by whoever is given it)"
+        )
     if rnd.result is not None:
         if seat is not None:
             _fail(f"the round is over but to_act() is {seat}")
@@ -503,8 +516,9 @@ def _seen_by(view: View) -> set[int]:
 
 def _arrangement(rnd: Round) -> tuple:
     """Where the cards lie, the stock in order, other zones as sets."""
-    return tuple(sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs)))
-                        for z, cs in rnd.zones().items()))
+    return tuple(
+        sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs))) for z, cs in rnd.zones().items())
+    )
 
 
 def _view_difference(real: View, other: View) -> str | None:
@@ -558,9 +572,11 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
                 _fail(f"a resample for seat {seat}: {e}")
             what = _view_difference(real, other.view(seat))
             if what is not None:
-                _fail(f"view({seat}).{what} changes when the cards seat {seat} has not seen are "
-                      f"re-dealt: the view shows something hidden from seat {seat}, or resample "
-                      "does not keep what it saw")
+                _fail(
+                    f"view({seat}).{what} changes when the cards seat {seat} has not seen are "
+                    f"re-dealt: the view shows something hidden from seat {seat}, or resample "
+                    "does not keep what it saw"
+                )
             if legal is not None and Counter(a.key() for a in other.legal_actions()) != legal:
                 _fail(f"a resample for seat {seat} has other legal actions than the round")
             if k == 0:
@@ -568,12 +584,20 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
     if snapshot(rnd, views=False) != before:
         _fail(f"resample({seat}), or playing on a resample, changed the round")
     if can_vary and not varied:
-        _fail(f"resample({seat}) never moved the {len(unseen)} cards seat {seat} has not seen "
-              f"({MAX_SAMPLES} samples)")
+        _fail(
+            f"resample({seat}) never moved the {len(unseen)} cards seat {seat} has not seen "
+            f"({MAX_SAMPLES} samples)"
+        )
 
 
-def check_clone_and_resample(spec: VariantSpec[Any], options: BaseModel, match: Match, *,
-                             states: int = STATES_PER_ROUND, samples: int = SAMPLES) -> None:
+def check_clone_and_resample(
+    spec: VariantSpec[Any],
+    options: BaseModel,
+    match: Match,
+    *,
+    states: int = STATES_PER_ROUND,
+    samples: int = SAMPLES,
+) -> None:
     """Replay ``match`` (its seed and actions) and, in ``states`` states of
     each round (the deal, the end, others at random), check
     :func:`check_clone` (both ways: the untouched clone is checked again after
@@ -625,11 +649,19 @@ def check_clone_and_resample(spec: VariantSpec[Any], options: BaseModel, match: 
 # -- whole games -------------------------------------------------------------
 
 
-def play_match(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int,
-               agents: Sequence[Any] | None = None,
-               *, checks: bool = True, max_actions: int = MAX_ACTIONS_PER_ROUND,
-               max_rounds: int = MAX_ROUNDS, illegal_rate: float = 0.25,
-               registry: Registry | None = None) -> Match:
+def play_match(
+    spec: VariantSpec[Any],
+    options: BaseModel,
+    n_seats: int,
+    seed: int,
+    agents: Sequence[Any] | None = None,
+    *,
+    checks: bool = True,
+    max_actions: int = MAX_ACTIONS_PER_ROUND,
+    max_rounds: int = MAX_ROUNDS,
+    illegal_rate: float = 0.25,
+    registry: Registry | None = None,
+) -> Match:
     """Play a match with ``agents`` (random agents by default), running the
     per-action checks when ``checks`` (the illegal-action check on a share
     ``illegal_rate`` of the states). A round longer than ``max_actions`` fails;
@@ -649,8 +681,9 @@ def play_match(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: i
         seat = match.to_act()
         legal = match.legal_actions()
         if seat is None or not legal:
-            _fail(f"round {match.round_index + 1}: no seat to act or no legal action, "
-                  "but the round is not over")
+            _fail(
+                f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over"
+            )
         view = match.view(seat)
         action = agents[seat].act(view, tuple(legal), **act_kwargs(agents[seat], match, seat))
         if action.key() not in {a.key() for a in legal}:
@@ -719,8 +752,10 @@ def check_replay(spec: VariantSpec[Any], options: BaseModel, match: Match) -> No
     want, got = _state(match), _state(again)
     for key in want:
         if want[key] != got[key]:
-            _fail(f"replaying the same seed and actions gives different {key} "
-                  "(hidden randomness, or state an illegal action changed?)")
+            _fail(
+                f"replaying the same seed and actions gives different {key} "
+                "(hidden randomness, or state an illegal action changed?)"
+            )
 
 
 def check_determinism(spec: VariantSpec[Any], options: BaseModel, n_seats: int, seed: int) -> None:

@@ -25,8 +25,16 @@ HERE = Path(__file__).parent
 
 
 def console(width: int) -> Console:
-    return Console(width=width, height=100, file=io.StringIO(), record=True, force_terminal=False,
-                   highlight=False, emoji=False, markup=False)
+    return Console(
+        width=width,
+        height=100,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
 
 
 def session(variant: str, seats: list[str], seed: int, options: dict | None = None) -> Session:
@@ -76,12 +84,19 @@ def main() -> None:
 
     # CardVerse Rummy, four seats, two people and two computer players.
     c = session("cardverse", ["human:Alice", "ai:easy", "human:Bob", "ai:easy"], seed=3)
+
     def bob_after_drawing(s):
         if s.over:
             raise SystemExit("the CardVerse game ended; pick another seed")
         v = s.view(0)
-        return (len(v.table) >= 2 and s.to_act() == 2 and v.history and v.history[-1].seat == 2
-                and len(v.history) > 8 and v.stock_size > 4)
+        return (
+            len(v.table) >= 2
+            and s.to_act() == 2
+            and v.history
+            and v.history[-1].seat == 2
+            and len(v.history) > 8
+            and v.stock_size > 4
+        )
 
     autoplay(c, bob_after_drawing)
     write("cardverse-table.txt", table_shot(c, 2, 80))
@@ -93,8 +108,7 @@ def main() -> None:
     autoplay(e, lambda s: s.over)
     m = e.match
     con = console(80)
-    con.print(result_view(m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.target,
-                          "deadwood"))
+    con.print(result_view(m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.target, "deadwood"))
     con.print(Text("Press Enter for the match result"))
     con.print()
     con.print(match_view(e.names, m.results, m.totals, m.winner, Look(), 80))

@@ -150,6 +150,7 @@ def register_agents(register):
 
 def install(site: Path) -> Path:
     """Install the plugin (entry point ``badbots``) into the folder ``site``."""
-    fake_install(site, "rummykit-badbots", "0.1", {"badbots": "rk_badbots"},
-                 {"rk_badbots": textwrap.dedent(SOURCE)})
+    fake_install(
+        site, "rummykit-badbots", "0.1", {"badbots": "rk_badbots"}, {"rk_badbots": textwrap.dedent(SOURCE)}
+    )
     return site

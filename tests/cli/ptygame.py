@@ -41,8 +41,14 @@ def plain(raw: bytes) -> str:
 
 def env_for(data_dir: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
-    env.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", RUMMYKIT_DATA_DIR=str(data_dir),
-               PYTHONIOENCODING="utf-8", INPUTRC="/dev/null")
+    env.update(
+        TERM="xterm",
+        LANG="C.UTF-8",
+        LC_ALL="C.UTF-8",
+        RUMMYKIT_DATA_DIR=str(data_dir),
+        PYTHONIOENCODING="utf-8",
+        INPUTRC="/dev/null",
+    )
     env.update(extra)
     return env
 
@@ -51,8 +57,9 @@ class Game:
     """One ``rummy`` process in a pty."""
 
     def __init__(self, args: list[str], data_dir: Path, dims=(40, 100), **env: str) -> None:
-        self.child = pexpect.spawn(RUMMY, args, env=env_for(data_dir, **env), dimensions=dims,
-                                   timeout=TIMEOUT)
+        self.child = pexpect.spawn(
+            RUMMY, args, env=env_for(data_dir, **env), dimensions=dims, timeout=TIMEOUT
+        )
         self.raw = b""
         self._seen = 0
 
@@ -138,8 +145,15 @@ def save_files(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "games").glob("*.json"))
 
 
-def near_round_end(variant: str, n: int, options: dict, path, seed: int = 4, person: str = "Alice",
-                   bot_names: str = "Bot {n}") -> str:
+def near_round_end(
+    variant: str,
+    n: int,
+    options: dict,
+    path,
+    seed: int = 4,
+    person: str = "Alice",
+    bot_names: str = "Bot {n}",
+) -> str:
     """Play bots until the first round ends; save the record one move short of the
     end, with the seat that ends it as the person ``person`` and the others named
     ``bot_names`` (``{n}``: the seat's number). Returns that last move."""
@@ -157,9 +171,14 @@ def near_round_end(variant: str, n: int, options: dict, path, seed: int = 4, per
         notes.append((seat, a.notation()))
         m.apply(a)
     last_seat, last = notes[-1]
-    seats = [SeatRecord(kind="human", name=person) if s == last_seat else
-             SeatRecord(kind=bot.name, name=bot_names.format(n=s + 1)) for s in range(n)]
-    rec = MatchRecord(variant=variant, options=options, seats=seats, seed=seed,
-                      actions=[t for _, t in notes[:-1]])
+    seats = [
+        SeatRecord(kind="human", name=person)
+        if s == last_seat
+        else SeatRecord(kind=bot.name, name=bot_names.format(n=s + 1))
+        for s in range(n)
+    ]
+    rec = MatchRecord(
+        variant=variant, options=options, seats=seats, seed=seed, actions=[t for _, t in notes[:-1]]
+    )
     save_record(rec, path)
     return last

@@ -43,8 +43,14 @@ def env_for(site: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def rummy(site: Path, tmp_path: Path, *args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, text=True,
-                          env=env_for(site, tmp_path, **env), timeout=WAIT)
+    return subprocess.run(
+        [RUMMY, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env_for(site, tmp_path, **env),
+        timeout=WAIT,
+    )
 
 
 def one_line(r: subprocess.CompletedProcess) -> str:
@@ -69,43 +75,85 @@ FAILURES = {
 
 @pytest.mark.parametrize("bot", sorted(FAILURES))
 def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
-    r = rummy(site, tmp_path, "simulate", "gin", "--seat", "random", "--seat", bot,
-              "--matches", "6", "--seed", "5")
+    r = rummy(
+        site, tmp_path, "simulate", "gin", "--seat", "random", "--seat", bot, "--matches", "6", "--seed", "5"
+    )
     assert r.returncode == 1
     assert r.stdout == ""
     line = one_line(r)
     # Match 1: the bot is the second entrant, at table position 2.
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 2, match 1 of --seed 5, match seed \d+\) "
-                        + FAILURES[bot], line), line
+    assert re.fullmatch(
+        rf"rummy: {bot} \(plugin badbots, seat 2, match 1 of --seed 5, match seed \d+\) " + FAILURES[bot],
+        line,
+    ), line
 
 
 @pytest.mark.parametrize("bot", ["raiser", "illegal"])
 def test_simulate_a_failure_in_a_worker_process_comes_back_and_ends_the_run(site, tmp_path, bot):
     # After 150 good moves: past the match the parent plays before forking.
-    r = rummy(site, tmp_path, "simulate", "gin", "--seat", bot, "--seat", "random", "--rounds", "400",
-              "--seed", "5", "--workers", "2", BADBOTS_AFTER="150")
+    r = rummy(
+        site,
+        tmp_path,
+        "simulate",
+        "gin",
+        "--seat",
+        bot,
+        "--seat",
+        "random",
+        "--rounds",
+        "400",
+        "--seed",
+        "5",
+        "--workers",
+        "2",
+        BADBOTS_AFTER="150",
+    )
     assert r.returncode == 1
     assert r.stdout == ""
     line = one_line(r)
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat [12], round (\d+) of --seed 5, "
-                        rf"match seed \d+\) " + FAILURES[bot], line), line
+    assert re.fullmatch(
+        rf"rummy: {bot} \(plugin badbots, seat [12], round (\d+) of --seed 5, "
+        rf"match seed \d+\) " + FAILURES[bot],
+        line,
+    ), line
     assert int(re.search(r"round (\d+)", line).group(1)) > 1
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
-@pytest.mark.parametrize("bot, says", [
-    ("sleeper", r"took longer than 0\.5 s over a move \(--move-timeout 0\.5\)"),
-    ("stubborn", r"took longer than 0\.5 s over a move and would not stop \(--move-timeout 0\.5\)"),
-])
+@pytest.mark.parametrize(
+    "bot, says",
+    [
+        ("sleeper", r"took longer than 0\.5 s over a move \(--move-timeout 0\.5\)"),
+        ("stubborn", r"took longer than 0\.5 s over a move and would not stop \(--move-timeout 0\.5\)"),
+    ],
+)
 def test_simulate_a_bot_that_never_returns_ends_the_run(site, tmp_path, workers, bot, says):
     t0 = time.monotonic()
-    r = rummy(site, tmp_path, "simulate", "gin", "--seat", "random", "--seat", bot, "--rounds", "400",
-              "--seed", "5", "--workers", workers, "--move-timeout", "0.5", BADBOTS_AFTER="150")
+    r = rummy(
+        site,
+        tmp_path,
+        "simulate",
+        "gin",
+        "--seat",
+        "random",
+        "--seat",
+        bot,
+        "--rounds",
+        "400",
+        "--seed",
+        "5",
+        "--workers",
+        workers,
+        "--move-timeout",
+        "0.5",
+        BADBOTS_AFTER="150",
+    )
     assert time.monotonic() - t0 < 30
     assert r.returncode == 1
     line = one_line(r)
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat [12], round \d+ of --seed 5, match seed \d+\) "
-                        + says, line), line
+    assert re.fullmatch(
+        rf"rummy: {bot} \(plugin badbots, seat [12], round \d+ of --seed 5, match seed \d+\) " + says, line
+    ), line
 
 
 def _sim(site, tmp_path, *args: str) -> dict:
@@ -118,12 +166,15 @@ def _sim(site, tmp_path, *args: str) -> dict:
     return data
 
 
-@pytest.mark.parametrize("variant, others, args", [
-    ("gin", 1, ("--rounds", "60", "--seed", "4")),
-    ("gin", 1, ("--matches", "6", "--seed", "4", "--workers", "2")),
-    ("cardverse", 1, ("--rounds", "40", "--seed", "4")),
-    ("cardverse", 2, ("--matches", "4", "--seed", "4")),
-])
+@pytest.mark.parametrize(
+    "variant, others, args",
+    [
+        ("gin", 1, ("--rounds", "60", "--seed", "4")),
+        ("gin", 1, ("--matches", "6", "--seed", "4", "--workers", "2")),
+        ("cardverse", 1, ("--rounds", "40", "--seed", "4")),
+        ("cardverse", 2, ("--matches", "4", "--seed", "4")),
+    ],
+)
 def test_a_bot_that_mutates_what_it_is_given_changes_nothing(site, tmp_path, variant, others, args):
     """``mutator`` tries to change its view, the legal moves, the events and the
     results (counts included) before every move and at every event; every try
@@ -156,13 +207,18 @@ def test_simulate_bounds_are_one_line_and_in_the_help(site, tmp_path):
     assert r.returncode == 2 and r.stdout == ""
     cores = os.cpu_count() or 1
     most = min(64, 4 * cores)
-    assert r.stderr == (f"rummy: --workers must be from 0 to {most} (at most 4 per CPU core, 64 in all), "
-                        "not 400\n")
+    assert r.stderr == (
+        f"rummy: --workers must be from 0 to {most} (at most 4 per CPU core, 64 in all), not 400\n"
+    )
     help_text = " ".join(rummy(site, tmp_path, "simulate", "--help").stdout.split())
-    for bound in ("--matches N Play N matches (default 100; 1 to 1,000,000)",
-                  "1 to 10,000,000", "0 to 2^64-1", "at most 4 per CPU core and 64 in all",
-                  "--move-timeout SECONDS Seconds a computer player may think over one move (default 60; "
-                  "more than 0, at most 3,600)"):
+    for bound in (
+        "--matches N Play N matches (default 100; 1 to 1,000,000)",
+        "1 to 10,000,000",
+        "0 to 2^64-1",
+        "at most 4 per CPU core and 64 in all",
+        "--move-timeout SECONDS Seconds a computer player may think over one move (default 60; "
+        "more than 0, at most 3,600)",
+    ):
         assert bound in help_text
 
 
@@ -174,14 +230,20 @@ def test_play_bots_only_ends_with_one_line_naming_the_bot_and_the_seed(site, tmp
     r = rummy(site, tmp_path, "play", "gin", "--seat", bot, "--seat", "random", "--seed", "7")
     assert r.returncode == 1
     line = one_line(r)
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 1, match seed 7\) " + FAILURES[bot],
-                        line), line
+    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 1, match seed 7\) " + FAILURES[bot], line), (
+        line
+    )
 
 
 def _first_two_moves(seed: int) -> list[str]:
     """Seat 1's first turn: draw from the stock, discard the first card of the hand."""
-    rec = MatchRecord(variant="gin", options={}, seed=seed, actions=["draw stock"],
-                      seats=[SeatRecord(kind="human", name="Ann"), SeatRecord(kind="random", name="R")])
+    rec = MatchRecord(
+        variant="gin",
+        options={},
+        seed=seed,
+        actions=["draw stock"],
+        seats=[SeatRecord(kind="human", name="Ann"), SeatRecord(kind="random", name="R")],
+    )
     hand = replay(rec, get_plugins().registry).view(0).hand
     from rummykit.core.cards import code
 
@@ -192,13 +254,29 @@ def _first_two_moves(seed: int) -> list[str]:
 def test_play_with_a_person_never_blames_the_person_and_keeps_the_game(site, tmp_path, bot):
     save = tmp_path / "g.json"
     moves = _first_two_moves(7)
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "human:Ann", "--seat", bot, "--seed", "7",
-              "--save", str(save), stdin="\n".join(moves) + "\n")
+    r = rummy(
+        site,
+        tmp_path,
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        bot,
+        "--seed",
+        "7",
+        "--save",
+        str(save),
+        stdin="\n".join(moves) + "\n",
+    )
     assert r.returncode == 1
     line = one_line(r)
     # The seed of a game with a person is not shown before its end.
-    assert re.fullmatch(rf"rummy: {bot} \(plugin badbots, seat 2, match seed hidden until the game is over\) "
-                        + FAILURES[bot], line), line
+    assert re.fullmatch(
+        rf"rummy: {bot} \(plugin badbots, seat 2, match seed hidden until the game is over\) "
+        + FAILURES[bot],
+        line,
+    ), line
     assert load_record(save).actions == moves
 
 
@@ -206,43 +284,92 @@ def test_play_a_bot_past_the_move_timeout_ends_the_game_saved(site, tmp_path):
     save = tmp_path / "g.json"
     moves = _first_two_moves(7)
     t0 = time.monotonic()
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "human:Ann", "--seat", "sleeper", "--seed", "7",
-              "--save", str(save), "--move-timeout", "0.5", stdin="\n".join(moves) + "\n")
+    r = rummy(
+        site,
+        tmp_path,
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "sleeper",
+        "--seed",
+        "7",
+        "--save",
+        str(save),
+        "--move-timeout",
+        "0.5",
+        stdin="\n".join(moves) + "\n",
+    )
     assert time.monotonic() - t0 < 30
     assert r.returncode == 1
-    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
-                           "is over) took longer than 0.5 s over a move (--move-timeout 0.5)")
+    assert one_line(r) == (
+        "rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
+        "is over) took longer than 0.5 s over a move (--move-timeout 0.5)"
+    )
     assert load_record(save).actions == moves
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "stubborn", "--seat", "random", "--seed", "7",
-              "--move-timeout", "0.5")
+    r = rummy(
+        site,
+        tmp_path,
+        "play",
+        "gin",
+        "--seat",
+        "stubborn",
+        "--seat",
+        "random",
+        "--seed",
+        "7",
+        "--move-timeout",
+        "0.5",
+    )
     assert r.returncode == 1
-    assert one_line(r) == ("rummy: stubborn (plugin badbots, seat 1, match seed 7) took longer than 0.5 s "
-                           "over a move and would not stop (--move-timeout 0.5)")
+    assert one_line(r) == (
+        "rummy: stubborn (plugin badbots, seat 1, match seed 7) took longer than 0.5 s "
+        "over a move and would not stop (--move-timeout 0.5)"
+    )
 
 
 def test_resume_takes_the_move_timeout_too(site, tmp_path):
     save = tmp_path / "g.json"
     moves = _first_two_moves(7)
     # The game is made with the sleeper seated, and left before it is to move.
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "human:Ann", "--seat", "sleeper", "--seed", "7",
-              "--save", str(save), stdin="quit\n")
+    r = rummy(
+        site,
+        tmp_path,
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "sleeper",
+        "--seed",
+        "7",
+        "--save",
+        str(save),
+        stdin="quit\n",
+    )
     assert r.returncode == 0, r.stderr
     t0 = time.monotonic()
     r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0.5", stdin="\n".join(moves) + "\n")
     assert time.monotonic() - t0 < 30
     assert r.returncode == 1
-    assert one_line(r) == ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
-                           "is over) took longer than 0.5 s over a move (--move-timeout 0.5)")
+    assert one_line(r) == (
+        "rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game "
+        "is over) took longer than 0.5 s over a move (--move-timeout 0.5)"
+    )
     assert load_record(save).actions == moves
     r = rummy(site, tmp_path, "resume", str(save), "--move-timeout", "0")
     assert r.returncode == 2 and r.stderr.startswith("rummy: --move-timeout must be more than 0")
 
 
-@pytest.mark.parametrize("value, message", [
-    ("0", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
-    ("7200", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 7200"),
-    ("inf", "rummy: --move-timeout takes a number of seconds (more than 0, at most 3,600), not 'inf'"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("0", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
+        ("7200", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 7200"),
+        ("inf", "rummy: --move-timeout takes a number of seconds (more than 0, at most 3,600), not 'inf'"),
+    ],
+)
 def test_play_move_timeout_bounds(site, tmp_path, value, message):
     r = rummy(site, tmp_path, "play", "gin", "--seat", "random", "--seat", "random", "--move-timeout", value)
     assert r.returncode == 2 and r.stderr == message + "\n" and r.stdout == ""
@@ -251,26 +378,47 @@ def test_play_move_timeout_bounds(site, tmp_path, value, message):
 
 def test_a_hint_bot_that_fails_costs_only_the_hint(site, tmp_path):
     save = tmp_path / "g.json"
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", "7",
-              "--save", str(save), stdin="hint\ns\n")
+    r = rummy(
+        site,
+        tmp_path,
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "random",
+        "--seed",
+        "7",
+        "--save",
+        str(save),
+        stdin="hint\ns\n",
+    )
     assert r.returncode == 0, r.stderr
-    assert ("hint unavailable: hintbreaker (plugin badbots, seat 1) raised KeyError: 'no hint today'"
-            in r.stdout)
+    assert (
+        "hint unavailable: hintbreaker (plugin badbots, seat 1) raised KeyError: 'no hint today'" in r.stdout
+    )
     assert load_record(save).actions == ["draw stock"]  # the game went on
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("sig, code, said", [
-    (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"),
-    (signal.SIGHUP, 128 + signal.SIGHUP, "hung up"),
-    (signal.SIGINT, 130, "interrupted"),
-])
+@pytest.mark.parametrize(
+    "sig, code, said",
+    [
+        (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"),
+        (signal.SIGHUP, 128 + signal.SIGHUP, "hung up"),
+        (signal.SIGINT, 130, "interrupted"),
+    ],
+)
 def test_pipe_signals_end_the_game_at_once_while_a_bot_thinks(site, tmp_path, sig, code, said):
     save, mark = tmp_path / "g.json", tmp_path / "thinking"
-    p = subprocess.Popen([RUMMY, "play", "gin", "--seat", "sleeper", "--seat", "random", "--seed", "3",
-                          "--save", str(save)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True,
-                         env=env_for(site, tmp_path, BADBOTS_AFTER="6", BADBOTS_MARK=str(mark)))
+    p = subprocess.Popen(
+        [RUMMY, "play", "gin", "--seat", "sleeper", "--seat", "random", "--seed", "3", "--save", str(save)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env_for(site, tmp_path, BADBOTS_AFTER="6", BADBOTS_MARK=str(mark)),
+    )
     try:
         deadline = time.monotonic() + WAIT
         while not mark.exists():  # the sleeper's seventh move: it thinks forever

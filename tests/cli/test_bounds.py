@@ -64,21 +64,35 @@ def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(site, 
         assert line == f"rummy: bad value for option {key} for {variant}: '{bad}' ({reason})"
 
 
-@pytest.mark.parametrize("bad, shown", [
-    ("1e20", "'1e20'"), ("100000000000000000000", "'100000000000000000000'"), ("ten", "'ten'"),
-    ("2.5", "'2.5'"), ("9" * 5000, "'" + "9" * 38 + "…"), ("", "''"), ("²", "'²'")])
+@pytest.mark.parametrize(
+    "bad, shown",
+    [
+        ("1e20", "'1e20'"),
+        ("100000000000000000000", "'100000000000000000000'"),
+        ("ten", "'ten'"),
+        ("2.5", "'2.5'"),
+        ("9" * 5000, "'" + "9" * 38 + "…"),
+        ("", "''"),
+        ("²", "'²'"),
+    ],
+)
 def test_any_bad_number_is_one_short_line(site, bad, shown):
     line = one_line(analyze(site, "gin", f"max_turns={bad}"))
-    assert line == (f"rummy: bad value for option max_turns for gin: {shown} "
-                    "(max_turns must be a whole number between 1 and 10000)")
+    assert line == (
+        f"rummy: bad value for option max_turns for gin: {shown} "
+        "(max_turns must be a whole number between 1 and 10000)"
+    )
 
 
-@pytest.mark.parametrize("variant, key, words", [
-    ("cardverse", "ace_high", "true or false"),
-    ("cardverse", "discard_to_win", "true or false"),
-    ("gin", "first_turn", "seat0 or alternate"),
-    ("oklahoma", "spade_doubles", "true or false"),
-])
+@pytest.mark.parametrize(
+    "variant, key, words",
+    [
+        ("cardverse", "ace_high", "true or false"),
+        ("cardverse", "discard_to_win", "true or false"),
+        ("gin", "first_turn", "seat0 or alternate"),
+        ("oklahoma", "spade_doubles", "true or false"),
+    ],
+)
 def test_choices_are_refused_in_plain_words(site, variant, key, words):
     line = one_line(analyze(site, variant, f"{key}=maybe"))
     assert line == f"rummy: bad value for option {key} for {variant}: 'maybe' ({key} takes {words})"
@@ -86,13 +100,21 @@ def test_choices_are_refused_in_plain_words(site, variant, key, words):
 
 def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
     for variant in ("cardverse", "gin"):
-        r = rummy(site, "play", variant, "--seat", "ai:easy", "--seat", "ai:easy",
-                  "-o", "max_turns=100000000000000000000")
+        r = rummy(
+            site,
+            "play",
+            variant,
+            "--seat",
+            "ai:easy",
+            "--seat",
+            "ai:easy",
+            "-o",
+            "max_turns=100000000000000000000",
+        )
         line = one_line(r)
         assert line.endswith("(max_turns must be a whole number between 1 and 10000)")
         assert r.stdout == ""  # refused before any move
-        r = rummy(site, "simulate", variant, "--seat", "ai:easy", "--seat", "ai:easy",
-                  "-o", "target=1000001")
+        r = rummy(site, "simulate", variant, "--seat", "ai:easy", "--seat", "ai:easy", "-o", "target=1000001")
         assert one_line(r).endswith("(target must be a whole number between 1 and 1000000)")
 
 
@@ -116,14 +138,29 @@ def test_the_new_variant_template_options_are_bounded(scaffold):  # noqa: F811
     r = rummy(site, "rules", "quick")
     assert re.search(r"target\s+default 50\s+1 to 10000\s", r.stdout)
     assert re.search(r"hand_size\s+default 7\s+3 to 10\s", r.stdout)
-    for bad, reason in (("target=0", "target must be a whole number between 1 and 10000"),
-                        ("target=10001", "target must be a whole number between 1 and 10000"),
-                        ("hand_size=2", "hand_size must be a whole number between 3 and 10"),
-                        ("hand_size=11", "hand_size must be a whole number between 3 and 10")):
+    for bad, reason in (
+        ("target=0", "target must be a whole number between 1 and 10000"),
+        ("target=10001", "target must be a whole number between 1 and 10000"),
+        ("hand_size=2", "hand_size must be a whole number between 3 and 10"),
+        ("hand_size=11", "hand_size must be a whole number between 3 and 10"),
+    ):
         r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "ai:easy", "-o", bad)
         assert one_line(r).endswith(f"({reason})")
-    r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3",
-              "-o", "hand_size=10", "-o", "target=1")
+    r = rummy(
+        site,
+        "play",
+        "quick",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "3",
+        "-o",
+        "hand_size=10",
+        "-o",
+        "target=1",
+    )
     assert r.returncode == 0 and "=== match over:" in r.stdout
 
 

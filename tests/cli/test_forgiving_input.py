@@ -22,8 +22,9 @@ RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 def rummy(args, tmp_path, text: str = ""):
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
-                          timeout=300, env=env, check=False)
+    return subprocess.run(
+        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
+    )
 
 
 NINE = parse_card("9S")
@@ -31,8 +32,10 @@ LEGAL = (Action("add", (NINE,), 1), Action("add", (NINE,), 2), Action("discard",
 ALIASES = get_plugins().registry.variant("cardverse").aliases
 
 
-@pytest.mark.parametrize("typed", ["add 9s to meld 1", "add 9s to 1", "a 9s 1", "ADD 9S TO MELD 1",
-                                   "a 9s meld 1", "add 9♠ to meld 1"])
+@pytest.mark.parametrize(
+    "typed",
+    ["add 9s to meld 1", "add 9s to 1", "a 9s 1", "ADD 9S TO MELD 1", "a 9s meld 1", "add 9♠ to meld 1"],
+)
 def test_every_way_of_naming_the_meld_to_add_to(typed):
     assert parse_action(typed, LEGAL, None, ALIASES) == Action("add", (NINE,), 1)
 

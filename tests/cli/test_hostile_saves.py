@@ -34,8 +34,9 @@ def good_save(variant: str, seats: list[str]) -> bytes:
 
 GOOD = {
     "gin": good_save("gin", [("human", "Ann"), ("ai:easy", "Easy bot")]),
-    "cardverse": good_save("cardverse",
-                           [("human", "Ann"), ("random", "Random bot"), ("ai:easy", "Easy bot")]),
+    "cardverse": good_save(
+        "cardverse", [("human", "Ann"), ("random", "Random bot"), ("ai:easy", "Easy bot")]
+    ),
 }
 
 
@@ -45,10 +46,16 @@ def json_damage(raw: bytes, data: st.DataObject) -> bytes:
     record = json.loads(raw)
     key = data.draw(st.sampled_from(sorted(record)))
     junk = st.one_of(
-        st.none(), st.booleans(), st.integers(min_value=-(2**300), max_value=2**300),
-        st.floats(allow_nan=True), st.text(max_size=40), st.lists(st.integers(), max_size=4),
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**300), max_value=2**300),
+        st.floats(allow_nan=True),
+        st.text(max_size=40),
+        st.lists(st.integers(), max_size=4),
         st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
-        st.just([[[[["deep"]]]]]), st.just("\x00\x1b]0;pwned\x07"), st.just(10**5000 // 10**4000),
+        st.just([[[[["deep"]]]]]),
+        st.just("\x00\x1b]0;pwned\x07"),
+        st.just(10**5000 // 10**4000),
     )
     how = data.draw(st.sampled_from(["replace", "remove", "seat", "action"]))
     if how == "replace":
@@ -69,12 +76,14 @@ def byte_damage(raw: bytes, data: st.DataObject) -> bytes:
     at = data.draw(st.integers(0, len(raw)))
     if how == "truncate":
         return raw[:at]
-    chunk = data.draw(st.one_of(
-        st.binary(min_size=1, max_size=8),
-        st.sampled_from([b"[" * 50_000, b"9" * 5_000, b"\x00", b'"\\u0000"', b"\xff\xfe"]),
-    ))
+    chunk = data.draw(
+        st.one_of(
+            st.binary(min_size=1, max_size=8),
+            st.sampled_from([b"[" * 50_000, b"9" * 5_000, b"\x00", b'"\\u0000"', b"\xff\xfe"]),
+        )
+    )
     if how == "overwrite":
-        return raw[:at] + chunk + raw[at + len(chunk):]
+        return raw[:at] + chunk + raw[at + len(chunk) :]
     return raw[:at] + chunk + raw[at:]
 
 

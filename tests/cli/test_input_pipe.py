@@ -34,18 +34,24 @@ def err_lines(r) -> list[str]:
     return [ln for ln in lines if not ln.startswith("rummy: warning")]
 
 
-@pytest.mark.parametrize("seat", [
-    "human:Ev\x1b]0;pwned\x07",  # would set the window title
-    "human:Ev\x1b]52;c;cHduZWQ=\x07",  # would write the clipboard
-    "human:Ann\nBob draws from the stock",  # would forge a log line
-    "human:\u202eevil",  # would reverse what follows
-    "human:Iso\u2066late",
-    "ai:easy:Bot\x1b[2J",
-    "human:" + "x" * 25,
-])
+@pytest.mark.parametrize(
+    "seat",
+    [
+        "human:Ev\x1b]0;pwned\x07",  # would set the window title
+        "human:Ev\x1b]52;c;cHduZWQ=\x07",  # would write the clipboard
+        "human:Ann\nBob draws from the stock",  # would forge a log line
+        "human:\u202eevil",  # would reverse what follows
+        "human:Iso\u2066late",
+        "ai:easy:Bot\x1b[2J",
+        "human:" + "x" * 25,
+    ],
+)
 def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
-    r = rummy(["play", "gin", "--seat", seat, "--seat", "random", "--save", str(tmp_path / "g.json")],
-              tmp_path / "data", b"s\n")
+    r = rummy(
+        ["play", "gin", "--seat", seat, "--seat", "random", "--save", str(tmp_path / "g.json")],
+        tmp_path / "data",
+        b"s\n",
+    )
     assert r.returncode == 2
     (line,) = err_lines(r)
     assert line.startswith("rummy: seat 1: name ") and "Traceback" not in line
@@ -54,8 +60,10 @@ def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
 
 
 def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
-    r = rummy(["play", "gin", "--seat", "ai:easy:[[oops", "--seat", "ai:easy:{0}[[1]]", "--seed", "3"],
-              tmp_path / "data")
+    r = rummy(
+        ["play", "gin", "--seat", "ai:easy:[[oops", "--seat", "ai:easy:{0}[[1]]", "--seed", "3"],
+        tmp_path / "data",
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert "Traceback" not in r.stderr.decode()
@@ -67,20 +75,39 @@ def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
 
 def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
     save = tmp_path / "c.json"
-    r = rummy(["play", "cardverse", "--seat", "human:Bob 3", "--seat", "human:Bob", "--seat", "human:bob",
-               "--seat", "ai:easy", "--save", str(save)], tmp_path / "data")
+    r = rummy(
+        [
+            "play",
+            "cardverse",
+            "--seat",
+            "human:Bob 3",
+            "--seat",
+            "human:Bob",
+            "--seat",
+            "human:bob",
+            "--seat",
+            "ai:easy",
+            "--save",
+            str(save),
+        ],
+        tmp_path / "data",
+    )
     assert r.returncode == 0, r.stderr
     names = [s.name for s in load_record(save).seats]
     assert names == ["Bob 3", "Bob 2", "bob 4", "Easy bot"]
     assert len({n.casefold() for n in names}) == 4
-    assert r.stdout.decode().startswith("CardVerse Rummy: Bob 3 (human), Bob 2 (human), bob 4 (human), "
-                                        "Easy bot (ai:easy)")
+    assert r.stdout.decode().startswith(
+        "CardVerse Rummy: Bob 3 (human), Bob 2 (human), bob 4 (human), Easy bot (ai:easy)"
+    )
 
 
 def test_a_person_may_be_called_random(tmp_path):
     save = tmp_path / "g.json"
-    r = rummy(["play", "gin", "--seat", "human:Random", "--seat", "random", "--seed", "3",
-               "--save", str(save)], tmp_path / "data", b"s\n")
+    r = rummy(
+        ["play", "gin", "--seat", "human:Random", "--seat", "random", "--seed", "3", "--save", str(save)],
+        tmp_path / "data",
+        b"s\n",
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert out.startswith("Cardems Gin: Random (human), Random bot (random)")
@@ -105,8 +132,11 @@ JUNK = [
 def test_junk_at_the_move_prompt_gets_one_reason_a_line(tmp_path):
     save = tmp_path / "g.json"
     stdin = b"\n".join(JUNK) + b"\nquit\n"
-    r = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
-              tmp_path / "data", stdin)
+    r = rummy(
+        ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
+        tmp_path / "data",
+        stdin,
+    )
     assert r.returncode == 0 and r.stderr == b"", r.stderr
     out = r.stdout.decode()
     reasons = [ln for ln in out.split("Player 1> ") if ln.startswith(("illegal:", "unreadable:"))]
@@ -120,8 +150,11 @@ def test_junk_at_the_move_prompt_gets_one_reason_a_line(tmp_path):
 
 
 def hostile_save(path: Path, **seat_fields) -> bytes:
-    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Ann"),
-                                            SeatRecord(kind="random", name="Bob")], seed=1)
+    rec = MatchRecord(
+        variant="gin",
+        seats=[SeatRecord(kind="human", name="Ann"), SeatRecord(kind="random", name="Bob")],
+        seed=1,
+    )
     data = json.loads(rec.to_json())
     data["seats"][1].update(seat_fields)
     raw = json.dumps(data).encode()
@@ -129,17 +162,24 @@ def hostile_save(path: Path, **seat_fields) -> bytes:
     return raw
 
 
-@pytest.mark.parametrize("fields", [{"name": "Ev\x1b]0;pwned\x07"}, {"name": "a\nb"},
-                                    {"name": "\u202eevil"}, {"kind": "random\x1b[2J"}])
+@pytest.mark.parametrize(
+    "fields",
+    [{"name": "Ev\x1b]0;pwned\x07"}, {"name": "a\nb"}, {"name": "\u202eevil"}, {"kind": "random\x1b[2J"}],
+)
 def test_a_save_file_holding_escapes_is_refused_in_one_line_and_left_alone(tmp_path, fields):
     data = tmp_path / "data"
     games = data / "games"
     games.mkdir(parents=True)
     bad = games / "bad00000.json"
     raw = hostile_save(bad, **fields)
-    save_record(MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
-                                                  SeatRecord(kind="random", name="Di")], seed=2),
-                games / "good0000.json")
+    save_record(
+        MatchRecord(
+            variant="gin",
+            seats=[SeatRecord(kind="human", name="Cy"), SeatRecord(kind="random", name="Di")],
+            seed=2,
+        ),
+        games / "good0000.json",
+    )
     for args in (["play", "--resume", str(bad)], ["resume", str(bad)], ["replay", str(bad)]):
         r = rummy(args, data)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
@@ -158,8 +198,11 @@ def test_a_save_file_cannot_put_escapes_in_the_listing_either(tmp_path, field):
     data = tmp_path / "data"
     games = data / "games"
     games.mkdir(parents=True)
-    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
-                                            SeatRecord(kind="random", name="Di")], seed=2)
+    rec = MatchRecord(
+        variant="gin",
+        seats=[SeatRecord(kind="human", name="Cy"), SeatRecord(kind="random", name="Di")],
+        seed=2,
+    )
     doc = json.loads(rec.to_json())
     doc[field] = "x\x1b]0;pwned\x07"
     bad = games / "bad.json"
@@ -177,16 +220,42 @@ def test_a_save_file_cannot_put_escapes_in_the_listing_either(tmp_path, field):
 
 LINES = st.one_of(
     st.text(st.characters(blacklist_categories=("Cs",)), max_size=30),
-    st.sampled_from(["s", "p", "d", "d 7h", "k", "g", "m", "a", "a qs 2", "to", "\u00b2", "\u0663",
-                     "help", "hint", "undo", "score", "log", "rules", "m 9h th jh", "a 2c to 99999999999"]),
-    st.builds(lambda a, b: f"{a} {b}", st.sampled_from(["d", "k", "g", "m", "a", "add", "meld"]),
-              st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)),
+    st.sampled_from(
+        [
+            "s",
+            "p",
+            "d",
+            "d 7h",
+            "k",
+            "g",
+            "m",
+            "a",
+            "a qs 2",
+            "to",
+            "\u00b2",
+            "\u0663",
+            "help",
+            "hint",
+            "undo",
+            "score",
+            "log",
+            "rules",
+            "m 9h th jh",
+            "a 2c to 99999999999",
+        ]
+    ),
+    st.builds(
+        lambda a, b: f"{a} {b}",
+        st.sampled_from(["d", "k", "g", "m", "a", "add", "meld"]),
+        st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+    ),
 )
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant,seats", [("gin", ["human", "ai:easy"]),
-                                           ("cardverse", ["human", "ai:easy", "ai:easy"])])
+@pytest.mark.parametrize(
+    "variant,seats", [("gin", ["human", "ai:easy"]), ("cardverse", ["human", "ai:easy", "ai:easy"])]
+)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(LINES, max_size=25))
 def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
@@ -238,8 +307,12 @@ def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tm
     fake_install(site, "rummykit-loud", "0.1", {"loud": "rk_loud"}, {"rk_loud": LOUD})
     env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
     env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    r = subprocess.run([RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3",
-                        "-o", "target=1"], capture_output=True, env=env, timeout=120)
+    r = subprocess.run(
+        [RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=1"],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert "--- round 1 over ---" in out

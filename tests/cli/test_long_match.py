@@ -24,9 +24,25 @@ def play(tmp_path: Path, target: int) -> tuple[float, int]:
     out = tmp_path / f"out-{target}.txt"
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
     with open(out, "w") as f:
-        p = subprocess.Popen([RUMMY, "play", "gin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "1",
-                              "-o", f"target={target}"], stdin=subprocess.DEVNULL, stdout=f,
-                             stderr=subprocess.PIPE, env=env)
+        p = subprocess.Popen(
+            [
+                RUMMY,
+                "play",
+                "gin",
+                "--seat",
+                "ai:easy",
+                "--seat",
+                "ai:easy",
+                "--seed",
+                "1",
+                "-o",
+                f"target={target}",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=f,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
         try:
             _, status, usage = os.wait4(p.pid, 0)
         except BaseException:

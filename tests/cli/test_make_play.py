@@ -19,8 +19,14 @@ VENV = Path(sys.executable).parent.parent
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_play_starts_gin_against_the_computer(tmp_path):
     # Use the virtual environment this test runs in, so nothing is reinstalled.
-    child = pexpect.spawn("make", ["-s", "play", f"VENV={VENV}"], cwd=str(ROOT),
-                          env=env_for(tmp_path), dimensions=(40, 100), timeout=120)
+    child = pexpect.spawn(
+        "make",
+        ["-s", "play", f"VENV={VENV}"],
+        cwd=str(ROOT),
+        env=env_for(tmp_path),
+        dimensions=(40, 100),
+        timeout=120,
+    )
     child.expect_exact(b"> ")
     screen = plain(child.before)
     assert "Cardems Gin" in screen

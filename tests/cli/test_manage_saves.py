@@ -23,8 +23,9 @@ RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 def rummy(args, data: Path, text: str = ""):
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
-                          timeout=300, env=env, check=False)
+    return subprocess.run(
+        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
+    )
 
 
 def games(data: Path) -> dict[str, MatchRecord]:
@@ -45,8 +46,14 @@ def finished_game(data: Path) -> str:
         a = agents[v.seat].act(v, v.legal)
         done.append(a.notation())
         m.apply(a)
-    rec = MatchRecord(variant="gin", options={"target": 1}, seed=7, actions=done, finished=True,
-                      seats=[SeatRecord(kind="human", name="Alice"), SeatRecord(kind=bot.name, name="Bot")])
+    rec = MatchRecord(
+        variant="gin",
+        options={"target": 1},
+        seed=7,
+        actions=done,
+        finished=True,
+        seats=[SeatRecord(kind="human", name="Alice"), SeatRecord(kind=bot.name, name="Bot")],
+    )
     (data / "games").mkdir(parents=True, exist_ok=True)
     save_record(rec, data / "games" / f"{rec.id}.json")
     return rec.id

@@ -21,8 +21,9 @@ RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 def rummy(args, tmp_path, text: str):
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
-                          timeout=300, env=env, check=False)
+    return subprocess.run(
+        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
+    )
 
 
 def not_held(seed: int) -> int:
@@ -30,8 +31,7 @@ def not_held(seed: int) -> int:
     spec = get_plugins().registry.variant("gin")
     m = Match(spec, build_options(spec.options_model, {}, "gin"), 2, seed)
     hand = set(m.view(0).hand)
-    return next(c for c in range(52) if c not in hand and c != m.view(0).discard_top
-                and code(c)[0] in "TJQK")
+    return next(c for c in range(52) if c not in hand and c != m.view(0).discard_top and code(c)[0] in "TJQK")
 
 
 def test_readable_writes_cards_in_the_notation_the_sessions_way():
@@ -47,8 +47,18 @@ def test_an_illegal_discard_is_told_in_the_sessions_notation(tmp_path):
     card = not_held(seed)
     for ascii_, shown in ((False, pretty(card)), (True, pretty(card, True))):
         save = tmp_path / f"g{ascii_}.json"
-        args = ["play", "gin", "--seat", "human", "--seat", "random", "--seed", str(seed),
-                "--save", str(save)] + (["--ascii"] if ascii_ else [])
+        args = [
+            "play",
+            "gin",
+            "--seat",
+            "human",
+            "--seat",
+            "random",
+            "--seed",
+            str(seed),
+            "--save",
+            str(save),
+        ] + (["--ascii"] if ascii_ else [])
         r = rummy(args, tmp_path, f"s\nd {code(card).lower()}\nhint\n")
         assert r.returncode == 0, r.stderr
         assert f"you do not hold {shown}" in r.stdout

@@ -50,7 +50,8 @@ WATCHER = """
 
 @pytest.mark.parametrize("variant, seats, option", [("gin", 2, "target=20"), ("cardverse", 3, "target=400")])
 def test_an_observing_bot_gets_the_same_calls_in_play_and_simulate(
-        tmp_path, monkeypatch, variant, seats, option):
+    tmp_path, monkeypatch, variant, seats, option
+):
     site = tmp_path / "site"
     fake_install(site, "rummykit-watcher", "1.0", {"watcher": "rk_watcher"}, {"rk_watcher": WATCHER})
     seat_args = ["--seat", "watcher"] * seats

@@ -22,8 +22,7 @@ ESC = re.compile(r"\x1b\[")
 
 def rummy(args, tmp_path, text: str):
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
-                          timeout=300, env=env)
+    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env)
 
 
 def person_lines(seed: int, limit: int | None = None) -> tuple[list[str], Session]:
@@ -50,8 +49,11 @@ def person_lines(seed: int, limit: int | None = None) -> tuple[list[str], Sessio
 def test_a_whole_gin_match_through_a_pipe(tmp_path):
     lines, expected = person_lines(3)
     save = tmp_path / "g.json"
-    out = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
-                tmp_path, "\n".join(lines) + "\n")
+    out = rummy(
+        ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
+        tmp_path,
+        "\n".join(lines) + "\n",
+    )
     assert out.returncode == 0, out.stderr
     assert not ESC.search(out.stdout)  # plain text, no terminal codes
     assert "=== match over:" in out.stdout
@@ -67,8 +69,11 @@ def test_bad_lines_get_a_reason_and_the_game_goes_on_then_saves_at_eof(tmp_path)
     lines, partial = person_lines(3, limit=4)
     script = ["help", "d zz", "flap", "knock 2c", *lines]
     save = tmp_path / "g.json"
-    out = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
-                tmp_path, "\n".join(script) + "\n")
+    out = rummy(
+        ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
+        tmp_path,
+        "\n".join(script) + "\n",
+    )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert "discard" in out.stdout and "draw stock" in out.stdout  # help listed the legal moves

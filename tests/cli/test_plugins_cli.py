@@ -22,8 +22,9 @@ import pytest
 RUMMY = Path(sys.executable).with_name("rummy")
 
 
-def fake_install(site: Path, dist: str, version: str, entry_points: dict[str, str],
-                 modules: dict[str, str]) -> None:
+def fake_install(
+    site: Path, dist: str, version: str, entry_points: dict[str, str], modules: dict[str, str]
+) -> None:
     """Write modules and a dist-info for ``dist`` into ``site`` (a sys.path folder)."""
     site.mkdir(parents=True, exist_ok=True)
     for module, source in modules.items():
@@ -35,8 +36,9 @@ def fake_install(site: Path, dist: str, version: str, entry_points: dict[str, st
     (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
 
 
-def rummy(site: Path, *args: str, disable: str | None = None, stdin: str = "",
-          tmp: Path | None = None) -> subprocess.CompletedProcess:
+def rummy(
+    site: Path, *args: str, disable: str | None = None, stdin: str = "", tmp: Path | None = None
+) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(site)
     env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
@@ -44,8 +46,9 @@ def rummy(site: Path, *args: str, disable: str | None = None, stdin: str = "",
         env["RUMMYKIT_DISABLE_PLUGINS"] = disable
     env["RUMMYKIT_DATA_DIR"] = str(tmp or site / "data")
     env["NO_COLOR"] = "1"
-    return subprocess.run([str(RUMMY), *args], input=stdin, capture_output=True, text=True,
-                          env=env, timeout=120)
+    return subprocess.run(
+        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 TINY = """
@@ -88,9 +91,16 @@ def test_an_installed_plugin_is_listed_with_its_version_and_what_it_registered(s
 
     data = json.loads(rummy(site, "plugins", "--json").stdout)
     tiny = next(p for p in data["plugins"] if p["name"] == "tiny")
-    assert tiny == {"name": "tiny", "version": "1.2.3", "distribution": "rummykit-tiny",
-                    "module": "rk_tiny", "status": "loaded", "variants": ["tinygin"],
-                    "agents": ["ai:easy (tinygin)"], "commands": ["tiny"]}
+    assert tiny == {
+        "name": "tiny",
+        "version": "1.2.3",
+        "distribution": "rummykit-tiny",
+        "module": "rk_tiny",
+        "status": "loaded",
+        "variants": ["tinygin"],
+        "agents": ["ai:easy (tinygin)"],
+        "commands": ["tiny"],
+    }
     assert data["problems"] == []
 
 
@@ -98,8 +108,9 @@ def test_an_installed_plugin_plays(site):
     r = rummy(site, "variants")
     assert "tinygin" in r.stdout and "Tiny Gin" in r.stdout
     assert rummy(site, "tiny").stdout == "tiny!\n"
-    r = rummy(site, "play", "tinygin", "--seat", "ai:easy", "--seat", "random", "--seed", "3",
-              "-o", "target=10")
+    r = rummy(
+        site, "play", "tinygin", "--seat", "ai:easy", "--seat", "random", "--seed", "3", "-o", "target=10"
+    )
     assert r.returncode == 0, r.stderr
     assert "=== match over:" in r.stdout
 
@@ -120,8 +131,13 @@ def test_disable_env_blocks_a_plugin_by_name(site):
 
 
 def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp_path, site):
-    fake_install(site, "rummykit-broken", "0.1", {"broken": "rk_broken"},
-                 {"rk_broken": "import rummykit_not_installed_anywhere\n"})
+    fake_install(
+        site,
+        "rummykit-broken",
+        "0.1",
+        {"broken": "rk_broken"},
+        {"rk_broken": "import rummykit_not_installed_anywhere\n"},
+    )
     r = rummy(site, "variants")
     assert r.returncode == 0
     assert r.stderr.splitlines() == [
@@ -136,7 +152,13 @@ def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp
 
 
 def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
-    fake_install(site, "rummykit-raises", "0.1", {"raises": "rk_raises"}, {"rk_raises": """
+    fake_install(
+        site,
+        "rummykit-raises",
+        "0.1",
+        {"raises": "rk_raises"},
+        {
+            "rk_raises": """
         from rummykit import hookimpl
 
         @hookimpl
@@ -150,9 +172,12 @@ def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
         @hookimpl
         def round_ended(match, result):
             raise ZeroDivisionError("stats")
-    """})
-    r = rummy(site, "play", "tinygin", "--seat", "random", "--seat", "random", "--seed", "1",
-              "-o", "target=1")
+    """
+        },
+    )
+    r = rummy(
+        site, "play", "tinygin", "--seat", "random", "--seat", "random", "--seed", "1", "-o", "target=1"
+    )
     assert r.returncode == 0
     assert "=== match over:" in r.stdout
     assert sorted(r.stderr.splitlines()) == [
@@ -165,14 +190,22 @@ def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
 
 
 def test_two_plugins_registering_one_variant_name_is_an_error_naming_both(site):
-    fake_install(site, "rummykit-copycat", "0.1", {"copycat": "rk_copycat"}, {"rk_copycat": """
+    fake_install(
+        site,
+        "rummykit-copycat",
+        "0.1",
+        {"copycat": "rk_copycat"},
+        {
+            "rk_copycat": """
         from rummykit import hookimpl
         from rummykit.variants.gin import make_spec
 
         @hookimpl
         def register_variants(register):
             register(make_spec(name="tinygin", title="Another Tiny Gin"))
-    """})
+    """
+        },
+    )
     r = rummy(site, "variants")
     assert "tinygin" not in r.stdout
     (line,) = r.stderr.splitlines()
@@ -186,13 +219,21 @@ def test_two_plugins_registering_one_variant_name_is_an_error_naming_both(site):
 
 
 def test_a_misspelled_hook_is_caught_at_load(site):
-    fake_install(site, "rummykit-typo", "0.1", {"typo": "rk_typo"}, {"rk_typo": """
+    fake_install(
+        site,
+        "rummykit-typo",
+        "0.1",
+        {"typo": "rk_typo"},
+        {
+            "rk_typo": """
         from rummykit import hookimpl
 
         @hookimpl
         def register_variant(register):
             pass
-    """})
+    """
+        },
+    )
     r = rummy(site, "variants")
     assert r.returncode == 0 and "tinygin" in r.stdout
     assert r.stderr.splitlines() == [
@@ -202,14 +243,22 @@ def test_a_misspelled_hook_is_caught_at_load(site):
 
 
 def test_two_distributions_declaring_one_plugin_name_is_reported(site):
-    fake_install(site, "rummykit-impostor", "9.9", {"gin": "rk_impostor"}, {"rk_impostor": """
+    fake_install(
+        site,
+        "rummykit-impostor",
+        "9.9",
+        {"gin": "rk_impostor"},
+        {
+            "rk_impostor": """
         from rummykit import hookimpl
         from rummykit.variants.gin import make_spec
 
         @hookimpl
         def register_variants(register):
             register(make_spec(name="impostor", title="Not Gin"))
-    """})
+    """
+        },
+    )
     r = rummy(site, "variants")
     assert r.returncode == 0
     names = [line.split()[0] for line in r.stdout.splitlines()[1:]]
@@ -224,7 +273,13 @@ def test_two_distributions_declaring_one_plugin_name_is_reported(site):
 
 
 def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_is_kept(site):
-    fake_install(site, "rummykit-squatter", "0.1", {"squatter": "rk_squatter"}, {"rk_squatter": """
+    fake_install(
+        site,
+        "rummykit-squatter",
+        "0.1",
+        {"squatter": "rk_squatter"},
+        {
+            "rk_squatter": """
         import click
         from rummykit import hookimpl
 
@@ -239,26 +294,37 @@ def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_i
             def extra():
                 "An extra command."
                 click.echo("extra!")
-    """})
+    """
+        },
+    )
     r = rummy(site, "--help")
     assert r.returncode == 0
     play_line = next(ln for ln in r.stdout.splitlines() if ln.strip().startswith("play "))
     assert "Play a variant in the terminal" in play_line and "Squatted" not in r.stdout
     assert "extra" in r.stdout  # the plugin's other command is fine
     (line,) = r.stderr.splitlines()
-    assert line == ("rummy: warning: command 'play' of plugin squatter has the name of a built-in "
-                    "command; the built-in 'play' is kept (rename the plugin's command)")
+    assert line == (
+        "rummy: warning: command 'play' of plugin squatter has the name of a built-in "
+        "command; the built-in 'play' is kept (rename the plugin's command)"
+    )
     r = rummy(site, "play", "gin", "--seat", "random", "--seat", "random", "--seed", "1", "-o", "target=1")
     assert r.returncode == 0 and "=== match over:" in r.stdout and "squatted!" not in r.stdout
     r = rummy(site, "plugins")
-    assert "commands: extra, play (conflict)" in next(ln for ln in r.stdout.splitlines()
-                                                      if ln.startswith("squatter "))
+    assert "commands: extra, play (conflict)" in next(
+        ln for ln in r.stdout.splitlines() if ln.startswith("squatter ")
+    )
     assert "command 'play' of plugin squatter" in r.stdout  # listed under Problems
     assert rummy(site, "extra").stdout == "extra!\n"
 
 
 def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
-    fake_install(site, "rummykit-copycat", "0.1", {"copycat": "rk_copycat"}, {"rk_copycat": """
+    fake_install(
+        site,
+        "rummykit-copycat",
+        "0.1",
+        {"copycat": "rk_copycat"},
+        {
+            "rk_copycat": """
         import click
         from rummykit import hookimpl
 
@@ -268,7 +334,9 @@ def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
             def tiny():
                 "A copy of tiny."
                 click.echo("copy!")
-    """})
+    """
+        },
+    )
     r = rummy(site, "--help")
     assert r.returncode == 0
     assert not any(ln.strip().startswith("tiny ") for ln in r.stdout.splitlines())

@@ -25,14 +25,27 @@ NAMES = ["Alice", "Bob", "Carol Longname-Smith", "Easy bot 4"]
 def view(seat=0, to_act=0, legal=(), history=(), table=()):
     hand = tuple(C(x) for x in "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split())
     return View(
-        variant="x", seat=seat, n_seats=4, to_act=to_act, hand=hand, hand_sizes=(10, 10, 9, 3),
-        stock_size=23, discard_pile=(C("2C"), C("KC")), table=table, history=tuple(history),
-        legal=tuple(legal), round_index=1, scores=(12, 30, 0, 99),
+        variant="x",
+        seat=seat,
+        n_seats=4,
+        to_act=to_act,
+        hand=hand,
+        hand_sizes=(10, 10, 9, 3),
+        stock_size=23,
+        discard_pile=(C("2C"), C("KC")),
+        table=table,
+        history=tuple(history),
+        legal=tuple(legal),
+        round_index=1,
+        scores=(12, 30, 0, 99),
     )
 
 
-SUMMARY = HandSummary(melds=((C("AS"), C("2S"), C("3S")), (C("7C"), C("7D"), C("7H"))),
-                      loose=(C("4H"), C("9D"), C("TD"), C("KC")), label="deadwood 33")
+SUMMARY = HandSummary(
+    melds=((C("AS"), C("2S"), C("3S")), (C("7C"), C("7D"), C("7H"))),
+    loose=(C("4H"), C("9D"), C("TD"), C("KC")),
+    label="deadwood 33",
+)
 LONG = HandSummary(melds=SUMMARY.melds, loose=SUMMARY.loose, label="deadwood 43; 33 after the best discard")
 HISTORY = [
     Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0),
@@ -44,20 +57,36 @@ HISTORY = [
     Event(2, Action("add", (C("QS"),), 2)),
     Event(2, Action("discard", (C("2C"),))),
 ]
-TABLE = (TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))),
-         TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())))
+TABLE = (
+    TableMeld(1, 1, (C("4C"), C("5C"), C("6C"))),
+    TableMeld(2, 2, tuple(C(x) for x in "9H TH JH QH KH".split())),
+)
 
 
 def render(renderable, width, color=False):
-    con = Console(width=width, file=io.StringIO(), force_terminal=color,
-                  color_system="standard" if color else None, highlight=False, emoji=False, markup=False)
+    con = Console(
+        width=width,
+        file=io.StringIO(),
+        force_terminal=color,
+        color_system="standard" if color else None,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
     con.print(renderable)
     return con.file.getvalue()
 
 
 def info(v, summary=SUMMARY):
-    return TableInfo(title="Test Rummy", names=NAMES, view=v, summary=summary, target=100, game_id="abc123",
-                     words=CARDVERSE.vocabulary)
+    return TableInfo(
+        title="Test Rummy",
+        names=NAMES,
+        view=v,
+        summary=summary,
+        target=100,
+        game_id="abc123",
+        words=CARDVERSE.vocabulary,
+    )
 
 
 @pytest.mark.parametrize("width", [30, 40, 50, 60, 79, 80, 100, 160])
@@ -89,8 +118,9 @@ def test_since_your_last_turn_in_words():
     out = render(table_view(info(v), Look(), 100), 100)
     flat = " ".join(out.replace("│", " ").split())
     assert "Bob took 7♥ from the discard pile, discarded K♣" in out
-    assert ("Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, "
-            "discarded 2♣") in flat
+    assert (
+        "Carol Longname-Smith drew from the stock, melded 9♥ 10♥ J♥, added Q♠ to meld 2, discarded 2♣"
+    ) in flat
     assert "Q♥" not in out.split("Your hand")[1]  # Carol's stock card is not shown
     assert "drew Q♥" not in out
     assert "Alice" in out and "5♣ from the stock" not in out  # her own turn is not "since"
@@ -124,10 +154,20 @@ def test_flow_never_breaks_an_item():
 
 def test_result_view_shows_hands_layoffs_and_the_outcome():
     r = RoundResult(
-        points=(11, 0), outcome="knock", winner=0,
-        hands=(HandReport(0, (), melds=((C("6H"), C("7H"), C("8H")),), deadwood=(C("7C"),), points=7),
-               HandReport(1, (), melds=(), layoffs=((C("9H"), (C("6H"), C("7H"), C("8H"))),),
-                          deadwood=(C("8C"), C("KD")), points=18)),
+        points=(11, 0),
+        outcome="knock",
+        winner=0,
+        hands=(
+            HandReport(0, (), melds=((C("6H"), C("7H"), C("8H")),), deadwood=(C("7C"),), points=7),
+            HandReport(
+                1,
+                (),
+                melds=(),
+                layoffs=((C("9H"), (C("6H"), C("7H"), C("8H"))),),
+                deadwood=(C("8C"), C("KD")),
+                points=18,
+            ),
+        ),
         text=("{0} knocks with 7; {1} lays off " + card_ref(C("9H")) + " and has 18; {0} scores 11",),
     )
     out = render(result_view(r, NAMES[:2], Look(), 80, 1, (11, 0), 100, "deadwood"), 80)
@@ -141,8 +181,10 @@ def test_help_and_move_hint_name_the_short_forms():
     text = "\n".join(line.plain for line in help_lines(legal, Look(), 60, words=GIN.vocabulary))
     assert "discard [d CARD]: A♠ 7♥ K♣" in text and "knock K♣  [k kc]" in text
     assert move_hint(legal, pretty, words=GIN.vocabulary) == "d CARD discard · k CARD knock"
-    assert move_hint([Action(DRAW_STOCK), Action(TAKE_DISCARD)], pretty, discard_top=C("7H")) == \
-        "s draw stock · p take 7♥"
+    assert (
+        move_hint([Action(DRAW_STOCK), Action(TAKE_DISCARD)], pretty, discard_top=C("7H"))
+        == "s draw stock · p take 7♥"
+    )
 
 
 def test_completion_of_moves_and_commands():
@@ -165,7 +207,8 @@ def test_a_variants_outcome_word_is_printed_without_its_control_characters():
     result = RoundResult(points=(3, 0), outcome="knock\x1b]0;pwned\x07", winner=0)
     buf = io.StringIO()
     Console(file=buf, width=80, force_terminal=True, color_system=None).print(
-        rounds_table(["Ann", "Bob"], [result], [3, 0], Look(), 80))
+        rounds_table(["Ann", "Bob"], [result], [3, 0], Look(), 80)
+    )
     assert "\x1b]" not in buf.getvalue() and "knock]0;pwned" in buf.getvalue()
 
 
@@ -173,8 +216,9 @@ def test_a_variants_declared_words_tell_its_moves_and_core_alone_knows_only_its_
     from rummykit.cli.text import describe_event, legal_lines, past_phrase, unknown_move
     from rummykit.core.vocabulary import PLAIN, MoveWords, Vocabulary
 
-    words = Vocabulary([MoveWords("out", short="o", does="goes out with {cards}",
-                                  did="went out with {cards}")])
+    words = Vocabulary(
+        [MoveWords("out", short="o", does="goes out with {cards}", did="went out with {cards}")]
+    )
     out = Event(1, Action("out", (C("7H"),)))
     legal = [Action("discard", (C("7H"),)), Action("out", (C("7H"),))]
     assert describe_event(out, NAMES, pretty, words) == "Bob goes out with 7♥"

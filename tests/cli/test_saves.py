@@ -26,8 +26,9 @@ SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
 
 
 def rummy(*args: str, data: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, text=True,
-                          env=env_for(data, **env), timeout=120)
+    return subprocess.run(
+        [RUMMY, *args], input=stdin, capture_output=True, text=True, env=env_for(data, **env), timeout=120
+    )
 
 
 def one_line_error(r: subprocess.CompletedProcess) -> str:
@@ -39,8 +40,14 @@ def one_line_error(r: subprocess.CompletedProcess) -> str:
     return lines[0]
 
 
-def saved_game(path: Path, moves: int = 1, seed: int = SECRET_SEED, seats=("human:Ann", "random"),
-               options: dict | None = None, finish: bool = False) -> MatchRecord:
+def saved_game(
+    path: Path,
+    moves: int = 1,
+    seed: int = SECRET_SEED,
+    seats=("human:Ann", "random"),
+    options: dict | None = None,
+    finish: bool = False,
+) -> MatchRecord:
     """A gin game saved at ``path`` after ``moves`` moves (or played to its end)."""
     reg = registry()
     s = Session.new(reg, "gin", options or {}, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
@@ -86,8 +93,18 @@ def test_save_path_that_exists_is_refused_for_new_games(tmp_path, kind):
         target.mkdir()
     else:
         target.symlink_to(tmp_path / "nowhere.json")
-    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--save", str(target),
-              data=tmp_path / "data", stdin="s\n")
+    r = rummy(
+        "play",
+        "gin",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--save",
+        str(target),
+        data=tmp_path / "data",
+        stdin="s\n",
+    )
     assert str(target) in one_line_error(r)
     assert r.stdout == ""
     if kind == "file":
@@ -252,8 +269,9 @@ def damaged(tmp_path: Path) -> dict[str, bytes]:
         "nested options": edit(options={"knock_limit": [[[[[[[[1]]]]]]]]}),
         "5,000-digit number": text.replace(seed_text, b'"seed": ' + b"7" * 5000),
         "NUL byte": text.replace(b'"gin"', b'"g\x00in"'),
-        "escaped NUL in a name": edit(seats=[{"kind": "human", "name": "A\u0000\u001b]0;x\u0007"},
-                                             good["seats"][1]]),
+        "escaped NUL in a name": edit(
+            seats=[{"kind": "human", "name": "A\u0000\u001b]0;x\u0007"}, good["seats"][1]]
+        ),
         "illegal action": edit(actions=good["actions"] + ["discard ZZ"]),
         "too many actions": edit(actions=["draw stock"] * 500_001),
         "too many seats": edit(seats=[good["seats"][0]] * 17),
@@ -277,10 +295,25 @@ def damaged_folder(tmp_path_factory):
     return folder, files
 
 
-KINDS = ["truncated", "wrong types", "seed as text", "deeply nested", "nested options",
-         "5,000-digit number", "NUL byte", "escaped NUL in a name", "illegal action",
-         "too many actions", "too many seats", "seed too large", "negative seed", "name too long",
-         "bad id", "file too large", "finished"]
+KINDS = [
+    "truncated",
+    "wrong types",
+    "seed as text",
+    "deeply nested",
+    "nested options",
+    "5,000-digit number",
+    "NUL byte",
+    "escaped NUL in a name",
+    "illegal action",
+    "too many actions",
+    "too many seats",
+    "seed too large",
+    "negative seed",
+    "name too long",
+    "bad id",
+    "file too large",
+    "finished",
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -361,8 +394,18 @@ def test_the_resume_picker_answers_anything_typed(game, tmp_path):
 
 def test_a_game_with_a_person_gets_a_128_bit_seed_not_printed_until_the_end(tmp_path):
     save = tmp_path / "g.json"
-    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--save", str(save),
-              data=tmp_path / "data", stdin="s\n")
+    r = rummy(
+        "play",
+        "gin",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--save",
+        str(save),
+        data=tmp_path / "data",
+        stdin="s\n",
+    )
     assert r.returncode == 0, r.stderr
     seed = load_record(save).seed
     assert 2**64 < seed < 2**128  # fails by chance once in 2**64 runs
@@ -371,12 +414,34 @@ def test_a_game_with_a_person_gets_a_128_bit_seed_not_printed_until_the_end(tmp_
 
 def test_seed_bounds(tmp_path):
     for seed in ("-1", str(2**256)):
-        r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", seed,
-                  data=tmp_path / "data", stdin="s\n")
+        r = rummy(
+            "play",
+            "gin",
+            "--seat",
+            "human",
+            "--seat",
+            "random",
+            "--seed",
+            seed,
+            data=tmp_path / "data",
+            stdin="s\n",
+        )
         assert "--seed must be a whole number from 0 to 2**256 - 1" in one_line_error(r)
     save = tmp_path / "big.json"
-    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", str(2**256 - 1),
-              "--save", str(save), data=tmp_path / "data", stdin="s\n")
+    r = rummy(
+        "play",
+        "gin",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--seed",
+        str(2**256 - 1),
+        "--save",
+        str(save),
+        data=tmp_path / "data",
+        stdin="s\n",
+    )
     assert r.returncode == 0, r.stderr
     assert load_record(save).seed == 2**256 - 1
 
@@ -386,8 +451,18 @@ def test_the_seed_is_hidden_in_the_listing_the_pipe_and_the_terminal(game, tmp_p
     saved_game(games / "g.json", moves=1)
     r = rummy("resume", data=tmp_path / "data")
     assert r.returncode == 0 and str(SECRET_SEED) not in r.stdout
-    r = rummy("play", "gin", "--seat", "human", "--seat", "random", "--seed", str(SECRET_SEED),
-              data=tmp_path / "data", stdin="s\nquit\n")
+    r = rummy(
+        "play",
+        "gin",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--seed",
+        str(SECRET_SEED),
+        data=tmp_path / "data",
+        stdin="s\nquit\n",
+    )
     assert r.returncode == 0, r.stderr
     assert str(SECRET_SEED) not in r.stdout
     g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SECRET_SEED))
@@ -427,13 +502,16 @@ def test_replay_of_a_finished_game_or_a_bots_only_game_needs_no_reveal(tmp_path)
     assert str(SECRET_SEED) not in r.stdout  # not over: no seed yet
 
 
-@pytest.mark.parametrize("seats", [
-    ["human:Ev\x1b]0;pwned\x07", "random"],
-    ["human:" + "a" * 150, "random"],
-    ["human", "ai:" + "e" * 250],
-    ["human", "random:" + "r" * 99],
-    ["ai:easy:" + "b" * 99, "ai:easy:" + "b" * 99],  # two of a name: numbered, so longer
-])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        ["human:Ev\x1b]0;pwned\x07", "random"],
+        ["human:" + "a" * 150, "random"],
+        ["human", "ai:" + "e" * 250],
+        ["human", "random:" + "r" * 99],
+        ["ai:easy:" + "b" * 99, "ai:easy:" + "b" * 99],  # two of a name: numbered, so longer
+    ],
+)
 def test_a_seat_that_cannot_be_recorded_never_gives_a_traceback_or_an_unloadable_save(tmp_path, seats):
     save = tmp_path / "g.json"
     args = [a for seat in seats for a in ("--seat", seat)]

@@ -24,8 +24,11 @@ from .test_plugins_cli import fake_install, rummy
 
 def test_names():
     assert names_for("big-gin") == {
-        "name": "big-gin", "title": "Big Gin Rummy", "Class": "BigGin",
-        "module": "rummykit_big_gin", "dist": "rummykit-big-gin",
+        "name": "big-gin",
+        "title": "Big Gin Rummy",
+        "Class": "BigGin",
+        "module": "rummykit_big_gin",
+        "dist": "rummykit-big-gin",
         "rummykit_version": names_for("x")["rummykit_version"],
     }
     assert names_for("kalooki_rummy")["title"] == "Kalooki Rummy"
@@ -34,10 +37,17 @@ def test_names():
 def test_the_package_is_complete_and_valid(tmp_path):
     root, written = write_package("big-gin", tmp_path)
     assert root == tmp_path / "rummykit-big-gin"
-    assert sorted(p.relative_to(root).as_posix() for p in written) == sorted([
-        "pyproject.toml", "README.md", "rummykit_big_gin/__init__.py", "rummykit_big_gin/variant.py",
-        "rummykit_big_gin/agents.py", "rummykit_big_gin/plugin.py", "tests/test_rummykit_big_gin.py",
-    ])
+    assert sorted(p.relative_to(root).as_posix() for p in written) == sorted(
+        [
+            "pyproject.toml",
+            "README.md",
+            "rummykit_big_gin/__init__.py",
+            "rummykit_big_gin/variant.py",
+            "rummykit_big_gin/agents.py",
+            "rummykit_big_gin/plugin.py",
+            "tests/test_rummykit_big_gin.py",
+        ]
+    )
     assert len(written) == len(FILES)
     project = tomllib.loads((root / "pyproject.toml").read_text())
     assert project["project"]["name"] == "rummykit-big-gin"
@@ -70,13 +80,16 @@ def test_command_output_and_refusals(tmp_path, monkeypatch):
     assert (tmp_path / "elsewhere/rummykit-quick/pyproject.toml").exists()
 
 
-@pytest.mark.parametrize("name, message", [
-    ("Quick", "bad variant name 'Quick'"),
-    ("2fast", "bad variant name '2fast'"),
-    ("a b", "bad variant name 'a b'"),
-    ("gin", "a variant named 'gin' is already installed (plugin gin)"),
-    ("core", "a plugin named 'core' is already installed"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("Quick", "bad variant name 'Quick'"),
+        ("2fast", "bad variant name '2fast'"),
+        ("a b", "bad variant name 'a b'"),
+        ("gin", "a variant named 'gin' is already installed (plugin gin)"),
+        ("core", "a plugin named 'core' is already installed"),
+    ],
+)
 def test_bad_names_are_one_line_errors(tmp_path, name, message):
     r = rummy(tmp_path / "site", "new-variant", name, "--dir", str(tmp_path))
     assert r.returncode == 2
@@ -97,8 +110,12 @@ def test_the_name_of_a_disabled_plugin_is_refused_too(tmp_path):
 def test_a_dir_that_cannot_be_written_is_one_line(tmp_path, case):
     a_file = tmp_path / "file.json"
     a_file.write_text("{}\n")
-    parent = {"in /proc": Path("/proc/x"), "a 300-character name": tmp_path / ("n" * 300),
-              "below a file": a_file / "x", "a file": a_file}[case]
+    parent = {
+        "in /proc": Path("/proc/x"),
+        "a 300-character name": tmp_path / ("n" * 300),
+        "below a file": a_file / "x",
+        "a file": a_file,
+    }[case]
     r = rummy(tmp_path / "site", "new-variant", "fresh", "--dir", str(parent))
     assert r.returncode == 2, r.stdout
     assert r.stderr.startswith(f"rummy: cannot write in {parent}")
@@ -127,8 +144,21 @@ def test_scaffold_is_listed_and_plays(scaffold):
     assert any(ln.split()[:3] == ["quick", "Quick", "Rummy"] for ln in r.stdout.splitlines())
     r = rummy(site, "plugins")
     assert "variants: quick; agents: ai:easy (quick)" in r.stdout
-    r = rummy(site, "play", "quick", "--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy",
-              "--seed", "5", "-o", "target=20")
+    r = rummy(
+        site,
+        "play",
+        "quick",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "5",
+        "-o",
+        "target=20",
+    )
     assert r.returncode == 0, r.stderr
     assert "=== match over:" in r.stdout
     # a person plays it from the legal moves and their notation alone
@@ -142,7 +172,13 @@ def test_scaffold_tests_pass_out_of_the_box(scaffold):
     site, pkg = scaffold
     env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(pkg / "data"))
     env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=pkg,
-                       env=env, capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=pkg,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert "5 passed" in r.stdout

@@ -37,8 +37,11 @@ def test_scaffold_installs_into_a_fresh_venv_and_works(tmp_path):
     run([*pip, "--no-build-isolation", "-e", f"{pkg}[test]"], tmp_path, env)
 
     # Nothing of the test run's environment leaks in: this is the fresh venv.
-    r = run([py, "-c", "import rummykit, rummykit_tenpin, sys; print(sys.prefix); print(rummykit.__file__)"],
-            tmp_path, env)
+    r = run(
+        [py, "-c", "import rummykit, rummykit_tenpin, sys; print(sys.prefix); print(rummykit.__file__)"],
+        tmp_path,
+        env,
+    )
     prefix, where = r.stdout.split()
     assert Path(prefix) == bin_.parent and Path(where).is_relative_to(REPO)
 
@@ -51,6 +54,9 @@ def test_scaffold_installs_into_a_fresh_venv_and_works(tmp_path):
     r = run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider"], pkg, env)
     assert "5 passed" in r.stdout, r.stdout
 
-    r = run([bin_ / "rummy", "play", "tenpin", "--seat", "ai:easy", "--seat", "random", "--seed", "1"],
-            tmp_path, env)
+    r = run(
+        [bin_ / "rummy", "play", "tenpin", "--seat", "ai:easy", "--seat", "random", "--seed", "1"],
+        tmp_path,
+        env,
+    )
     assert "=== match over:" in r.stdout

@@ -168,8 +168,9 @@ def test_wilson_interval():
 
 
 def test_text_report(plugins, capsys):
-    code, out, err = run_main(capsys, "simulate", "toy", "--seat", "random", "--seat", "first",
-                              "--matches", "4", "--seed", "1")
+    code, out, err = run_main(
+        capsys, "simulate", "toy", "--seat", "random", "--seat", "first", "--matches", "4", "--seed", "1"
+    )
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("toy: 4 matches") and "seed 1" in lines[0]
@@ -186,12 +187,18 @@ def test_text_report(plugins, capsys):
         (["--seat", "nobody", "--seat", "first"], "no computer player 'nobody'"),
         (["--seat", "first", "--seat", "first", "-o", "colour=red"], "unknown option 'colour'"),
         (["--seat", "first", "--seat", "first", "-o", "target=0"], "bad value for option target"),
-        (["--seat", "first", "--seat", "first", "--matches", "0"],
-         "--matches must be from 1 to 1,000,000, not 0"),
-        (["--seat", "first", "--seat", "first", "--matches", "1_000_001"],
-         "--matches must be from 1 to 1,000,000, not 1,000,001"),
-        (["--seat", "first", "--seat", "first", "--rounds", "10000001"],
-         "--rounds must be from 1 to 10,000,000, not 10,000,001"),
+        (
+            ["--seat", "first", "--seat", "first", "--matches", "0"],
+            "--matches must be from 1 to 1,000,000, not 0",
+        ),
+        (
+            ["--seat", "first", "--seat", "first", "--matches", "1_000_001"],
+            "--matches must be from 1 to 1,000,000, not 1,000,001",
+        ),
+        (
+            ["--seat", "first", "--seat", "first", "--rounds", "10000001"],
+            "--rounds must be from 1 to 10,000,000, not 10,000,001",
+        ),
         (["--seat", "first", "--seat", "first", "--rounds", "ten"], "--rounds takes a whole number"),
         (["--seat", "first", "--seat", "first", "--rounds", "1" * 5000], "--rounds takes a whole number"),
         (["--seat", "first", "--seat", "first", "--rounds", "5", "--matches", "5"], "not both"),
@@ -199,14 +206,20 @@ def test_text_report(plugins, capsys):
         (["--seat", "first", "--seat", "first", "--workers", "400"], "per CPU core, 64 in all), not 400"),
         (["--seat", "first", "--seat", "first", "--seed", "-1"], "--seed must be from 0 to"),
         (["--seat", "first", "--seat", "first", "--seed", str(2**64)], "--seed must be from 0 to"),
-        (["--seat", "first", "--seat", "first", "--move-timeout", "0"],
-         "--move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
+        (
+            ["--seat", "first", "--seat", "first", "--move-timeout", "0"],
+            "--move-timeout must be more than 0 and at most 3,600 seconds, not 0",
+        ),
         (["--seat", "first", "--seat", "first", "--move-timeout", "3601"], "at most 3,600 seconds, not 3601"),
         (["--seat", "first", "--seat", "first", "--move-timeout", "-5"], "must be more than 0"),
-        (["--seat", "first", "--seat", "first", "--move-timeout", "nan"],
-         "--move-timeout takes a number of seconds"),
-        (["--seat", "first", "--seat", "first", "--move-timeout", "soon"],
-         "--move-timeout takes a number of seconds"),
+        (
+            ["--seat", "first", "--seat", "first", "--move-timeout", "nan"],
+            "--move-timeout takes a number of seconds",
+        ),
+        (
+            ["--seat", "first", "--seat", "first", "--move-timeout", "soon"],
+            "--move-timeout takes a number of seconds",
+        ),
         (["--seat", "first"], "toy is for 2 to 3 players, not 1"),
         (["--seat", "first"] * 4, "toy is for 2 to 3 players, not 4"),
     ],
@@ -276,9 +289,15 @@ def test_ctrl_c_prints_the_figures_so_far_marked_partial(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("RUMMYKIT_")}
     args = ["simulate", "gin", "--rounds", "1000000", "--seed", "6", "--chunk-size", "5", "--workers", "2"]
     for form in ("--json", "text"):
-        p = subprocess.Popen([rummy, *args, *([form] if form == "--json" else [])], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        p = subprocess.Popen(
+            [rummy, *args, *([form] if form == "--json" else [])],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         try:
             time.sleep(4)  # some chunks merged
             os.killpg(p.pid, signal.SIGINT)
@@ -290,15 +309,23 @@ def test_ctrl_c_prints_the_figures_so_far_marked_partial(tmp_path):
         assert p.returncode == 130, err
         assert err == ""
         if form == "text":
-            assert re.match(r"partial: interrupted after [\d,]+ of 1,000,000 rounds \(the figures of the "
-                            r"first [\d,]+\)\ngin: [\d,]+ rounds, seed 6", out), out
+            assert re.match(
+                r"partial: interrupted after [\d,]+ of 1,000,000 rounds \(the figures of the "
+                r"first [\d,]+\)\ngin: [\d,]+ rounds, seed 6",
+                out,
+            ), out
             continue
         data = json.loads(out)
         assert data.pop("partial") is True
         data.pop("rounds_per_second")
         assert 0 < data["rounds"] < 1_000_000
-        whole = subprocess.run([rummy, *args[:3], str(data["rounds"]), *args[4:], "--json"],
-                               capture_output=True, text=True, env=env, timeout=120)
+        whole = subprocess.run(
+            [rummy, *args[:3], str(data["rounds"]), *args[4:], "--json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         assert whole.returncode == 0, whole.stderr
         expected = json.loads(whole.stdout)
         expected.pop("rounds_per_second")

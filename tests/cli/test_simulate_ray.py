@@ -88,7 +88,8 @@ def sites(tmp_path_factory):
         "    def find_spec(self, name, path=None, target=None):\n"
         "        if name == 'ray' or name.startswith('ray.'):\n"
         "            raise ModuleNotFoundError(f'No module named {name!r}')\n"
-        "sys.meta_path.insert(0, _NoRay())\n")
+        "sys.meta_path.insert(0, _NoRay())\n"
+    )
     return {"cluster": cluster, "only": only, "newer": newer, "noray": noray, "root": root}
 
 
@@ -102,8 +103,9 @@ TOKEN = secrets.token_hex(16)  # the test cluster's token (Ray's token authentic
 
 
 def _env(pythonpath: str = "", **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("RUMMYKIT_", "BADBOTS_", "NAPBOTS_", "RAY_"))}
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("RUMMYKIT_", "BADBOTS_", "NAPBOTS_", "RAY_"))
+    }
     env.update(NO_COLOR="1", RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
@@ -123,10 +125,23 @@ def cluster(sites):
     log = sites["root"] / "head.log"
     with open(log, "w") as out:
         head = subprocess.Popen(
-            [RAY, "start", "--head", "--block", "--num-cpus", "2", "--port", str(port),
-             "--include-dashboard", "false", "--disable-usage-stats"],
-            stdout=out, stderr=subprocess.STDOUT,
-            env=_env(str(sites["cluster"]), NAPBOTS_NAP="0.01", NAPBOTS_PIDS=str(pids)))
+            [
+                RAY,
+                "start",
+                "--head",
+                "--block",
+                "--num-cpus",
+                "2",
+                "--port",
+                str(port),
+                "--include-dashboard",
+                "false",
+                "--disable-usage-stats",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=_env(str(sites["cluster"]), NAPBOTS_NAP="0.01", NAPBOTS_PIDS=str(pids)),
+        )
     try:
         deadline = time.monotonic() + 120
         while "Ray runtime started" not in log.read_text():
@@ -144,8 +159,14 @@ def cluster(sites):
 
 
 def rummy(*args: str, pythonpath: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([RUMMY, *args], capture_output=True, text=True, timeout=WAIT,
-                          env=_env(pythonpath, **env), stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [RUMMY, *args],
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        env=_env(pythonpath, **env),
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def figures(r: subprocess.CompletedProcess) -> dict:
@@ -171,8 +192,9 @@ def one_line(r: subprocess.CompletedProcess) -> str:
 def test_without_ray_backend_ray_is_one_line(sites):
     r = rummy("simulate", "gin", "--rounds", "10", "--backend", "ray", pythonpath=str(sites["noray"]))
     assert r.returncode == 2
-    assert one_line(r) == ("rummy: --backend ray needs Ray, which is not installed: "
-                           "pip install 'rummykit[ray]'")
+    assert one_line(r) == (
+        "rummy: --backend ray needs Ray, which is not installed: pip install 'rummykit[ray]'"
+    )
     # The local backend does not need Ray.
     ok = rummy("simulate", "gin", "--rounds", "10", "--seed", "1", "--json", pythonpath=str(sites["noray"]))
     assert figures(ok)["rounds"] == 10
@@ -182,36 +204,78 @@ def test_without_ray_backend_ray_is_one_line(sites):
 
 
 def test_gin_same_figures_on_a_local_ray_started_for_the_run():
-    args = ("simulate", "gin", "--seat", "ai:easy", "--seat", "random", "--rounds", "500", "--seed", "7",
-            "--json")
+    args = (
+        "simulate",
+        "gin",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--rounds",
+        "500",
+        "--seed",
+        "7",
+        "--json",
+    )
     local = figures(rummy(*args, "--workers", "2"))
     ray = rummy(*args, "--backend", "ray", "--workers", "2")
     assert figures(ray) == local
     assert local["rounds"] == 500 and "partial" not in local
     text = rummy(*args[:-1], "--backend", "ray", "--workers", "2", "--chunk-size", "7")
     assert text.returncode == 0, text.stderr
-    assert re.search(r"rounds per second \([\d.]+ s, 2 CPUs on a local Ray; Ray start-up [\d.]+ s\)$",
-                     text.stdout.strip()), text.stdout
+    assert re.search(
+        r"rounds per second \([\d.]+ s, 2 CPUs on a local Ray; Ray start-up [\d.]+ s\)$", text.stdout.strip()
+    ), text.stdout
 
 
 def test_gin_matches_same_figures_on_the_cluster(cluster):
-    args = ("simulate", "gin", "--seat", "ai:easy", "--seat", "random", "--matches", "24", "--seed", "3",
-            "--json")
+    args = (
+        "simulate",
+        "gin",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--matches",
+        "24",
+        "--seed",
+        "3",
+        "--json",
+    )
     local = figures(rummy(*args))
     for chunk in ("1", "5"):
-        assert figures(rummy(*args, "--backend", "ray", "--address", cluster["address"],
-                             "--chunk-size", chunk)) == local
+        assert (
+            figures(rummy(*args, "--backend", "ray", "--address", cluster["address"], "--chunk-size", chunk))
+            == local
+        )
     # RAY_ADDRESS names the cluster as well as --address.
     assert figures(rummy(*args, "--backend", "ray", RAY_ADDRESS=cluster["address"])) == local
 
 
 def test_cardverse_four_seats_same_figures_on_the_cluster(cluster):
-    args = ("simulate", "cardverse", "--seat", "ai:easy", "--seat", "ai:normal", "--seat", "ai:easy",
-            "--seat", "random", "--matches", "8", "--seed", "11", "--json")
+    args = (
+        "simulate",
+        "cardverse",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:normal",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--matches",
+        "8",
+        "--seed",
+        "11",
+        "--json",
+    )
     local = figures(rummy(*args, "--workers", "2"))
     assert len(local["entrants"]) == 4
-    assert figures(rummy(*args, "--backend", "ray", "--address", cluster["address"],
-                         "--chunk-size", "1")) == local
+    assert (
+        figures(rummy(*args, "--backend", "ray", "--address", cluster["address"], "--chunk-size", "1"))
+        == local
+    )
     assert figures(rummy(*args, "--workers", "1")) == local
 
 
@@ -230,12 +294,29 @@ def _wait_for_pid(folder: Path, p: subprocess.Popen, seen: set[str]) -> int:
 
 
 def test_a_worker_killed_mid_run_leaves_the_figures_exact(cluster, sites):
-    args = ("simulate", "gin", "--seat", "napper", "--seat", "ai:easy", "--rounds", "60", "--seed", "4",
-            "--chunk-size", "3", "--json")
+    args = (
+        "simulate",
+        "gin",
+        "--seat",
+        "napper",
+        "--seat",
+        "ai:easy",
+        "--rounds",
+        "60",
+        "--seed",
+        "4",
+        "--chunk-size",
+        "3",
+        "--json",
+    )
     seen = {f.name for f in cluster["pids"].iterdir()}
-    p = subprocess.Popen([RUMMY, *args, "--backend", "ray", "--address", cluster["address"]],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env=_env(str(sites["cluster"])))
+    p = subprocess.Popen(
+        [RUMMY, *args, "--backend", "ray", "--address", cluster["address"]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(str(sites["cluster"])),
+    )
     try:
         victim = _wait_for_pid(cluster["pids"], p, seen)
         time.sleep(0.3)  # the worker is inside a chunk: its napper naps over every move
@@ -253,13 +334,30 @@ def test_a_worker_killed_mid_run_leaves_the_figures_exact(cluster, sites):
 
 
 def test_ctrl_c_cancels_and_prints_the_figures_so_far(cluster, sites):
-    args = ("simulate", "gin", "--seat", "napper", "--seat", "ai:easy", "--rounds", "2000", "--seed", "9",
-            "--chunk-size", "2", "--json")
+    args = (
+        "simulate",
+        "gin",
+        "--seat",
+        "napper",
+        "--seat",
+        "ai:easy",
+        "--rounds",
+        "2000",
+        "--seed",
+        "9",
+        "--chunk-size",
+        "2",
+        "--json",
+    )
     seen = {f.name for f in cluster["pids"].iterdir()}
-    p = subprocess.Popen([RUMMY, *args, "--backend", "ray", "--address", cluster["address"]],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env=_env(str(sites["cluster"])),
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p = subprocess.Popen(
+        [RUMMY, *args, "--backend", "ray", "--address", cluster["address"]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(str(sites["cluster"])),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         _wait_for_pid(cluster["pids"], p, seen)
         time.sleep(3)  # a few chunks merged
@@ -283,10 +381,26 @@ def test_ctrl_c_cancels_and_prints_the_figures_so_far(cluster, sites):
 def test_the_progress_bar_counts_on_a_terminal(cluster, sites):
     import pexpect
 
-    child = pexpect.spawn(RUMMY, ["simulate", "gin", "--rounds", "400", "--seed", "2", "--chunk-size", "20",
-                                  "--backend", "ray", "--address", cluster["address"]],
-                          env=_env(str(sites["cluster"]), COLUMNS="100", LINES="30"), timeout=WAIT,
-                          dimensions=(30, 100))
+    child = pexpect.spawn(
+        RUMMY,
+        [
+            "simulate",
+            "gin",
+            "--rounds",
+            "400",
+            "--seed",
+            "2",
+            "--chunk-size",
+            "20",
+            "--backend",
+            "ray",
+            "--address",
+            cluster["address"],
+        ],
+        env=_env(str(sites["cluster"]), COLUMNS="100", LINES="30"),
+        timeout=WAIT,
+        dimensions=(30, 100),
+    )
     try:
         child.expect(r"gin: ai:easy vs ai:easy.*?(\d+)/400 rounds")
         child.expect(r"rounds per second \([\d.]+ s, 2 CPUs on 1 Ray node; Ray start-up [\d.]+ s\)")
@@ -299,17 +413,36 @@ def test_the_progress_bar_counts_on_a_terminal(cluster, sites):
 # -- plugins on the cluster --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("site, seat, says", [
-    ("only", "loner", r"lacks plugin onlyhere 0\.1 \(for agent loner\)"),
-    ("newer", "napper", r"has plugin napbots 0\.1, not 0\.2"),
-])
+@pytest.mark.parametrize(
+    "site, seat, says",
+    [
+        ("only", "loner", r"lacks plugin onlyhere 0\.1 \(for agent loner\)"),
+        ("newer", "napper", r"has plugin napbots 0\.1, not 0\.2"),
+    ],
+)
 def test_a_plugin_missing_on_the_nodes_is_one_line(cluster, sites, site, seat, says):
     path = os.pathsep.join([str(sites[site]), str(sites["cluster"])])
-    r = rummy("simulate", "gin", "--seat", seat, "--seat", "random", "--rounds", "10", "--backend", "ray",
-              "--address", cluster["address"], pythonpath=path)
+    r = rummy(
+        "simulate",
+        "gin",
+        "--seat",
+        seat,
+        "--seat",
+        "random",
+        "--rounds",
+        "10",
+        "--backend",
+        "ray",
+        "--address",
+        cluster["address"],
+        pythonpath=path,
+    )
     assert r.returncode == 2
-    assert re.fullmatch(r"rummy: Ray node [\w.:]+ " + says + ": every node needs rummykit and the run's "
-                        r"plugins, the same versions as here", one_line(r)), r.stderr
+    assert re.fullmatch(
+        r"rummy: Ray node [\w.:]+ " + says + ": every node needs rummykit and the run's "
+        r"plugins, the same versions as here",
+        one_line(r),
+    ), r.stderr
 
 
 def test_a_failing_bot_is_the_local_backend_s_line(cluster, sites):
@@ -325,8 +458,20 @@ def test_a_bot_that_would_not_stop_is_the_local_backend_s_line(cluster, sites):
     """The stubborn bot swallows the move timeout's interruption: its worker ends,
     and its line reaches the driver before Ray plays the chunk again."""
     # One match: with more, two chunks at once may each meet the bot, and either line may come first.
-    args = ("simulate", "gin", "--seat", "random", "--seat", "stubborn", "--matches", "1", "--seed", "5",
-            "--move-timeout", "0.5")
+    args = (
+        "simulate",
+        "gin",
+        "--seat",
+        "random",
+        "--seat",
+        "stubborn",
+        "--matches",
+        "1",
+        "--seed",
+        "5",
+        "--move-timeout",
+        "0.5",
+    )
     local = rummy(*args, pythonpath=str(sites["cluster"]))
     t = time.monotonic()
     ray = rummy(*args, "--backend", "ray", "--address", cluster["address"], pythonpath=str(sites["cluster"]))
@@ -339,14 +484,19 @@ def test_a_bot_that_would_not_stop_is_the_local_backend_s_line(cluster, sites):
 # -- options -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args, says", [
-    (("--address", "127.0.0.1:1"), "--address is for --backend ray"),
-    (("--backend", "spark"), "--backend takes local or ray, not 'spark'"),
-    (("--backend", "ray", "--address", "nowhere"), "--address takes a Ray cluster's HOST:PORT"),
-    (("--backend", "ray", "--address", "127.0.0.1:1", "--workers", "2"),
-     "--workers sets the CPUs of a local Ray"),
-    (("--chunk-size", "10001"), "--chunk-size must be from 1 to 10,000, not 10,001"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("--address", "127.0.0.1:1"), "--address is for --backend ray"),
+        (("--backend", "spark"), "--backend takes local or ray, not 'spark'"),
+        (("--backend", "ray", "--address", "nowhere"), "--address takes a Ray cluster's HOST:PORT"),
+        (
+            ("--backend", "ray", "--address", "127.0.0.1:1", "--workers", "2"),
+            "--workers sets the CPUs of a local Ray",
+        ),
+        (("--chunk-size", "10001"), "--chunk-size must be from 1 to 10,000, not 10,001"),
+    ],
+)
 def test_option_errors_are_one_line(args, says):
     r = rummy("simulate", "gin", "--rounds", "10", *args)
     assert r.returncode == 2

@@ -23,16 +23,18 @@ OPTIONS = {"target": "1"}  # a match of one scoring round
 
 def rummy(args, data: Path, text: str = ""):
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True,
-                          timeout=300, env=env, check=False)
+    return subprocess.run(
+        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
+    )
 
 
 def person_lines(seed: int) -> tuple[str, Session]:
     """What a person at seat 0 types against ai:easy to finish the match (the
     same match the program plays), and that match at its end."""
     reg = get_plugins().registry
-    s = Session.new(reg, "gin", OPTIONS, [parse_seat(x, i) for i, x in enumerate(["human", "ai:easy"])],
-                    seed, None)
+    s = Session.new(
+        reg, "gin", OPTIONS, [parse_seat(x, i) for i, x in enumerate(["human", "ai:easy"])], seed, None
+    )
     me = EasyGinAgent(agent_seed(seed, 0))
     lines = []
     while not s.over:
@@ -49,8 +51,21 @@ def person_lines(seed: int) -> tuple[str, Session]:
 
 def play(data: Path, seed: int):
     text, session = person_lines(seed)
-    r = rummy(["play", "gin", "--seat", "human", "--seat", "ai:easy", "--seed", str(seed),
-               *(f"-o{k}={v}" for k, v in OPTIONS.items())], data, text)
+    r = rummy(
+        [
+            "play",
+            "gin",
+            "--seat",
+            "human",
+            "--seat",
+            "ai:easy",
+            "--seed",
+            str(seed),
+            *(f"-o{k}={v}" for k, v in OPTIONS.items()),
+        ],
+        data,
+        text,
+    )
     return r, session
 
 
@@ -67,8 +82,18 @@ def test_a_piped_game_against_a_bot_is_in_rummy_stats(tmp_path):
     r = rummy(["stats", "--json"], data)
     assert r.returncode == 0, r.stderr
     (line,) = json.loads(r.stdout)
-    assert set(line) == {"variant", "opponent", "played", "won", "lost", "points_for", "points_against",
-                         "best_round", "worst_round", "streak"}
+    assert set(line) == {
+        "variant",
+        "opponent",
+        "played",
+        "won",
+        "lost",
+        "points_for",
+        "points_against",
+        "best_round",
+        "worst_round",
+        "streak",
+    }
     won = sum(s.match.winner == 0 for s in results)
     lost = sum(s.match.winner == 1 for s in results)
     assert line["variant"] == "gin" and line["opponent"] == "ai:easy"
@@ -123,8 +148,9 @@ def test_the_schema_has_a_version_and_an_old_database_is_migrated(tmp_path):
     db = stats.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == stats.SCHEMA_VERSION >= 1
     db.close()
-    game = stats.Finished("g1", "gin", [("human", "Ann"), ("ai:hard", "Bot")], [5, 120],
-                          [[5, 0], [0, 120]], 1)
+    game = stats.Finished(
+        "g1", "gin", [("human", "Ann"), ("ai:hard", "Bot")], [5, 120], [[5, 0], [0, 120]], 1
+    )
     assert stats.record(game, path) == 1
     assert stats.record(game, path) == 0  # once only
     (line,) = stats.summary(path=path)

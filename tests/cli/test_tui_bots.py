@@ -28,8 +28,21 @@ def site(tmp_path_factory):
 
 def start(game, site, save, bot, *more, **env):
     """Ann (a person) against ``bot``; Ann draws and discards, then the bot is to act."""
-    g = game("play", "gin", "--seat", "human:Ann", "--seat", bot, "--seed", str(SEED), "--save", str(save),
-             *more, PYTHONPATH=str(site), **env)
+    g = game(
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        bot,
+        "--seed",
+        str(SEED),
+        "--save",
+        str(save),
+        *more,
+        PYTHONPATH=str(site),
+        **env,
+    )
     g.prompt("Ann")
     g.move("s", "Ann")
     discard = legal(save, "discard")[0]
@@ -67,18 +80,20 @@ def test_signals_end_the_game_at_once_while_a_bot_thinks(game, site, tmp_path, h
     assert "Traceback" not in plain(g.raw)
 
 
-@pytest.mark.parametrize("bot, says", [
-    ("raiser", "raised ValueError: boom second line"),
-    ("illegal", "returned the move 'discard "),
-    ("nothing", "returned None, not one of the legal moves"),
-])
+@pytest.mark.parametrize(
+    "bot, says",
+    [
+        ("raiser", "raised ValueError: boom second line"),
+        ("illegal", "returned the move 'discard "),
+        ("nothing", "returned None, not one of the legal moves"),
+    ],
+)
 def test_a_bot_that_fails_ends_the_game_with_one_line_naming_it(game, site, tmp_path, bot, says):
     save = tmp_path / "g.json"
     g = start(game, site, save, bot)
     assert g.wait_exit() == 1
     out = plain(g.raw)
-    assert (f"rummy: {bot} (plugin badbots, seat 2, match seed hidden until the game is over) {says}"
-            in out)
+    assert f"rummy: {bot} (plugin badbots, seat 2, match seed hidden until the game is over) {says}" in out
     assert "Stopped; game saved after 2 moves." in out
     assert "you must" not in out and "Traceback" not in out
     assert g.raw.count(b"\x1b[?1049l") >= 1  # the terminal left the game's screen
@@ -90,8 +105,10 @@ def test_a_bot_past_the_move_timeout_ends_the_game(game, site, tmp_path):
     g = start(game, site, save, "sleeper", "--move-timeout", "1")
     assert g.wait_exit(timeout=20) == 1
     out = plain(g.raw)
-    assert ("rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game is over) "
-            "took longer than 1 s over a move (--move-timeout 1)") in out
+    assert (
+        "rummy: sleeper (plugin badbots, seat 2, match seed hidden until the game is over) "
+        "took longer than 1 s over a move (--move-timeout 1)"
+    ) in out
     assert len(actions(save)) == 2
 
 
@@ -100,16 +117,29 @@ def test_a_bot_that_will_not_stop_still_ends_the_game(game, site, tmp_path):
     g = start(game, site, save, "stubborn", "--move-timeout", "1")
     assert g.wait_exit(timeout=20) == 1
     out = plain(g.raw)
-    assert ("rummy: stubborn (plugin badbots, seat 2, match seed hidden until the game is over) "
-            "took longer than 1 s over a move and would not stop (--move-timeout 1)") in out
+    assert (
+        "rummy: stubborn (plugin badbots, seat 2, match seed hidden until the game is over) "
+        "took longer than 1 s over a move and would not stop (--move-timeout 1)"
+    ) in out
     assert g.raw.count(b"\x1b[?1049l") >= 1
     assert len(actions(save)) == 2
 
 
 def test_a_hint_bot_that_fails_costs_only_the_hint(game, site, tmp_path):
     save = tmp_path / "g.json"
-    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SEED),
-             "--save", str(save), PYTHONPATH=str(site))
+    g = game(
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "random",
+        "--seed",
+        str(SEED),
+        "--save",
+        str(save),
+        PYTHONPATH=str(site),
+    )
     g.prompt("Ann")
     out = plain(g.move("hint", "Ann"))
     assert "hint unavailable: hintbreaker (plugin badbots, seat 1) raised KeyError: 'no hint today'" in out

@@ -15,8 +15,7 @@ from rummykit.core.options import build_options
 
 from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 
-pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
-                                reason="cardverse is not installed")
+pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 
 SEATS = ["--seat", "human:Alice", "--seat", "ai:easy", "--seat", "human:Bob", "--seat", "ai:easy"]
 
@@ -75,7 +74,7 @@ def test_handoff_between_the_two_people_hides_alices_hand(game, tmp_path, seed):
     g.prompt("Bob")
     after = g.since(mark)
     assert WIPE in after
-    received = after[after.index(WIPE):]
+    received = after[after.index(WIPE) :]
     handoff = received[: received.index(b"press Enter") + len(b"press Enter")]
     assert plain(handoff).split() == "Pass to Bob — press Enter".split()
     text = plain(received)
@@ -144,8 +143,14 @@ def test_quit_then_resume_continues_at_the_same_position(game, tmp_path, seed):
     game_id = plain(g.raw).split("Continue with: rummy resume ")[1].split()[0]
     assert game_id == save.stem
     # Off a terminal, `rummy resume` only lists; `rummy resume ID` continues.
-    listing = subprocess.run([RUMMY, "resume"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                             env=env_for(tmp_path / "data"), timeout=30).stdout
+    listing = subprocess.run(
+        [RUMMY, "resume"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env_for(tmp_path / "data"),
+        timeout=30,
+    ).stdout
     assert game_id in listing and "Alice, Easy bot 2, Bob, Easy bot 4" in listing
     r = game("resume", game_id)
     r.expect("Pass to Bob")

@@ -17,8 +17,19 @@ SEED = 11
 
 
 def two_humans(game, save, seed=SEED, **kw):
-    g = game("play", "gin", "--seat", "human:Alice", "--seat", "human:Bob", "--seed", str(seed),
-             "--save", str(save), **kw)
+    g = game(
+        "play",
+        "gin",
+        "--seat",
+        "human:Alice",
+        "--seat",
+        "human:Bob",
+        "--seed",
+        str(seed),
+        "--save",
+        str(save),
+        **kw,
+    )
     g.expect("Pass to Alice — press Enter")
     g.send("")
     g.prompt("Alice")
@@ -46,7 +57,7 @@ def test_handoff_wipes_screen_and_scrollback_and_hides_the_first_hand(game, tmp_
     after = g.since(before_wipe)
     # ...the screen and its scrollback were wiped (not a plain clear)...
     assert WIPE in after
-    received = after[after.index(WIPE):]
+    received = after[after.index(WIPE) :]
     # ...the hand-off screen shows only the hand-off line (and what was typed)...
     handoff = received[: received.index(WIPE, len(WIPE))]
     assert plain(handoff).split()[:6] == "Pass to Bob — press Enter".split()
@@ -65,8 +76,9 @@ def test_handoff_wipes_screen_and_scrollback_and_hides_the_first_hand(game, tmp_
 
 def test_one_human_against_a_bot_never_pauses(game, tmp_path):
     save = tmp_path / "g.json"
-    g = game("play", "gin", "--seat", "human:Alice", "--seat", "ai:easy", "--seed", str(SEED),
-             "--save", str(save))
+    g = game(
+        "play", "gin", "--seat", "human:Alice", "--seat", "ai:easy", "--seed", str(SEED), "--save", str(save)
+    )
     g.prompt("Alice")
     g.move("s", "Alice")
     d = legal(save, "discard")[0]

@@ -60,16 +60,18 @@ def test_quit_at_the_match_result_prompt_shows_the_result(game, tmp_path):
 @needs["gin"]
 def test_junk_and_quit_at_the_hand_off(game, tmp_path):
     save = tmp_path / "g.json"
-    g = game("play", "gin", "--seat", "human:Alice", "--seat", "human:Bob", "--seed", "11",
-             "--save", str(save))
+    g = game(
+        "play", "gin", "--seat", "human:Alice", "--seat", "human:Bob", "--seed", "11", "--save", str(save)
+    )
     g.expect("Pass to Alice — press Enter")
     for junk in ("d 7h", "\u00b2", "x" * 600):
         mark = g.mark()
         g.send(junk)
         g.expect("Pass to Alice — press Enter")
         said = plain(g.since(mark))
-        assert ("press Enter to start Alice's turn, or type quit" in said
-                or "at most 500 are read" in said), said
+        assert "press Enter to start Alice's turn, or type quit" in said or "at most 500 are read" in said, (
+            said
+        )
     g.send("quit")
     assert g.wait_exit() == 0
     assert actions(save) == []
@@ -80,9 +82,13 @@ def test_junk_unicode_digits_and_long_lines_at_the_move_prompt(game, tmp_path):
     save = tmp_path / "g.json"
     g = game("play", "gin", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "3", "--save", str(save))
     g.prompt("Ann")
-    for line, reason in [("k qs \u00b2", "bad card '²'"), ("k 2c 3c 4c to \u00b2", "expected a meld number"),
-                         ("d \u0663h", "bad card"), ("x" * 2000, "at most 500 are read"),
-                         ("zap", "unknown move 'zap'")]:
+    for line, reason in [
+        ("k qs \u00b2", "bad card '²'"),
+        ("k 2c 3c 4c to \u00b2", "expected a meld number"),
+        ("d \u0663h", "bad card"),
+        ("x" * 2000, "at most 500 are read"),
+        ("zap", "unknown move 'zap'"),
+    ]:
         mark = g.mark()
         g.send(line)
         g.prompt("Ann")
@@ -104,8 +110,19 @@ def test_junk_unicode_digits_and_long_lines_at_the_move_prompt(game, tmp_path):
 @needs["gin"]
 def test_quit_at_the_rules_pager_leaves_the_game(game, tmp_path):
     save = tmp_path / "g.json"
-    g = game("play", "gin", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "3", "--save", str(save),
-             dims=(12, 80))
+    g = game(
+        "play",
+        "gin",
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        dims=(12, 80),
+    )
     g.prompt("Ann")
     g.send("rules")
     g.expect("-- Enter for more, q to go back --")
@@ -167,10 +184,13 @@ def test_replay_stepper_gives_a_reason_for_every_line(game, tmp_path):
         return g.child.before
 
     prompt()
-    for line, reason in [("\u00b2", "unknown command '²'"), ("zzz", "unknown command 'zzz'"),
-                         ("x" * 600, "at most 500 are read"),
-                         ("99999", f"the record has {moves} moves; here is the last"),
-                         ("9" * 40, "unknown command")]:
+    for line, reason in [
+        ("\u00b2", "unknown command '²'"),
+        ("zzz", "unknown command 'zzz'"),
+        ("x" * 600, "at most 500 are read"),
+        ("99999", f"the record has {moves} moves; here is the last"),
+        ("9" * 40, "unknown command"),
+    ]:
         mark = g.mark()
         g.send(line)
         prompt()
@@ -183,8 +203,11 @@ def test_replay_stepper_gives_a_reason_for_every_line(game, tmp_path):
 
 def test_resume_picker_takes_unicode_digits(game, tmp_path):
     games = tmp_path / "data" / "games"
-    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
-                                            SeatRecord(kind="random", name="Di")], seed=2)
+    rec = MatchRecord(
+        variant="gin",
+        seats=[SeatRecord(kind="human", name="Cy"), SeatRecord(kind="random", name="Di")],
+        seed=2,
+    )
     save_record(rec, games / f"{rec.id}.json")
     g = game("resume")
     g.expect("Continue which?")
@@ -195,8 +218,11 @@ def test_resume_picker_takes_unicode_digits(game, tmp_path):
 
 
 def test_a_name_with_an_escape_in_a_save_file_never_reaches_the_terminal(game, tmp_path):
-    rec = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Cy"),
-                                            SeatRecord(kind="random", name="Di")], seed=2)
+    rec = MatchRecord(
+        variant="gin",
+        seats=[SeatRecord(kind="human", name="Cy"), SeatRecord(kind="random", name="Di")],
+        seed=2,
+    )
     data = json.loads(rec.to_json())
     data["seats"][0]["name"] = "Ev\x1b]0;pwned\x07"
     p = tmp_path / "evil.json"

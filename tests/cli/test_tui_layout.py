@@ -9,8 +9,7 @@ import pytest
 
 from .ptygame import plain, registry
 
-pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
-                                reason="cardverse is not installed")
+pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 
 SEATS = ["--seat", "human:Alice", "--seat", "ai:easy", "--seat", "ai:easy", "--seat", "ai:easy"]
 

@@ -14,8 +14,7 @@ from rummykit.core.records import MatchRecord, SeatRecord, save_record
 
 from .ptygame import near_round_end, plain, registry
 
-pytestmark = pytest.mark.skipif("cardverse" not in registry().variants,
-                                reason="cardverse is not installed")
+pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 
 EMPTY = "end the round: lowest hand value wins"
 
@@ -36,8 +35,9 @@ def empty_stock_record(path) -> None:
             v = m.view(seat)
             if seat == 0 and v.stock_size == 0 and any(a.kind == "take discard" for a in v.legal):
                 seats = [SeatRecord(kind="human", name="Alice"), SeatRecord(kind="ai:easy", name="Easy")]
-                save_record(MatchRecord(variant="cardverse", options={}, seats=seats, seed=seed,
-                                        actions=done), path)
+                save_record(
+                    MatchRecord(variant="cardverse", options={}, seats=seats, seed=seed, actions=done), path
+                )
                 return
             a = bots[seat].act(v, v.legal)
             done.append(a.notation())

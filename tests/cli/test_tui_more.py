@@ -100,9 +100,16 @@ def test_choose_players_and_computer_seats(game, tmp_path):
 
 
 def damaged_files(tmp_path):
-    good = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="A"),
-                                             SeatRecord(kind="random", name="B")], seed=1,
-                       actions=["draw stock"]).to_json().encode()
+    good = (
+        MatchRecord(
+            variant="gin",
+            seats=[SeatRecord(kind="human", name="A"), SeatRecord(kind="random", name="B")],
+            seed=1,
+            actions=["draw stock"],
+        )
+        .to_json()
+        .encode()
+    )
     return {
         "truncated.json": good[: len(good) // 2],
         "garbage.json": b"\x00\xffnot a save\n",
@@ -113,8 +120,7 @@ def damaged_files(tmp_path):
 
 
 @pytest.mark.parametrize("command", [["play", "--resume"], ["resume"], ["replay"]])
-def test_damaged_or_foreign_save_is_one_clear_line_and_left_untouched(tmp_path, command, capsys,
-                                                                      monkeypatch):
+def test_damaged_or_foreign_save_is_one_clear_line_and_left_untouched(tmp_path, command, capsys, monkeypatch):
     from rummykit.cli.main import main
 
     monkeypatch.setenv("RUMMYKIT_DATA_DIR", str(tmp_path / "data"))
@@ -148,8 +154,13 @@ def test_replay_prints_every_move_with_every_hand_off_a_terminal(tmp_path):
     save = tmp_path / "g.json"
     near_round_end("gin", 2, {"target": 1}, save)
     rec = load_record(save)
-    r = subprocess.run([RUMMY, "replay", "--reveal", str(save)], capture_output=True,
-                       env=env_for(tmp_path / "d"), stdin=subprocess.DEVNULL, timeout=60)
+    r = subprocess.run(
+        [RUMMY, "replay", "--reveal", str(save)],
+        capture_output=True,
+        env=env_for(tmp_path / "d"),
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     out = r.stdout.decode()
     assert r.returncode == 0, r.stderr
     assert "\x1b[" not in out
@@ -178,8 +189,21 @@ def test_replay_steps_at_a_terminal(game, tmp_path):
 
 @needs["cardverse"]
 def test_small_terminal_gets_a_compact_layout_without_wrapping(game, tmp_path):
-    g = game("play", "cardverse", "--seat", "human:Alice", "--seat", "ai:easy", "--seat", "ai:easy",
-             "--seat", "ai:easy", "--seed", "2", dims=(30, 50))
+    g = game(
+        "play",
+        "cardverse",
+        "--seat",
+        "human:Alice",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "2",
+        dims=(30, 50),
+    )
     out = g.prompt("Alice")
     g.move("s", "Alice")
     g.send("quit")

@@ -5,10 +5,16 @@ from rummykit.core.cards import parse_card as P
 from rummykit.core.errors import IllegalAction
 
 LEGAL = [
-    Action("draw stock"), Action("take discard"),
+    Action("draw stock"),
+    Action("take discard"),
 ]
-PLAY = [Action("discard", (P("7H"),)), Action("knock", (P("7H"),)), Action("discard", (P("KC"),)),
-        Action("meld", (P("9H"), P("TH"), P("JH"))), Action("add", (P("QS"),), 2)]
+PLAY = [
+    Action("discard", (P("7H"),)),
+    Action("knock", (P("7H"),)),
+    Action("discard", (P("KC"),)),
+    Action("meld", (P("9H"), P("TH"), P("JH"))),
+    Action("add", (P("QS"),), 2),
+]
 # Short forms of kinds a variant adds, as its VariantSpec.aliases gives them.
 ALIASES = {"k": "knock", "m": "meld", "a": "add"}
 
@@ -19,18 +25,33 @@ def test_notation():
     assert str(Action("meld", (P("7H"), P("8H"), P("9H")))) == "meld 7H 8H 9H"
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("draw stock", "draw stock"), ("s", "draw stock"), ("S", "draw stock"), ("stock", "draw stock"),
-    ("take discard", "take discard"), ("p", "take discard"), ("TAKE DISCARD", "take discard"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("draw stock", "draw stock"),
+        ("s", "draw stock"),
+        ("S", "draw stock"),
+        ("stock", "draw stock"),
+        ("take discard", "take discard"),
+        ("p", "take discard"),
+        ("TAKE DISCARD", "take discard"),
+    ],
+)
 def test_draw_forms(text, expected):
     assert str(parse_action(text, LEGAL)) == expected
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("d 7h", "discard 7H"), ("discard 7♥", "discard 7H"), ("k 7h", "knock 7H"),
-    ("m jh 9h 10h", "meld 9H TH JH"), ("a qs 2", "add QS to 2"), ("add qs to 2", "add QS to 2"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("d 7h", "discard 7H"),
+        ("discard 7♥", "discard 7H"),
+        ("k 7h", "knock 7H"),
+        ("m jh 9h 10h", "meld 9H TH JH"),
+        ("a qs 2", "add QS to 2"),
+        ("add qs to 2", "add QS to 2"),
+    ],
+)
 def test_play_forms(text, expected):
     assert str(parse_action(text, PLAY, aliases=ALIASES)) == expected
 

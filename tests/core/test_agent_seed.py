@@ -14,8 +14,12 @@ def _blake(match_seed: int, seat: int) -> int:
     key = match_seed.to_bytes(match_seed.bit_length() // 8 + 1, "big", signed=True)
     if len(key) > 64:
         key = hashlib.blake2b(key, person=b"rummykit-seedkey").digest()
-    h = hashlib.blake2b(seat.to_bytes(seat.bit_length() // 8 + 1, "big", signed=True),
-                        digest_size=8, key=key, person=b"rummykit-agent")
+    h = hashlib.blake2b(
+        seat.to_bytes(seat.bit_length() // 8 + 1, "big", signed=True),
+        digest_size=8,
+        key=key,
+        person=b"rummykit-agent",
+    )
     return int.from_bytes(h.digest(), "big")
 
 

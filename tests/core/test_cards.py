@@ -6,10 +6,22 @@ from rummykit.core import cards as C
 from rummykit.core.errors import CardError
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("AS", "AS"), ("as", "AS"), ("10S", "TS"), ("TS", "TS"), ("ts", "TS"),
-    ("A♠", "AS"), ("10♠", "TS"), ("7♥", "7H"), ("k♦", "KD"), ("2c", "2C"), ("Q♣", "QC"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("AS", "AS"),
+        ("as", "AS"),
+        ("10S", "TS"),
+        ("TS", "TS"),
+        ("ts", "TS"),
+        ("A♠", "AS"),
+        ("10♠", "TS"),
+        ("7♥", "7H"),
+        ("k♦", "KD"),
+        ("2c", "2C"),
+        ("Q♣", "QC"),
+    ],
+)
 def test_parse_accepts_every_documented_form(text, expected):
     assert C.code(C.parse_card(text)) == expected
 

@@ -66,8 +66,12 @@ def _attempts(view: View):
 
 
 def _snapshot(rnd) -> tuple:
-    return (tuple((k, tuple(v)) for k, v in rnd.zones().items()), tuple(rnd.history),
-            tuple(rnd.legal_actions()), rnd.result)
+    return (
+        tuple((k, tuple(v)) for k, v in rnd.zones().items()),
+        tuple(rnd.history),
+        tuple(rnd.legal_actions()),
+        rnd.result,
+    )
 
 
 @pytest.mark.parametrize("variant, n_seats", [("gin", 2), ("cardverse", 2), ("cardverse", 4)])
@@ -119,20 +123,46 @@ def test_a_match_gives_tuples_too():
 def test_what_a_variant_passes_is_copied_into_immutable_values():
     counts = {"knocks": 1}
     points = [3, 0]
-    r = RoundResult(points=points, outcome="knock", winner=0,
-                    hands=[HandReport(0, [1, 2], melds=[[3, 4, 5]])], text=["x"], counts=counts)
+    r = RoundResult(
+        points=points,
+        outcome="knock",
+        winner=0,
+        hands=[HandReport(0, [1, 2], melds=[[3, 4, 5]])],
+        text=["x"],
+        counts=counts,
+    )
     counts["knocks"] = 1000  # the variant's own dict: the result keeps its copy
     points[0] = 99
     assert dict(r.counts) == {"knocks": 1} and r.points == (3, 0)
     assert type(r.hands) is tuple and r.hands[0].cards == (1, 2) and r.hands[0].melds == ((3, 4, 5),)
     assert RoundResult((0, 0), "draw", None).counts == {}
     extra = {"phase": "draw"}
-    v = View("x", 0, 2, 0, [1, 2], [2, 2], 10, [5], table=[TableMeld(1, 0, [7, 8, 9])],
-             history=[Event(0, Action("draw stock"))], legal=[Action("draw stock")], extra=extra)
+    v = View(
+        "x",
+        0,
+        2,
+        0,
+        [1, 2],
+        [2, 2],
+        10,
+        [5],
+        table=[TableMeld(1, 0, [7, 8, 9])],
+        history=[Event(0, Action("draw stock"))],
+        legal=[Action("draw stock")],
+        extra=extra,
+    )
     extra["phase"] = "changed"
     assert v.extra == {"phase": "draw"}
-    for value in (v.hand, v.hand_sizes, v.discard_pile, v.table, v.history, v.legal, v.scores,
-                  v.table[0].cards):
+    for value in (
+        v.hand,
+        v.hand_sizes,
+        v.discard_pile,
+        v.table,
+        v.history,
+        v.legal,
+        v.scores,
+        v.table[0].cards,
+    ):
         assert type(value) is tuple
     with pytest.raises(TypeError):
         v.extra["phase"] = "x"

@@ -23,7 +23,9 @@ def test_names_come_from_their_modules_and_unknown_names_are_attribute_errors():
 
 
 def test_importing_a_variant_package_does_not_import_its_engine():
-    code = ("import sys, rummykit.variants.gin, rummykit.variants.cardverse_rummy;"
-            "print('pydantic' in sys.modules, 'rummykit.variants.gin.round' in sys.modules)")
+    code = (
+        "import sys, rummykit.variants.gin, rummykit.variants.cardverse_rummy;"
+        "print('pydantic' in sys.modules, 'rummykit.variants.gin.round' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]

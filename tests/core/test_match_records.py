@@ -1,4 +1,3 @@
-
 import pytest
 
 from rummykit.core.agents import RandomAgent
@@ -71,8 +70,13 @@ def test_options_parse_and_validate():
 
 def test_record_round_trip_and_replay(tmp_path, reg):
     m = play_out(Match(TOY, ToyOptions(), 3, seed=8))
-    rec = MatchRecord(variant="toy", seats=[SeatRecord(kind="random", name=f"P{i}") for i in range(3)],
-                      seed=8, actions=[a.notation() for a in m.actions], finished=True)
+    rec = MatchRecord(
+        variant="toy",
+        seats=[SeatRecord(kind="random", name=f"P{i}") for i in range(3)],
+        seed=8,
+        actions=[a.notation() for a in m.actions],
+        finished=True,
+    )
     path = tmp_path / "g.json"
     save_record(rec, path)
     loaded = load_record(path)
@@ -81,15 +85,18 @@ def test_record_round_trip_and_replay(tmp_path, reg):
     assert again.totals == m.totals and again.over
 
 
-@pytest.mark.parametrize("content,msg", [
-    (b"", "empty"),
-    (b'{"format": "rummykit-match", "version": 1, "variant": "toy", "se', "damaged or truncated"),
-    (b'{"hello": 1}', "not a rummykit save file"),
-    (b"[1, 2]", "not a rummykit save file"),
-    (b'{"format": "rummykit-match", "version": 99}', "version 99"),
-    (b'{"format": "rummykit-match", "version": 1, "variant": "toy"}', "damaged"),
-    (b"\xff\xfe\x00garbage", "damaged"),
-])
+@pytest.mark.parametrize(
+    "content,msg",
+    [
+        (b"", "empty"),
+        (b'{"format": "rummykit-match", "version": 1, "variant": "toy", "se', "damaged or truncated"),
+        (b'{"hello": 1}', "not a rummykit save file"),
+        (b"[1, 2]", "not a rummykit save file"),
+        (b'{"format": "rummykit-match", "version": 99}', "version 99"),
+        (b'{"format": "rummykit-match", "version": 1, "variant": "toy"}', "damaged"),
+        (b"\xff\xfe\x00garbage", "damaged"),
+    ],
+)
 def test_damaged_files_are_clear_errors_and_left_alone(tmp_path, content, msg):
     path = tmp_path / "save.json"
     path.write_bytes(content)
@@ -100,8 +107,12 @@ def test_damaged_files_are_clear_errors_and_left_alone(tmp_path, content, msg):
 
 
 def test_record_that_does_not_replay_is_a_clear_error(reg):
-    rec = MatchRecord(variant="toy", seats=[SeatRecord(kind="random", name="a")] * 2, seed=1,
-                      actions=["draw stock", "draw stock"])
+    rec = MatchRecord(
+        variant="toy",
+        seats=[SeatRecord(kind="random", name="a")] * 2,
+        seed=1,
+        actions=["draw stock", "draw stock"],
+    )
     with pytest.raises(RecordError, match="move 2 'draw stock' is not legal"):
         replay(rec, reg)
 
@@ -126,8 +137,9 @@ def test_session_saves_after_every_action_and_resumes(tmp_path, reg):
 
 
 def test_undo_refused_after_stock_draw(tmp_path, reg):
-    s = Session.new(reg, "toy", {}, [parse_seat("human", 0), parse_seat("human", 1)], seed=2,
-                    path=tmp_path / "u.json")
+    s = Session.new(
+        reg, "toy", {}, [parse_seat("human", 0), parse_seat("human", 1)], seed=2, path=tmp_path / "u.json"
+    )
     seat = s.to_act()
     assert s.can_undo(seat) == "nothing of yours to undo this turn"
     s.apply(s.match.legal_actions()[0])  # draw stock reveals a card

@@ -56,8 +56,9 @@ RICH = tuple(s * 13 + r for s in range(4) for r in (0, 1, 2, 3, 4, 5, 6, 10, 11,
 def test_the_full_deck_is_four_runs():
     res = play(FULL)
     assert res.deadwood == 0 and res.deadwood_cards == 0 and res.added == ()
-    assert res.melds == tuple(sorted(H(f"2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s} A{s}")
-                                     for s in "CDHS"))
+    assert res.melds == tuple(
+        sorted(H(f"2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s} A{s}") for s in "CDHS")
+    )
 
 
 def test_the_full_deck_keeping_one_card_keeps_a_ten_and_still_goes_out():
@@ -69,7 +70,9 @@ def test_the_full_deck_keeping_one_card_keeps_a_ten_and_still_goes_out():
 
 def test_keeping_one_card_of_a_four_card_run_and_of_a_three_card_meld():
     assert best_play_keeping(H("5H 6H 7H 8H"), ace_high=True, ace_points=1) == (
-        parse_cards("8H")[0], play(H("5H 6H 7H")))
+        parse_cards("8H")[0],
+        play(H("5H 6H 7H")),
+    )
     kept, res = best_play_keeping(H("5H 6H 7H"), ace_high=True, ace_points=1)
     assert kept == parse_cards("7H")[0]
     assert res.melds == () and res.deadwood_cards == H("5H 6H") and res.deadwood == 11

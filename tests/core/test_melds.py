@@ -164,10 +164,19 @@ def test_in_rank_order():
 def test_all_melds_small_example():
     hand = to_mask(C("AS 2S 3S 4S 7C 7D 7H 7S KH"))
     got = set(all_melds(hand))
-    expected = {to_mask(C(t)) for t in [
-        "AS 2S 3S", "2S 3S 4S", "AS 2S 3S 4S",
-        "7C 7D 7H", "7C 7D 7S", "7C 7H 7S", "7D 7H 7S", "7C 7D 7H 7S",
-    ]}
+    expected = {
+        to_mask(C(t))
+        for t in [
+            "AS 2S 3S",
+            "2S 3S 4S",
+            "AS 2S 3S 4S",
+            "7C 7D 7H",
+            "7C 7D 7S",
+            "7C 7H 7S",
+            "7D 7H 7S",
+            "7C 7D 7H 7S",
+        ]
+    }
     assert got == expected
     assert len(all_melds(hand)) == len(expected)
 

@@ -72,8 +72,15 @@ def test_duplicate_names_become_distinct_ignoring_case():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["Bob", "bob", "Bob 2", "BOB 3", "Bob 1", "x" * 24, "x" * 22 + " 2",
-                                 "\uff22ob", "Ann"]), min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.sampled_from(
+            ["Bob", "bob", "Bob 2", "BOB 3", "Bob 1", "x" * 24, "x" * 22 + " 2", "\uff22ob", "Ann"]
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_unique_names_are_unique_ignoring_case_valid_and_keep_unique_ones(names):
     out = unique_names(names)
     assert len({fold(n) for n in out}) == len(out)
@@ -96,10 +103,17 @@ def test_seat_parsing_uses_the_name_rules():
 
 
 def test_a_save_file_cannot_smuggle_escapes_in(tmp_path):
-    good = MatchRecord(variant="gin", seats=[SeatRecord(kind="human", name="Ann"),
-                                             SeatRecord(kind="random", name="Bob")], seed=1)
-    for field, value in [("name", "Ev\x1b]0;pwned\x07"), ("name", "a\nb"), ("name", "x" * 25),
-                         ("kind", "random\x1b[2J")]:
+    good = MatchRecord(
+        variant="gin",
+        seats=[SeatRecord(kind="human", name="Ann"), SeatRecord(kind="random", name="Bob")],
+        seed=1,
+    )
+    for field, value in [
+        ("name", "Ev\x1b]0;pwned\x07"),
+        ("name", "a\nb"),
+        ("name", "x" * 25),
+        ("kind", "random\x1b[2J"),
+    ]:
         data = json.loads(good.to_json())
         data["seats"][1][field] = value
         p = tmp_path / "s.json"
@@ -113,8 +127,9 @@ def test_a_save_file_cannot_smuggle_escapes_in(tmp_path):
 
 def test_names_go_into_result_text_after_the_cards():
     ace = 0
-    result = RoundResult(points=(1, 0), outcome="x", winner=0,
-                         text=("{0} beats {1} with " + card_ref(ace), "{{literal}} {1}"))
+    result = RoundResult(
+        points=(1, 0), outcome="x", winner=0, text=("{0} beats {1} with " + card_ref(ace), "{{literal}} {1}")
+    )
     names = ["[[oops", "{0}[[1]]"]
     lines = result.lines(names, pretty)
     assert lines == [f"[[oops beats {{0}}[[1]] with {pretty(ace)}", "{literal} {0}[[1]]"]

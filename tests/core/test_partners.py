@@ -14,10 +14,15 @@ from rummykit.core.partners import SET_PARTNERS, meld_danger, run_partners
 def test_partners_are_exactly_the_three_card_melds(ace_high):
     runs = run_partners(ace_high)
     for card in range(52):
-        expect = {frozenset((x, y)) for x in range(52) for y in range(52)
-                  if len({card, x, y}) == 3 and is_meld([card, x, y], ace_high)}
+        expect = {
+            frozenset((x, y))
+            for x in range(52)
+            for y in range(52)
+            if len({card, x, y}) == 3 and is_meld([card, x, y], ace_high)
+        }
         got = {frozenset(p) for p in runs[card]} | {
-            frozenset((x, y)) for x in SET_PARTNERS[card] for y in SET_PARTNERS[card] if x != y}
+            frozenset((x, y)) for x in SET_PARTNERS[card] for y in SET_PARTNERS[card] if x != y
+        }
         assert got == expect
 
 

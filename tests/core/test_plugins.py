@@ -104,8 +104,12 @@ class RegistersJunk:
 
 
 def test_a_plugin_raising_in_a_hook_is_one_line_and_the_others_work():
-    p = load(("good", VariantPlugin("tiny")), ("boom", RaisesInRegisterVariants()),
-             ("late", VariantPlugin("late")), ("agents-boom", RaisesInRegisterAgents()))
+    p = load(
+        ("good", VariantPlugin("tiny")),
+        ("boom", RaisesInRegisterVariants()),
+        ("late", VariantPlugin("late")),
+        ("agents-boom", RaisesInRegisterAgents()),
+    )
     assert sorted(p.registry.variants) == ["late", "tiny"]
     assert p.registry.problems == [
         "plugin boom failed in register_variants: RuntimeError: database is on fire",
@@ -164,7 +168,8 @@ def test_register_commands_isolated_and_recorded():
     assert CliRunner().invoke(cli, ["hello"]).output == "hello from a plugin\n"
     assert p.registry.plugins["adds"]["commands"] == ["hello"]
     assert p.registry.problems == [
-        "plugin breaks failed in register_commands: ImportError: no module named shiny"]
+        "plugin breaks failed in register_commands: ImportError: no module named shiny"
+    ]
 
 
 def test_safe_hook_proxy_knows_only_real_hooks():
@@ -177,14 +182,18 @@ def test_safe_hook_proxy_knows_only_real_hooks():
 
 
 def test_two_plugins_registering_one_variant_is_an_error_naming_both():
-    p = load(("first-plugin", VariantPlugin("tiny")), ("second-plugin", VariantPlugin("tiny")),
-             ("other", VariantPlugin("other")))
+    p = load(
+        ("first-plugin", VariantPlugin("tiny")),
+        ("second-plugin", VariantPlugin("tiny")),
+        ("other", VariantPlugin("other")),
+    )
     want = "variant 'tiny' is registered by two plugins: first-plugin and second-plugin"
     assert len(p.registry.problems) == 2  # the variant, and the agent of that variant
     assert p.registry.problems[0].startswith(want)
     assert "RUMMYKIT_DISABLE_PLUGINS=second-plugin" in p.registry.problems[0]
     assert p.registry.problems[1].startswith(
-        "agent 'ai:dummy' for tiny is registered by two plugins: first-plugin and second-plugin")
+        "agent 'ai:dummy' for tiny is registered by two plugins: first-plugin and second-plugin"
+    )
     # Neither wins: the name is an error until one plugin is disabled.
     with pytest.raises(PluginError, match=want):
         p.registry.variant("tiny")
@@ -252,8 +261,13 @@ def test_an_optional_hook_for_another_project_is_not_an_error():
 
 
 def test_hook_names_are_the_hookspecs():
-    assert hook_names() == ["match_ended", "register_agents", "register_commands",
-                            "register_variants", "round_ended"]
+    assert hook_names() == [
+        "match_ended",
+        "register_agents",
+        "register_commands",
+        "register_variants",
+        "round_ended",
+    ]
 
 
 # -- entry points --------------------------------------------------------------------------
@@ -292,12 +306,14 @@ GOOD = """
 
 
 def test_a_plugin_that_fails_to_import_is_one_line_and_the_others_load(fake_entry_points):
-    fake_entry_points({
-        "good": GOOD,
-        "broken": "import rummykit_no_such_module\n",
-        "exits": "raise SystemExit(3)\n",
-        "syntax": "def oops(:\n",
-    })
+    fake_entry_points(
+        {
+            "good": GOOD,
+            "broken": "import rummykit_no_such_module\n",
+            "exits": "raise SystemExit(3)\n",
+            "syntax": "def oops(:\n",
+        }
+    )
     p = Plugins()
     assert sorted(p.registry.variants) == ["tinygin"]
     assert p.registry.problems == [
@@ -316,7 +332,9 @@ def test_entry_point_plugins_can_be_disabled(fake_entry_points, monkeypatch):
     p = Plugins()
     assert p.registry.problems == [] and p.registry.variants == {}
     assert {n: e["status"] for n, e in p.registry.plugins.items()} == {
-        "good": f"disabled by {DISABLE_ENV}", "broken": f"disabled by {DISABLE_ENV}"}
+        "good": f"disabled by {DISABLE_ENV}",
+        "broken": f"disabled by {DISABLE_ENV}",
+    }
 
 
 def test_the_installed_plugins_load_cleanly():

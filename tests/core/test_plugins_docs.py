@@ -37,8 +37,9 @@ def test_every_hook_is_in_the_reference_with_its_signature(name):
     assert name in documented, f"hook {name} is missing from docs/plugins.md's hook reference"
     spec = getattr(hookspecs, name)
     args = ", ".join(inspect.signature(spec).parameters)
-    assert documented[name] == args, (f"docs/plugins.md gives {name}({documented[name]}), "
-                                      f"the hook is {name}({args})")
+    assert documented[name] == args, (
+        f"docs/plugins.md gives {name}({documented[name]}), the hook is {name}({args})"
+    )
     section = reference_section(name)
     assert "```python" in section and "@hookimpl" in section, f"{name}: no example in the reference"
 
@@ -59,7 +60,8 @@ def test_every_spec_field_is_documented(cls):
         if f.name == "plugin":  # filled in by the registry
             continue
         assert re.search(rf"^\|[^|]*`{f.name}[`(]", DOCS, re.M), (
-            f"{cls.__name__}.{f.name} is not in docs/plugins.md")
+            f"{cls.__name__}.{f.name} is not in docs/plugins.md"
+        )
 
 
 @pytest.mark.parametrize("name", [n for n in testing.__all__ if not n.isupper()])

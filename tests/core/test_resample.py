@@ -155,8 +155,9 @@ def test_the_work_is_done_once_per_state():
 def test_rounds_built_from_chosen_cards_resample():
     hands = [parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")]
     gin = GinRound.from_deal(hands, parse_cards("7D KD"), first=1)
-    cv = CardVerseRound.setup(["7H 8H 9H 2C", "KD KS KC 3C", "5C 6C"], stock="5H", discard="4D",
-                              table=[(0, "2S 3S 4S")], first=2)
+    cv = CardVerseRound.setup(
+        ["7H 8H 9H 2C", "KD KS KC 3C", "5C 6C"], stock="5H", discard="4D", table=[(0, "2S 3S 4S")], first=2
+    )
     rng = random.Random(4)
     for rnd in (gin, cv):
         play_round(rnd, 7, rng)
@@ -185,8 +186,11 @@ class AcesToTheBottom(ToyRound):
 
 def test_a_deal_that_looks_at_the_cards_is_refused():
     rnd = deal_round(replace(TOY, new_round=AcesToTheBottom), ToyOptions(), 2, 0, random.Random(2))
-    with pytest.raises(NotImplementedError, match="where its deal puts a card depends on more than "
-                                                  "the card's place in the shuffled deck; override"):
+    with pytest.raises(
+        NotImplementedError,
+        match="where its deal puts a card depends on more than "
+        "the card's place in the shuffled deck; override",
+    ):
         rnd.resample(0, random.Random(0))
 
 
@@ -320,8 +324,10 @@ def test_a_subclass_own_state_is_deep_copied_by_a_fast_clone():
             self.__dict__.setdefault("notes", []).append(action.kind)
             return super()._apply(action)
 
-    rnd = Noting.from_deal([parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"),
-                            parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")], parse_card("7D"))
+    rnd = Noting.from_deal(
+        [parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")],
+        parse_card("7D"),
+    )
     play_round(rnd, 2, random.Random(0))
     twin = rnd.clone()
     play_round(twin, 2, random.Random(0))

@@ -240,8 +240,9 @@ def test_counts_in_a_view_are_not_taken_for_cards():
     class Counts(ToyRound):
         def view(self, seat):
             # Numbers that happen to be card numbers, named as counts.
-            return replace(super().view(seat), extra={"meld_counts": tuple(range(40)),
-                                                      "turn_sizes": (12, 30)})
+            return replace(
+                super().view(seat), extra={"meld_counts": tuple(range(40)), "turn_sizes": (12, 30)}
+            )
 
     kit(variant(Counts))
 
@@ -271,8 +272,9 @@ class KeepsActingAfterTheEnd(ToyRound):
 
 class CapitalKind(ToyRound):
     def legal_actions(self):
-        return tuple(Action("Discard", a.cards) if a.kind == "discard" else a
-                     for a in super().legal_actions())
+        return tuple(
+            Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions()
+        )
 
     def _apply(self, action):
         if action.kind == "Discard":
@@ -500,8 +502,10 @@ def test_a_hidden_card_in_any_encoding_is_caught(round_class, field):
     rnd = round_class(ToyOptions(), 2, 0, random.Random(3))
     check_view_hides(rnd, 0)
     # ...re-dealing what the seat has not seen finds the leak.
-    fails(variant(round_class),
-          rf"view\(\d\)\.{re.escape(field)} changes when the cards seat \d has not seen are re-dealt")
+    fails(
+        variant(round_class),
+        rf"view\(\d\)\.{re.escape(field)} changes when the cards seat \d has not seen are re-dealt",
+    )
 
 
 class ShallowClone(ToyRound):
@@ -559,8 +563,11 @@ class DrawsTheFirstSeat(ToyRound):
         (ResampleIsTheRound, r"resample\(0\) returns the round itself"),
         (ResampleIsACopy, r"resample\(0\) never moved the \d+ cards seat 0 has not seen"),
         (ResampleDealsAfresh, r"view\(0\)\.hand changes when the cards seat 0 has not seen are re-dealt"),
-        (DrawsTheFirstSeat, r"resample\(0\) fails: toy: its deal uses random integers besides one "
-                            r"shuffle of the deck; override Round.resample"),
+        (
+            DrawsTheFirstSeat,
+            r"resample\(0\) fails: toy: its deal uses random integers besides one "
+            r"shuffle of the deck; override Round.resample",
+        ),
     ],
 )
 def test_broken_clones_and_resamples_fail(round_class, pattern):

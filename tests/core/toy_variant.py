@@ -79,9 +79,13 @@ class ToyRound(Round):
         pts = [0] * self.n_seats
         pts[win] = sum(values) - values[win]
         self.result = RoundResult(
-            points=tuple(pts), outcome="end", winner=win,
-            hands=tuple(HandReport(s, tuple(sorted(h)), deadwood=tuple(sorted(h)), points=values[s])
-                        for s, h in enumerate(self.hands)),
+            points=tuple(pts),
+            outcome="end",
+            winner=win,
+            hands=tuple(
+                HandReport(s, tuple(sorted(h)), deadwood=tuple(sorted(h)), points=values[s])
+                for s, h in enumerate(self.hands)
+            ),
             text=(f"{{{win}}} wins the round",),
         )
 
@@ -92,9 +96,14 @@ class ToyRound(Round):
 
     def view(self, seat):
         return View(
-            variant="toy", seat=seat, n_seats=self.n_seats, to_act=self.to_act(),
-            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock), discard_pile=tuple(self.discard),
+            variant="toy",
+            seat=seat,
+            n_seats=self.n_seats,
+            to_act=self.to_act(),
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            discard_pile=tuple(self.discard),
             history=tuple(e.seen_by(seat) for e in self.history),
             legal=tuple(self.legal_actions()) if seat == self.to_act() else (),
             result=self.result,
@@ -108,6 +117,11 @@ class ToyRound(Round):
 
 
 TOY = VariantSpec(
-    name="toy", title="Toy Rummy", min_players=2, max_players=3,
-    options_model=ToyOptions, new_round=ToyRound, rules_text="Draw, discard; a flush knocks.",
+    name="toy",
+    title="Toy Rummy",
+    min_players=2,
+    max_players=3,
+    options_model=ToyOptions,
+    new_round=ToyRound,
+    rules_text="Draw, discard; a flush knocks.",
 )

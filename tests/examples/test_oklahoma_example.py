@@ -28,8 +28,9 @@ def installed():
     try:
         dist = metadata.distribution("rummykit-oklahoma")
     except metadata.PackageNotFoundError:
-        pytest.fail("the example is not installed: pip install -e examples/rummykit-oklahoma "
-                    "(make test does this)")
+        pytest.fail(
+            "the example is not installed: pip install -e examples/rummykit-oklahoma (make test does this)"
+        )
     eps = [ep for ep in dist.entry_points if ep.group == "rummykit"]
     assert [(ep.name, ep.value) for ep in eps] == [("oklahoma", "rummykit_oklahoma.plugin")]
 
@@ -40,8 +41,9 @@ def rummy(*args, stdin="", disable=None, tmp=None):
         env["RUMMYKIT_DISABLE_PLUGINS"] = disable
     if tmp is not None:
         env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    return subprocess.run([str(RUMMY), *args], input=stdin, capture_output=True, text=True,
-                          env=env, timeout=300)
+    return subprocess.run(
+        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
+    )
 
 
 def test_listed_with_its_version():
@@ -62,8 +64,19 @@ def test_rules_name_the_three_house_rules():
 
 
 def test_rummy_play_oklahoma(tmp_path):
-    r = rummy("play", "oklahoma", "--seat", "ai:hard", "--seat", "ai:easy", "--seed", "7",
-              "-o", "target=40", tmp=tmp_path)
+    r = rummy(
+        "play",
+        "oklahoma",
+        "--seat",
+        "ai:hard",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "7",
+        "-o",
+        "target=40",
+        tmp=tmp_path,
+    )
     assert r.returncode == 0, r.stderr
     assert "=== match over:" in r.stdout
     # A person sees the round's terms beside the hand.
@@ -73,8 +86,19 @@ def test_rummy_play_oklahoma(tmp_path):
 
 
 def test_rummy_simulate_oklahoma():
-    r = rummy("simulate", "oklahoma", "--seat", "ai:hard", "--seat", "ai:easy", "--matches", "6",
-              "--seed", "3", "--json")
+    r = rummy(
+        "simulate",
+        "oklahoma",
+        "--seat",
+        "ai:hard",
+        "--seat",
+        "ai:easy",
+        "--matches",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["variant"] == "oklahoma" and data["matches"] == 6
@@ -90,15 +114,31 @@ def test_plugins_are_independent_of_each_other():
     r = rummy("variants", disable="gin")
     names = [line.split()[0] for line in r.stdout.splitlines()[1:]]
     assert "oklahoma" in names and "gin" not in names
-    r = rummy("play", "oklahoma", "--seat", "ai:easy", "--seat", "random", "--seed", "1",
-              "-o", "target=20", disable="gin")
+    r = rummy(
+        "play",
+        "oklahoma",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--seed",
+        "1",
+        "-o",
+        "target=20",
+        disable="gin",
+    )
     assert r.returncode == 0 and "=== match over:" in r.stdout
 
 
 @pytest.mark.slow
 def test_its_own_tests_pass():
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=EXAMPLE,
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
 
 

@@ -22,8 +22,23 @@ from .venvs import clean_env, copy_sources, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
-SIMULATE = ["simulate", "cardverse", "--seat", "ai:hard", "--seat", "ai:easy", "--seat", "ai:easy",
-            "--seat", "ai:easy", "--rounds", "6", "--seed", "4", "--json"]
+SIMULATE = [
+    "simulate",
+    "cardverse",
+    "--seat",
+    "ai:hard",
+    "--seat",
+    "ai:easy",
+    "--seat",
+    "ai:easy",
+    "--seat",
+    "ai:easy",
+    "--rounds",
+    "6",
+    "--seed",
+    "4",
+    "--json",
+]
 
 
 def figures(stdout: str) -> dict:
@@ -38,13 +53,25 @@ def test_without_a_compiler_it_installs_and_plays_the_same(tmp_path):
     src = copy_sources(tmp_path / "src")
     run([*pip, "--no-build-isolation", src], tmp_path, {**env, "CC": "/bin/false"})
 
-    r = run([py, "-c", "import rummykit.variants.cardverse_rummy.bots.playout as p, rummykit; "
-             "print(p.compiled(), rummykit.__file__)"], tmp_path, env)
+    r = run(
+        [
+            py,
+            "-c",
+            "import rummykit.variants.cardverse_rummy.bots.playout as p, rummykit; "
+            "print(p.compiled(), rummykit.__file__)",
+        ],
+        tmp_path,
+        env,
+    )
     built, where = r.stdout.split()
     assert built == "False" and Path(where).is_relative_to(bin_.parent)
 
     pure = run([bin_ / "rummy", *SIMULATE], tmp_path, env)
-    here = subprocess.run([sys.executable, "-m", "rummykit.cli.main", *SIMULATE], capture_output=True,
-                          text=True, env={k: v for k, v in os.environ.items() if k != "RUMMYKIT_PURE_PYTHON"})
+    here = subprocess.run(
+        [sys.executable, "-m", "rummykit.cli.main", *SIMULATE],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "RUMMYKIT_PURE_PYTHON"},
+    )
     assert here.returncode == 0, here.stderr
     assert figures(pure.stdout) == figures(here.stdout)

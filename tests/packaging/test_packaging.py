@@ -35,17 +35,21 @@ def test_entry_points_name_importable_modules():
         importlib.import_module(target)
 
 
-@pytest.mark.parametrize("statement, folder, package", [
-    ("import core", "core", "rummykit.core"),
-    ("from core.engine import View", "core", "rummykit.core"),
-    ("import cli.main", "cli", "rummykit.cli"),
-    ("from variants.gin import spec", "variants", "rummykit.variants"),
-    ("import rummykit_pkg.testing", "rummykit_pkg", "rummykit"),
-])
+@pytest.mark.parametrize(
+    "statement, folder, package",
+    [
+        ("import core", "core", "rummykit.core"),
+        ("from core.engine import View", "core", "rummykit.core"),
+        ("import cli.main", "cli", "rummykit.cli"),
+        ("from variants.gin import spec", "variants", "rummykit.variants"),
+        ("import rummykit_pkg.testing", "rummykit_pkg", "rummykit"),
+    ],
+)
 def test_a_folder_imported_by_its_own_name_fails_saying_what_to_import(statement, folder, package):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    r = subprocess.run([sys.executable, "-c", statement], cwd=ROOT, env=env, capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", statement], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 1
     assert r.stderr.splitlines()[-1] == f"ImportError: '{folder}' is not a package: import {package} instead"
 
@@ -63,8 +67,15 @@ def test_with_the_root_on_sys_path_no_second_copy_imports(monkeypatch):
 def test_mypy_sees_the_package_installed_here(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("from rummykit.core.cards import code\n\nname: int = code(0)\n")
-    r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), probe.name],
-                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), probe.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
-    assert errors == ['probe.py:3: error: Incompatible types in assignment (expression has type "str", '
-                      'variable has type "int")  [assignment]'], r.stdout + r.stderr
+    assert errors == [
+        'probe.py:3: error: Incompatible types in assignment (expression has type "str", '
+        'variable has type "int")  [assignment]'
+    ], r.stdout + r.stderr

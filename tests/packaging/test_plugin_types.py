@@ -47,7 +47,9 @@ def register_variants(register: Callable[[VariantSpec], None]) -> None:
 '''
 
 # Two mistakes mypy can find only from rummykit's annotations: (the line, mypy's error).
-WRONG = PLUGIN + '''
+WRONG = (
+    PLUGIN
+    + """
 
 def title(spec: VariantSpec) -> str:
     return spec.max_players
@@ -55,19 +57,34 @@ def title(spec: VariantSpec) -> str:
 
 def cards(view: View) -> tuple[int, ...]:
     return view.cards
-'''
+"""
+)
 ERRORS = [
-    ("return spec.max_players",
-     'error: Incompatible return value type (got "int", expected "str")  [return-value]'),
+    (
+        "return spec.max_players",
+        'error: Incompatible return value type (got "int", expected "str")  [return-value]',
+    ),
     ("return view.cards", 'error: "View" has no attribute "cards"  [attr-defined]'),
 ]
 
 
 def mypy(python: Path, plugin: Path, cache: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--python-executable", str(python), "--cache-dir", str(cache),
-         plugin.name],
-        cwd=plugin.parent, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--python-executable",
+            str(python),
+            "--cache-dir",
+            str(cache),
+            plugin.name,
+        ],
+        cwd=plugin.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):
@@ -76,8 +93,15 @@ def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):
     run([*pip, "--no-build-isolation", copy_sources(tmp_path / "src")], tmp_path, env)
     r = run([py, "-c", "import rummykit.core.engine as m; print(m.__file__)"], tmp_path, env)
     assert Path(r.stdout.strip()).is_relative_to(bin_.parent)
-    r = run([py, "-c", "import importlib.resources as r; "
-             "print(r.files('rummykit').joinpath('py.typed').is_file())"], tmp_path, env)
+    r = run(
+        [
+            py,
+            "-c",
+            "import importlib.resources as r; print(r.files('rummykit').joinpath('py.typed').is_file())",
+        ],
+        tmp_path,
+        env,
+    )
     assert r.stdout.strip() == "True"
 
     plugins = tmp_path / "plugins"
@@ -86,8 +110,9 @@ def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):
     (plugins / "wrong.py").write_text(WRONG)
 
     good = mypy(py, plugins / "good.py", tmp_path / "cache")
-    assert (good.returncode, good.stdout.strip()) == (0, "Success: no issues found in 1 source file"), \
+    assert (good.returncode, good.stdout.strip()) == (0, "Success: no issues found in 1 source file"), (
         good.stdout + good.stderr
+    )
 
     wrong = mypy(py, plugins / "wrong.py", tmp_path / "cache")
     assert wrong.returncode == 1, wrong.stdout + wrong.stderr

@@ -18,8 +18,9 @@ LEAKS = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_DISABLE_PLUGINS", 
 
 def run(cmd, cwd, env, timeout=600) -> subprocess.CompletedProcess:
     """Run ``cmd`` and fail the test, with the end of its output, unless it succeeds."""
-    r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True,
-                       timeout=timeout)
+    r = subprocess.run(
+        [str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
     assert r.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
     return r
 
@@ -46,7 +47,21 @@ def fresh_venv(tmp_path: Path, env: dict[str, str]) -> tuple[Path, Path, list]:
 def copy_sources(dst: Path) -> Path:
     """A copy of this checkout's sources in ``dst`` (no built module, no build folder, no
     virtual environment), to install from without leaving anything in the checkout."""
-    shutil.copytree(REPO, dst, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.so", "*.egg-info", "__pycache__", ".pytest_cache",
-        ".hypothesis", ".bench", ".coord"))
+    shutil.copytree(
+        REPO,
+        dst,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv",
+            "build",
+            "dist",
+            "*.so",
+            "*.egg-info",
+            "__pycache__",
+            ".pytest_cache",
+            ".hypothesis",
+            ".bench",
+            ".coord",
+        ),
+    )
     return dst

@@ -114,7 +114,6 @@ class EasyAgent(BaseAgent):
         # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
         return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
 
-
     def explain(self, view: View, action: Action) -> str:
         """Why this move, in one line (the terminal game's ``hint``)."""
         kind = action.kind

@@ -36,8 +36,10 @@ def hand_summary(view: View, options: CardVerseOptions) -> HandSummary:
     used = 0
     for m in melds:
         used |= m
-    groups = tuple(mask_in_rank_order(m, ACE_HIGH) for m in sorted(
-        melds, key=lambda m: sorted_cards(cards_of(m), ace_high=True)[0]))
+    groups = tuple(
+        mask_in_rank_order(m, ACE_HIGH)
+        for m in sorted(melds, key=lambda m: sorted_cards(cards_of(m), ace_high=True)[0])
+    )
     loose = tuple(sorted_cards(cards_of(hand & ~used), ace_high=True))
     return HandSummary(groups, loose, f"hand value {hand_value(hand, options.ace_points)}")
 
@@ -70,8 +72,9 @@ def parse_table(text: str) -> list[list[int]]:
     return melds
 
 
-def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
-            table: str | None = None) -> Analysis:
+def analyze(
+    cards: Sequence[int], options: CardVerseOptions | None = None, table: str | None = None
+) -> Analysis:
     """The melds that take the most points out of the hand now and the additions
     to the table melds (numbered from 1 in the order given), optimised together,
     with the cards and points left. Any hand of distinct cards (1 to 52), exact
@@ -88,7 +91,7 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         dup = sorted({c for i, c in enumerate(cards) if c in cards[:i]})
         raise RummyError(f"duplicate card {codes_text(dup)}")
     if table is not None and not table.strip():
-        raise RummyError("--table is empty: give melds such as \"QH KH AH; 7C 7D 7S\"")
+        raise RummyError('--table is empty: give melds such as "QH KH AH; 7C 7D 7S"')
     melds_on_table = parse_table(table) if table is not None else []
     on_table = {c for m in melds_on_table for c in m}
     both = [c for c in cards if c in on_table]
@@ -100,8 +103,9 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
     kept = None
     if options.discard_to_win and not res.deadwood_cards:
         kept, res = best_play_keeping(hand, table_masks, ace_high=True, ace_points=options.ace_points)
-    melds = sorted((mask_in_rank_order(m, ACE_HIGH) for m in res.melds),
-                   key=lambda m: sorted_cards(m, ace_high=True)[0])
+    melds = sorted(
+        (mask_in_rank_order(m, ACE_HIGH) for m in res.melds), key=lambda m: sorted_cards(m, ace_high=True)[0]
+    )
     additions = [(card, i + 1) for card, i in res.added]
     left = res.deadwood_cards | (1 << kept if kept is not None else 0)
     remaining = sorted_cards(cards_of(left), ace_high=True)
@@ -131,10 +135,11 @@ def analyze(cards: Sequence[int], options: CardVerseOptions | None = None,
         text.append(f"Add {card_ref(c)} to meld {n} ({refs(melds_on_table[n - 1])})")
     if melds_on_table and not additions:
         text.append("Add to the table: nothing")
-    text.append(f"Left in hand: {refs(remaining) if remaining else 'nothing'} "
-                f"({remaining_points} points)")
+    text.append(f"Left in hand: {refs(remaining) if remaining else 'nothing'} ({remaining_points} points)")
     if kept is not None:
         then = "to go out" if not res.deadwood_cards else "at the end of the turn"
-        text.append(f"Discard {card_ref(kept)} {then} "
-                    "(discard_to_win: the last card must be discarded, not laid down)")
+        text.append(
+            f"Discard {card_ref(kept)} {then} "
+            "(discard_to_win: the last card must be discarded, not laid down)"
+        )
     return Analysis(data=data, text=tuple(text))

@@ -42,11 +42,32 @@ _MELD_ACTIONS: dict[int, Action] = {}
 _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
 # The attributes CardVerseRound.clone knows: copied or shared as it says; any
 # other (a subclass's) is deep-copied.
-_CLONE_KNOWN = frozenset({
-    "options", "n_seats", "round_index", "discard_to_win", "ace_points", "max_turns", "hands",
-    "stock", "discard", "table", "first", "current", "phase", "turns_done", "history", "result",
-    "_legal", "_by_key", "_seen", "_table_view", "dealer", "dealt",
-})
+_CLONE_KNOWN = frozenset(
+    {
+        "options",
+        "n_seats",
+        "round_index",
+        "discard_to_win",
+        "ace_points",
+        "max_turns",
+        "hands",
+        "stock",
+        "discard",
+        "table",
+        "first",
+        "current",
+        "phase",
+        "turns_done",
+        "history",
+        "result",
+        "_legal",
+        "_by_key",
+        "_seen",
+        "_table_view",
+        "dealer",
+        "dealt",
+    }
+)
 
 
 def deal_size(n_seats: int) -> int:
@@ -145,17 +166,18 @@ class CardVerseRound(Round):
     # -- construction --------------------------------------------------------
 
     @classmethod
-    def deal(cls, options: CardVerseOptions, n_seats: int, round_index: int,
-             rng: random.Random) -> CardVerseRound:
+    def deal(
+        cls, options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
+    ) -> CardVerseRound:
         """Shuffle with ``rng`` (the only chance used) and deal."""
         if not 2 <= n_seats <= 4:
             raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         k = deal_size(n_seats)
-        hands = [to_mask(deck[s * k:(s + 1) * k]) for s in range(n_seats)]
+        hands = [to_mask(deck[s * k : (s + 1) * k]) for s in range(n_seats)]
         up = deck[n_seats * k]
-        stock = deck[n_seats * k + 1:]
+        stock = deck[n_seats * k + 1 :]
         return cls(options, n_seats, round_index, hands, stock, [up])
 
     @classmethod
@@ -181,6 +203,7 @@ class CardVerseRound(Round):
         (``rest="discard"``, which allows an empty stock), so all 52 are
         always somewhere.
         """
+
         def as_cards(x: str | Iterable[int]) -> list[int]:
             return parse_cards(x) if isinstance(x, str) else list(x)
 
@@ -208,17 +231,29 @@ class CardVerseRound(Round):
             pile = rest_cards + pile
         else:
             raise ValueError("rest must be 'stock' or 'discard'")
-        rnd = cls(options, len(hand_lists), round_index, [to_mask(h) for h in hand_lists],
-                  stock_list, pile, first=first,
-                  table=[(owner, to_mask(cs)) for owner, cs in melds])
-        shape = (tuple(len(h) for h in hand_lists), len(stock_list), len(pile),
-                 tuple((owner, len(cs)) for owner, cs in melds))
+        rnd = cls(
+            options,
+            len(hand_lists),
+            round_index,
+            [to_mask(h) for h in hand_lists],
+            stock_list,
+            pile,
+            first=first,
+            table=[(owner, to_mask(cs)) for owner, cs in melds],
+        )
+        shape = (
+            tuple(len(h) for h in hand_lists),
+            len(stock_list),
+            len(pile),
+            tuple((owner, len(cs)) for owner, cs in melds),
+        )
         record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
         return rnd
 
     @classmethod
-    def _deal_like(cls, options: CardVerseOptions, round_index: int, first: int,
-                   shape: tuple, rng: random.Random) -> CardVerseRound:
+    def _deal_like(
+        cls, options: CardVerseOptions, round_index: int, first: int, shape: tuple, rng: random.Random
+    ) -> CardVerseRound:
         """The dealer of a :meth:`setup` round (Round.dealer): the deck,
         shuffled with ``rng``, laid out as that deal was (the same hand, stock,
         pile and table meld sizes)."""
@@ -230,7 +265,7 @@ class CardVerseRound(Round):
         def take(k: int) -> list[int]:
             nonlocal at
             at += k
-            return deck[at - k:at]
+            return deck[at - k : at]
 
         hands = [to_mask(take(k)) for k in hand_sizes]
         stock = take(n_stock)
@@ -396,11 +431,17 @@ class CardVerseRound(Round):
         values = self.hand_values()
         pts = [0] * self.n_seats
         pts[winner] = sum(v for s, v in enumerate(values) if s != winner)
-        text = [t + "; " + self._score_text(winner, values) if i == len(text) - 1 else t
-                for i, t in enumerate(text)]
+        text = [
+            t + "; " + self._score_text(winner, values) if i == len(text) - 1 else t
+            for i, t in enumerate(text)
+        ]
         self.result = RoundResult(
-            points=tuple(pts), outcome=outcome, winner=winner,
-            hands=self._reports(values), text=tuple(text), counts=counts,
+            points=tuple(pts),
+            outcome=outcome,
+            winner=winner,
+            hands=self._reports(values),
+            text=tuple(text),
+            counts=counts,
         )
 
     def _end_out(self, seat: int, how: str, action: Action) -> None:
@@ -424,8 +465,10 @@ class CardVerseRound(Round):
         winner = values.index(low)  # ties: the first seat (lowest number) wins
         tied = [s for s, v in enumerate(values) if v == low]
         if limit:
-            first = (f"The round reaches the engine limit of {self.max_turns} turns "
-                     "and ends as if the stock were empty")
+            first = (
+                f"The round reaches the engine limit of {self.max_turns} turns "
+                "and ends as if the stock were empty"
+            )
         else:
             first = f"{{{seat}}} asks for a card from the empty stock: the round ends"
         shown = ", ".join(f"{{{s}}} {v}" for s, v in enumerate(values))
@@ -438,23 +481,28 @@ class CardVerseRound(Round):
 
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
-            self._table_view = tuple(TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
-                                     for i, (owner, mask) in enumerate(self.table))
+            self._table_view = tuple(
+                TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
+                for i, (owner, mask) in enumerate(self.table)
+            )
         return self._table_view
 
     def view(self, seat: int) -> View:
         if not 0 <= seat < self.n_seats:
             raise RummyError(f"no seat {seat} in a {self.n_seats}-seat round")
         to_act = self.to_act()
-        extra = MappingProxyType({  # a fresh dict, read-only: View keeps it as it is
-            "phase": DRAW_PHASE if self.result is None and self.phase == DRAW_PHASE
-            else (PLAY_PHASE if self.result is None else "over"),
-            "turn": self.turns_done + (0 if self.result is not None else 1),
-            "max_turns": self.max_turns,
-            "first_seat": self.first,
-            "discard_to_win": self.discard_to_win,
-            "ace_points": self.ace_points,
-        })
+        extra = MappingProxyType(
+            {  # a fresh dict, read-only: View keeps it as it is
+                "phase": DRAW_PHASE
+                if self.result is None and self.phase == DRAW_PHASE
+                else (PLAY_PHASE if self.result is None else "over"),
+                "turn": self.turns_done + (0 if self.result is not None else 1),
+                "max_turns": self.max_turns,
+                "first_seat": self.first,
+                "discard_to_win": self.discard_to_win,
+                "ace_points": self.ace_points,
+            }
+        )
         return View(
             variant=VARIANT,
             seat=seat,
@@ -491,8 +539,7 @@ class CardVerseRound(Round):
         kind = action.kind
         hand = self.hands[self.current]
         if kind not in KINDS:
-            return (f"'{kind}' is not a CardVerse move (moves: draw stock, take discard, "
-                    "meld, add, discard)")
+            return f"'{kind}' is not a CardVerse move (moves: draw stock, take discard, meld, add, discard)"
         if kind in (DRAW_STOCK, TAKE_DISCARD):
             if self.phase == PLAY_PHASE:
                 return "you have already drawn this turn"
@@ -545,8 +592,9 @@ def _unchanged_rules(cls: type) -> bool:
     return inherits(cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal"))
 
 
-def new_round(options: CardVerseOptions, n_seats: int, round_index: int,
-              rng: random.Random) -> CardVerseRound:
+def new_round(
+    options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
+) -> CardVerseRound:
     """VariantSpec.new_round: deal round ``round_index`` with ``rng``."""
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 

@@ -27,8 +27,13 @@ def rules_text() -> str:
 MOVES = (
     MoveWords(DRAW_STOCK, empty="end the round: lowest hand value wins"),
     MoveWords(MELD, short="m", does="melds {cards}", did="melded {cards}", usage="m CARDS"),
-    MoveWords(ADD, short="a", does="adds {cards} to meld {target}", did="added {cards} to meld {target}",
-              usage="a CARD N"),
+    MoveWords(
+        ADD,
+        short="a",
+        does="adds {cards} to meld {target}",
+        did="added {cards} to meld {target}",
+        usage="a CARD N",
+    ),
 )
 
 SPEC = VariantSpec(

@@ -39,8 +39,9 @@ from .scoring import arrange, default_solver, display_melds
 __all__ = ["analyze", "describe", "hand_summary"]
 
 
-def describe(mask: int,
-             solver: MeldSolver | None = None) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def describe(
+    mask: int, solver: MeldSolver | None = None
+) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """``(deadwood points, melds, deadwood cards)`` of a hand bitmask, in listing order."""
     dw, melds = arrange(mask, solver)
     melded = 0
@@ -117,9 +118,7 @@ def analyze(
 
     after = " after the best discard" if entries else ""
     text.append("melds: " + (" | ".join(_refs(m) for m in melds) if melds else "none"))
-    text.append(
-        "deadwood: " + (f"{_refs(dead)} = {dw} points" if dead else "none (0 points)")
-    )
+    text.append("deadwood: " + (f"{_refs(dead)} = {dw} points" if dead else "none (0 points)"))
     if dw == 0:
         text.append(f"gin{after}: no deadwood")
     elif dw <= limit:
@@ -133,8 +132,9 @@ def analyze(
     return Analysis(data=data, text=tuple(text))
 
 
-def hand_summary(view: View, options: GinOptions | None = None,
-                 solver: MeldSolver | None = None) -> HandSummary:
+def hand_summary(
+    view: View, options: GinOptions | None = None, solver: MeldSolver | None = None
+) -> HandSummary:
     """The seat's hand for display: melds of its least-deadwood arrangement (in
     rank order), the loose cards (rank order) and a label.
 

@@ -137,16 +137,27 @@ def fill_gin_group(group: click.Group) -> None:
     add_score_command(group, name="gin", options_model=GinOptions)
 
 
-def add_score_command(group: click.Group, *, name: str = "gin",
-                      options_model: type[GinOptions] = GinOptions) -> None:
+def add_score_command(
+    group: click.Group, *, name: str = "gin", options_model: type[GinOptions] = GinOptions
+) -> None:
     """Add the ``score`` command to ``group`` (options validated by ``options_model``)."""
 
     @group.command("score")
-    @click.option("--knocker", required=True, metavar="CARDS",
-                  help='The knocker\'s 10 cards after the knock discard, e.g. "AS 2S 3S ...".')
+    @click.option(
+        "--knocker",
+        required=True,
+        metavar="CARDS",
+        help='The knocker\'s 10 cards after the knock discard, e.g. "AS 2S 3S ...".',
+    )
     @click.option("--defender", required=True, metavar="CARDS", help="The defender's 10 cards.")
-    @click.option("--option", "-o", "opts", multiple=True, metavar="KEY=VALUE",
-                  help="An option (repeatable), e.g. knock_limit=5.")
+    @click.option(
+        "--option",
+        "-o",
+        "opts",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="An option (repeatable), e.g. knock_limit=5.",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
     @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
     @user_errors

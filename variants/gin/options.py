@@ -26,22 +26,22 @@ class GinOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     knock_limit: int = Field(
-        10, ge=0, le=100,
+        10,
+        ge=0,
+        le=100,
         description="most deadwood a player may knock with (0: only gin ends a round)",
     )
     gin_bonus: int = Field(25, ge=0, le=1000, description="bonus for going gin")
-    undercut_bonus: int = Field(
-        25, ge=0, le=1000, description="bonus to the defender for an undercut"
-    )
-    target: int = Field(
-        100, ge=1, le=1_000_000, description="a match ends when a total reaches this"
-    )
+    undercut_bonus: int = Field(25, ge=0, le=1000, description="bonus to the defender for an undercut")
+    target: int = Field(100, ge=1, le=1_000_000, description="a match ends when a total reaches this")
     first_turn: Literal["seat0", "alternate"] = Field(
         "seat0",
         description='who starts a round: "seat0" (every round) or "alternate" (seats take turns)',
     )
     max_turns: int = Field(
-        200, ge=1, le=10_000,
+        200,
+        ge=1,
+        le=10_000,
         description="engine limit, not a Cardems rule: a round that reaches this many turns "
         "(one draw and one discard each) without a knock or gin is a draw",
     )

@@ -67,11 +67,30 @@ _KNOCKS = tuple(Action(KNOCK, (c,)) for c in range(DECK_SIZE))
 _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
 # The attributes GinRound.clone knows: copied or shared as it says; any other
 # (a subclass's) is deep-copied.
-_CLONE_KNOWN = frozenset({
-    "options", "round_index", "variant", "hands", "stock", "discard", "first_upcard", "history",
-    "result", "first", "turn", "phase", "taken", "_after", "_legal", "_seen",
-    "dealer", "dealt", "turns_done", "_extras",
-})
+_CLONE_KNOWN = frozenset(
+    {
+        "options",
+        "round_index",
+        "variant",
+        "hands",
+        "stock",
+        "discard",
+        "first_upcard",
+        "history",
+        "result",
+        "first",
+        "turn",
+        "phase",
+        "taken",
+        "_after",
+        "_legal",
+        "_seen",
+        "dealer",
+        "dealt",
+        "turns_done",
+        "_extras",
+    }
+)
 
 
 class GinRound(Round):
@@ -168,8 +187,15 @@ class GinRound(Round):
         rng.shuffle(deck)
         a, b, p = sizes
         hands = [deck[:a], deck[a : a + b]]
-        return cls.from_deal(hands, deck[a + b : a + b + p], deck[a + b + p :], options, round_index,
-                             first=first, variant=variant)
+        return cls.from_deal(
+            hands,
+            deck[a + b : a + b + p],
+            deck[a + b + p :],
+            options,
+            round_index,
+            first=first,
+            variant=variant,
+        )
 
     def apply_unchecked(self, action: Action) -> Event:
         """Round.apply_unchecked without the check: whether a Gin move is
@@ -410,9 +436,11 @@ class GinRound(Round):
             outcome="draw",
             winner=None,
             hands=tuple(hands),
-            text=(f"the round reaches the engine limit of {self.turn_limit()} turns: "
-                  "it is a draw, no points" if turn_limit
-                  else "the stock is exhausted: the round is a draw, no points",),
+            text=(
+                f"the round reaches the engine limit of {self.turn_limit()} turns: it is a draw, no points"
+                if turn_limit
+                else "the stock is exhausted: the round is a draw, no points",
+            ),
             counts=_counts("draw"),
         )
 
@@ -458,22 +486,24 @@ class GinRound(Round):
         key = (self.phase, self.taken, self.knock_limit(), turn)
         extra = self._extras.get(key)
         if extra is None:
-            extra = self._extras[key] = MappingProxyType({
-                "phase": self.phase,
-                "knock_limit": key[2],
-                "taken": self.taken,
-                "first_upcard": self.first_upcard,
-                "first_seat": self.first,
-                "turn": key[3],
-                "max_turns": self.turn_limit(),
-            })
+            extra = self._extras[key] = MappingProxyType(
+                {
+                    "phase": self.phase,
+                    "knock_limit": key[2],
+                    "taken": self.taken,
+                    "first_upcard": self.first_upcard,
+                    "first_seat": self.first,
+                    "turn": key[3],
+                    "max_turns": self.turn_limit(),
+                }
+            )
         return extra
 
     def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
         # Kept per seat and extended with the new events only (views are built
         # after every action; rebuilding the whole history each time is quadratic).
         seen = self._seen[seat]
-        for e in self.history[len(seen):]:
+        for e in self.history[len(seen) :]:
             seen.append(e.seen_by(seat))
         return tuple(seen)
 
@@ -517,8 +547,10 @@ class GinRound(Round):
         limit = self.knock_limit()
         if kind == KNOCK:
             if left == 0:
-                return (f"with no deadwood after discarding {code(card)} the move is "
-                        f"'gin {code(card)}', not a knock")
+                return (
+                    f"with no deadwood after discarding {code(card)} the move is "
+                    f"'gin {code(card)}', not a knock"
+                )
             if limit == 0:
                 return f"only gin may end this round; you would have {left} deadwood"
             return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
@@ -551,4 +583,3 @@ def _report(seat: int, h: SettledHand) -> HandReport:
         deadwood=h.deadwood,
         points=h.deadwood_points,
     )
-

@@ -136,9 +136,7 @@ class SettledHand:
     def to_json(self, with_layoffs: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"melds": [[code(c) for c in m] for m in self.melds]}
         if with_layoffs:
-            out["layoffs"] = [
-                {"card": code(c), "onto": [code(x) for x in onto]} for c, onto in self.layoffs
-            ]
+            out["layoffs"] = [{"card": code(c), "onto": [code(x) for x in onto]} for c, onto in self.layoffs]
         out["deadwood"] = [code(c) for c in self.deadwood]
         out["deadwood_points"] = self.deadwood_points
         return out
@@ -232,9 +230,7 @@ def settle(
     if kdw > limit:
         if limit == 0:
             raise KnockError(f"only gin may end this round; the knocker has deadwood {kdw}")
-        raise KnockError(
-            f"the knocker cannot knock: deadwood {kdw} is over the knock limit {limit}"
-        )
+        raise KnockError(f"the knocker cannot knock: deadwood {kdw} is over the knock limit {limit}")
 
     # The knocker's tie-break: the arrangement leaving the defender the most.
     from rummykit.core.extensions import best_extensions

@@ -34,10 +34,16 @@ __all__ = ["MOVES", "SPEC", "RoundFactory", "cardems_rules_text", "make_spec"]
 
 #: The words of Gin's own moves (draw stock, take discard and discard are core's).
 MOVES = (
-    MoveWords(KNOCK, short="k", does="knocks, discarding {cards}", did="knocked, discarding {cards}",
-              usage="k CARD"),
-    MoveWords(GIN, short="g", does="goes gin, discarding {cards}", did="went gin, discarding {cards}",
-              usage="g CARD"),
+    MoveWords(
+        KNOCK, short="k", does="knocks, discarding {cards}", did="knocked, discarding {cards}", usage="k CARD"
+    ),
+    MoveWords(
+        GIN,
+        short="g",
+        does="goes gin, discarding {cards}",
+        did="went gin, discarding {cards}",
+        usage="g CARD",
+    ),
 )
 
 

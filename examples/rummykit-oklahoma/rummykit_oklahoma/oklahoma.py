@@ -38,7 +38,9 @@ class OklahomaOptions(GinOptions):
     """Gin's options; ``knock_limit`` becomes a cap on the upcard's value."""
 
     knock_limit: int = Field(
-        10, ge=0, le=10,
+        10,
+        ge=0,
+        le=10,
         description="cap on the knock limit the upcard sets (10: no cap, the classic rule)",
     )
     ace_gin_only: bool = Field(True, description="an ace upcard means only gin may end the round")

@@ -42,13 +42,16 @@ def play(rnd, text):
 # -- rule 1: the first upcard's value is the knock limit ----------------------------
 
 
-@pytest.mark.parametrize("upcard, limit, knocks", [
-    ("7D", 7, []),                               # deadwood 9 or 10: too much
-    ("9D", 9, ["knock KC"]),                     # KC out leaves 9 (the 9C)
-    ("TH", 10, ["knock 9C", "knock KC"]),
-    ("KD", 10, ["knock 9C", "knock KC"]),        # a face card counts 10
-    ("2H", 2, []),
-])
+@pytest.mark.parametrize(
+    "upcard, limit, knocks",
+    [
+        ("7D", 7, []),  # deadwood 9 or 10: too much
+        ("9D", 9, ["knock KC"]),  # KC out leaves 9 (the 9C)
+        ("TH", 10, ["knock 9C", "knock KC"]),
+        ("KD", 10, ["knock 9C", "knock KC"]),  # a face card counts 10
+        ("2H", 2, []),
+    ],
+)
 def test_the_upcard_value_is_the_knock_limit(upcard, limit, knocks):
     rnd = after_draw(upcard, "KC")
     assert rnd.knock_limit() == limit
@@ -180,5 +183,9 @@ def test_conformance():
 
 
 def test_conformance_with_the_house_rules_off():
-    check_variant(SPEC, seeds=range(2), options={"ace_gin_only": False, "spade_doubles": False,
-                                                 "knock_limit": 3}, agents=[])
+    check_variant(
+        SPEC,
+        seeds=range(2),
+        options={"ace_gin_only": False, "spade_doubles": False, "knock_limit": 3},
+        agents=[],
+    )

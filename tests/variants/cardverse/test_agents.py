@@ -43,8 +43,7 @@ def test_takes_the_discard_only_when_it_completes_a_meld():
 
 
 def test_lays_every_meld_and_addition_at_once_then_sheds_its_highest_card():
-    rnd = deal(["7C 7D 7S 9H 2D QC 3S", "2C 3D 9S"], stock="4S",
-               table=[(1, "TH JH QH")], discard="KD")
+    rnd = deal(["7C 7D 7S 9H 2D QC 3S", "2C 3D 9S"], stock="4S", table=[(1, "TH JH QH")], discard="KD")
     moves = [act(rnd) for _ in range(4)]
     assert moves == ["draw stock", "meld 7C 7D 7S", "add 9H to 1", "discard QC"]
     assert rnd.to_act() == 1

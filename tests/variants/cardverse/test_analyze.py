@@ -99,8 +99,9 @@ def test_discard_to_win_keeps_a_card_to_discard():
     kept = run("5H 6H 7H 8H", discard_to_win=True)
     assert kept.data["melds"] == [["5H", "6H", "7H"]]
     assert kept.data["remaining"] == ["8H"] and kept.data["remaining_points"] == 8
-    assert lines(kept)[-1] == ("Discard 8H to go out (discard_to_win: the last card must be "
-                               "discarded, not laid down)")
+    assert lines(kept)[-1] == (
+        "Discard 8H to go out (discard_to_win: the last card must be discarded, not laid down)"
+    )
 
 
 def test_discard_to_win_with_additions_keeps_the_card_that_still_lets_the_rest_go_down():
@@ -116,8 +117,9 @@ def test_discard_to_win_with_one_meld_lays_nothing_down():
     assert lines(a)[-1].startswith("Discard 7H at the end of the turn")
 
 
-@pytest.mark.parametrize("cards, table", [
-    ("QH KH AH 7C 7D 7S 2S 9D", None), ("JH 5C 2S 7H", "QH KH AH; 7C 7D 7S"), ("KD", None)])
+@pytest.mark.parametrize(
+    "cards, table", [("QH KH AH 7C 7D 7S 2S 9D", None), ("JH 5C 2S 7H", "QH KH AH; 7C 7D 7S"), ("KD", None)]
+)
 def test_discard_to_win_changes_nothing_when_a_card_is_left_anyway(cards, table):
     assert run(cards, table, discard_to_win=True) == run(cards, table)
 
@@ -128,15 +130,18 @@ def test_the_whole_deck_with_discard_to_win_keeps_a_ten():
     assert a.data["melds"][0] == ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
 
 
-@pytest.mark.parametrize("cards, table, words", [
-    ("", None, "at least one card"),
-    ("JH 5C", "QH KH; 7C 7D 7S", r"table meld 1 \(QH KH\) is not a set or a run"),
-    ("JH 5C", "KH AH 2H", r"table meld 1 \(KH AH 2H\) is not a set or a run"),
-    ("JH 5C", "QH KH AH; 7C 7D 7S; 7S 8S 9S", "7S is in table melds 2 and 3"),
-    ("JH 5C KH", "QH KH AH", "cards both in the hand and on the table: KH"),
-    ("JH 5C", "QH KH XX", "table meld 1: bad card"),
-    ("JH 5C", "  ", "--table is empty"),
-])
+@pytest.mark.parametrize(
+    "cards, table, words",
+    [
+        ("", None, "at least one card"),
+        ("JH 5C", "QH KH; 7C 7D 7S", r"table meld 1 \(QH KH\) is not a set or a run"),
+        ("JH 5C", "KH AH 2H", r"table meld 1 \(KH AH 2H\) is not a set or a run"),
+        ("JH 5C", "QH KH AH; 7C 7D 7S; 7S 8S 9S", "7S is in table melds 2 and 3"),
+        ("JH 5C KH", "QH KH AH", "cards both in the hand and on the table: KH"),
+        ("JH 5C", "QH KH XX", "table meld 1: bad card"),
+        ("JH 5C", "  ", "--table is empty"),
+    ],
+)
 def test_errors_are_clear(cards, table, words):
     with pytest.raises(RummyError, match=words):
         run(cards, table=table)
@@ -172,14 +177,26 @@ RUMMY = Path(sys.executable).with_name("rummy")
 def test_through_the_cli():
     out = subprocess.run(
         [str(RUMMY), "analyze", "cardverse", "JH", "5C", "2S", "--table", "QH KH AH; 7C 7D 7S", "--json"],
-        capture_output=True, text=True, timeout=60)
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {
-        "variant": "cardverse", "cards": ["JH", "5C", "2S"], "melds": [],
-        "additions": [{"card": "JH", "to": 1}], "remaining": ["5C", "2S"],
-        "remaining_points": 7, "hand_points": 17}
-    bad = subprocess.run([str(RUMMY), "analyze", "cardverse", "JH", "--table", "AH 2H 3H"],
-                         capture_output=True, text=True, timeout=60)
+        "variant": "cardverse",
+        "cards": ["JH", "5C", "2S"],
+        "melds": [],
+        "additions": [{"card": "JH", "to": 1}],
+        "remaining": ["5C", "2S"],
+        "remaining_points": 7,
+        "hand_points": 17,
+    }
+    bad = subprocess.run(
+        [str(RUMMY), "analyze", "cardverse", "JH", "--table", "AH 2H 3H"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode != 0 and "not a set or a run" in bad.stderr
     assert "Traceback" not in bad.stderr
 
@@ -187,8 +204,12 @@ def test_through_the_cli():
 @pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
 @pytest.mark.parametrize("options, remaining", [([], []), (["-o", "discard_to_win=true"], ["TC"])])
 def test_the_whole_deck_through_the_cli(options, remaining):
-    out = subprocess.run([str(RUMMY), "analyze", "cardverse", *ALL.split(), *options, "--json"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [str(RUMMY), "analyze", "cardverse", *ALL.split(), *options, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["remaining"] == remaining and len(data["cards"]) == 52
@@ -197,7 +218,8 @@ def test_the_whole_deck_through_the_cli(options, remaining):
 
 @pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
 def test_a_card_given_many_times_is_one_line():
-    out = subprocess.run([str(RUMMY), "analyze", "cardverse", *(["JH"] * 20000)],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [str(RUMMY), "analyze", "cardverse", *(["JH"] * 20000)], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == ["rummy: duplicate card JH"]

@@ -69,8 +69,10 @@ def test_legal_moves_only_and_deterministic_for_a_seed(name, n_seats):
         for _ in range(2):
             with GlobalRandomUntouched():
                 rnd = CardVerseRound.deal(CardVerseOptions(), n_seats, round_seed, random.Random(round_seed))
-                agents = [make(name if s == round_seed % n_seats else "ai:easy", s, agent_seed(round_seed, s))
-                          for s in range(n_seats)]
+                agents = [
+                    make(name if s == round_seed % n_seats else "ai:easy", s, agent_seed(round_seed, s))
+                    for s in range(n_seats)
+                ]
                 runs.append(play_round(rnd, agents))
         assert runs[0] == runs[1]
 
@@ -87,8 +89,9 @@ def test_legal_under_every_option(name, opts):
 
 def test_hard_against_itself_and_random():
     rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(8))
-    play_round(rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3),
-                     make("ai:normal", 3, 4)])
+    play_round(
+        rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3), make("ai:normal", 3, 4)]
+    )
 
 
 def test_views_lead_to_no_round():
@@ -197,13 +200,11 @@ def test_hard_avoids_feeding_the_next_players_pick():
 
 def test_hard_ends_the_round_on_the_empty_stock_only_when_likely_lowest():
     # Seat 0 holds 2 points; the others hold many cards: it ends the round.
-    rnd = deal(["AC AD", "9S 9H KS QS JD TC 8C", "9C KH QH JH TD 8D 7S"], discard="2H 3H 4S",
-               rest="discard")
+    rnd = deal(["AC AD", "9S 9H KS QS JD TC 8C", "9C KH QH JH TD 8D 7S"], discard="2H 3H 4S", rest="discard")
     assert rnd.stock == []
     assert choose(HardCardVerseAgent(1), rnd) == "draw stock"
     # Seat 0 holds 30 points, the others few cards: it takes the discard (a playable 5H) first.
-    rnd = deal(["KC KD 7H 8H", "2S", "3S"], discard="4C 5H", rest="discard",
-               table=[(1, "9H TH JH")])
+    rnd = deal(["KC KD 7H 8H", "2S", "3S"], discard="4C 5H", rest="discard", table=[(1, "9H TH JH")])
     assert choose(HardCardVerseAgent(1), rnd) == "take discard"
 
 
@@ -211,8 +212,9 @@ def test_hard_ends_the_round_on_the_empty_stock_only_when_likely_lowest():
 
 
 def test_normal_takes_a_discard_that_fits_the_table():
-    rnd = deal(["2C 3D 9S KH 5C 7D QD", "4H JH 6C JC JD QS AS"], stock="TC", discard="8H",
-               table=[(1, "5H 6H 7H")])
+    rnd = deal(
+        ["2C 3D 9S KH 5C 7D QD", "4H JH 6C JC JD QS AS"], stock="TC", discard="8H", table=[(1, "5H 6H 7H")]
+    )
     assert choose(NormalCardVerseAgent(0), rnd) == "take discard"
 
 

@@ -16,7 +16,8 @@ from rummykit.variants.cardverse_rummy.agents import EasyAgent
 RUMMY = Path(sys.executable).with_name("rummy")
 pytestmark = pytest.mark.skipif(
     not RUMMY.exists() or not (Path(__file__).parents[3] / "cli" / "main.py").exists(),
-    reason="the rummy CLI is not installed")
+    reason="the rummy CLI is not installed",
+)
 
 SEATS = ["human", "random", "random"]
 
@@ -32,8 +33,7 @@ def human_moves(seed: int, seats=SEATS) -> tuple[list[str], list[str]]:
     """The lines a person at seat 0 would type, worked out on the same match the
     program plays (same seed, same bots): ai:easy decides for the person."""
     reg = get_plugins().registry
-    session = Session.new(reg, "cardverse", {}, [parse_seat(s, i) for i, s in enumerate(seats)],
-                          seed, None)
+    session = Session.new(reg, "cardverse", {}, [parse_seat(s, i) for i, s in enumerate(seats)], seed, None)
     me = EasyAgent()
     lines = []
     while not session.over:
@@ -52,10 +52,11 @@ def test_a_whole_match_through_a_pipe(tmp_path):
     moves, everything = human_moves(5)
     script = "\\n".join(moves) + "\\n"
     save = tmp_path / "game.json"
-    cmd = (f"printf '{script}' | {shlex.quote(str(RUMMY))} play cardverse "
-           f"--seat human --seat random --seat random --seed 5 --save {shlex.quote(str(save))}")
-    out = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=300,
-                         env=env(tmp_path))
+    cmd = (
+        f"printf '{script}' | {shlex.quote(str(RUMMY))} play cardverse "
+        f"--seat human --seat random --seat random --seed 5 --save {shlex.quote(str(save))}"
+    )
+    out = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=300, env=env(tmp_path))
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert "illegal" not in out.stdout
@@ -72,9 +73,27 @@ def test_illegal_input_gets_a_reason_and_quit_saves(tmp_path):
     save = tmp_path / "g.json"
     script = "\n".join(["discard 2H", "meld 2H 3H 4H", *first_two, "take discard", "quit"]) + "\n"
     out = subprocess.run(
-        [str(RUMMY), "play", "cardverse", "--seat", "human", "--seat", "random", "--seat", "random",
-         "--seed", "5", "--save", str(save)],
-        input=script, capture_output=True, text=True, timeout=120, env=env(tmp_path))
+        [
+            str(RUMMY),
+            "play",
+            "cardverse",
+            "--seat",
+            "human",
+            "--seat",
+            "random",
+            "--seat",
+            "random",
+            "--seed",
+            "5",
+            "--save",
+            str(save),
+        ],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env(tmp_path),
+    )
     assert out.returncode == 0, out.stderr
     assert "illegal: draw first" in out.stdout
     assert "illegal: you have already drawn this turn" in out.stdout
@@ -85,16 +104,35 @@ def test_illegal_input_gets_a_reason_and_quit_saves(tmp_path):
 
 def test_an_all_bot_four_seat_match_runs_to_its_end(tmp_path):
     out = subprocess.run(
-        [str(RUMMY), "play", "cardverse", "--seat", "ai:easy", "--seat", "random",
-         "--seat", "ai:easy", "--seat", "random", "--seed", "7"],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, env=env(tmp_path))
+        [
+            str(RUMMY),
+            "play",
+            "cardverse",
+            "--seat",
+            "ai:easy",
+            "--seat",
+            "random",
+            "--seat",
+            "ai:easy",
+            "--seat",
+            "random",
+            "--seed",
+            "7",
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env(tmp_path),
+    )
     assert out.returncode == 0, out.stderr
     assert "=== match over:" in out.stdout
     assert "Traceback" not in out.stderr
 
 
 def test_rules_command_shows_the_rules(tmp_path):
-    out = subprocess.run([str(RUMMY), "rules", "cardverse"], capture_output=True, text=True,
-                         timeout=60, env=env(tmp_path))
+    out = subprocess.run(
+        [str(RUMMY), "rules", "cardverse"], capture_output=True, text=True, timeout=60, env=env(tmp_path)
+    )
     assert out.returncode == 0, out.stderr
     assert "CardVerse Rummy" in out.stdout and "max_turns" in out.stdout

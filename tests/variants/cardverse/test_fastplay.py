@@ -31,8 +31,7 @@ class OtherRandom(random.Random):
     """A generator of another type: the core leaves its shuffle to it."""
 
 
-def pair(ace_points: int = 1, seed: int = 0, lowest: bool = True, keep: float = 0.0,
-         rng_type=random.Random):
+def pair(ace_points: int = 1, seed: int = 0, lowest: bool = True, keep: float = 0.0, rng_type=random.Random):
     """Two Playouts on the same random numbers: the compiled one and the pure one."""
     solver = get_solver(True, ace_points)
     fast = Playouts(solver, ace_points, rng_type(seed))
@@ -48,7 +47,8 @@ def pair(ace_points: int = 1, seed: int = 0, lowest: bool = True, keep: float = 
 def test_the_compiled_core_is_built_and_used():
     assert playout._fastplay is not None, (
         "the C extension _fastplay was not built: `make test` builds it at install "
-        "(it needs a C compiler and the Python headers)")
+        "(it needs a C compiler and the Python headers)"
+    )
     assert playout.compiled()
     fast, pure = pair()
     assert fast._core is not None and pure._core is None
@@ -91,8 +91,11 @@ def test_play_outs_are_the_same_from_real_positions(n_seats, ace_points):
                 args = (hands, stock, pile, table, k.seat, k.seat, first_take)
                 got = fast.play(*args)
                 assert got == pure.play(*args)
-                assert fast.score(*got) == pure.score(*got) == sum(
-                    fast.pts[c] for s, h in enumerate(got[1]) if s != got[0] for c in from_mask(h))
+                assert (
+                    fast.score(*got)
+                    == pure.score(*got)
+                    == sum(fast.pts[c] for s, h in enumerate(got[1]) if s != got[0] for c in from_mask(h))
+                )
                 ended_by_meld += got[1][got[0]] == 0
                 checked += 1
             card = max(from_mask(k.hand))
@@ -135,7 +138,7 @@ def _position(seed: int):
         hands.append(sum(1 << c for c in deck[:size]))
         del deck[:size]
     cut = rng.randrange(min(8, len(deck)) + 1)
-    pile, stock = deck[:cut], deck[cut:cut + rng.randrange(len(deck) - cut + 1)]
+    pile, stock = deck[:cut], deck[cut : cut + rng.randrange(len(deck) - cut + 1)]
     me, cur = rng.randrange(n), rng.randrange(n)
     first_take = rng.choice([None, False, True]) if cur == me else None
     return hands, stock, pile, table, me, cur, first_take
@@ -196,8 +199,7 @@ def test_the_core_refuses_bad_input_with_an_error():
     with pytest.raises(ValueError):
         core.fill([1, 2], 0, 1 << 52, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])
     with pytest.raises(ValueError):
-        core.deal(1 << 52, random.Random(0).getrandbits, 0, 0, [0, 1], [0, 0], [0, 0], [None, None],
-                  [-1, -1])
+        core.deal(1 << 52, random.Random(0).getrandbits, 0, 0, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])
     with pytest.raises(TypeError):
         core.deal(7, None, 0, 0, [0, 1], [0, 0], [0, 0], [None, None], [-1, -1])  # no generator
     with pytest.raises(TypeError):
@@ -212,9 +214,26 @@ def test_the_core_refuses_bad_input_with_an_error():
 def _simulate(env_extra: dict) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_PURE_PYTHON"}
     env.update(env_extra)
-    cmd = [sys.executable, "-m", "rummykit.cli.main", "simulate", "cardverse",
-           "--seat", "ai:hard", "--seat", "ai:easy", "--seat", "ai:easy", "--seat", "ai:easy",
-           "--rounds", "16", "--seed", "3", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "rummykit.cli.main",
+        "simulate",
+        "cardverse",
+        "--seat",
+        "ai:hard",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--rounds",
+        "16",
+        "--seed",
+        "3",
+        "--json",
+    ]
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)

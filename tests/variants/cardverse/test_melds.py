@@ -77,12 +77,15 @@ def test_a_set_grows_to_four_and_no_further():
     assert extensions(four) == 0
 
 
-@pytest.mark.parametrize("meld, fits, does_not_fit", [
-    ("QH KH AH", ["JH"], ["2H", "KS", "AS"]),
-    ("2S 3S 4S", ["5S"], ["AS", "6S"]),
-    ("JD QD KD", ["TD", "AD"], ["2D", "9D"]),
-    ("7C 7D 7S", ["7H"], ["8C", "6C"]),
-])
+@pytest.mark.parametrize(
+    "meld, fits, does_not_fit",
+    [
+        ("QH KH AH", ["JH"], ["2H", "KS", "AS"]),
+        ("2S 3S 4S", ["5S"], ["AS", "6S"]),
+        ("JD QD KD", ["TD", "AD"], ["2D", "9D"]),
+        ("7C 7D 7S", ["7H"], ["8C", "6C"]),
+    ],
+)
 def test_additions_follow_the_ace_high_run_order(meld, fits, does_not_fit):
     m = cs(meld)
     mask = sum(1 << x for x in m)

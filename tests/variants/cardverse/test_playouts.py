@@ -69,8 +69,10 @@ def test_sampled_deals_keep_every_card_and_what_is_known(n_seats):
             # Every card is in a hand, the stock, the pile or on the table, once.
             placed = dealt | to_mask(stock) | to_mask(view.discard_pile) | k.table
             assert placed == FULL_DECK
-            assert len(stock) + sum(h.bit_count() for h in hands) + len(view.discard_pile) \
-                + k.table.bit_count() == 52
+            assert (
+                len(stock) + sum(h.bit_count() for h in hands) + len(view.discard_pile) + k.table.bit_count()
+                == 52
+            )
             for s in range(n_seats):  # cards it saw an opponent take and keep stay there
                 assert hands[s] & k.held[s] == k.held[s]
             checked += 1
@@ -102,9 +104,10 @@ def test_the_easy_model_holds_for_real_easy_hands():
 
 def test_knowledge_reads_the_table_and_the_last_pass():
     rnd = CardVerseRound.setup(
-        ["5H 6H 7H KS KC 2D 3C 9S 4D TC", "2S 3S 9D 8C 4C JD QD 5S 6C 7D",
-         "AC AD JS QH 4S 8D 9C 6D 5C TD"],
-        stock="2C 3D", discard="KD")
+        ["5H 6H 7H KS KC 2D 3C 9S 4D TC", "2S 3S 9D 8C 4C JD QD 5S 6C 7D", "AC AD JS QH 4S 8D 9C 6D 5C TD"],
+        stock="2C 3D",
+        discard="KD",
+    )
     # Seat 0 takes KD (a set of kings), lays it and the run, discards 9S.
     for text in ("take", "meld KS KC KD", "meld 5H 6H 7H", "discard 9S"):
         rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
@@ -124,8 +127,8 @@ def test_sampled_hands_respect_the_last_discard():
     """An opponent that last shed the 3 of clubs holds only lower cards (aces,
     twos, the 3s of lower suits), and none that melds together."""
     rnd = CardVerseRound.setup(
-        ["KS QS", "3C 2D", "JH TH"], stock="AS AH 9S 8S 7S 6S 5S 4S 3S 2S 9H 8H 7H",
-        discard="", first=1)
+        ["KS QS", "3C 2D", "JH TH"], stock="AS AH 9S 8S 7S 6S 5S 4S 3S 2S 9H 8H 7H", discard="", first=1
+    )
     for text in ("draw", "discard 3C"):
         rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
     rnd.apply(parse_action("draw", rnd.legal_actions(), rnd.why_illegal))
@@ -144,8 +147,7 @@ def test_sampled_hands_keep_under_the_lowest_discard():
     nothing above the nine): with ``lowest`` its three cards are all under the nine;
     without it the last discard (the king) is the only bound."""
     rnd = CardVerseRound.setup(["QS 5C", "9C 4D 2S", "JH 6H"], stock="3H 7S 8D KS", first=1)
-    for text in ("draw", "discard 9C", "draw", "discard JH", "draw", "discard QS",
-                 "draw", "discard KS"):
+    for text in ("draw", "discard 9C", "draw", "discard JH", "draw", "discard QS", "draw", "discard KS"):
         rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
     k = read_view(rnd.view(2))
     po = Playouts(SOLVER, 1, random.Random(5))
@@ -174,8 +176,12 @@ def test_hard_searches_its_turn_with_four_seats_and_plays_it_through():
         while rnd.to_act() is not None:
             seat = rnd.to_act()
             action = agents[seat].act(rnd.view(seat), rnd.legal_actions())
-            if seat == 0 and hard._plan is not None and action.kind == "discard" \
-                    and "play-outs" in hard.explain(rnd.view(0), action):
+            if (
+                seat == 0
+                and hard._plan is not None
+                and action.kind == "discard"
+                and "play-outs" in hard.explain(rnd.view(0), action)
+            ):
                 assert action.cards[0] == hard._plan[2]
                 planned += 1
             rnd.apply(action)
@@ -224,6 +230,7 @@ def test_hard_scores_play_outs_by_the_match_from_the_totals():
     hands = [m("2C"), m("KS QS JS TH"), m("KH QH 9D"), m("KD QD 9C")]
     assert value(0, hands) < 1.0  # 87 points: not yet the match
     from dataclasses import replace
+
     ahead = replace(view, scores=(20, 0, 0, 0))
     assert hard._match_value(ahead, k)(0, hands) == 1.0
     behind = replace(view, scores=(0, 95, 0, 0))
@@ -272,8 +279,9 @@ def test_play_outs_follow_the_first_draw_they_are_told():
     winner, end = po.play(hands, [], [parse_card("AC")], [], 0, 0, first_take=True)
     assert winner == 0 and end[0] == m("AC 2C") and end[1:] == hands[1:]
     # With a stock, False draws its top (the last card) and True leaves it there.
-    _, end = po.play(hands, [parse_card("9H"), parse_card("4S")], [parse_card("AC")], [], 0, 0,
-                     first_take=False)
+    _, end = po.play(
+        hands, [parse_card("9H"), parse_card("4S")], [parse_card("AC")], [], 0, 0, first_take=False
+    )
     assert end[0] == m("2C 3D")  # drew 4S, shed it (its highest loose card)
 
 
@@ -304,8 +312,9 @@ def test_turn_play_outs_drop_the_weaker_choices_half_way():
     options = [(False, c) for c in view.hand[:4]]
     full = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 10, options)
     half = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 5, options)
-    pruned = Playouts(SOLVER, 1, random.Random(9)).turn_wins(k, list(view.discard_pile), [], 10, options,
-                                                               keep=2)
+    pruned = Playouts(SOLVER, 1, random.Random(9)).turn_wins(
+        k, list(view.discard_pile), [], 10, options, keep=2
+    )
     alive = [i for i, w in enumerate(pruned) if w != float("-inf")]
     # The two best after five deals (the same five deals: the same generator) ...
     assert alive == sorted(sorted(range(4), key=lambda i: (-half[i], i))[:2])

@@ -16,10 +16,12 @@ from rummykit.variants.cardverse_rummy.plugin import SPEC
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 seats = st.sampled_from([2, 3, 4])
-option_sets = st.fixed_dictionaries({
-    "discard_to_win": st.booleans(),
-    "ace_high": st.booleans(),
-})
+option_sets = st.fixed_dictionaries(
+    {
+        "discard_to_win": st.booleans(),
+        "ace_high": st.booleans(),
+    }
+)
 
 
 def check_zones(rnd):

@@ -21,6 +21,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 # -- deal and seats -----------------------------------------------------------
 
+
 @pytest.mark.parametrize("n, size", [(2, 7), (3, 10), (4, 10)])
 def test_deal_sizes(n, size):
     rnd = new_round(CardVerseOptions(), n, 0, random.Random(9))
@@ -61,7 +62,12 @@ def test_one_or_five_seats_are_refused(n):
 
 def test_spec():
     assert (SPEC.name, SPEC.title, SPEC.min_players, SPEC.max_players, SPEC.ace_high) == (
-        "cardverse", "CardVerse Rummy", 2, 4, True)
+        "cardverse",
+        "CardVerse Rummy",
+        2,
+        4,
+        True,
+    )
     assert SPEC.options_model is CardVerseOptions
     assert "max_turns" in SPEC.rules_text and "Decision" in SPEC.rules_text
     reg = get_plugins().registry
@@ -72,25 +78,32 @@ def test_spec():
 
 # -- options --------------------------------------------------------------------
 
+
 def test_option_defaults():
     o = CardVerseOptions()
     assert (o.target, o.discard_to_win, o.ace_high, o.max_turns) == (100, False, False, 400)
 
 
 def test_options_from_text():
-    o = build_options(CardVerseOptions, {"target": "50", "discard_to_win": "true",
-                                         "ace_high": "yes", "max_turns": "30"}, "cardverse")
+    o = build_options(
+        CardVerseOptions,
+        {"target": "50", "discard_to_win": "true", "ace_high": "yes", "max_turns": "30"},
+        "cardverse",
+    )
     assert (o.target, o.discard_to_win, o.ace_high, o.max_turns) == (50, True, True, 30)
 
 
-@pytest.mark.parametrize("values, words", [
-    ({"target": "0"}, "option target"),
-    ({"target": "many"}, "option target"),
-    ({"max_turns": "0"}, "option max_turns"),
-    ({"discard_to_win": "perhaps"}, "option discard_to_win"),
-    ({"ace_high": "2"}, "option ace_high"),
-    ({"knock_limit": "10"}, "unknown option 'knock_limit' for cardverse"),
-])
+@pytest.mark.parametrize(
+    "values, words",
+    [
+        ({"target": "0"}, "option target"),
+        ({"target": "many"}, "option target"),
+        ({"max_turns": "0"}, "option max_turns"),
+        ({"discard_to_win": "perhaps"}, "option discard_to_win"),
+        ({"ace_high": "2"}, "option ace_high"),
+        ({"knock_limit": "10"}, "unknown option 'knock_limit' for cardverse"),
+    ],
+)
 def test_bad_options_are_clear_errors(values, words):
     with pytest.raises(OptionError, match=words):
         build_options(CardVerseOptions, values, "cardverse")
@@ -103,6 +116,7 @@ def test_options_model_forbids_extra_keys():
 
 # -- the turn ---------------------------------------------------------------------
 
+
 def test_turn_draw_then_meld_add_discard():
     rnd = deal(["7H 8H 9H 5C 5D KS 2C", "2D 3D 9S"], stock="5S", discard="4H", first=0)
     assert notations(rnd) == ["draw stock", "take discard"]
@@ -113,7 +127,9 @@ def test_turn_draw_then_meld_add_discard():
         play(rnd, "take discard")
     play(rnd, "meld 9h 7h 8h", "meld 5c 5d 5s")
     assert [(m.number, m.owner, [code(x) for x in m.cards]) for m in rnd.view(1).table] == [
-        (1, 0, ["7H", "8H", "9H"]), (2, 0, ["5C", "5D", "5S"])]
+        (1, 0, ["7H", "8H", "9H"]),
+        (2, 0, ["5C", "5D", "5S"]),
+    ]
     play(rnd, "discard KS")
     assert rnd.to_act() == 1 and rnd.view(1).extra["phase"] == "draw"
     assert rnd.view(1).discard_top == c("KS")
@@ -127,8 +143,7 @@ def test_meld_actions_list_cards_in_rank_order_ace_last():
 
 
 def test_additions_to_an_opponents_meld_keep_its_number_and_owner():
-    rnd = deal(["JH 7H 2C 4S", "2D 3D 9S"], stock="QH", first=0,
-               table=[(1, "8H 9H TH"), (1, "KC KD KS")])
+    rnd = deal(["JH 7H 2C 4S", "2D 3D 9S"], stock="QH", first=0, table=[(1, "8H 9H TH"), (1, "KC KD KS")])
     play(rnd, "draw stock")
     legal = notations(rnd)
     for move in ("add JH to 1", "add 7H to 1"):
@@ -147,13 +162,16 @@ def test_additions_need_no_own_meld_and_grow_a_set_to_four():
     assert [code(x) for x in rnd.view(0).table[0].cards] == ["KC", "KD", "KH", "KS"]
 
 
-@pytest.mark.parametrize("move, reason", [
-    ("add 2C to 1", r"^2C does not fit meld 1 \(8H 9H 10H\)$"),
-    ("add JH to 3", r"^there is no meld 3 on the table \(melds 1 to 1\)$"),
-    ("add JC to 1", r"^you do not hold JC$"),
-    ("meld 2C 4S JH", r"^2C 4S JH is not a set or a run$"),
-    ("discard QD", r"^you do not hold QD$"),
-])
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        ("add 2C to 1", r"^2C does not fit meld 1 \(8H 9H 10H\)$"),
+        ("add JH to 3", r"^there is no meld 3 on the table \(melds 1 to 1\)$"),
+        ("add JC to 1", r"^you do not hold JC$"),
+        ("meld 2C 4S JH", r"^2C 4S JH is not a set or a run$"),
+        ("discard QD", r"^you do not hold QD$"),
+    ],
+)
 def test_illegal_moves_have_one_line_reasons_and_change_nothing(move, reason):
     rnd = deal(["JH 2C 4S", "2D 3D 9S"], stock="6D", table=[(1, "8H 9H TH")])
     play(rnd, "draw stock")
@@ -182,6 +200,7 @@ def test_history_shows_a_stock_draw_only_to_the_drawer():
 
 
 # -- going out --------------------------------------------------------------------
+
 
 def test_melding_the_last_card_goes_out_by_default():
     rnd = deal(["7H 8H", "AS AC KD 5H", "QC 2D"], stock="9H")
@@ -214,8 +233,7 @@ def test_discard_to_win_refuses_a_meld_that_empties_the_hand():
 
 
 def test_discard_to_win_refuses_an_addition_that_empties_the_hand():
-    rnd = deal(["JH", "AS 5H"], stock="7H", table=[(1, "8H 9H TH")],
-               options={"discard_to_win": True})
+    rnd = deal(["JH", "AS 5H"], stock="7H", table=[(1, "8H 9H TH")], options={"discard_to_win": True})
     play(rnd, "draw stock", "add JH to 1")
     assert notations(rnd) == ["discard 7H"]
     before = snapshot(rnd)
@@ -228,8 +246,7 @@ def test_discard_to_win_refuses_an_addition_that_empties_the_hand():
 
 @pytest.mark.parametrize("discard_to_win", [False, True])
 def test_going_out_by_discarding_the_last_card(discard_to_win):
-    rnd = deal(["7H 8H 9H", "KS 4D", "3C"], stock="2C",
-               options={"discard_to_win": discard_to_win})
+    rnd = deal(["7H 8H 9H", "KS 4D", "3C"], stock="2C", options={"discard_to_win": discard_to_win})
     play(rnd, "draw stock", "meld 7H 8H 9H", "discard 2C")
     r = rnd.result
     assert (r.outcome, r.winner, dict(r.counts), r.points) == ("out", 0, {"out_by_discard": 1}, (17, 0, 0))
@@ -247,6 +264,7 @@ def test_a_later_seat_can_go_out_and_names_follow_seats():
 
 
 # -- empty stock and the engine limit ---------------------------------------------
+
 
 def test_draw_stock_stays_legal_when_the_stock_is_empty_and_ends_the_round():
     rnd = deal(["KH QH", "5C 5D", "TS"], rest="discard", first=2)
@@ -285,11 +303,12 @@ def test_max_turns_ends_the_round_like_an_empty_stock(limit):
     for i in range(limit):
         assert rnd.result is None
         assert rnd.view(0).extra["turn"] == i + 1
-        play(rnd, *turns[2 * i: 2 * i + 2])
+        play(rnd, *turns[2 * i : 2 * i + 2])
     r = rnd.result
     assert r is not None and r.outcome == "stock" and dict(r.counts) == {"stock_end": 1}
     assert r.lines(NAMES[:2])[0] == (
-        f"The round reaches the engine limit of {limit} turns and ends as if the stock were empty")
+        f"The round reaches the engine limit of {limit} turns and ends as if the stock were empty"
+    )
 
 
 def test_default_max_turns_is_400():
@@ -298,6 +317,7 @@ def test_default_max_turns_is_400():
 
 
 # -- scoring ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ace_high, expected", [(False, 1 + 1 + 10 + 5), (True, 11 + 11 + 10 + 5)])
 def test_scores_with_and_without_ace_high(ace_high, expected):

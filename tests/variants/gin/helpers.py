@@ -24,9 +24,18 @@ def act(text: str) -> Action:
     return Action(words[0], tuple(card(w) for w in words[1:]))
 
 
-def deal(hand0: str, hand1: str, upcard: str, stock: str = "", *, options: GinOptions | None = None,
-         stock_size: int | None = None, round_index: int = 0, first: int | None = None,
-         cls: type[GinRound] = GinRound) -> GinRound:
+def deal(
+    hand0: str,
+    hand1: str,
+    upcard: str,
+    stock: str = "",
+    *,
+    options: GinOptions | None = None,
+    stock_size: int | None = None,
+    round_index: int = 0,
+    first: int | None = None,
+    cls: type[GinRound] = GinRound,
+) -> GinRound:
     """A round with the given hands and upcard; ``stock`` are the top stock cards
     (top first). With ``stock_size`` the stock holds exactly that many cards and
     every other card lies face up under the upcard in the discard pile."""

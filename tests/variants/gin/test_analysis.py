@@ -30,15 +30,17 @@ def run_rummy(*args: str) -> subprocess.CompletedProcess:
 def test_issue_example_exactly():
     a = analyze(parse_cards(EXAMPLE))
     assert isinstance(a, Analysis)
-    assert json.dumps(a.data) == json.dumps({
-        "variant": "gin",
-        "cards": EXAMPLE,
-        "melds": [["AS", "2S", "3S"], ["7C", "7D", "7H"]],
-        "deadwood": ["4H", "9D", "TD", "KC"],
-        "deadwood_points": 33,
-        "can_knock": False,
-        "can_gin": False,
-    })
+    assert json.dumps(a.data) == json.dumps(
+        {
+            "variant": "gin",
+            "cards": EXAMPLE,
+            "melds": [["AS", "2S", "3S"], ["7C", "7D", "7H"]],
+            "deadwood": ["4H", "9D", "TD", "KC"],
+            "deadwood_points": 33,
+            "can_knock": False,
+            "can_gin": False,
+        }
+    )
 
 
 def test_cards_echo_input_order_and_melds_in_rank_order():
@@ -71,8 +73,17 @@ def test_eleven_cards_add_every_discard_sorted_and_the_best():
     hand = EXAMPLE + ["8D"]
     a = analyze(parse_cards(hand))
     d = a.data
-    assert list(d) == ["variant", "cards", "melds", "deadwood", "deadwood_points", "can_knock",
-                       "can_gin", "best_discard", "discards"]
+    assert list(d) == [
+        "variant",
+        "cards",
+        "melds",
+        "deadwood",
+        "deadwood_points",
+        "can_knock",
+        "can_gin",
+        "best_discard",
+        "discards",
+    ]
     assert d["cards"] == hand
     assert len(d["discards"]) == 11
     assert sorted(e["discard"] for e in d["discards"]) == sorted(hand)
@@ -85,8 +96,10 @@ def test_eleven_cards_add_every_discard_sorted_and_the_best():
     }
     # Sorted by deadwood points, then by card (rank, then suit C D H S).
     order = "A23456789TJQK"
-    keys = [(e["deadwood_points"], order.index(e["discard"][0]), "CDHS".index(e["discard"][1]))
-            for e in d["discards"]]
+    keys = [
+        (e["deadwood_points"], order.index(e["discard"][0]), "CDHS".index(e["discard"][1]))
+        for e in d["discards"]
+    ]
     assert keys == sorted(keys)
     sevens = [e["discard"] for e in d["discards"] if e["deadwood_points"] == 21]
     assert sevens == ["7C", "7H"]
@@ -130,8 +143,17 @@ def test_spec_wires_analyze_and_hand_summary():
 
 
 def _view(hand, taken=None):
-    return View(variant="gin", seat=0, n_seats=2, to_act=0, hand=tuple(hand), hand_sizes=(len(hand), 10),
-                stock_size=20, discard_pile=(), extra={"taken": taken})
+    return View(
+        variant="gin",
+        seat=0,
+        n_seats=2,
+        to_act=0,
+        hand=tuple(hand),
+        hand_sizes=(len(hand), 10),
+        stock_size=20,
+        discard_pile=(),
+        extra={"taken": taken},
+    )
 
 
 def test_hand_summary_ten_cards():

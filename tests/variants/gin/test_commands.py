@@ -57,8 +57,14 @@ def test_json_contract(cli):
 
 
 def test_commas_and_other_card_forms(cli):
-    out = invoke(cli, "--json", "--knocker", "6♥,7h,8H,2C,2D,2S,J♠,QS,KS,7C",
-                 "--defender", "10C TD TH 3S 4S 5S 9H AC 8C 9D")
+    out = invoke(
+        cli,
+        "--json",
+        "--knocker",
+        "6♥,7h,8H,2C,2D,2S,J♠,QS,KS,7C",
+        "--defender",
+        "10C TD TH 3S 4S 5S 9H AC 8C 9D",
+    )
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["points"] == 11
 
@@ -67,16 +73,30 @@ def test_undercut_and_gin(cli):
     out = invoke(cli, "--json", "--knocker", KNOCKER, "--defender", "TC TD TH 3S 4S 5S 9H AC AD 5C")
     d = json.loads(out.output)
     assert (d["outcome"], d["winner"], d["points"]) == ("undercut", "defender", 25)
-    out = invoke(cli, "--json", "--knocker", "6H 7H 8H 9H 2C 2D 2S JS QS KS",
-                 "--defender", "TH 2H AC 3C 5D 7D 9C 4S 6S 8S")
+    out = invoke(
+        cli,
+        "--json",
+        "--knocker",
+        "6H 7H 8H 9H 2C 2D 2S JS QS KS",
+        "--defender",
+        "TH 2H AC 3C 5D 7D 9C 4S 6S 8S",
+    )
     d = json.loads(out.output)
     assert (d["outcome"], d["winner"], d["points"]) == ("gin", "knocker", 80)
     assert d["defender"]["layoffs"] == []
 
 
 def test_options(cli):
-    out = invoke(cli, "--json", "--knocker", KNOCKER, "--defender", "TC TD TH 3S 4S 5S 9H AC AD 5C",
-                 "--option", "undercut_bonus=10")
+    out = invoke(
+        cli,
+        "--json",
+        "--knocker",
+        KNOCKER,
+        "--defender",
+        "TC TD TH 3S 4S 5S 9H AC AD 5C",
+        "--option",
+        "undercut_bonus=10",
+    )
     assert json.loads(out.output)["points"] == 10
     out = invoke(cli, "--json", "-o", "knock_limit=5", "--knocker", KNOCKER, "--defender", DEFENDER)
     assert out.exit_code == 2
@@ -94,18 +114,30 @@ def test_text_output(cli):
     "args, message",
     [
         (["--knocker", KNOCKER.replace("7C", "ZZ"), "--defender", DEFENDER], "rummy: knocker: bad card 'ZZ'"),
-        (["--knocker", KNOCKER, "--defender", DEFENDER + " KD"],
-         "rummy: defender: expected 10 cards, got 11"),
-        (["--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C"],
-         "rummy: the knocker and the defender both hold 7C, 8H"),
-        (["--knocker", "AS 2S 3S 4S 7C 7D 7H 5H 4D 2C", "--defender", "TC TD TH 9H AC 8C 9D 6D JD QH"],
-         "rummy: the knocker cannot knock: deadwood 11 is over the knock limit 10"),
-        (["--knocker", KNOCKER, "--defender", DEFENDER, "-o", "knock_limit=-1"],
-         "rummy: bad value for option knock_limit for gin"),
-        (["--knocker", KNOCKER, "--defender", DEFENDER, "-o", "colour=red"],
-         "rummy: unknown option 'colour' for gin"),
-        (["--knocker", KNOCKER, "--defender", "AS AS 3S 4S 5S 6S 7S 8S 9S TS"],
-         "rummy: defender: duplicate card AS"),
+        (
+            ["--knocker", KNOCKER, "--defender", DEFENDER + " KD"],
+            "rummy: defender: expected 10 cards, got 11",
+        ),
+        (
+            ["--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C"],
+            "rummy: the knocker and the defender both hold 7C, 8H",
+        ),
+        (
+            ["--knocker", "AS 2S 3S 4S 7C 7D 7H 5H 4D 2C", "--defender", "TC TD TH 9H AC 8C 9D 6D JD QH"],
+            "rummy: the knocker cannot knock: deadwood 11 is over the knock limit 10",
+        ),
+        (
+            ["--knocker", KNOCKER, "--defender", DEFENDER, "-o", "knock_limit=-1"],
+            "rummy: bad value for option knock_limit for gin",
+        ),
+        (
+            ["--knocker", KNOCKER, "--defender", DEFENDER, "-o", "colour=red"],
+            "rummy: unknown option 'colour' for gin",
+        ),
+        (
+            ["--knocker", KNOCKER, "--defender", "AS AS 3S 4S 5S 6S 7S 8S 9S TS"],
+            "rummy: defender: duplicate card AS",
+        ),
     ],
 )
 def test_errors_are_one_line_exit_2(cli, args, message):
@@ -141,7 +173,8 @@ def test_through_the_rummy_command():
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["points"] == 11
     assert out.stdout.startswith(
-        '{"outcome": "knock", "winner": "knocker", "points": 11, "knocker": {"melds": ')
+        '{"outcome": "knock", "winner": "knocker", "points": 11, "knocker": {"melds": '
+    )
     out = run_rummy("gin", "score", "--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C")
     assert out.returncode == 2
     assert out.stderr.strip() == "rummy: the knocker and the defender both hold 7C, 8H"

@@ -44,8 +44,16 @@ def test_register_commands_adds_the_gin_group():
 
 def test_rules_text_has_every_decision():
     text = SPEC.rules_text
-    for phrase in ("seat 0", "alternate", "a plain knock is never offered", "never after gin", "together",
-                   "draw worth 0", "100", "upcard offer"):
+    for phrase in (
+        "seat 0",
+        "alternate",
+        "a plain knock is never offered",
+        "never after gin",
+        "together",
+        "draw worth 0",
+        "100",
+        "upcard offer",
+    ):
         assert phrase.lower() in text.lower(), phrase
 
 
@@ -55,7 +63,13 @@ def test_rules_text_has_every_decision():
 def test_defaults_are_cardems():
     o = GinOptions()
     assert (o.knock_limit, o.gin_bonus, o.undercut_bonus, o.target, o.first_turn, o.max_turns) == (
-        10, 25, 25, 100, "seat0", 200)
+        10,
+        25,
+        25,
+        100,
+        "seat0",
+        200,
+    )
     assert all(f.description for f in GinOptions.model_fields.values())
 
 
@@ -167,8 +181,13 @@ class OklahomaRound(GinRound):
         return 2 if spade and self.options.spade_doubles else 1
 
 
-OKLAHOMA = make_spec(name="oklahoma", title="Oklahoma Gin", options_model=OklahomaOptions,
-                     round_class=OklahomaRound, rules_text="Gin; the upcard sets the knock limit.")
+OKLAHOMA = make_spec(
+    name="oklahoma",
+    title="Oklahoma Gin",
+    options_model=OklahomaOptions,
+    round_class=OklahomaRound,
+    rules_text="Gin; the upcard sets the knock limit.",
+)
 
 
 def test_a_house_rule_is_a_subclass_and_a_spec():
@@ -176,15 +195,25 @@ def test_a_house_rule_is_a_subclass_and_a_spec():
     rnd = OKLAHOMA.new_round(OklahomaOptions(), 2, 0, random.Random(3))
     assert isinstance(rnd, OklahomaRound) and rnd.view(0).variant == "oklahoma"
     assert rnd.view(0).extra["knock_limit"] == rnd.knock_limit()
-    assert OKLAHOMA.analyze([card(c) for c in "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split()],
-                            OklahomaOptions()).data["variant"] == "oklahoma"
+    assert (
+        OKLAHOMA.analyze([card(c) for c in "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split()], OklahomaOptions()).data[
+            "variant"
+        ]
+        == "oklahoma"
+    )
     assert easy_agent_spec("oklahoma").variant == "oklahoma"
 
 
 def test_house_rule_knock_limit_from_the_upcard_and_doubling():
     # Upcard 7S: knock limit 7, and a spade doubles: 11 -> 22.
-    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "7S", "KD",
-               options=OklahomaOptions(), cls=OklahomaRound)
+    rnd = deal(
+        "6H 7H 8H 2C 2D 2S JS QS KS 7C",
+        "TC TD TH 3S 4S 5S 9H AC 8C 9D",
+        "7S",
+        "KD",
+        options=OklahomaOptions(),
+        cls=OklahomaRound,
+    )
     rnd.apply(act("draw stock"))
     legal = {a.notation() for a in rnd.legal_actions()}
     assert "knock KD" in legal  # 7 <= 7
@@ -194,8 +223,14 @@ def test_house_rule_knock_limit_from_the_upcard_and_doubling():
     assert rnd.result.points == (22, 0)
     assert "×2" in rnd.result.lines(["A", "B"])[0]
     # An ace upcard: only gin.
-    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "AD", "KD",
-               options=OklahomaOptions(), cls=OklahomaRound)
+    rnd = deal(
+        "6H 7H 8H 2C 2D 2S JS QS KS 7C",
+        "TC TD TH 3S 4S 5S 9H AC 8C 9D",
+        "AD",
+        "KD",
+        options=OklahomaOptions(),
+        cls=OklahomaRound,
+    )
     rnd.apply(act("draw stock"))
     assert not any(a.kind == "knock" for a in rnd.legal_actions())
 

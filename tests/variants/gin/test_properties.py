@@ -21,19 +21,23 @@ from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions
 MAX_ACTIONS_PER_ROUND = 5000
 EXTRA_KEYS = {"phase", "knock_limit", "taken", "first_upcard", "first_seat", "turn", "max_turns"}
 
-OPTIONS = st.sampled_from([
-    GinOptions(target=25),
-    GinOptions(target=25, knock_limit=0),
-    GinOptions(target=25, knock_limit=30, first_turn="alternate"),
-    GinOptions(target=40, gin_bonus=0, undercut_bonus=0),
-])
+OPTIONS = st.sampled_from(
+    [
+        GinOptions(target=25),
+        GinOptions(target=25, knock_limit=0),
+        GinOptions(target=25, knock_limit=30, first_turn="alternate"),
+        GinOptions(target=40, gin_bonus=0, undercut_bonus=0),
+    ]
+)
 # Matches need rounds that score: random play against random play with a low
 # knock limit can take hundreds of drawn rounds, so matches use ai:easy seats.
-MATCH_OPTIONS = st.sampled_from([
-    GinOptions(target=30),
-    GinOptions(target=30, knock_limit=3, first_turn="alternate"),
-    GinOptions(target=40, gin_bonus=0, undercut_bonus=0),
-])
+MATCH_OPTIONS = st.sampled_from(
+    [
+        GinOptions(target=30),
+        GinOptions(target=30, knock_limit=3, first_turn="alternate"),
+        GinOptions(target=40, gin_bonus=0, undercut_bonus=0),
+    ]
+)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 LINEUPS = st.sampled_from(["random", "easy", "mixed"])
 
@@ -157,9 +161,13 @@ def test_replaying_the_actions_reproduces_the_game(seed, options, lineup):
     # And through a JSON record, as `rummy play --resume` does.
     reg = Registry()
     reg.variants["gin"] = SPEC
-    rec = MatchRecord(variant="gin", options=options.model_dump(mode="json"),
-                      seats=[SeatRecord(kind="random", name="A"), SeatRecord(kind="random", name="B")],
-                      seed=seed, actions=[a.notation() for a in m.actions])
+    rec = MatchRecord(
+        variant="gin",
+        options=options.model_dump(mode="json"),
+        seats=[SeatRecord(kind="random", name="A"), SeatRecord(kind="random", name="B")],
+        seed=seed,
+        actions=[a.notation() for a in m.actions],
+    )
     loaded = MatchRecord.model_validate(json.loads(rec.to_json()))
     third = replay(loaded, reg)
     assert third.totals == m.totals and third.round.zones() == m.round.zones()

@@ -143,8 +143,9 @@ def test_knock_limit_respected_and_the_option_changes_it():
     rnd = deal(hand, other, "9C", "KC")
     rnd.apply(act("draw stock"))
     assert not any(t.startswith("knock") for t in legal_texts(rnd))
-    with pytest.raises(IllegalAction,
-                       match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"):
+    with pytest.raises(
+        IllegalAction, match=r"knock needs deadwood ≤ 10 after the discard; you would have 11"
+    ):
         rnd.apply(act("knock KC"))
     rnd = deal(hand, other, "9C", "KC", options=GinOptions(knock_limit=11))
     rnd.apply(act("draw stock"))
@@ -203,8 +204,14 @@ def test_undercut_on_a_tie_gives_the_defender_25():
 
 def test_undercut_bonus_option_goes_to_the_defender():
     # t_games #482: the bonus must go to the defender, not the knocker.
-    rnd = deal(KNOCKER_9 + " 7C", "TC TD TH 3S 4S 5S 9H AC AD 5C", "4D", "KD",
-               options=GinOptions(undercut_bonus=40), first=0)
+    rnd = deal(
+        KNOCKER_9 + " 7C",
+        "TC TD TH 3S 4S 5S 9H AC AD 5C",
+        "4D",
+        "KD",
+        options=GinOptions(undercut_bonus=40),
+        first=0,
+    )
     rnd.apply(act("draw stock"))
     rnd.apply(act("knock KD"))
     assert rnd.result.points == (0, 40)
@@ -233,8 +240,13 @@ def test_gin_scores_defender_deadwood_plus_25_and_no_layoffs():
 
 
 def test_gin_bonus_option():
-    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS KD", "TH 2H AC 3C 5D 7D 9C 4S 6S 8S", "4D", "9H",
-               options=GinOptions(gin_bonus=10))
+    rnd = deal(
+        "6H 7H 8H 2C 2D 2S JS QS KS KD",
+        "TH 2H AC 3C 5D 7D 9C 4S 6S 8S",
+        "4D",
+        "9H",
+        options=GinOptions(gin_bonus=10),
+    )
     rnd.apply(act("draw stock"))
     rnd.apply(act("gin KD"))
     assert rnd.result.points == (65, 0)
@@ -299,10 +311,10 @@ def take_and_discard(rnd, discard_text):
 def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_stock():
     # Both seats take the discard every turn: the stock (31 cards) never shrinks.
     limited = deal(KNOCKER_9 + " 7C", DEFENDER, "4D", "KD", options=GinOptions(max_turns=3))
-    take_and_discard(limited, "7C")   # turn 1, seat 0
-    take_and_discard(limited, "8C")   # turn 2, seat 1
+    take_and_discard(limited, "7C")  # turn 1, seat 0
+    take_and_discard(limited, "8C")  # turn 2, seat 1
     assert limited.result is None and limited.view(0).extra["turn"] == 3
-    take_and_discard(limited, "4D")   # turn 3: the last allowed one
+    take_and_discard(limited, "4D")  # turn 3: the last allowed one
     r = limited.result
     assert len(limited.stock) == 31
     assert r.outcome == "draw" and r.points == (0, 0) and r.winner is None
@@ -322,8 +334,8 @@ def test_the_turn_limit_is_a_zero_point_draw_with_the_outcome_of_an_exhausted_st
 
 def test_a_knock_on_the_last_allowed_turn_still_counts():
     rnd = deal(DEFENDER, KNOCKER_9 + " 7C", "4D", "KD", options=GinOptions(max_turns=2))
-    take_and_discard(rnd, "8C")       # turn 1, seat 0
-    rnd.apply(act("draw stock"))      # turn 2, seat 1: draws KD
+    take_and_discard(rnd, "8C")  # turn 1, seat 0
+    rnd.apply(act("draw stock"))  # turn 2, seat 1: draws KD
     assert "knock KD" in legal_texts(rnd)
     rnd.apply(act("knock KD"))
     assert rnd.result.outcome == "knock" and rnd.result.winner == 1 and rnd.result.points == (0, 7)
@@ -383,8 +395,15 @@ def test_view_contents_and_extra():
     assert v.hand_sizes == (10, 10) and v.stock_size == 31
     assert v.discard_pile == (card("4D"),)
     assert {a.notation() for a in v.legal} == {"draw stock", "take discard"}
-    assert v.extra == {"phase": "draw", "knock_limit": 10, "taken": None,
-                       "first_upcard": card("4D"), "first_seat": 0, "turn": 1, "max_turns": 200}
+    assert v.extra == {
+        "phase": "draw",
+        "knock_limit": 10,
+        "taken": None,
+        "first_upcard": card("4D"),
+        "first_seat": 0,
+        "turn": 1,
+        "max_turns": 200,
+    }
     assert rnd.view(1).legal == ()
     rnd.apply(act("take discard"))
     assert rnd.view(1).extra["taken"] == card("4D")

@@ -122,12 +122,14 @@ def test_gin_shows_the_defenders_best_arrangement():
 def test_knock_over_the_limit_is_an_error():
     with pytest.raises(KnockError, match="deadwood 11 is over the knock limit 10"):
         settle(cards("AS 2S 3S 4S 7C 7D 7H 5H 4D 2C"), cards("TC TD TH 9H AC 8C 9D 6D JD QH"))
-    s = settle(cards("AS 2S 3S 4S 7C 7D 7H 5H 4D 2C"), cards("TC TD TH 9H AC 8C 9D 6D JD QH"),
-               knock_limit=11)
+    s = settle(cards("AS 2S 3S 4S 7C 7D 7H 5H 4D 2C"), cards("TC TD TH 9H AC 8C 9D 6D JD QH"), knock_limit=11)
     assert s.outcome == "knock"
     with pytest.raises(KnockError, match="only gin"):
-        settle(cards("6H 7H 8H 2C 2D 2S JS QS KS 7C"), cards(DEF := "TC TD TH 3S 4S 5S 9H AC 8C 9D"),
-               GinOptions(knock_limit=0))
+        settle(
+            cards("6H 7H 8H 2C 2D 2S JS QS KS 7C"),
+            cards(DEF := "TC TD TH 3S 4S 5S 9H AC 8C 9D"),
+            GinOptions(knock_limit=0),
+        )
     assert DEF
 
 

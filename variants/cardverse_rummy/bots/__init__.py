@@ -32,8 +32,9 @@ def normal_factory(seat: int, seed: int, options: CardVerseOptions) -> NormalCar
 def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVerseAgent:
     from .hard import HardCardVerseAgent
 
-    return HardCardVerseAgent(seed, target=options.target, ace_points=options.ace_points,
-                              discard_to_win=options.discard_to_win)
+    return HardCardVerseAgent(
+        seed, target=options.target, ace_points=options.ace_points, discard_to_win=options.discard_to_win
+    )
 
 
 def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]:
@@ -41,16 +42,26 @@ def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]
 
     # name, strength, factory, description
     levels = (
-        ("ai:normal", 20, normal_factory,
-         "keeps partial melds whose missing card is live, takes a discard it can "
-            "play at once, avoids feeding the next player's picks"),
-        ("ai:hard", 30, hard_factory,
-         "remembers picks and passes, holds its melds, sheds points as the round's "
+        (
+            "ai:normal",
+            20,
+            normal_factory,
+            "keeps partial melds whose missing card is live, takes a discard it can "
+            "play at once, avoids feeding the next player's picks",
+        ),
+        (
+            "ai:hard",
+            30,
+            hard_factory,
+            "remembers picks and passes, holds its melds, sheds points as the round's "
             "end nears, ends the round on the empty stock when it is likely lowest; with 3 or 4 "
-            "seats chooses each turn by play-outs of deals sampled from what it saw"),
+            "seats chooses each turn by play-outs of deals sampled from what it saw",
+        ),
     )
-    return [AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
-            for name, strength, factory, text in levels]
+    return [
+        AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+        for name, strength, factory, text in levels
+    ]
 
 
 def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "cardverse") -> None:

@@ -126,8 +126,9 @@ def plan_turn(hand: int, table: Table, solver: MeldSolver, keep_one: bool = Fals
     return dw, left, melds, seq
 
 
-def next_step(legal: Sequence[Action], melds: Iterable[int],
-              adds: Iterable[tuple[int, int]]) -> Action | None:
+def next_step(
+    legal: Sequence[Action], melds: Iterable[int], adds: Iterable[tuple[int, int]]
+) -> Action | None:
     """The first planned meld or addition that is legal now."""
     by_key = {a.key(): a for a in legal}
     for m in melds:

@@ -99,8 +99,14 @@ class HardCardVerseAgent(BaseAgent):
     P_ROUND_4 = 0.37  # ... with 4 seats
     EQUITY_TABLE = 10_000  # positions that model may solve; beyond them, score the round
 
-    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
-                 target: int = 100, **params: float) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        ace_points: int = 1,
+        discard_to_win: bool = False,
+        target: int = 100,
+        **params: float,
+    ) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -175,8 +181,14 @@ class HardCardVerseAgent(BaseAgent):
 
     # -- decisions -------------------------------------------------------------------
 
-    def _search_play(self, view: View, legal: Sequence[Action], k: Knowledge, melds: tuple[int, ...],
-                     adds: tuple[tuple[int, int], ...]) -> Action | None:
+    def _search_play(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        k: Knowledge,
+        melds: tuple[int, ...],
+        adds: tuple[tuple[int, int], ...],
+    ) -> Action | None:
         """With 3 or 4 seats: lay everything down or hold it, and which card to shed,
         chosen once per turn by play-outs over the heuristic's best discards."""
         key = (view.round_index, view.scores, k.turns[k.seat], view.stock_size, len(view.discard_pile))
@@ -196,18 +208,28 @@ class HardCardVerseAgent(BaseAgent):
                 if top not in best_cards:
                     best_cards.append(top)
             rules_lay = not self._holds(k, melds, adds, k.hand & ~laid)
-            options = [(lay, c) for lay in ((rules_lay, not rules_lay) if laid else (False,))
-                       for c in best_cards]
+            options = [
+                (lay, c) for lay in ((rules_lay, not rules_lay) if laid else (False,)) for c in best_cards
+            ]
             if len(options) == 1:
                 choice = options[0]
             else:
                 table = [to_mask(m.cards) for m in view.table]
                 four = k.n_seats >= 4
                 samples = self.PLAY_SAMPLES_4 if four else self.PLAY_SAMPLES
-                wins = self.playouts.turn_wins(k, list(view.discard_pile), table, samples,
-                                               options, melds, adds, self._match_value(view, k),
-                                               keep=self.PLAY_PRUNE if four else 0,
-                                               extra=self.PLAY_EXTRA if four else 0, z=self.PLAY_Z)
+                wins = self.playouts.turn_wins(
+                    k,
+                    list(view.discard_pile),
+                    table,
+                    samples,
+                    options,
+                    melds,
+                    adds,
+                    self._match_value(view, k),
+                    keep=self.PLAY_PRUNE if four else 0,
+                    extra=self.PLAY_EXTRA if four else 0,
+                    z=self.PLAY_Z,
+                )
                 best = max(range(len(options)), key=lambda i: (wins[i], -i))
                 choice = options[best]
             self._plan = (key, choice[0], choice[1])
@@ -238,16 +260,20 @@ class HardCardVerseAgent(BaseAgent):
         for c, _ in adds:
             mask |= 1 << c
         pts = hand_points(mask, self.ace_points)
-        return (f"; holds back {', '.join(groups)} (nothing laid down for the others to add to); "
-                f"the risk: if the round ends before the next turn (about {self._p_end(k):.0%} likely), "
-                f"they count {pts} point{'s' if pts != 1 else ''} in hand")
+        return (
+            f"; holds back {', '.join(groups)} (nothing laid down for the others to add to); "
+            f"the risk: if the round ends before the next turn (about {self._p_end(k):.0%} likely), "
+            f"they count {pts} point{'s' if pts != 1 else ''} in hand"
+        )
 
-    def _holds(self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...],
-               left: int) -> bool:
+    def _holds(
+        self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...], left: int
+    ) -> bool:
         """The rule: keep the planned melds and additions in hand while the round is
         young (not when they let it go out, ``left`` being the cards they leave)."""
-        return (self.HOLD and bool(melds or adds) and left.bit_count() > 1
-                and self._p_end(k) < self._hold_pend(k))
+        return (
+            self.HOLD and bool(melds or adds) and left.bit_count() > 1 and self._p_end(k) < self._hold_pend(k)
+        )
 
     def _match_value(self, view: View, k: Knowledge) -> Value | None:
         """How a play-out's end is scored: the chance to win the match from the totals
@@ -300,8 +326,9 @@ class HardCardVerseAgent(BaseAgent):
         if self._p_end(k) > 0.5:
             self._why = "the round may end before its next turn: shed points"
         else:
-            self._why = ("the most points among the cards with no live way to a meld, "
-                         "not feeding the next player")
+            self._why = (
+                "the most points among the cards with no live way to a meld, not feeding the next player"
+            )
         return self._discard_ranking(discards, k)[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
@@ -327,8 +354,11 @@ class HardCardVerseAgent(BaseAgent):
         stock = by_kind.get(DRAW_STOCK)
         top = k.top
         if take is None or top is None:
-            self._why = ("the stock is empty and so is the pile: this ends the round"
-                         if k.stock == 0 else "draw from the stock")
+            self._why = (
+                "the stock is empty and so is the pile: this ends the round"
+                if k.stock == 0
+                else "draw from the stock"
+            )
             return stock or legal[0]
         if stock is None:
             self._why = "take the discard"
@@ -347,8 +377,7 @@ class HardCardVerseAgent(BaseAgent):
         self._why = f"{code(top)} cannot be played at once: draw from the stock"
         return stock
 
-    def _search_draw(self, view: View, k: Knowledge, table: Table, take: Action,
-                     stock: Action) -> Action:
+    def _search_draw(self, view: View, k: Knowledge, table: Table, take: Action, stock: Action) -> Action:
         """With 4 seats: the stock or the pile's top by play-outs. Taking the top (and
         maybe shedding it again) leaves the stock as it is, so it also chooses who
         will face the empty stock; on the empty stock it is the choice to end."""
@@ -358,13 +387,22 @@ class HardCardVerseAgent(BaseAgent):
             self._why = f"{code(top)} lets it go out"
             return take
         stock_w, take_w = self.playouts.draw_wins(
-            k, list(view.discard_pile), [to_mask(m.cards) for m in view.table],
-            self.DRAW_SAMPLES, self._match_value(view, k), self.DRAW_FIRST, self.DRAW_Z)
+            k,
+            list(view.discard_pile),
+            [to_mask(m.cards) for m in view.table],
+            self.DRAW_SAMPLES,
+            self._match_value(view, k),
+            self.DRAW_FIRST,
+            self.DRAW_Z,
+        )
         if take_w > stock_w:
             self._why = f"take {code(top)}: the play-outs favour it"
             return take
-        self._why = ("end the round now: the play-outs favour it" if k.stock == 0
-                     else "draw from the stock: the play-outs favour it")
+        self._why = (
+            "end the round now: the play-outs favour it"
+            if k.stock == 0
+            else "draw from the stock: the play-outs favour it"
+        )
         return stock
 
     # -- the empty stock ---------------------------------------------------------------
@@ -383,8 +421,10 @@ class HardCardVerseAgent(BaseAgent):
         if win_now > win_after or (win_now == win_after and mine_after >= mine_now):
             self._why = f"end the round now: about {win_now:.0%} likely to have the lowest hand"
             return stock
-        self._why = (f"take {code(top)} first: about {win_after:.0%} likely to have the lowest "
-                     f"hand after this turn, {win_now:.0%} now")
+        self._why = (
+            f"take {code(top)} first: about {win_after:.0%} likely to have the lowest "
+            f"hand after this turn, {win_now:.0%} now"
+        )
         return take
 
     def _share_won(self, mine: int, samples: list[list[int]], me: int) -> float:
@@ -414,7 +454,7 @@ class HardCardVerseAgent(BaseAgent):
                     continue
                 need = k.unknown[s]
                 extra = min(k.turns[s], 3)
-                drawn = pool[i:i + need + extra]  # the extra cards may be another seat's
+                drawn = pool[i : i + need + extra]  # the extra cards may be another seat's
                 i += need
                 extra = max(0, len(drawn) - need)  # none left unseen: the hand is known
                 h = k.held[s] | to_mask(drawn)
@@ -429,7 +469,8 @@ class HardCardVerseAgent(BaseAgent):
         loose = hand
         for m in melds:
             loose &= ~m
-        vals = sorted((points(c, self.ace_points) for c in from_mask(loose) if not keep >> c & 1),
-                      reverse=True)
+        vals = sorted(
+            (points(c, self.ace_points) for c in from_mask(loose) if not keep >> c & 1), reverse=True
+        )
         kept = sum(points(c, self.ace_points) for c in from_mask(loose & keep))
         return sum(vals[extra:]) + kept

@@ -63,7 +63,7 @@ def read_view(view: View) -> Knowledge:
     blocked = [0] * n
     melds: list[int] = []  # the table as it grows, by meld number - 1
     last_of = {at: s for s, at in enumerate(seen.last_discard_at) if at >= 0}
-    for i, e in enumerate(view.history[:max(last_of, default=-1) + 1]):
+    for i, e in enumerate(view.history[: max(last_of, default=-1) + 1]):
         kind = e.action.kind
         if kind == "meld":
             melds.append(to_mask(e.action.cards))

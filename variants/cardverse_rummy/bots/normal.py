@@ -30,8 +30,9 @@ class NormalCardVerseAgent(BaseAgent):
     KEEP = 3.0  # points one live way to complete is worth
     FEED = 6.0  # points a discard next to the next player's pick costs
 
-    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False,
-                 **params: float) -> None:
+    def __init__(
+        self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params: float
+    ) -> None:
         from rummykit.core.solver import get_solver
 
         self.seed = seed

@@ -87,8 +87,9 @@ def compiled() -> bool:
 
 
 @cache
-def _shedding(ace_points: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                                        tuple[tuple[int, ...], ...]]:
+def _shedding(
+    ace_points: int,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Tables of ``ai:easy``'s shedding order: every card's points; its rank in the
     order (the card shed first ranks highest); ``below[r]``, the mask of the cards
     ranked under ``r``; the cards in that order; and, per suit and 13-bit pattern of
@@ -156,10 +157,12 @@ class Playouts:
         self._core = _fastplay.Core(self.pts, self.rank) if compiled() else None
         # The core shuffles as random.Random.shuffle does (by getrandbits), for a
         # plain random.Random; any other generator shuffles itself.
-        self._shuffle_in_core = (type(rng) is random.Random
-                                 # private methods of random.Random that typeshed leaves out:
-                                 and random.Random._randbelow  # type: ignore[attr-defined]
-                                 is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
+        self._shuffle_in_core = (
+            type(rng) is random.Random
+            # private methods of random.Random that typeshed leaves out:
+            and random.Random._randbelow  # type: ignore[attr-defined]
+            is random.Random._randbelow_with_getrandbits
+        )  # type: ignore[attr-defined]
 
     # -- sampled deals -------------------------------------------------------------
 
@@ -175,8 +178,9 @@ class Playouts:
         core = self._core
         places = [-1 if b is None else rank[b] for b in bound] if core is not None else []
         if core is not None and self._shuffle_in_core:
-            return core.deal(k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held,
-                             k.blocked, k.last_pass, places)
+            return core.deal(
+                k.unseen, rng.getrandbits, k.seat, k.hand, k.unknown, k.held, k.blocked, k.last_pass, places
+            )
         pool = list(from_mask(k.unseen))
         rng.shuffle(pool)
         if core is not None:
@@ -226,10 +230,20 @@ class Playouts:
 
     # -- play-outs -----------------------------------------------------------------
 
-    def turn_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  options: list[tuple[bool, int]], melds: Sequence[int] = (),
-                  adds: Sequence[tuple[int, int]] = (), value: Value | None = None,
-                  keep: int = 0, extra: int = 0, z: float = 0.0) -> list[float]:
+    def turn_wins(
+        self,
+        k: Knowledge,
+        pile: list[int],
+        table: list[int],
+        samples: int,
+        options: list[tuple[bool, int]],
+        melds: Sequence[int] = (),
+        adds: Sequence[tuple[int, int]] = (),
+        value: Value | None = None,
+        keep: int = 0,
+        extra: int = 0,
+        z: float = 0.0,
+    ) -> list[float]:
         """For each ``(lay, card)``: what the play-outs are worth after laying down
         ``melds`` (masks) and ``adds`` ((card, meld number), ...) or not (``lay``), and
         then discarding ``card``, summed over ``samples`` sampled deals (the same for
@@ -290,8 +304,16 @@ class Playouts:
         sq = sum(d * d for d in diffs)
         return sq > 0.0 and diff * diff <= z * z * (sq - diff * diff / n)
 
-    def draw_wins(self, k: Knowledge, pile: list[int], table: list[int], samples: int,
-                  value: Value | None = None, first: int = 0, z: float = 0.0) -> tuple[float, float]:
+    def draw_wins(
+        self,
+        k: Knowledge,
+        pile: list[int],
+        table: list[int],
+        samples: int,
+        value: Value | None = None,
+        first: int = 0,
+        z: float = 0.0,
+    ) -> tuple[float, float]:
         """What the play-outs are worth (as :meth:`turn_wins`) when this seat, to
         draw, takes from the stock and when it takes the top of the pile, on the same
         deals; the rest of its turn follows its quick rules. ``samples`` deals, or
@@ -317,8 +339,16 @@ class Playouts:
                     break
         return worth[0], worth[1]
 
-    def play(self, hands: list[int], stock: list[int], pile: list[int], table: list[int],
-             me: int, cur: int, first_take: bool | None = None) -> tuple[int, list[int]]:
+    def play(
+        self,
+        hands: list[int],
+        stock: list[int],
+        pile: list[int],
+        table: list[int],
+        me: int,
+        cur: int,
+        first_take: bool | None = None,
+    ) -> tuple[int, list[int]]:
         """Play the round out from ``cur``'s draw and return the winning seat and
         every seat's hand at the end (``first_take``: this seat's first draw is the
         pile's top, or the stock when False, rather than its rule's). Nothing passed
@@ -382,8 +412,14 @@ class Playouts:
                         best, bestv = c, v
             else:
                 tops = self.top_shed
-                best = self.shed_order[max(tops[0][loose & 0x1FFF], tops[1][loose >> 13 & 0x1FFF],
-                                           tops[2][loose >> 26 & 0x1FFF], tops[3][loose >> 39])]
+                best = self.shed_order[
+                    max(
+                        tops[0][loose & 0x1FFF],
+                        tops[1][loose >> 13 & 0x1FFF],
+                        tops[2][loose >> 26 & 0x1FFF],
+                        tops[3][loose >> 39],
+                    )
+                ]
             assert best is not None  # the hand is not empty
             hand &= ~(1 << best)
             pile.append(best)
@@ -412,8 +448,7 @@ class Playouts:
             return False
         return completes(hands[me], top) or bool(reach >> top & 1)
 
-    def _lay(self, hand: int, table: list[int], reach: int, drawn: int | None = None
-             ) -> tuple[int, int]:
+    def _lay(self, hand: int, table: list[int], reach: int, drawn: int | None = None) -> tuple[int, int]:
         """Lay the hand's melds on ``table`` (changed) and then every card that fits
         it; return what is left of the hand and the cards that then fit the table
         (``reach``: those that fit it now). ``drawn``: the card just drawn, when the

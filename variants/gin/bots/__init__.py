@@ -63,19 +63,27 @@ def novice_factory(seat: int, seed: int, options: GinOptions) -> NoviceGinAgent:
 def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
     # name, strength, factory, description
     levels = (
-        ("ai:normal", 20, normal_factory,
-         "keeps partial melds with live cards, avoids feeding the opponent's "
-            "picks, knocks as soon as it may"),
-        ("ai:hard", 30, hard_factory,
-         "remembers picks and passes, looks a draw ahead over the unseen cards, "
-            "weighs the undercut risk before knocking"),
-        ("ref:simple", 8, simple_factory,
-         "reference: the OpenSpiel simple gin bot's strategy"),
-        ("ref:novice", 6, novice_factory,
-         "reference: RLCard's novice rule agent"),
+        (
+            "ai:normal",
+            20,
+            normal_factory,
+            "keeps partial melds with live cards, avoids feeding the opponent's "
+            "picks, knocks as soon as it may",
+        ),
+        (
+            "ai:hard",
+            30,
+            hard_factory,
+            "remembers picks and passes, looks a draw ahead over the unseen cards, "
+            "weighs the undercut risk before knocking",
+        ),
+        ("ref:simple", 8, simple_factory, "reference: the OpenSpiel simple gin bot's strategy"),
+        ("ref:novice", 6, novice_factory, "reference: RLCard's novice rule agent"),
     )
-    return [AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
-            for name, strength, factory, text in levels]
+    return [
+        AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+        for name, strength, factory, text in levels
+    ]
 
 
 def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "gin") -> None:

@@ -29,8 +29,11 @@ RUN_PARTNERS = run_partners(ace_high=False)  # ace low: A-2-3 is a run, Q-K-A is
 #: Cards "close" to a card: same rank, or same suit within two ranks.
 NEAR = tuple(
     sum(1 << c for c in SET_PARTNERS[card])
-    | sum(1 << (card // 13 * 13 + r)
-          for r in range(max(0, card % 13 - 2), min(12, card % 13 + 2) + 1) if r != card % 13)
+    | sum(
+        1 << (card // 13 * 13 + r)
+        for r in range(max(0, card % 13 - 2), min(12, card % 13 + 2) + 1)
+        if r != card % 13
+    )
     for card in range(52)
 )
 
@@ -83,8 +86,9 @@ def outs(solver: MeldSolver, hand: int, live: int) -> int:
     return n
 
 
-def expected_after_draw(solver: MeldSolver, hand: int, live: int, limit: int, knock_bonus: float,
-                        gin_bonus: float) -> float:
+def expected_after_draw(
+    solver: MeldSolver, hand: int, live: int, limit: int, knock_bonus: float, gin_bonus: float
+) -> float:
     """The mean, over the live cards, of the deadwood left after drawing the card
     and making the best discard, with a bonus for a hand that may knock or go gin."""
     bd = solver.best_discard

@@ -61,8 +61,15 @@ class HardGinAgent(BaseAgent):
     MIN_GAIN = 0.0  # ... and an expected gain above this
     PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
 
-    def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10,
-                 gin_bonus: int = 25, undercut_bonus: int = 25, **params: float) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        solver: MeldSolver | None = None,
+        knock_limit: int = 10,
+        gin_bonus: int = 25,
+        undercut_bonus: int = 25,
+        **params: float,
+    ) -> None:
         from rummykit.core.solver import get_solver
 
         self.rng = random.Random(seed)
@@ -109,9 +116,15 @@ class HardGinAgent(BaseAgent):
         v = expected_after_draw(self.solver, hand, live, limit, self.KNOCK_BONUS, self.GIN_BONUS)
         return v + self.PRESENT * dw
 
-    def _score_discards(self, k: Knowledge, hand11: int, candidates: list[int], limit: int,
-                        probs: list[float],
-                        after: dict[int, int] | None = None) -> list[tuple[float, int, int]]:
+    def _score_discards(
+        self,
+        k: Knowledge,
+        hand11: int,
+        candidates: list[int],
+        limit: int,
+        probs: list[float],
+        after: dict[int, int] | None = None,
+    ) -> list[tuple[float, int, int]]:
         """(score, card, deadwood) for each candidate discard of an 11-card hand."""
         if after is None:
             after = dict(self.solver.discards(hand11))
@@ -130,8 +143,9 @@ class HardGinAgent(BaseAgent):
 
     # -- decisions --------------------------------------------------------------
 
-    def _best_discard(self, k: Knowledge, plain: list[Action], after: dict[int, int] | None,
-                      limit: int) -> tuple[Action, str]:
+    def _best_discard(
+        self, k: Knowledge, plain: list[Action], after: dict[int, int] | None, limit: int
+    ) -> tuple[Action, str]:
         probs = opp_probs(k, self.PASS_DAMP)
         cards = [a.cards[0] for a in plain]
         scored = self._score_discards(k, k.hand, cards, limit, probs, after)
@@ -173,8 +187,9 @@ class HardGinAgent(BaseAgent):
         self._why = f"{code(up)} helps less than an average stock card"
         return stock[0]
 
-    def _maybe_knock(self, k: Knowledge, knocks: list[Action], after: dict[int, int],
-                     limit: int) -> Action | None:
+    def _maybe_knock(
+        self, k: Knowledge, knocks: list[Action], after: dict[int, int], limit: int
+    ) -> Action | None:
         best = min(knocks, key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
         card = best.cards[0]
         d = after[card]
