@@ -157,12 +157,10 @@ class Playouts:
         self._core = _fastplay.Core(self.pts, self.rank) if compiled() else None
         # The core shuffles as random.Random.shuffle does (by getrandbits), for a
         # plain random.Random; any other generator shuffles itself.
-        self._shuffle_in_core = (
-            type(rng) is random.Random
-            # private methods of random.Random that typeshed leaves out:
-            and random.Random._randbelow  # type: ignore[attr-defined]
-            is random.Random._randbelow_with_getrandbits
-        )  # type: ignore[attr-defined]
+        # private methods of random.Random that typeshed leaves out:
+        below = random.Random._randbelow  # type: ignore[attr-defined]
+        by_bits = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+        self._shuffle_in_core = type(rng) is random.Random and below is by_bits
 
     # -- sampled deals -------------------------------------------------------------
 
