@@ -1,4 +1,5 @@
-"""The core's own plugin: the ``random`` agent, offered for every variant.
+"""The core's own plugin: the ``random`` agent and the generic search
+``ai:search`` (:mod:`rummykit.core.search`), offered for every variant.
 Declared as the entry point ``core`` so it loads like any other plugin.
 
 Plugin modules are imported by every ``rummy`` command, ``--help`` included, so
@@ -17,6 +18,16 @@ def _random_agent(seat: int, seed: int, options):
     return RandomAgent(seed)
 
 
+def _search_agent(seat: int, seed: int, options):  # pragma: no cover - replaced per variant
+    raise TypeError("ai:search is made for a variant (AgentSpec.per_variant)")
+
+
+def _search_for(variant, registry):
+    from .search import search_spec
+
+    return search_spec(variant, registry)
+
+
 @hookimpl
 def register_agents(register):
     register(
@@ -26,5 +37,15 @@ def register_agents(register):
             strength=0,
             description="picks uniformly among the legal moves",
             factory=_random_agent,
+        )
+    )
+    register(
+        AgentSpec(
+            name="ai:search",
+            variant=None,
+            strength=25,
+            description="searches by playing moves out on deals drawn from what it saw",
+            factory=_search_agent,
+            per_variant=_search_for,
         )
     )

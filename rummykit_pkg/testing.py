@@ -89,6 +89,7 @@ __all__ = [
     "MAX_ROUNDS",
     "STATES_PER_ROUND",
     "SAMPLES",
+    "SEARCH_ITERATIONS",
 ]
 
 #: Default bound on the actions of one round (a round that plays longer fails).
@@ -102,6 +103,8 @@ STATES_PER_ROUND = 4
 SAMPLES = 3
 #: Resamples drawn, at most, to see the unseen cards move.
 MAX_SAMPLES = 40
+#: Roll-outs per decision of core's ``ai:search`` in the kit's games.
+SEARCH_ITERATIONS = 4
 
 
 class ConformanceError(AssertionError):
@@ -733,7 +736,12 @@ class _Seat:
     def make(self, seat: int, seed: int, options) -> Any:
         if self.spec is None:
             return RandomAgent(agent_seed(seed, seat))
-        return self.spec.factory(seat, agent_seed(seed, seat), options)
+        from rummykit.core.search import with_iterations
+
+        # Core's ai:search plays on a small budget here: the kit checks that it
+        # plays, not how well.
+        spec = with_iterations(self.spec, SEARCH_ITERATIONS)
+        return spec.factory(seat, agent_seed(seed, seat), options)
 
 
 def _lineups(pool: list[_Seat], n: int) -> list[tuple[_Seat, ...]]:
