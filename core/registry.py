@@ -97,7 +97,17 @@ class AgentSpec(Generic[OptionsT]):
     """A computer player. ``factory(seat, seed, options)`` returns an agent;
     ``options`` are the variant's (``AgentSpec[GinOptions]`` for a Gin player).
     ``variant=None`` serves every variant (its factory takes any ``BaseModel``).
-    Higher ``strength`` is stronger."""
+    Higher ``strength`` is stronger.
+
+    ``rollout=True`` offers the player as a search's roll-out policy (the
+    generic ``ai:search`` rolls out with the variant's strongest such player):
+    it must be fast (well under a millisecond a move) and decide from its view
+    alone (a roll-out never calls ``observe``).
+
+    ``per_variant`` is for a generic player (``variant=None``) that must know
+    the variant it plays: called with the variant's spec and the registry, it
+    returns the player for that variant (``None``: not offered there).
+    """
 
     name: str
     factory: Callable[[int, int, OptionsT], Agent]
@@ -105,6 +115,8 @@ class AgentSpec(Generic[OptionsT]):
     strength: int = 0
     description: str = ""
     plugin: str = ""
+    rollout: bool = False
+    per_variant: Callable[[VariantSpec, Registry], AgentSpec | None] | None = None
 
 
 class Registry:
@@ -126,6 +138,7 @@ class Registry:
         self._agent_conflicts: dict[tuple[str | None, str], list[str]] = {}
         self._fill: Callable[[Registry], None] | None = None
         self._pending_commands: dict[str, set[str]] = {}
+        self._bound: dict[tuple[str, str], AgentSpec | None] = {}  # see _bind
 
     # -- lazy filling -----------------------------------------------------------
 
@@ -187,6 +200,7 @@ class Registry:
         entry["commands"] = sorted(set(entry.get("commands", [])) | set(names))
 
     def add_variant(self, spec: VariantSpec[Any], plugin: str) -> None:
+        self._bound.clear()
         if not isinstance(spec, VariantSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not a VariantSpec")
         if spec.name in self.variants or spec.name in self.conflicts:
@@ -203,6 +217,7 @@ class Registry:
         self._plugin_entry(plugin)["variants"].append(spec.name)
 
     def add_agent(self, spec: AgentSpec[Any], plugin: str) -> None:
+        self._bound.clear()
         if not isinstance(spec, AgentSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not an AgentSpec")
         key = (spec.variant, spec.name)
@@ -240,7 +255,32 @@ class Registry:
         by_name: dict[str, AgentSpec[Any]] = {}
         for a in sorted(specs, key=lambda a: a.variant is not None):
             by_name[a.name] = a
-        return sorted(by_name.values(), key=lambda a: (-a.strength, a.name))
+        out = []
+        for a in by_name.values():
+            if a.variant is None and a.per_variant is not None:
+                bound = self._bind(a, variant)
+                if bound is None:
+                    continue
+                a = bound
+            out.append(a)
+        return sorted(out, key=lambda a: (-a.strength, a.name))
+
+    def _bind(self, spec: AgentSpec, variant: str) -> AgentSpec | None:
+        """A generic player's ``per_variant`` answer for ``variant``, once per
+        registry (``None`` for a variant not registered here)."""
+        key = (variant, spec.name)
+        if key not in self._bound:
+            bound = None
+            if variant in self._variants and spec.per_variant is not None:
+                from dataclasses import replace
+
+                made = spec.per_variant(self._variants[variant], self)
+                if made is not None:
+                    bound = replace(
+                        made, name=spec.name, variant=variant, plugin=spec.plugin, per_variant=None
+                    )
+            self._bound[key] = bound
+        return self._bound[key]
 
     def agent(self, variant: str, name: str) -> AgentSpec[Any]:
         own, generic = (variant, name), (None, name)

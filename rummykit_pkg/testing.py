@@ -76,6 +76,7 @@ __all__ = [
     "MAX_ACTIONS_PER_ROUND",
     "MAX_ROUNDS",
     "SAMPLES",
+    "SEARCH_ITERATIONS",
     "STATES_PER_ROUND",
     "ConformanceError",
     "check_cards_accounted",
@@ -105,6 +106,8 @@ STATES_PER_ROUND = 4
 SAMPLES = 3
 #: Resamples drawn, at most, to see the unseen cards move.
 MAX_SAMPLES = 40
+#: Roll-outs per decision of core's ``ai:search`` in the kit's games.
+SEARCH_ITERATIONS = 4
 
 
 class ConformanceError(AssertionError):
@@ -781,7 +784,12 @@ class _Seat:
     def make(self, seat: int, seed: int, options: BaseModel) -> Any:
         if self.spec is None:
             return RandomAgent(agent_seed(seed, seat))
-        return self.spec.factory(seat, agent_seed(seed, seat), options)
+        from rummykit.core.search import with_iterations
+
+        # Core's ai:search plays on a small budget here: the kit checks that it
+        # plays, not how well.
+        spec = with_iterations(self.spec, SEARCH_ITERATIONS)
+        return spec.factory(seat, agent_seed(seed, seat), options)
 
 
 def _lineups(pool: list[_Seat], n: int) -> list[tuple[_Seat, ...]]:

@@ -8,6 +8,7 @@ it for real with pip into a fresh virtual environment (slow).
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
@@ -165,6 +166,36 @@ def test_scaffold_is_listed_and_plays(scaffold):
     r = rummy(site, "play", "quick", "--seed", "2", stdin="help\ns\nd ks\nquit\n")
     assert r.returncode == 0, r.stderr
     assert "draw stock  [s]" in r.stdout and "Player 1 discards K♠" in r.stdout
+
+
+def test_core_search_plays_the_scaffold_with_no_code_of_its_own(scaffold):
+    """The generated variant gets ai:search (core's generic search, rolling out
+    with the template's ai:easy) and it plays through the real rummy simulate."""
+    site, _pkg = scaffold
+    r = rummy(site, "rules", "quick")
+    assert "Computer players: ai:search, ai:easy, random" in r.stdout
+    r = rummy(
+        site,
+        "simulate",
+        "quick",
+        "--seat",
+        "ai:search",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:search",
+        "--matches",
+        "3",
+        "--seed",
+        "8",
+        "-o",
+        "target=20",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [e["agent"] for e in data["entrants"]] == ["ai:search", "ai:easy", "ai:search"]
+    assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 3
 
 
 @pytest.mark.slow

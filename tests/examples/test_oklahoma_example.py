@@ -107,6 +107,31 @@ def test_rummy_simulate_oklahoma():
     assert r.returncode == 0, r.stderr
 
 
+def test_core_search_plays_oklahoma_with_no_code_of_its_own():
+    """ai:search (core's generic search) is offered and plays through the real
+    rummy simulate: Oklahoma adds nothing for it."""
+    assert "ai:search" in rummy("rules", "oklahoma").stdout
+    r = rummy(
+        "simulate",
+        "oklahoma",
+        "--seat",
+        "ai:search",
+        "--seat",
+        "ai:easy",
+        "--matches",
+        "2",
+        "--seed",
+        "4",
+        "-o",
+        "target=15",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [e["agent"] for e in data["entrants"]] == ["ai:search", "ai:easy"]
+    assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 2
+
+
 def test_plugins_are_independent_of_each_other():
     # Disabling the example leaves the built-ins; disabling gin's plugin leaves
     # Oklahoma working (it imports Gin's package, it does not need gin registered).

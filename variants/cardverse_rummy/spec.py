@@ -59,4 +59,5 @@ EASY = AgentSpec(
     description="lays down every meld and addition at once, discards its highest "
     "unmelded card, takes the discard only to complete a meld",
     factory=easy_factory,
+    rollout=True,  # the roll-out policy of core's ai:search for CardVerse
 )

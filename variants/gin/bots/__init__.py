@@ -11,8 +11,12 @@ A house rule built on Gin may register the same players for its own variant
 name: ``register_bots(register, variant="oklahoma")``.
 
 Strengths (the strongest is the default opponent and gives the hints):
-ai:hard 30 > ai:normal 20 > ai:easy 10 (the gin plugin's) > ref:simple 8 >
-ref:novice 6 > random 0.
+ai:hard 30 > ai:search 25 (core's generic search) > ai:normal 20 > ai:easy 10
+(the gin plugin's) > ref:simple 8 > ref:novice 6 > random 0.
+
+``ref:simple`` is marked ``rollout=True``: it is the roll-out policy of core's
+``ai:search`` for Gin (and for a house rule registering these players), fast
+and, as a roll-out policy, stronger than ``ai:easy`` (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -80,8 +84,16 @@ def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
         ("ref:simple", 8, simple_factory, "reference: the OpenSpiel simple gin bot's strategy"),
         ("ref:novice", 6, novice_factory, "reference: RLCard's novice rule agent"),
     )
+    rollout = "ref:simple"  # fast and sound: the roll-out policy of ai:search in Gin
     return [
-        AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+        AgentSpec(
+            name=name,
+            variant=variant,
+            strength=strength,
+            factory=factory,
+            description=text,
+            rollout=name == rollout,
+        )
         for name, strength, factory, text in levels
     ]
 

@@ -1,0 +1,187 @@
+"""The generic search, ``ai:search`` (core/search.py): offered for every variant
+core can re-deal, legal and reproducible, and never told more than its seat knows."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit.core import plugins as core_plugins
+from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.match import Match
+from rummykit.core.plugins import get_plugins
+from rummykit.core.search import NAME, SearchAgent, rollout_policy, with_iterations
+
+from .toy_variant import TOY, ToyRound
+
+
+def registry():
+    return get_plugins().registry
+
+
+@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+def test_every_variant_gets_ai_search_below_its_own_hard(variant):
+    reg = registry()
+    names = [a.name for a in reg.agents_for(variant)]
+    assert NAME in names
+    search = reg.agent(variant, NAME)
+    assert search.variant == variant and search.plugin == "core"
+    assert search.strength < reg.agent(variant, "ai:hard").strength
+    assert reg.strongest_agent(variant).name == "ai:hard"  # never the default opponent here
+    policy = rollout_policy(variant, reg)
+    assert policy is not None and policy.name in search.description
+
+
+def test_the_roll_out_policy_is_the_strongest_marked_player():
+    reg = registry()
+    assert rollout_policy("gin", reg).name == "ref:simple"
+    assert rollout_policy("oklahoma", reg).name == "ref:simple"
+    assert rollout_policy("cardverse", reg).name == "ai:easy"
+
+
+class AcesToTheBottom(ToyRound):
+    """A deal that looks at the cards: core cannot re-deal it."""
+
+    def __init__(self, options, n_seats, round_index, rng):
+        super().__init__(options, n_seats, round_index, rng)
+        aces = [c for c in self.stock if c % 13 == 0]
+        self.stock = aces + [c for c in self.stock if c % 13 != 0]
+
+
+class ToyPlugin:
+    @hookimpl
+    def register_variants(self, register):
+        register(TOY)
+        register(replace(TOY, name="toy-aces", new_round=AcesToTheBottom))
+
+
+def test_offered_where_core_can_re_deal_and_with_random_roll_outs_when_nothing_is_marked():
+    from rummykit.core import builtin_agents
+
+    reg = core_plugins.Plugins(
+        extra=[("core", builtin_agents), ("toy-test", ToyPlugin())], entry_points=False
+    ).registry
+    assert [a.name for a in reg.agents_for("toy")] == [NAME, "random"]
+    assert "with random moving every seat" in reg.agent("toy", NAME).description
+    assert [a.name for a in reg.agents_for("toy-aces")] == ["random"]
+
+
+def play(variant: str, seats: list, seed: int, target: int = 15) -> Match:
+    spec = registry().variant(variant)
+    options = spec.options_model(target=target)
+    match = Match(spec, options, len(seats), seed)
+    while not match.over:
+        seat = match.to_act()
+        view = match.view(seat)
+        legal = view.legal
+        action = seats[seat].act(view, legal, **act_kwargs(seats[seat], match, seat))
+        assert any(a is action for a in legal), "the search returned an action not in the legal list"
+        match.apply(action)
+    return match
+
+
+def search(variant: str, seat: int, seed: int, iterations: int = 6) -> SearchAgent:
+    spec = with_iterations(registry().agent(variant, NAME), iterations)
+    options = registry().variant(variant).options_model()
+    agent = spec.factory(seat, seed, options)
+    assert isinstance(agent, SearchAgent) and agent.iterations == iterations
+    return agent
+
+
+def easy(variant: str, seat: int, seed: int):
+    return (
+        registry().agent(variant, "ai:easy").factory(seat, seed, registry().variant(variant).options_model())
+    )
+
+
+def test_the_same_seed_gives_the_same_moves():
+    games = []
+    for _ in range(2):
+        seats = [search("gin", 0, 5), easy("gin", 1, 6)]
+        games.append(play("gin", seats, 3).actions)
+    assert games[0] == games[1]
+    other = play("gin", [search("gin", 0, 99), easy("gin", 1, 6)], 3).actions
+    assert other != games[0]  # another seed searches other deals
+
+
+@pytest.mark.parametrize("variant, n", [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4)])
+def test_it_plays_whole_matches_at_every_seat(variant, n):
+    seats = [search(variant, s, 10 + s, iterations=3) for s in range(n)]
+    match = play(variant, seats, 21, target=10)
+    assert match.over
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from([("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4)]),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+)
+def test_it_always_returns_one_of_the_legal_actions(variant, seed, steps):
+    name, n = variant
+    spec = registry().variant(name)
+    match = Match(spec, spec.options_model(), n, seed)
+    walk = [RandomAgent(agent_seed(seed, s)) for s in range(n)]
+    start = match.round
+    for _ in range(steps):
+        seat = match.to_act()
+        if match.round is not start or seat is None:
+            break
+        view = match.view(seat)
+        match.apply(walk[seat].act(view, view.legal))
+    if match.over:
+        return
+    seat = match.to_act()
+    view = match.view(seat)
+    agent = search(name, seat, seed, iterations=4)
+    for kwargs in (act_kwargs(agent, match, seat), {"info": None}, {}):
+        action = agent.act(view, view.legal, **kwargs)
+        assert any(a is action for a in view.legal)
+    assert match.round.view(seat) == replace(view, scores=())  # the round was not touched
+
+
+def test_every_seat_of_a_roll_out_is_played_by_the_one_policy():
+    made: list[int] = []
+
+    def policy(seat, seed, options):
+        made.append(seat)
+        return RandomAgent(seed)
+
+    spec = registry().variant("cardverse")
+    match = Match(spec, spec.options_model(), 4, 2)
+    seat = match.to_act()
+    agent = SearchAgent(1, options=spec.options_model(), policy=policy, iterations=8)
+    view = match.view(seat)
+    agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+    assert set(made) == {0, 1, 2, 3}
+    assert sum(agent.last["counts"].values()) >= 8
+
+
+def test_without_its_information_it_plays_the_policy_move():
+    spec = registry().variant("gin")
+    match = Match(spec, spec.options_model(), 2, 4)
+    view = match.view(match.to_act())
+    agent = SearchAgent(1, options=spec.options_model(), policy=lambda s, seed, o: _First(), iterations=8)
+    assert agent.act(view, view.legal) is view.legal[0]
+    assert agent.last == {}
+
+
+class _First:
+    def act(self, view, legal):
+        return legal[0]
+
+
+def test_a_budget_of_one_roll_out_still_decides():
+    spec = registry().variant("gin")
+    match = Match(spec, spec.options_model(), 2, 4)
+    seat = match.to_act()
+    agent = SearchAgent(1, options=spec.options_model(), iterations=1)
+    view = match.view(seat)
+    action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+    assert any(a is action for a in view.legal)
+    with pytest.raises(ValueError):
+        SearchAgent(1, iterations=0)
