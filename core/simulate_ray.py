@@ -16,8 +16,9 @@ merged, so the driver holds a bounded number of results however long the run;
 results are kept by chunk index and merged in unit order, once each, so the
 figures are those of the local backend. A bot's failure comes back as the
 :class:`~rummykit.core.errors.AgentError` of the local backend, taken in unit
-order too (the first failing unit's line, whichever chunk ends first); Ctrl-C
-cancels the outstanding tasks.
+order too (the first failing unit's line, whichever chunk ends first). Ctrl-C
+or a failure ends the outstanding tasks: with the job when the run joined Ray
+itself (the driver leaves it), else by cancelling each.
 """
 
 from __future__ import annotations
@@ -418,14 +419,16 @@ class RayBackend:
                     merged += 1
             finished = True
         finally:
-            if not finished:
+            if not finished and not self._joined:
                 self._cancel(list(running))
+            # A Ray this run joined ends its job in close(), and the job's
+            # tasks with it: cancelling them one by one first can abort the
+            # driver (Ray 2.60 checks a task's reply racing its cancel).
 
     def _cancel(self, refs: list[Any]) -> None:
         """Cancel the tasks ``refs`` and give them a moment to go. Gently: a
-        running chunk is interrupted in its bot's code, as Ctrl-C would be (Ray
-        2.60's driver can abort on a reply racing a forced cancel); whatever is
-        still running when the driver leaves ends with its job."""
+        running chunk is interrupted in its bot's code, as Ctrl-C would be;
+        whatever is still running when the driver leaves ends with its job."""
         ray = self.ray
         for ref in refs:
             with contextlib.suppress(Exception):  # already finished or gone

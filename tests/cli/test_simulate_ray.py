@@ -282,6 +282,14 @@ def test_cardverse_four_seats_same_figures_on_the_cluster(cluster):
 # -- a lost worker ---------------------------------------------------------------------
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def _wait_for_pid(folder: Path, p: subprocess.Popen, seen: set[str]) -> int:
     deadline = time.monotonic() + WAIT
     while True:
@@ -369,6 +377,14 @@ def test_ctrl_c_cancels_and_prints_the_figures_so_far(cluster, sites):
             p.wait()
     assert p.returncode == 130, err
     assert err == ""
+    # The outstanding tasks end with the run: the workers that played them go.
+    players = {int(f.name) for f in cluster["pids"].iterdir()} - {int(n) for n in seen}
+    assert players
+    deadline = time.monotonic() + 20
+    while players and time.monotonic() < deadline:
+        players = {pid for pid in players if _alive(pid)}
+        time.sleep(0.2)
+    assert not players, f"workers still playing after Ctrl-C: {sorted(players)}"
     data = json.loads(out)
     assert data.pop("partial") is True
     data.pop("rounds_per_second")
