@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -35,9 +36,12 @@ from .text import (
     view_lines,
 )
 
+if TYPE_CHECKING:
+    from rummykit.core.session import Session
+
 
 class PlainUI:
-    def __init__(self, session, ascii_: bool = False) -> None:
+    def __init__(self, session: Session, ascii_: bool = False) -> None:
         self.s = session
         self.words = session.spec.vocabulary
         self.fmt = card_fmt(ascii_)
@@ -79,6 +83,7 @@ class PlainUI:
             self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in seats) + seed)
         while not s.over:
             seat = s.to_act()
+            assert seat is not None  # someone acts until the match is over
             if s.is_human(seat):
                 if not self.human_turn(seat):
                     return

@@ -62,7 +62,7 @@ class Look:
         return pretty(c, self.ascii)
 
     @property
-    def box(self):
+    def box(self) -> box.Box:
         return box.ASCII if self.ascii else box.ROUNDED
 
     @property
@@ -489,7 +489,7 @@ def match_view(
 # -- every hand (replay) ---------------------------------------------------------------
 
 
-def points_label(summary) -> str:
+def points_label(summary: HandSummary | None) -> str:
     """The word a variant uses for a hand's points, from its hand summary label
     ("deadwood 12" -> "deadwood"); "points" if it gives none."""
     label = getattr(summary, "label", "") or ""

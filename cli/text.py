@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.cards import parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine import Event, RoundResult, View
 from rummykit.core.vocabulary import PLAIN, Vocabulary
+
+if TYPE_CHECKING:
+    from rummykit.core.registry import HandSummary
 
 Fmt = Callable[[int], str]
 
@@ -123,7 +127,9 @@ def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[st
     return out
 
 
-def view_lines(view: View, names: Sequence[str], fmt: Fmt, summary=None, ace_high: bool = False) -> list[str]:
+def view_lines(
+    view: View, names: Sequence[str], fmt: Fmt, summary: HandSummary | None = None, ace_high: bool = False
+) -> list[str]:
     """The table as one seat sees it, in plain text."""
     out = []
     others = ", ".join(

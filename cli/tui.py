@@ -26,11 +26,12 @@ import functools
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rummykit.core.actions import parse_action
+from rummykit.core.actions import Action, parse_action
 from rummykit.core.engine import View
 from rummykit.core.errors import AgentError, IllegalAction, RummyError
 
@@ -52,6 +53,9 @@ from .render import (
 from .stopping import HangUp, StopSignals
 from .text import move_hint, past_phrase, readable, unknown_move
 
+if TYPE_CHECKING:
+    from rummykit.core.session import Session
+
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
 HOME_CLEAR = "\x1b[H\x1b[2J"
@@ -69,13 +73,17 @@ class Quit(Exception):
         self.code = code
 
 
-def make_console(**kw) -> Console:
+def make_console(**kw: Any) -> Console:
     return Console(highlight=False, emoji=False, markup=False, **kw)
 
 
 class TerminalUI:
     def __init__(
-        self, session, ascii_: bool = False, four_colour: bool = False, console: Console | None = None
+        self,
+        session: Session,
+        ascii_: bool = False,
+        four_colour: bool = False,
+        console: Console | None = None,
     ) -> None:
         self.s = session
         self.look = Look(ascii=ascii_, four_colour=four_colour)
@@ -165,7 +173,7 @@ class TerminalUI:
                 return
             self.say(f"press Enter {what}, or type quit", "yellow")
 
-    def critical(self):
+    def critical(self) -> contextlib.AbstractContextManager[None]:
         """Ctrl-C, SIGHUP and SIGTERM wait until the move inside is applied and saved."""
         return self.signals.critical()
 
@@ -179,7 +187,7 @@ class TerminalUI:
         finally:
             os._exit(1)
 
-    def _legal_for_completion(self):
+    def _legal_for_completion(self) -> tuple[Action, ...]:
         seat = self.s.to_act()
         if seat is None or not self.s.is_human(seat) or seat != self.last_viewer:
             return ()
@@ -231,6 +239,7 @@ class TerminalUI:
                 self.match_end()
                 return "over"
             seat = s.to_act()
+            assert seat is not None  # someone acts until the match is over
             if not s.is_human(seat):
                 # The bot thinks with signals live (Ctrl-C ends the game at once);
                 # only applying and saving its move is never cut short.
