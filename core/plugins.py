@@ -514,7 +514,7 @@ class Plugins:
                     commands[name] = host[name]
                 else:
                     commands.pop(name, None)
-                self.command_conflicts[name] = ["built-in", *who]
+                self.command_conflicts[name] = ["built-in", *sorted(who)]
                 plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(sorted(who))
                 line = (
                     f"command {name!r} of {plugin} has the name of a built-in command; "
@@ -522,7 +522,7 @@ class Plugins:
                 )
             elif len(who) > 1:
                 commands.pop(name, None)
-                self.command_conflicts[name] = who
+                self.command_conflicts[name] = sorted(who)
                 line = _conflict("command", name, who)
             else:
                 continue

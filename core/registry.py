@@ -287,7 +287,8 @@ class Registry:
             # Neither wins (which one loads first is an accident of the install):
             # the name is an error naming both until one plugin is disabled.
             first = self.variants.pop(spec.name).plugin if spec.name in self.variants else None
-            self.conflicts.setdefault(spec.name, [first] if first else []).append(plugin)
+            who = self.conflicts.setdefault(spec.name, [first] if first else [])
+            who[:] = sorted([*who, plugin])  # in name order: not the order of loading
             return False
         from dataclasses import replace
 
@@ -310,7 +311,8 @@ class Registry:
         )
         if key in self.agents or key in self.agent_conflicts:
             first = self.agents.pop(key).plugin if key in self.agents else None
-            self.agent_conflicts.setdefault(key, [first] if first else []).append(plugin)
+            who = self.agent_conflicts.setdefault(key, [first] if first else [])
+            who[:] = sorted([*who, plugin])
             return False
         self.agents[key] = spec
         return True
