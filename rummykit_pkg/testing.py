@@ -478,9 +478,9 @@ def check_result(result: RoundResult, n_seats: int) -> None:
 
 # -- what people read: the display hooks -------------------------------------------
 
-#: Hooks of a :class:`VariantSpec` the terminal and replays call with ``(view,
-#: options)`` to show the table (besides ``hand_summary``); the kit calls each
-#: one the variant has, in every state.
+#: Hooks of a :class:`VariantSpec` the terminal and replays call with a view
+#: to show the table (besides ``hand_summary``), each answering one line or
+#: ``None``; the kit calls each one the variant has, in every state.
 DISPLAY_HOOKS = ("table_summary",)
 
 _CARD_REF = re.compile(r"\[\[(-?\d+)\]\]")
@@ -541,7 +541,17 @@ def check_move_words(spec: VariantSpec[Any]) -> None:
                     f"({type(e).__name__}: {e}); it may name only {{cards}} and {{target}}"
                 )
             _one_line(text, f"the {what!r} phrase of the move {words.kind!r}")
-        for what, text in (("usage", words.usage), ("empty", words.empty), ("short", words.short)):
+        for what in ("usage", "empty", "short", "help"):
+            _one_line(getattr(words, what, ""), f"the {what} of the move {words.kind!r}")
+        vocab = spec.vocabulary
+        for what in ("help_line", "kind_usage"):  # what `help` shows while the move is not legal
+            call = getattr(vocab, what, None)
+            if call is None:
+                continue
+            try:
+                text = call(words.kind)
+            except Exception as e:
+                _fail(f"the move {words.kind!r}: its {what} fails: {type(e).__name__}: {e}")
             _one_line(text, f"the {what} of the move {words.kind!r}")
 
 
@@ -602,7 +612,7 @@ def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> Non
         if hook is None:
             continue
         try:
-            text = hook(view, options)
+            text = hook(view)
         except Exception as e:
             _fail(f"{name} fails for {where}: {type(e).__name__}: {e}")
         if text is not None:
@@ -671,14 +681,20 @@ class Coverage:
         return "\n".join(lines)
 
 
-def _declared_outcomes(spec: VariantSpec[Any]) -> tuple[str, ...]:
-    """The outcome names a variant declares, if it declares any (``outcomes``:
-    names, objects with a ``name``, or a mapping by name)."""
-    declared = getattr(spec, "outcomes", None) or ()
-    if isinstance(declared, Mapping):
-        declared = list(declared)
-    names = [d if isinstance(d, str) else getattr(d, "name", None) for d in declared]
-    return tuple(n for n in names if isinstance(n, str))
+def _declared_outcomes(*sources: Any) -> tuple[str, ...]:
+    """The outcome names a variant declares, if it declares any: ``outcomes``
+    (names) or ``outcome_counts`` (a mapping by outcome name) of its spec or
+    its round, the first found."""
+    for source in sources:
+        for attr in ("outcomes", "outcome_counts"):
+            declared = getattr(source, attr, None)
+            if not declared or isinstance(declared, str):
+                continue
+            names = list(declared) if isinstance(declared, (Mapping, Sequence, set, frozenset)) else []
+            found = tuple(sorted(n for n in names if isinstance(n, str)))
+            if found:
+                return found
+    return ()
 
 
 # -- copies and re-deals --------------------------------------------------------
@@ -1089,11 +1105,7 @@ def check_variant(
             elif a != "random":
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
     check_move_words(spec)
-    coverage = Coverage(
-        spec.name,
-        declared_moves=tuple(m.kind for m in spec.moves),
-        declared_outcomes=_declared_outcomes(spec),
-    )
+    coverage = Coverage(spec.name, declared_moves=tuple(m.kind for m in spec.moves))
     exercised: set[str] = set()
     every = range(spec.min_players, spec.max_players + 1)
     counts = list(seat_counts) if seat_counts is not None else list(every)
@@ -1126,6 +1138,8 @@ def check_variant(
                 raise
             coverage.matches += 1
             coverage.seat_counts.append(n)
+            if not coverage.declared_outcomes:
+                coverage.declared_outcomes = _declared_outcomes(spec, match.round)
             exercised.update(s.name for s in lineup)
     coverage.players = [s.name for s in pool if s.name in exercised]
     unplayed = [s.name for s in pool if s.name not in exercised]

@@ -706,14 +706,14 @@ def test_every_display_hook_the_variant_has_is_called():
     class WithTable(VariantSpec):
         table_summary: object = None
 
-    def table_raises(view, options):
+    def table_raises(view):
         if view.stock_size < 5:
             raise KeyError("spread")
         return "stock is high"
 
     spec = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=table_raises)
     fails(replace(spec, name="broken"), r"table_summary fails for seat \d: KeyError: 'spread'")
-    ok = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=lambda v, o: None)
+    ok = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=lambda v: None)
     kit(replace(ok, name="fine"))
 
 
@@ -756,3 +756,12 @@ def test_the_kit_reports_what_it_covered(capsys):
 class Lowest(BaseAgent):
     def act(self, view, legal):
         return min(legal, key=lambda a: (a.kind, a.cards))
+
+
+def test_the_kit_reports_outcomes_never_reached(capsys):
+    class Declares(ToyRound):
+        outcomes = ("end", "flush")  # "flush" never happens in the toy
+
+    cov = kit(variant(Declares, name="declares"), seeds=range(1), seat_counts=[2])
+    assert cov.outcomes_never_reached == ["flush"]
+    assert "  outcomes never reached: flush" in capsys.readouterr().out.splitlines()
