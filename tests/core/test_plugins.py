@@ -634,3 +634,16 @@ def test_a_plugin_command_overwriting_another_is_a_conflict_naming_both():
         "command 'same' is registered by two plugins: one and two "
         "(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS=two)"
     ]
+
+
+def test_a_wrapper_pluggy_refuses_is_one_line_at_load():
+    class NotAGenerator:
+        @hookimpl(wrapper=True)
+        def register_variants(self, register):
+            return None
+
+    p = load(("nogen", NotAGenerator()), ("tiny", VariantPlugin("tiny")))
+    (line,) = p.registry.problems
+    assert line.startswith("plugin nogen has a bad hook implementation: PluginValidationError")
+    assert "generator" in line and "\n" not in line
+    assert sorted(p.registry.variants) == ["tiny"]
