@@ -150,10 +150,11 @@ class Understands:
     ``options`` (and of :data:`MATCH_OPTIONS`) and every other option at its
     default. ``options=None``: every option at any value.
 
-    ``Understands({"gin"}, GIN_FIELDS)`` is Gin's own bots: a house rule built on
-    Gin that registers them for its own name is not understood unless it says
-    so (``Understands({"gin", "oklahoma"}, ...)``). ``Understands.ANY`` (every
-    variant, every option) is what a generic player answers."""
+    Gin's own bots answer ``Understands(frozenset({"gin"}))`` (Gin, any of its
+    options): a house rule built on Gin that registers them for its own name is
+    not understood unless it says so (``Understands(frozenset({"gin",
+    "oklahoma"}))``). ``Understands.ANY`` (every variant, every option) is what
+    a generic player answers."""
 
     variants: frozenset[str] | None
     options: frozenset[str] | None = None
