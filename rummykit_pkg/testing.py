@@ -39,6 +39,18 @@ each bot at every seat, then bots and random mixed), and checks:
   re-dealing what a seat has not seen must never change its view, so a hidden
   card in any field and any encoding (an int, a bit mask) is caught.
 
+* in every state, what people read works (:func:`check_display`): every seat's
+  ``hand_summary``, each of :data:`DISPLAY_HOOKS` the variant has, the words
+  of every legal move and of the last one (short form, help, log phrases), and
+  once a round is over its result text: templates naming only seats of the
+  round, cards that are cards (:func:`check_result_text`); the log phrases of
+  every declared move fill in (:func:`check_move_words`).
+
+:func:`check_variant` needs the variant installed (or ``agents`` given): its
+bots are checked too. It returns, and prints, a :class:`Coverage`: the players
+it ran, the kinds of move played and never played, the outcomes reached and
+never reached.
+
 A failure is a :class:`ConformanceError` (an ``AssertionError``) that says which
 check failed, with the seed, the seat count and the players, so it can be
 replayed. Each check is also a function of its own, for a variant's own tests.
