@@ -110,13 +110,16 @@ def _person_problem(seat: str) -> str | None:
 
 
 def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str, ...]:
-    agents = [a.name for a in registry.agents_for(spec.name)]
+    strongest = registry.strongest_agent(spec.name)  # the default opponent: it understands the rules
+    # "bot" is the first listed: the default opponent.
+    agents = [a.name for a in registry.agents_for(spec.name) if strongest is None or a.name != strongest.name]
+    agents = ([strongest.name] if strongest else []) + agents
     shown = ", ".join(agents) if agents else "none"
     click.echo("Who sits where? For a person type a name (or Enter for the default);")
     click.echo(f"for a computer player type one of: {shown} (or bot for the strongest).")
     seats = []
     for i in range(n):
-        default = "human" if i == 0 or not agents else agents[0]
+        default = "human" if i == 0 or strongest is None else strongest.name
         shown_default = f"human (Player {i + 1})" if default == "human" else default
         while True:
             answer = _ask(f"  Seat {i + 1}", shown_default)

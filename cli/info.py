@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -93,6 +93,8 @@ def plugins(as_json: bool) -> None:
     _load_commands(p)
     reg = p.registry
     rows = []
+    # How `rummy plugins` writes an agent: "NAME (VARIANT)", or "NAME" for every variant.
+    clashing = {n + (f" ({v})" if v else "") for v, n in reg.agent_conflicts}
     for name, info in sorted(reg.plugins.items()):
         variants = [v + (" (conflict)" if v in reg.conflicts else "") for v in info.get("variants", [])]
         rows.append(
@@ -103,7 +105,7 @@ def plugins(as_json: bool) -> None:
                 "module": info.get("module", ""),
                 "status": info.get("status", "loaded"),
                 "variants": variants,
-                "agents": list(info.get("agents", [])),
+                "agents": [a + (" (conflict)" if a in clashing else "") for a in info.get("agents", [])],
                 "commands": [
                     c + (" (conflict)" if c in p.command_conflicts else "") for c in info.get("commands", [])
                 ],
@@ -112,7 +114,12 @@ def plugins(as_json: bool) -> None:
     if as_json:
         click.echo(
             json.dumps(
-                {"plugins": rows, "problems": list(reg.problems), "disabled": sorted(disabled_plugins())},
+                {
+                    "plugins": rows,
+                    "conflicts": _conflicts(p),
+                    "problems": list(reg.problems),
+                    "disabled": sorted(disabled_plugins()),
+                },
                 indent=1,
             )
         )
@@ -146,6 +153,22 @@ def plugins(as_json: bool) -> None:
     if blocked:
         click.echo()
         click.echo(f"{DISABLE_ENV}={','.join(sorted(blocked))}")
+
+
+def _conflicts(p: Plugins) -> list[dict[str, Any]]:
+    """Every name several plugins claimed: its kind, the name, the variant (of
+    an agent) and the plugins, in name order (neither uses the name)."""
+    reg = p.registry
+    out: list[dict[str, Any]] = [
+        {"kind": "variant", "name": n, "plugins": sorted(who)} for n, who in sorted(reg.conflicts.items())
+    ]
+    for (variant, name), who in sorted(
+        reg.agent_conflicts.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
+    ):
+        out.append({"kind": "agent", "name": name, "variant": variant, "plugins": sorted(who)})
+    for name, who in sorted(p.command_conflicts.items()):
+        out.append({"kind": "command", "name": name, "plugins": who})
+    return out
 
 
 def _load_commands(p: Plugins) -> None:

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .common import option_option, registry, stdin_is_tty
+from .common import option_option, options_for, registry, stdin_is_tty
 from .timeouts import move_timeout_option, move_timeout_seconds
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from rummykit.core.records import MatchRecord, SeatRecord
     from rummykit.core.registry import VariantSpec
     from rummykit.core.session import Notify, Session
@@ -27,15 +29,19 @@ if TYPE_CHECKING:
 META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
 
 
-def _seats(spec: VariantSpec[Any], seats: tuple[str, ...]) -> list[SeatRecord]:
+def _seats(
+    spec: VariantSpec[Any], seats: tuple[str, ...], options: BaseModel | None = None
+) -> list[SeatRecord]:
     from rummykit.core.errors import RummyError
     from rummykit.core.session import parse_seats
 
     reg = registry()
     if not seats:
-        strongest = reg.strongest_agent(spec.name)
+        # The default opponent: the strongest player that understands these rules.
+        strongest = reg.strongest_agent(spec.name, options)
         if strongest is None:
-            raise RummyError(f"no computer player for {spec.name}; give every seat with --seat")
+            what = "understands these rules of" if reg.agents_for(spec.name) else "for"
+            raise RummyError(f"no computer player {what} {spec.name}; give every seat with --seat")
         n = max(2, spec.min_players)
         seats = ("human",) + (strongest.name,) * (n - 1)
     elif len(seats) < max(2, spec.min_players) and not any(s.split(":")[0] == "human" for s in seats):
@@ -136,7 +142,7 @@ def play(
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
         spec = reg.variant(variant)
-        seat_records = _seats(spec, seats)
+        seat_records = _seats(spec, seats, options_for(spec, options) if not seats else None)
         if seed is None:
             seed = secrets.randbits(128)
         has_human = any(s.kind == "human" for s in seat_records)

@@ -49,6 +49,24 @@ def frozen_mapping(m: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return MappingProxyType(dict(m))
 
 
+def options_mapping(options: Any) -> Mapping[str, Any]:
+    """A variant's options as a view carries them: each field's value by name,
+    read-only (lists as tuples, mappings read-only)."""
+
+    def freeze(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return MappingProxyType({k: freeze(v) for k, v in value.items()})
+        if isinstance(value, (set, frozenset)):
+            return tuple(sorted((freeze(v) for v in value), key=repr))
+        if isinstance(value, (list, tuple)):
+            return tuple(freeze(v) for v in value)
+        return value
+
+    dump = getattr(options, "model_dump", None)
+    values = dump() if callable(dump) else dict(options or {})
+    return MappingProxyType({k: freeze(v) for k, v in values.items()}) if values else EMPTY
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One action as it happened. ``card`` is the card the action moved when that
@@ -188,8 +206,10 @@ class View:
     (a stock draw shows its card only to the drawer). ``legal`` is non-empty only
     for the seat to act. ``extra`` holds variant-specific public facts (a
     read-only mapping). ``result`` is set once the round is over (it reveals
-    every hand). Immutable: sequences are stored as tuples, ``extra`` as a
-    read-only copy.
+    every hand). ``options`` are the variant's options (field name to value,
+    read-only), filled in by the match (:meth:`with_scores`) so that a bot can
+    tell which rules it plays under; ``variant`` names the variant. Immutable:
+    sequences are stored as tuples, ``extra`` and ``options`` as read-only copies.
     """
 
     variant: str
@@ -207,6 +227,7 @@ class View:
     scores: tuple[int, ...] = ()  # match totals before this round (set by the match)
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     result: RoundResult | None = None
+    options: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 
     # A view is built after every action: the frozen dataclass's generated
     # __init__ (one object.__setattr__ per field) would cost about a tenth of a
@@ -231,6 +252,7 @@ class View:
         scores: tuple[int, ...] = (),
         extra: Mapping[str, Any] = EMPTY,
         result: RoundResult | None = None,
+        options: Mapping[str, Any] = EMPTY,
     ) -> None:
         d = self.__dict__
         d["variant"] = variant
@@ -248,14 +270,17 @@ class View:
         d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
         d["extra"] = extra if extra.__class__ is MappingProxyType else frozen_mapping(extra)
         d["result"] = result
+        d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
 
-    def with_scores(self, scores: tuple[int, ...]) -> View:
-        """This view with ``scores`` set (what the match adds; faster than
-        ``dataclasses.replace``, which rebuilds every field)."""
+    def with_scores(self, scores: tuple[int, ...], options: Mapping[str, Any] | None = None) -> View:
+        """This view with ``scores`` set, and ``options`` if given (what the
+        match adds; faster than ``dataclasses.replace``, which rebuilds every field)."""
         v = object.__new__(View)
         d = v.__dict__
         d.update(self.__dict__)
         d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        if options is not None:
+            d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
         return v
 
     @property

@@ -7,6 +7,10 @@ declared in its package's ``pyproject.toml``::
     myvariant = "my_package.plugin"
 
 Every hook is documented here with an example; docs/plugins.md is the tutorial.
+Hooks are called through pluggy: ``@hookimpl(tryfirst=True)``, ``trylast=True``
+and wrappers (``wrapper=True``, ``hookwrapper=True``) work as pluggy documents,
+and an implementation that raises is reported in one line naming its plugin
+while the others run (see :mod:`rummykit.core.plugins`).
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
                 rules_text="Draw, discard, first to meld everything wins.",
             ))
 
-    A name already registered by another plugin is an error naming both plugins.
+    A name another plugin registers too is a conflict: recorded naming both,
+    neither wins, and the rest of the hook goes on.
     """
 
 
@@ -54,14 +59,17 @@ def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     """Register computer players. Call ``register(AgentSpec(...))`` per agent.
 
     ``variant=None`` offers the agent for every variant (like ``random``).
-    ``strength`` orders bots: the strongest one is the default opponent and
-    gives the terminal game's hints.
+    ``strength`` (0 to 100; 0 to 25 for a generic agent) orders bots: the
+    strongest one that understands the rules played (``understands``) is the
+    default opponent and gives the terminal game's hints. A name another
+    plugin registers for the same variant is a conflict: recorded naming both,
+    neither wins, and the rest of the hook goes on.
 
     Example::
 
         @hookimpl
         def register_agents(register):
-            register(AgentSpec(name="ai:easy", variant="tiny", strength=1,
+            register(AgentSpec(name="ai:easy", variant="tiny", strength=10,
                                factory=lambda seat, seed, options: TinyEasy()))
     """
 

@@ -11,13 +11,15 @@ round; with the same seed and the same actions a match is the same, byte for byt
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pydantic import BaseModel
 
 from .actions import Action
-from .engine import Event, Round, RoundResult, View
+from .engine import Event, Round, RoundResult, View, options_mapping
 from .errors import RummyError
 from .registry import VariantSpec
 from .resample import deal_round
@@ -92,7 +94,12 @@ class Match:
         return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
-        return self.round.view(seat).with_scores(tuple(self.totals))
+        return self.round.view(seat).with_scores(tuple(self.totals), self.view_options)
+
+    @functools.cached_property
+    def view_options(self) -> Mapping[str, Any]:
+        """The options as views carry them (read-only, made once)."""
+        return options_mapping(self.options)
 
     def apply(self, action: Action) -> Event:
         if self.over:

@@ -2,20 +2,26 @@
 (the built-in variants are declared there too, so they load exactly like a
 third-party plugin), and builds the :class:`Registry` from their hooks.
 
+* Every hook runs through pluggy (``pm.hook.NAME(...)``), so ``tryfirst``,
+  ``trylast`` and hook wrappers (``wrapper=True``, ``hookwrapper=True``) behave
+  as pluggy documents. Each implementation is guarded (:class:`SafeManager`):
+  one that raises is reported in one line naming its plugin (``Registry.problems``)
+  and the call goes on with the others, as if it had returned ``None`` (a
+  wrapper that raises passes the result through unchanged).
 * ``RUMMYKIT_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name (the name
   ``rummy plugins`` shows); a name that matches no installed plugin is reported.
-* A plugin that fails to import, or raises in a hook, is reported in one line
-  naming it (``Registry.problems``) and skipped; everything else still works.
-  Every hook implementation is called on its own, so one plugin's exception never
-  stops another plugin's implementation of the same hook.
+* A plugin that fails to import is reported in one line naming it and skipped;
+  everything else still works.
 * A misspelled hook implementation (a name no hook has, or an argument the hook
   does not pass) is caught at load: the plugin is reported and unregistered, so
-  ``check_pending`` never finds anything left over.
-* Two plugins registering one variant (or agent) name is an error naming both;
-  the name is then unusable until one of them is disabled (see
-  :meth:`Registry.add_variant`). The same for a command name two plugins add;
-  a plugin command named like a built-in command is a conflict too, and the
-  built-in is kept (see :meth:`Plugins.register_commands`).
+  ``check_pending`` never finds anything left over. A function named like a
+  hook but not marked ``@hookimpl`` (so never called) is one warning line.
+* Two plugins registering one variant (or agent) name is a conflict recorded
+  naming both: neither wins, the rest of both plugins' hooks goes on, and the
+  name is unusable until one of them is disabled (see :meth:`Registry.add_variant`).
+  The same for a command name two plugins add; a plugin command named like a
+  built-in command is a conflict too, and the built-in is kept (see
+  :meth:`Plugins.register_commands`).
 
 Tests and embedders build their own manager with throwaway plugins::
 
@@ -26,7 +32,8 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from importlib import metadata
 from typing import Any
 
@@ -34,7 +41,11 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginError
-from .registry import AgentSpec, Registry, VariantSpec, _conflict
+from .registry import Registry, _conflict
+
+#: ``watch(plugin_name)``: a context around each step one plugin's
+#: implementation of a hook takes (see :attr:`SafeManager.watchers`).
+Watcher = Callable[[str], AbstractContextManager[Any]]
 
 GROUP = "rummykit"
 DISABLE_ENV = "RUMMYKIT_DISABLE_PLUGINS"
@@ -45,10 +56,150 @@ def disabled_plugins() -> set[str]:
     return {p.strip() for p in raw.split(",") if p.strip()}
 
 
-def new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
-    return pm
+class SafeManager(pluggy.PluginManager):
+    """A pluggy manager whose hook implementations cannot hurt each other.
+
+    On registration each implementation's function is replaced by a guard that
+    calls it and catches what it raises: the failure is one line given to
+    :attr:`report` (naming the plugin and the hook) and the call goes on. A
+    wrapper's guard is a wrapper itself, with pluggy's protocol kept: the
+    other implementations' result (or, for an old-style ``hookwrapper``, the
+    ``Result``) is sent into it and what it returns is the hook's result; one
+    that raises, does not yield, or yields twice is reported and the result
+    passes through unchanged. Pluggy orders the calls (``tryfirst``,
+    ``trylast``, last registered first).
+
+    :attr:`current` is the plugin whose implementation runs now (what a
+    ``register`` callback uses to know who registers); :attr:`watchers` maps a
+    hook's name to a :data:`Watcher` entered around each of its steps.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT)
+        self.add_hookspecs(hookspecs)
+        self.current: str | None = None
+        self.watchers: dict[str, Watcher] = {}
+        self.failures: list[str] = []
+        self.report: Callable[[str], None] = self._keep
+
+    def _keep(self, line: str) -> None:
+        if line not in self.failures:
+            self.failures.append(line)
+
+    def register(self, plugin: object, name: str | None = None) -> str | None:
+        name = super().register(plugin, name)
+        if name is not None and plugin is not None:
+            for caller in self.get_hookcallers(plugin) or ():
+                for impl in caller.get_hookimpls():
+                    if impl.plugin is plugin and not getattr(impl.function, "_rummykit_guard", False):
+                        impl.function = self._guard(impl, caller.name)  # type: ignore[misc]  # pluggy's Final
+        return name
+
+    @contextmanager
+    def _step(self, plugin_name: str, hookname: str) -> Iterator[None]:
+        previous, self.current = self.current, plugin_name
+        watcher = self.watchers.get(hookname)
+        try:
+            with watcher(plugin_name) if watcher is not None else nullcontext():
+                yield
+        finally:
+            self.current = previous
+
+    def _failed(self, plugin_name: str, hookname: str, e: BaseException, what: str = "") -> None:
+        if isinstance(e, PluginError):
+            self.report(str(e))
+        elif isinstance(e, (_NoYield, _SecondYield)):
+            self.report(f"plugin {plugin_name} failed in {hookname}: {e}")
+        else:
+            self.report(f"plugin {plugin_name} failed in {hookname}{what}: {_one_line(e)}")
+
+    def _guard(self, impl: pluggy.HookImpl, hookname: str) -> Callable[..., Any]:
+        fn: Callable[..., Any] = impl.function
+        name = impl.plugin_name
+        step, failed = self._step, self._failed
+
+        if impl.hookwrapper:
+
+            def guard(*args: Any, **kwargs: Any) -> Generator[None, Any, None]:
+                try:
+                    with step(name, hookname):
+                        gen = fn(*args, **kwargs)
+                        next(gen)
+                except Exception as e:
+                    failed(name, hookname, e if not isinstance(e, StopIteration) else _NoYield())
+                    yield
+                    return
+                outcome = yield
+                try:
+                    with step(name, hookname):
+                        gen.send(outcome)
+                except StopIteration:
+                    return
+                except Exception as e:
+                    failed(name, hookname, e, " (after its yield)")
+                    return
+                gen.close()
+                failed(name, hookname, _SecondYield())
+
+        elif impl.wrapper:
+
+            def guard(*args: Any, **kwargs: Any) -> Generator[None, Any, Any]:  # type: ignore[misc]
+                try:
+                    with step(name, hookname):
+                        gen = fn(*args, **kwargs)
+                        next(gen)
+                except Exception as e:
+                    failed(name, hookname, e if not isinstance(e, StopIteration) else _NoYield())
+                    return (yield)
+                try:
+                    result = yield
+                except BaseException as exc:  # the call failed below: the wrapper sees it, as in pluggy
+                    with step(name, hookname):
+                        try:
+                            gen.throw(exc)
+                        except StopIteration as stop:
+                            return stop.value
+                    gen.close()
+                    raise
+                try:
+                    with step(name, hookname):
+                        gen.send(result)
+                except StopIteration as stop:
+                    return stop.value
+                except Exception as e:
+                    failed(name, hookname, e, " (after its yield)")
+                    return result
+                gen.close()
+                failed(name, hookname, _SecondYield())
+                return result
+
+        else:
+
+            def guard(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+                try:
+                    with step(name, hookname):
+                        return fn(*args, **kwargs)
+                except Exception as e:
+                    failed(name, hookname, e)
+                    return None
+
+        guard._rummykit_guard = True  # type: ignore[attr-defined]
+        guard.__wrapped__ = fn  # type: ignore[attr-defined]
+        return guard
+
+
+class _NoYield(Exception):
+    def __str__(self) -> str:
+        return "the hook wrapper did not yield"
+
+
+class _SecondYield(Exception):
+    def __str__(self) -> str:
+        return "the hook wrapper yielded twice"
+
+
+def new_manager() -> SafeManager:
+    return SafeManager()
 
 
 def _one_line(exc: BaseException) -> str:
@@ -155,7 +306,9 @@ _hook_names = hook_names  # the old private name
 
 def check(pm: pluggy.PluginManager, problems: list[str]) -> None:
     """Catch hook implementations that match no hook (a misspelled name): the
-    offending plugin is reported and unregistered, the others stay."""
+    offending plugin is reported and unregistered, the others stay. A function
+    named like a hook but not marked ``@hookimpl`` is a warning line (pluggy
+    would never call it)."""
     known = hook_names()
     for name, plugin in list(pm.list_name_plugin()):
         if plugin is None:  # a blocked name
@@ -167,54 +320,26 @@ def check(pm: pluggy.PluginManager, problems: list[str]) -> None:
                 opts = pm.parse_hookimpl_opts(plugin, attr)
             except Exception:  # an attribute that cannot even be looked at
                 continue
-            if opts is None or opts.get("optionalhook"):
+            if opts is None:
+                if attr in known and callable(getattr(plugin, attr, None)):
+                    line = (
+                        f"plugin {name}: {attr} is not marked @hookimpl, so it is never called "
+                        "(decorate it with @rummykit.hookimpl)"
+                    )
+                    if line not in problems:
+                        problems.append(line)
                 continue
-            caller = getattr(pm.hook, attr, None)
+            if opts.get("optionalhook"):
+                continue
+            hook = opts.get("specname") or attr
+            caller = getattr(pm.hook, hook, None)
             if caller is None or caller.spec is None:
-                close = difflib.get_close_matches(attr, known, n=1)
+                close = difflib.get_close_matches(hook, known, n=1)
                 hint = f"; did you mean {close[0]}?" if close else f" (hooks: {', '.join(known)})"
-                problems.append(f"plugin {name} implements unknown hook {attr!r}{hint}")
+                problems.append(f"plugin {name} implements unknown hook {hook!r}{hint}")
                 pm.unregister(plugin)
                 break
     pm.check_pending()
-
-
-def _call_each(
-    pm: pluggy.PluginManager,
-    hookname: str,
-    problems: list[str],
-    make_kwargs: Callable[[str], dict[str, Any]],
-    around: Callable[[str, Callable[[], Any]], Any] | None = None,
-) -> list[Any]:
-    """Call every implementation of ``hookname`` on its own, in registration
-    order, so a plugin that raises is reported by name and the others still run.
-    Each implementation gets only the arguments it asks for (pluggy allows a
-    subset). Returns the results that are not ``None``."""
-    hook = getattr(pm.hook, hookname)
-    results = []
-    for impl in hook.get_hookimpls():  # registration order (pluggy calls them last first)
-        if impl.hookwrapper or impl.wrapper:
-            continue
-        kwargs = make_kwargs(impl.plugin_name)
-        args = {k: kwargs[k] for k in impl.argnames if k in kwargs}
-
-        def call(impl: pluggy.HookImpl = impl, args: dict[str, Any] = args) -> Any:
-            return impl.function(**args)
-
-        try:
-            result = around(impl.plugin_name, call) if around else call()
-        except Exception as e:
-            line = (
-                str(e)
-                if isinstance(e, PluginError)
-                else (f"plugin {impl.plugin_name} failed in {hookname}: {_one_line(e)}")
-            )
-            if line not in problems:  # an observer failing every round: one line
-                problems.append(line)
-            continue
-        if result is not None:
-            results.append(result)
-    return results
 
 
 def build_registry(
@@ -255,20 +380,30 @@ def _fill_registry(
         entry.update({k: v for k, v in (info or {}).get(name, {}).items() if k not in ("version",)})
         entry.setdefault("status", "loaded")
 
-    def variant_register(plugin_name: str) -> dict[str, Any]:
-        def register(spec: VariantSpec[Any]) -> None:
-            reg.add_variant(spec, plugin_name)
+    def add(adder: Callable[[Any, str], bool], spec: Any) -> None:
+        plugin = pm.current if isinstance(pm, SafeManager) else None
+        try:
+            adder(spec, plugin or "?")
+        except PluginError as e:  # not a spec: one line, and the hook goes on
+            reg._problem(str(e))
 
-        return {"register": register}
+    with _reporting_to(pm, reg):
+        pm.hook.register_variants(register=lambda spec: add(reg.add_variant, spec))
+        pm.hook.register_agents(register=lambda spec: add(reg.add_agent, spec))
+    reg.report()
 
-    def agent_register(plugin_name: str) -> dict[str, Any]:
-        def register(spec: AgentSpec[Any]) -> None:
-            reg.add_agent(spec, plugin_name)
 
-        return {"register": register}
-
-    _call_each(pm, "register_variants", reg.problems, variant_register)
-    _call_each(pm, "register_agents", reg.problems, agent_register)
+@contextmanager
+def _reporting_to(pm: pluggy.PluginManager, reg: Registry) -> Iterator[None]:
+    """Failures in hooks called meanwhile go to ``reg.problems``."""
+    if not isinstance(pm, SafeManager):
+        yield
+        return
+    previous, pm.report = pm.report, reg._problem
+    try:
+        yield
+    finally:
+        pm.report = previous
 
 
 class _SafeHooks:
@@ -316,6 +451,7 @@ class Plugins:
             self.problems.append(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
         check(self.pm, self.problems)
         self.registry = build_registry(self.pm, self.problems, self.versions, self.info, lazy=lazy)
+        self.pm.report = self.registry._problem  # a hook that fails: one line in the problems
         self._commands_done = False
         #: Command names in conflict -> who claimed them ("built-in" first if one is).
         self.command_conflicts: dict[str, list[str]] = {}
@@ -326,11 +462,16 @@ class Plugins:
         return _SafeHooks(self)
 
     def call(self, hookname: str, **kwargs: Any) -> list[Any]:
-        """Call every implementation of ``hookname`` on its own; a plugin that
-        raises is reported in one line naming it and the others still run."""
+        """Call ``hookname`` through pluggy with ``kwargs``; a plugin that raises
+        is reported in one line naming it and the others still run. Returns
+        the results that are not ``None``."""
         if hookname == "register_commands":
             return self.register_commands(kwargs["cli"])
-        return _call_each(self.pm, hookname, self.registry.problems, lambda _name: kwargs)
+        return self.call_hook(hookname, **kwargs)
+
+    def call_hook(self, hookname: str, **kwargs: Any) -> list[Any]:
+        result = getattr(self.pm.hook, hookname)(**kwargs)
+        return list(result) if isinstance(result, list) else [result]
 
     def notify(self, hookname: str, **kwargs: Any) -> None:
         """Call an observer hook; a plugin that raises is reported, not fatal."""
@@ -349,36 +490,39 @@ class Plugins:
         builtin = set(builtin) | set(host)
         claims: dict[str, list[str]] = {}
 
-        def around(plugin_name: str, call: Callable[[], Any]) -> Any:
+        @contextmanager
+        def watch(plugin_name: str) -> Iterator[None]:
             before = dict(getattr(cli, "commands", {}))
             try:
-                return call()
+                yield
             finally:
                 after = getattr(cli, "commands", {})
                 added = {n for n, c in after.items() if before.get(n) is not c}
                 self.registry.record_commands(plugin_name, added)
-                for name in added:
+                for name in sorted(added):
                     claims.setdefault(name, []).append(plugin_name)
 
         self._commands_done = True
-        results = _call_each(
-            self.pm, "register_commands", self.registry.problems, lambda _name: {"cli": cli}, around
-        )
+        self.pm.watchers["register_commands"] = watch
+        try:
+            results = self.call_hook("register_commands", cli=cli)
+        finally:
+            del self.pm.watchers["register_commands"]
         for name, who in claims.items():
             if name in builtin:
                 if name in host:
                     commands[name] = host[name]
                 else:
                     commands.pop(name, None)
-                self.command_conflicts[name] = ["built-in", *who]
-                plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(who)
+                self.command_conflicts[name] = ["built-in", *sorted(who)]
+                plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(sorted(who))
                 line = (
                     f"command {name!r} of {plugin} has the name of a built-in command; "
                     f"the built-in {name!r} is kept (rename the plugin's command)"
                 )
             elif len(who) > 1:
                 commands.pop(name, None)
-                self.command_conflicts[name] = who
+                self.command_conflicts[name] = sorted(who)
                 line = _conflict("command", name, who)
             else:
                 continue

@@ -1,5 +1,11 @@
 """What plugins register: typed descriptions of variants and agents, and the
-registry that holds them (a name registered twice is an error naming both plugins)."""
+registry that holds them.
+
+A name two plugins register (a variant, or an agent for one variant) is a
+conflict: it is recorded naming both, neither wins, and the name is an error
+until all but one are disabled; everything else either plugin registers stays.
+Agent strengths lie in :data:`STRENGTHS` (a generic agent's in
+:data:`GENERIC_STRENGTHS`); one outside is a warning and is clamped."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import PluginError, UnknownAgent, UnknownVariant
 
@@ -17,6 +23,15 @@ if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~
     from .agents import Agent
     from .engine import Round, View
     from .vocabulary import MoveWords, Vocabulary
+
+#: The strengths an agent may claim (random is 0; the built-in ``ai:hard`` 30).
+STRENGTHS = range(101)
+#: A generic agent's (``variant=None``) strengths: it knows no variant better
+#: than core's ``ai:search``, so it is never stronger than that.
+GENERIC_STRENGTHS = range(26)
+#: Options that set the length of a match, not the rules of a round: an agent
+#: registered for a variant understands any value of them.
+MATCH_OPTIONS = frozenset({"target"})
 
 #: A variant's options model: ``VariantSpec[GinOptions]`` deals rounds from, and
 #: summarises hands under, :class:`GinOptions` (a subclass of it, for a house rule).
@@ -107,6 +122,14 @@ class AgentSpec(Generic[OptionsT]):
     ``per_variant`` is for a generic player (``variant=None``) that must know
     the variant it plays: called with the variant's spec and the registry, it
     returns the player for that variant (``None``: not offered there).
+
+    ``understands(variant, options)`` says whether the player knows the rules
+    of ``variant`` (a name) under ``options`` (that variant's options model);
+    only a player that does may be the default opponent or give hints (see
+    :meth:`Registry.strongest_agent`). ``None``: a generic player understands
+    every variant; a variant's player understands the variant it is registered
+    for with its default options, any value of :data:`MATCH_OPTIONS` aside.
+    :class:`Understands` is a ready-made answer.
     """
 
     name: str
@@ -117,6 +140,57 @@ class AgentSpec(Generic[OptionsT]):
     plugin: str = ""
     rollout: bool = False
     per_variant: Callable[[VariantSpec, Registry], AgentSpec | None] | None = None
+    understands: Callable[[str, BaseModel], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Understands:
+    """What an agent understands, as :attr:`AgentSpec.understands`: the
+    ``variants`` named, with any value of the option fields named in
+    ``options`` (and of :data:`MATCH_OPTIONS`) and every other option at its
+    default. ``options=None``: every option at any value.
+
+    Gin's own bots answer ``Understands(frozenset({"gin"}))`` (Gin, any of its
+    options): a house rule built on Gin that registers them for its own name is
+    not understood unless it says so (``Understands(frozenset({"gin",
+    "oklahoma"}))``). ``Understands.ANY`` (every variant, every option) is what
+    a generic player answers."""
+
+    variants: frozenset[str] | None
+    options: frozenset[str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.variants is not None:
+            object.__setattr__(self, "variants", frozenset(self.variants))
+        if self.options is not None:
+            object.__setattr__(self, "options", frozenset(self.options))
+
+    def __call__(self, variant: str, options: BaseModel) -> bool:
+        if self.variants is not None and variant not in self.variants:
+            return False
+        if self.options is None:
+            return True
+        return at_defaults(options, self.options | MATCH_OPTIONS)
+
+    ANY: ClassVar[Understands]
+
+
+Understands.ANY = Understands(None)
+
+
+def at_defaults(options: BaseModel, except_fields: Iterable[str] = ()) -> bool:
+    """Whether every field of ``options`` but ``except_fields`` has its default value."""
+    skip = set(except_fields)
+    for name, info in type(options).model_fields.items():
+        if name in skip:
+            continue
+        try:
+            default = info.get_default(call_default_factory=True)
+        except Exception:  # a required field: no default to be at
+            return False
+        if getattr(options, name, default) != default:
+            return False
+    return True
 
 
 class Registry:
@@ -199,43 +273,90 @@ class Registry:
         entry = self._plugin_entry(plugin)
         entry["commands"] = sorted(set(entry.get("commands", [])) | set(names))
 
-    def add_variant(self, spec: VariantSpec[Any], plugin: str) -> None:
+    def _problem(self, line: str) -> None:
+        if line not in self.problems:
+            self.problems.append(line)
+
+    def add_variant(self, spec: VariantSpec[Any], plugin: str) -> bool:
+        """Register ``spec`` for ``plugin``; ``False`` when its name is (now) a
+        conflict: recorded, neither plugin's spec kept, nothing raised."""
         self._bound.clear()
         if not isinstance(spec, VariantSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not a VariantSpec")
+        self._plugin_entry(plugin)["variants"].append(spec.name)
         if spec.name in self.variants or spec.name in self.conflicts:
             # Neither wins (which one loads first is an accident of the install):
             # the name is an error naming both until one plugin is disabled.
             first = self.variants.pop(spec.name).plugin if spec.name in self.variants else None
             who = self.conflicts.setdefault(spec.name, [first] if first else [])
-            who.append(plugin)
-            self._plugin_entry(plugin)["variants"].append(spec.name)
-            raise PluginError(_conflict("variant", spec.name, who))
+            who[:] = sorted([*who, plugin])  # in name order: not the order of loading
+            return False
         from dataclasses import replace
 
         self.variants[spec.name] = replace(spec, plugin=plugin)
-        self._plugin_entry(plugin)["variants"].append(spec.name)
+        return True
 
-    def add_agent(self, spec: AgentSpec[Any], plugin: str) -> None:
+    def add_agent(self, spec: AgentSpec[Any], plugin: str) -> bool:
+        """Register ``spec`` for ``plugin`` (its strength clamped to its range,
+        with a warning); ``False`` when its name for its variant is (now) a
+        conflict: recorded, neither plugin's agent kept, nothing raised."""
         self._bound.clear()
         if not isinstance(spec, AgentSpec):
             raise PluginError(f"plugin {plugin} registered {spec!r}, not an AgentSpec")
-        key = (spec.variant, spec.name)
-        if key in self.agents or key in self.agent_conflicts:
-            first = self.agents.pop(key).plugin if key in self.agents else None
-            who = self.agent_conflicts.setdefault(key, [first] if first else [])
-            who.append(plugin)
-            self._plugin_entry(plugin)["agents"].append(
-                spec.name + (f" ({spec.variant})" if spec.variant else "")
-            )
-            where = f" for {spec.variant}" if spec.variant else ""
-            raise PluginError(_conflict("agent", f"{spec.name}{where}", who, spec.name))
         from dataclasses import replace
 
-        self.agents[key] = replace(spec, plugin=plugin)
+        spec = replace(spec, plugin=plugin, strength=self._strength(spec, plugin))
+        key = (spec.variant, spec.name)
         self._plugin_entry(plugin)["agents"].append(
             spec.name + (f" ({spec.variant})" if spec.variant else "")
         )
+        if key in self.agents or key in self.agent_conflicts:
+            first = self.agents.pop(key).plugin if key in self.agents else None
+            who = self.agent_conflicts.setdefault(key, [first] if first else [])
+            who[:] = sorted([*who, plugin])
+            return False
+        self.agents[key] = spec
+        return True
+
+    def _strength(self, spec: AgentSpec[Any], plugin: str) -> int:
+        """``spec.strength`` within its range (:data:`STRENGTHS`, or
+        :data:`GENERIC_STRENGTHS` for a generic agent); one warning line if not."""
+        allowed = GENERIC_STRENGTHS if spec.variant is None else STRENGTHS
+        value = spec.strength
+        if isinstance(value, bool) or not isinstance(value, int):
+            clamped = allowed[0]
+        else:
+            clamped = min(max(value, allowed[0]), allowed[-1])
+        if clamped != value or type(value) is not int:
+            kind = "a generic agent's" if spec.variant is None else "an agent's"
+            self._problem(
+                f"agent {spec.name!r} of plugin {plugin}: strength {value!r} is outside "
+                f"{kind} range {allowed[0]}-{allowed[-1]}; taken as {clamped}"
+            )
+        return clamped
+
+    def report(self) -> None:
+        """Add the conflicts and the agents for variants no plugin registers to
+        :attr:`problems` (one line each; the registration hooks call this)."""
+        for name, who in sorted(self.conflicts.items()):
+            self._problem(_conflict("variant", name, who))
+        for (variant, name), who in sorted(
+            self.agent_conflicts.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
+        ):
+            where = f" for {variant}" if variant else ""
+            owner = self.variants.get(variant or "")
+            self._problem(
+                _conflict("agent", f"{name}{where}", who, name, keep=owner.plugin if owner else None)
+            )
+        orphans: dict[tuple[str, str], list[str]] = {}
+        for (variant, name), spec in self.agents.items():
+            if variant is not None and variant not in self.variants and variant not in self.conflicts:
+                orphans.setdefault((spec.plugin, variant), []).append(name)
+        for (plugin, variant), names in sorted(orphans.items()):
+            agents = "agent" + ("s " if len(names) > 1 else " ") + ", ".join(repr(n) for n in sorted(names))
+            self._problem(
+                f"plugin {plugin} registers {agents} for variant {variant!r}, which no plugin registers"
+            )
 
     # -- look-ups -------------------------------------------------------------
 
@@ -251,10 +372,13 @@ class Registry:
     def agents_for(self, variant: str) -> list[AgentSpec[Any]]:
         """Agents usable with ``variant``, strongest first, then by name."""
         specs = [a for (v, _), a in self.agents.items() if v in (None, variant)]
-        # A variant's own agent of a name hides a generic one of the same name.
+        # A variant's own agent of a name hides a generic one of the same name
+        # (its conflict too: the name is then nobody's).
+        hidden = {n for (v, n) in self.agent_conflicts if v == variant}
         by_name: dict[str, AgentSpec[Any]] = {}
         for a in sorted(specs, key=lambda a: a.variant is not None):
-            by_name[a.name] = a
+            if a.name not in hidden:
+                by_name[a.name] = a
         out = []
         for a in by_name.values():
             if a.variant is None and a.per_variant is not None:
@@ -277,7 +401,13 @@ class Registry:
                 made = spec.per_variant(self._variants[variant], self)
                 if made is not None:
                     bound = replace(
-                        made, name=spec.name, variant=variant, plugin=spec.plugin, per_variant=None
+                        made,
+                        name=spec.name,
+                        variant=variant,
+                        plugin=spec.plugin,
+                        per_variant=None,
+                        strength=min(max(made.strength, GENERIC_STRENGTHS[0]), GENERIC_STRENGTHS[-1]),
+                        understands=made.understands or spec.understands or Understands.ANY,
                     )
             self._bound[key] = bound
         return self._bound[key]
@@ -287,28 +417,65 @@ class Registry:
         for key in (own, generic):
             if key in self.agent_conflicts and (key == own or own not in self.agents):
                 where = f" for {variant}" if key[0] else ""
-                raise PluginError(_conflict("agent", f"{name}{where}", self.agent_conflicts[key], name))
+                owner = self.variants.get(variant) if key[0] else None
+                who = self.agent_conflicts[key]
+                raise PluginError(
+                    _conflict("agent", f"{name}{where}", who, name, keep=owner.plugin if owner else None)
+                )
         for a in self.agents_for(variant):
             if a.name == name:
                 return a
         known = ", ".join(a.name for a in self.agents_for(variant)) or "none"
         raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known})")
 
-    def strongest_agent(self, variant: str) -> AgentSpec[Any] | None:
-        agents = self.agents_for(variant)
-        return agents[0] if agents else None
+    def understood(self, spec: AgentSpec[Any], variant: str, options: BaseModel | None = None) -> bool:
+        """Whether ``spec`` understands ``variant`` under ``options`` (``None``:
+        the variant's defaults); see :attr:`AgentSpec.understands`. An
+        ``understands`` that raises answers no (one problem line)."""
+        if options is None:
+            try:
+                options = self.variant(variant).options_model()
+            except Exception:  # required options, or no such variant: nothing to judge by
+                return spec.variant is None and spec.understands is None
+        if spec.understands is not None:
+            try:
+                return bool(spec.understands(variant, options))
+            except Exception as e:
+                self._problem(
+                    f"agent {spec.name!r} of plugin {spec.plugin}: its understands failed: "
+                    f"{type(e).__name__}: {e}"
+                )
+                return False
+        if spec.variant is None:
+            return True
+        return spec.variant == variant and at_defaults(options, MATCH_OPTIONS)
+
+    def strongest_agent(self, variant: str, options: BaseModel | None = None) -> AgentSpec[Any] | None:
+        """The default opponent and hint source of ``variant`` under ``options``
+        (``None``: its defaults): the strongest agent that understands them,
+        or ``None`` if none does."""
+        for a in self.agents_for(variant):
+            if self.understood(a, variant, options):
+                return a
+        return None
 
 
-def _conflict(kind: str, name: str, plugins: Sequence[str], bare: str | None = None) -> str:
-    """The error for a name several plugins registered, naming all of them."""
+def _conflict(
+    kind: str, name: str, plugins: Sequence[str], bare: str | None = None, keep: str | None = None
+) -> str:
+    """The error for a name several plugins registered, naming all of them (in
+    name order: the line does not depend on the order they loaded in). The
+    plugin it suggests disabling is the last one but ``keep`` (the plugin of
+    the variant an agent is for)."""
     shown = bare if bare is not None else name
+    plugins = sorted(plugins)
     if len(set(plugins)) == 1:
         return f"{kind} {shown!r}{name[len(shown) :]} is registered twice by plugin {plugins[0]}"
     count = {2: "two", 3: "three"}.get(len(plugins), str(len(plugins)))
     names = " and ".join(plugins) if len(plugins) <= 2 else ", ".join(plugins[:-1]) + " and " + plugins[-1]
     return (
         f"{kind} {shown!r}{name[len(shown) :]} is registered by {count} plugins: {names} "
-        f"(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS={plugins[-1]})"
+        f"(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS={[p for p in plugins if p != keep][-1]})"
     )
 
 

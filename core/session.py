@@ -217,10 +217,11 @@ class Session:
         return self.apply(action)
 
     def hint(self, seat: int) -> tuple[str, Action, str] | None:
-        """What the strongest computer player would do for ``seat`` now: (its
-        name, the move, its reason or ``""``), or ``None`` when the variant has
-        no computer player. A hint bot that fails is an AgentError."""
-        spec = self.registry.strongest_agent(self.spec.name)
+        """What the strongest computer player that understands the rules played
+        (the variant and its options) would do for ``seat`` now: (its name, the
+        move, its reason or ``""``), or ``None`` when there is none. A hint bot
+        that fails is an AgentError."""
+        spec = self.registry.strongest_agent(self.spec.name, self.options)
         if spec is None:
             return None
         who = Who(spec.name, spec.plugin, seat)  # a person's seat: no seed shown

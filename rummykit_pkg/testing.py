@@ -39,6 +39,18 @@ each bot at every seat, then bots and random mixed), and checks:
   re-dealing what a seat has not seen must never change its view, so a hidden
   card in any field and any encoding (an int, a bit mask) is caught.
 
+* in every state, what people read works (:func:`check_display`): every seat's
+  ``hand_summary``, each of :data:`DISPLAY_HOOKS` the variant has, the words
+  of every legal move and of the last one (short form, help, log phrases), and
+  once a round is over its result text: templates naming only seats of the
+  round, cards that are cards (:func:`check_result_text`); the log phrases of
+  every declared move fill in (:func:`check_move_words`).
+
+:func:`check_variant` needs the variant installed (or ``agents`` given): its
+bots are checked too. It returns, and prints, a :class:`Coverage`: the players
+it ran, the kinds of move played and never played, the outcomes reached and
+never reached.
+
 A failure is a :class:`ConformanceError` (an ``AssertionError``) that says which
 check failed, with the seed, the seat count and the players, so it can be
 replayed. Each check is also a function of its own, for a variant's own tests.
@@ -55,9 +67,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, NoReturn
 
 from pydantic import BaseModel
@@ -70,24 +83,29 @@ from rummykit.core.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 from rummykit.core.records import MatchRecord, SeatRecord, replay
-from rummykit.core.registry import AgentSpec, Registry, VariantSpec
+from rummykit.core.registry import AgentSpec, HandSummary, Registry, VariantSpec
 
 __all__ = [
+    "DISPLAY_HOOKS",
     "MAX_ACTIONS_PER_ROUND",
     "MAX_ROUNDS",
     "SAMPLES",
     "SEARCH_ITERATIONS",
     "STATES_PER_ROUND",
     "ConformanceError",
+    "Coverage",
     "check_cards_accounted",
     "check_clone",
     "check_clone_and_resample",
     "check_determinism",
+    "check_display",
     "check_illegal_action_changes_nothing",
     "check_legal_actions",
+    "check_move_words",
     "check_replay",
     "check_resample",
     "check_result",
+    "check_result_text",
     "check_round_state",
     "check_variant",
     "check_view_hides",
@@ -470,6 +488,227 @@ def check_result(result: RoundResult, n_seats: int) -> None:
         _fail(f"result.to_json() is not JSON: {e}")
 
 
+# -- what people read: the display hooks -------------------------------------------
+
+#: Hooks of a :class:`VariantSpec` the terminal and replays call with a view
+#: to show the table (besides ``hand_summary``), each answering one line or
+#: ``None``; the kit calls each one the variant has, in every state.
+DISPLAY_HOOKS = ("table_summary",)
+
+_CARD_REF = re.compile(r"\[\[(-?\d+)\]\]")
+
+
+def _one_line(text: Any, what: str) -> None:
+    if not isinstance(text, str):
+        _fail(f"{what} is a {type(text).__name__}, not a str")
+    if "\n" in text or "\r" in text:
+        _fail(f"{what} is not one line: {text!r}")
+    for m in _CARD_REF.finditer(text):
+        if not 0 <= int(m.group(1)) < DECK_SIZE:
+            _fail(f"{what} names card [[{m.group(1)}]], which is not a card (0 to {DECK_SIZE - 1})")
+
+
+def check_result_text(result: RoundResult, n_seats: int) -> None:
+    """Every line of ``result.text`` is a one-line template whose fields are
+    seats of the round (``{0}`` to ``{n_seats-1}``), whose cards (``[[n]]``) are
+    cards, and which renders with names and either card format."""
+    names = [f"Seat{i}" for i in range(n_seats)]
+    if not isinstance(result.outcome, str) or not result.outcome.strip():
+        _fail(f"the round's outcome {result.outcome!r} is not a name")
+    for line in result.text:
+        _one_line(line, f"result text {line!r}")
+        try:
+            pieces = list(string.Formatter().parse(line))
+        except ValueError as e:
+            _fail(f"result text {line!r} is not a template ({e}); write a brace as {{{{ or }}}}")
+        for _literal, seat, _spec, _conversion in pieces:
+            if seat is None:
+                continue
+            if not (seat.isascii() and seat.isdigit() and int(seat) < n_seats):
+                _fail(
+                    f"result text {line!r} names seat {{{seat}}}, and the round has {n_seats} seats "
+                    f"({{0}} to {{{n_seats - 1}}}; write a brace as {{{{ or }}}})"
+                )
+    for fmt in (code, pretty):
+        try:
+            lines = result.lines(names, fmt)
+        except Exception as e:
+            _fail(f"the result text does not render: {type(e).__name__}: {e}")
+        for line in lines:
+            _one_line(line, "a rendered result line")
+
+
+def check_move_words(spec: VariantSpec[Any]) -> None:
+    """Every kind of move the variant declares (``VariantSpec.moves``) has log
+    phrases that fill in with only ``{cards}`` and ``{target}``, on one line."""
+    for words in spec.moves:
+        for what, template in (("does", words.does), ("did", words.did)):
+            if not template:
+                continue
+            try:
+                text = template.format(cards="7h 8h", target=1)
+            except (KeyError, IndexError, ValueError, AttributeError) as e:
+                _fail(
+                    f"the {what!r} phrase {template!r} of the move {words.kind!r} does not fill in "
+                    f"({type(e).__name__}: {e}); it may name only {{cards}} and {{target}}"
+                )
+            _one_line(text, f"the {what!r} phrase of the move {words.kind!r}")
+        for what in ("usage", "empty", "short", "help"):
+            _one_line(getattr(words, what, ""), f"the {what} of the move {words.kind!r}")
+        vocab = spec.vocabulary
+        for what in ("help_line", "kind_usage"):  # what `help` shows while the move is not legal
+            call = getattr(vocab, what, None)
+            if call is None:
+                continue
+            try:
+                text = call(words.kind)
+            except Exception as e:
+                _fail(f"the move {words.kind!r}: its {what} fails: {type(e).__name__}: {e}")
+            _one_line(text, f"the {what} of the move {words.kind!r}")
+
+
+def _check_words_of(spec: VariantSpec[Any], action: Action, stock_size: int) -> None:
+    """How the terminal tells ``action``: its short form, help line, empty-stock
+    words and log phrases, each one line, none raising (checked once per
+    variant, move and empty stock or not)."""
+    key = (id(spec), action.key(), stock_size == 0)
+    if key in _WORDS_CHECKED:
+        return
+    vocab = spec.vocabulary
+    for fmt in (code, pretty):
+        cards = " ".join(fmt(c) for c in action.cards)
+        calls = (
+            ("its short form", lambda fmt=fmt: vocab.short_form(action, fmt)),
+            ("its help line", lambda: vocab.usage(action)),
+            ("its words at the empty stock", lambda: vocab.at_empty_stock(action, stock_size)),
+            ("its log phrase", lambda cards=cards: vocab.phrase(action, cards)),
+            ("its log phrase in the past", lambda cards=cards: vocab.phrase(action, cards, past=True)),
+        )
+        for what, call in calls:
+            try:
+                text = call()
+            except Exception as e:
+                _fail(f"the move '{action.notation()}': {what} fails: {type(e).__name__}: {e}")
+            if text is not None:
+                _one_line(text, f"the move '{action.notation()}': {what}")
+    if len(_WORDS_CHECKED) > 100_000:
+        _WORDS_CHECKED.clear()
+    _WORDS_CHECKED.add(key)
+
+
+_WORDS_CHECKED: set[tuple[int, tuple, bool]] = set()
+
+
+def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> None:
+    """Everything shown of ``view`` works: ``hand_summary`` (a
+    :class:`~rummykit.core.registry.HandSummary` of cards of the hand, a one-line
+    label), each of :data:`DISPLAY_HOOKS` the variant has (one line or
+    ``None``), the result text once the round is over (:func:`check_result_text`),
+    and the words of every legal move and of the last move seen."""
+    where = f"seat {view.seat}"
+    if spec.hand_summary is not None:
+        try:
+            summary = spec.hand_summary(view, options)
+        except Exception as e:
+            _fail(f"hand_summary fails for {where}: {type(e).__name__}: {e}")
+        if summary is not None:
+            if not isinstance(summary, HandSummary):
+                _fail(f"hand_summary returns a {type(summary).__name__}, not a HandSummary")
+            _one_line(summary.label, f"the hand_summary label for {where}")
+            shown = [c for meld in summary.melds for c in meld] + list(summary.loose)
+            stray = sorted(set(shown) - set(view.hand))
+            if stray:
+                _fail(f"hand_summary for {where} shows cards not in its hand: {' '.join(map(code, stray))}")
+    for name in DISPLAY_HOOKS:
+        hook = getattr(spec, name, None)
+        if hook is None:
+            continue
+        try:
+            text = hook(view)
+        except Exception as e:
+            _fail(f"{name} fails for {where}: {type(e).__name__}: {e}")
+        if text is not None:
+            _one_line(text, f"{name} for {where}")
+    if view.result is not None:
+        check_result_text(view.result, view.n_seats)
+    for action in view.legal:
+        _check_words_of(spec, action, view.stock_size)
+    if view.history:
+        _check_words_of(spec, view.history[-1].action, view.stock_size)
+
+
+@dataclass
+class Coverage:
+    """What :func:`check_variant` exercised: the players, the matches, and the
+    kinds of move and the outcomes reached (and those never reached).
+    :meth:`summary` is the report it prints."""
+
+    variant: str
+    players: list[str] = field(default_factory=list)
+    seat_counts: list[int] = field(default_factory=list)
+    matches: int = 0
+    rounds: int = 0
+    moves: int = 0
+    played: Counter = field(default_factory=Counter)  # move kind -> times played
+    offered: set[str] = field(default_factory=set)  # move kinds ever legal
+    outcomes: Counter = field(default_factory=Counter)  # outcome -> rounds
+    declared_moves: tuple[str, ...] = ()
+    declared_outcomes: tuple[str, ...] = ()
+
+    def note_state(self, legal: Sequence[Action]) -> None:
+        self.offered.update(a.kind for a in legal)
+
+    def note_move(self, action: Action) -> None:
+        self.moves += 1
+        self.played[action.kind] += 1
+
+    def note_result(self, result: RoundResult) -> None:
+        self.rounds += 1
+        self.outcomes[result.outcome] += 1
+
+    @property
+    def moves_never_played(self) -> list[str]:
+        """Kinds of move declared by the variant or legal at some point, never played."""
+        return sorted((set(self.declared_moves) | self.offered) - set(self.played))
+
+    @property
+    def outcomes_never_reached(self) -> list[str]:
+        return sorted(set(self.declared_outcomes) - set(self.outcomes))
+
+    def summary(self) -> str:
+        def counted(c: Counter) -> str:
+            return ", ".join(f"{k} {n}" for k, n in sorted(c.items())) or "none"
+
+        seats = sorted(set(self.seat_counts))
+        lines = [
+            f"rummykit.testing: {self.variant}: {self.matches} matches, {self.rounds} rounds, "
+            f"{self.moves} moves; seats {', '.join(map(str, seats))}",
+            f"  players: {', '.join(self.players)}",
+            f"  moves played: {counted(self.played)}",
+            f"  moves never played: {', '.join(self.moves_never_played) or 'none'}",
+            f"  outcomes reached: {counted(self.outcomes)}",
+        ]
+        if self.declared_outcomes:
+            lines.append(f"  outcomes never reached: {', '.join(self.outcomes_never_reached) or 'none'}")
+        return "\n".join(lines)
+
+
+def _declared_outcomes(*sources: Any) -> tuple[str, ...]:
+    """The outcome names a variant declares, if it declares any: ``outcomes``
+    (names) or ``outcome_counts`` (a mapping by outcome name) of its spec or
+    its round, the first found."""
+    for source in sources:
+        for attr in ("outcomes", "outcome_counts"):
+            declared = getattr(source, attr, None)
+            if not declared or isinstance(declared, str):
+                continue
+            names = list(declared) if isinstance(declared, (Mapping, Sequence, set, frozenset)) else []
+            found = tuple(sorted(n for n in names if isinstance(n, str)))
+            if found:
+                return found
+    return ()
+
+
 # -- copies and re-deals --------------------------------------------------------
 
 
@@ -664,12 +903,14 @@ def play_match(
     max_rounds: int = MAX_ROUNDS,
     illegal_rate: float = 0.25,
     registry: Registry | None = None,
+    coverage: Coverage | None = None,
 ) -> Match:
     """Play a match with ``agents`` (random agents by default), running the
     per-action checks when ``checks`` (the illegal-action check on a share
-    ``illegal_rate`` of the states). A round longer than ``max_actions`` fails;
-    a match still going after ``max_rounds`` rounds is stopped there. Returns
-    the match."""
+    ``illegal_rate`` of the states; the display hooks on every seat's view,
+    :func:`check_display`). A round longer than ``max_actions`` fails; a match
+    still going after ``max_rounds`` rounds is stopped there. ``coverage``
+    (if given) counts the moves, states and outcomes. Returns the match."""
     if agents is None:
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(n_seats)]
     if len(agents) != n_seats:
@@ -681,8 +922,12 @@ def play_match(
         rnd = match.round
         if checks:
             check_round_state(rnd, illegal=rng.random() < illegal_rate)
+            for s in range(n_seats):
+                check_display(spec, options, match.view(s))
         seat = match.to_act()
         legal = match.legal_actions()
+        if coverage is not None:
+            coverage.note_state(legal)
         if seat is None or not legal:
             _fail(
                 f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over"
@@ -693,15 +938,21 @@ def play_match(
             _fail(f"agent of seat {seat} chose '{action}', which is not legal")
         n_results = len(match.results)
         match.apply(action)
+        if coverage is not None:
+            coverage.note_move(action)
         per_round += 1
         if len(match.results) > n_results:
             result = match.results[-1]
             check_result(result, n_seats)
+            if coverage is not None:
+                coverage.note_result(result)
             ended = match.round if match.over else match.previous_round
             if ended is None or ended.result is not result:
                 _fail("the match's finished round does not hold its result")
             if checks:
                 check_round_state(ended, illegal=False)
+                for s in range(n_seats):
+                    check_display(spec, options, ended.view(s))
                 try:
                     ended.apply(legal[0])
                 except IllegalAction:
@@ -818,36 +1069,56 @@ def check_variant(
     target: int | None = 30,
     max_actions: int = MAX_ACTIONS_PER_ROUND,
     max_rounds: int = MAX_ROUNDS,
-) -> None:
+    report: bool = True,
+) -> Coverage:
     """Run the whole battery on ``variant`` (a spec, or the name of an installed
     variant, or of one in ``registry``).
 
     ``agents`` are the computer players to mix with the random one: names (looked
     up for the variant) or :class:`AgentSpec` objects. By default every player
     registered for the variant's name (in ``registry``, else the installed
-    plugins) is used. Each seed plays one line-up, in turn: all random, each bot
-    at every seat, bots and random mixed. ``target`` shortens matches when the
-    variant has a ``target`` option (``None`` keeps the variant's own).
+    plugins) is used; the variant must then be installed there (a variant that
+    is not fails: its players would go unchecked; ``agents=[]`` checks with
+    random players only, on purpose). Each seed plays one line-up, in turn: all
+    random, each bot at every seat, bots and random mixed. ``target`` shortens
+    matches when the variant has a ``target`` option (``None`` keeps the
+    variant's own).
+
+    Returns the :class:`Coverage` (the players, the kinds of move and the
+    outcomes reached and never reached), and prints its summary when ``report``.
     """
     if registry is None:
         from rummykit.core.plugins import get_plugins
 
         registry = get_plugins().registry
-    spec = registry.variant(variant) if isinstance(variant, str) else variant
+    if isinstance(variant, str):
+        if variant not in registry.variants:
+            installed = ", ".join(sorted(registry.variants)) or "none"
+            _fail(f"variant {variant!r} is not installed (installed: {installed}); pip install its plugin")
+        spec = registry.variant(variant)
+    else:
+        spec = variant
+    if agents is None and spec.name not in registry.variants:
+        _fail(
+            f"variant {spec.name!r} is not installed, so its computer players cannot be checked: "
+            "install its plugin (pip install -e .), or pass agents=[...] (agents=[] for random players only)"
+        )
     values = dict(options or {})
     if target is not None and "target" in spec.options_model.model_fields and "target" not in values:
         values["target"] = target
     opts = build_options(spec.options_model, values, spec.name)
     pool = [_Seat("random", None)]
     if agents is None:
-        found = registry.agents_for(spec.name) if spec.name in registry.variants else []
-        pool += [_Seat(a.name, a) for a in found if a.name != "random"]
+        pool += [_Seat(a.name, a) for a in registry.agents_for(spec.name) if a.name != "random"]
     else:
         for a in agents:
             if isinstance(a, AgentSpec):
                 pool.append(_Seat(a.name, a))
             elif a != "random":
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
+    check_move_words(spec)
+    coverage = Coverage(spec.name, declared_moves=tuple(m.kind for m in spec.moves))
+    exercised: set[str] = set()
     every = range(spec.min_players, spec.max_players + 1)
     counts = list(seat_counts) if seat_counts is not None else list(every)
     for n in counts:
@@ -860,7 +1131,16 @@ def check_variant(
             try:
                 bots = [s.make(i, seed, opts) for i, s in enumerate(lineup)]
                 check_determinism(spec, opts, n, seed)
-                match = play_match(spec, opts, n, seed, bots, max_actions=max_actions, max_rounds=max_rounds)
+                match = play_match(
+                    spec,
+                    opts,
+                    n,
+                    seed,
+                    bots,
+                    max_actions=max_actions,
+                    max_rounds=max_rounds,
+                    coverage=coverage,
+                )
                 check_replay(spec, opts, match)
                 check_clone_and_resample(spec, opts, match)
             except ConformanceError as e:
@@ -868,3 +1148,15 @@ def check_variant(
             except Exception as e:
                 e.add_note(f"while checking {where}")
                 raise
+            coverage.matches += 1
+            coverage.seat_counts.append(n)
+            if not coverage.declared_outcomes:
+                coverage.declared_outcomes = _declared_outcomes(spec, match.round)
+            exercised.update(s.name for s in lineup)
+    coverage.players = [s.name for s in pool if s.name in exercised]
+    unplayed = [s.name for s in pool if s.name not in exercised]
+    if unplayed:
+        coverage.players.append(f"(not played, too few seeds: {', '.join(unplayed)})")
+    if report:
+        print(coverage.summary())
+    return coverage

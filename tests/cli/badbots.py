@@ -2,7 +2,7 @@
 tests/cli/test_bot_failures.py, installed with ``fake_install`` (see
 tests/cli/test_plugins_cli.py) and run through the real ``rummy``.
 
-Every bot is registered for every variant (``variant=None``):
+Every bot but ``hintbreaker`` is registered for every variant (``variant=None``):
 
 * each of these plays like ``random`` for ``BADBOTS_AFTER`` moves (default 0;
   counted per process), then creates the file ``BADBOTS_MARK`` (if set) and
@@ -12,8 +12,8 @@ Every bot is registered for every variant (``variant=None``):
   forever and swallows every exception, so it never returns;
 * ``mutator`` plays exactly like ``random`` (the same seed, the same moves) after
   trying every way to change what it was given; a change that works raises;
-* ``hintbreaker`` is the strongest player of every variant, so it gives the
-  hints, and raises.
+* ``hintbreaker`` is the strongest player of Gin and CardVerse (and says it
+  understands their rules), so it gives the hints there, and raises.
 """
 
 from __future__ import annotations
@@ -143,8 +143,10 @@ AGENTS = {"raiser": Raiser, "nothing": Nothing, "words": Words, "illegal": Illeg
 def register_agents(register):
     for name, cls in AGENTS.items():
         register(AgentSpec(name=name, factory=lambda seat, seed, options, cls=cls: cls(seed)))
-    register(AgentSpec(name="hintbreaker", strength=10**6,
-                       factory=lambda seat, seed, options: HintBreaker(seed)))
+    for variant in ("gin", "cardverse"):  # the strongest there, and it knows the rules
+        register(AgentSpec(name="hintbreaker", variant=variant, strength=100,
+                           factory=lambda seat, seed, options: HintBreaker(seed),
+                           understands=lambda name, options: True))
 '''
 
 

@@ -350,3 +350,120 @@ def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
     assert "RUMMYKIT_DISABLE_PLUGINS=" in line
     r = rummy(site, "tiny", disable="copycat")
     assert r.returncode == 0 and r.stdout == "tiny!\n" and r.stderr == ""
+
+
+CLASH = """
+    from rummykit import hookimpl
+    from rummykit.core.agents import RandomAgent
+    from rummykit.core.registry import AgentSpec
+
+    def factory(seat, seed, options):
+        return RandomAgent(seed)
+
+    @hookimpl
+    def register_agents(register):
+        register(AgentSpec("ai:easy", factory, variant="gin", strength=5))  # Gin has one
+        register(AgentSpec("ai:lazy", factory, variant="gin", strength=5))
+"""
+
+
+def test_a_clashing_ai_easy_leaves_gins_other_bots_and_is_listed(site):
+    fake_install(site, "rummykit-clash", "0.1", {"clash": "rk_clash"}, {"rk_clash": CLASH})
+    r = rummy(site, "rules", "gin")
+    assert r.returncode == 0
+    players = next(ln for ln in r.stdout.splitlines() if ln.startswith("Computer players: "))
+    assert players.split(": ")[1].split(", ") == [
+        "ai:hard",
+        "ai:search",
+        "ai:normal",
+        "ref:simple",
+        "ref:novice",
+        "ai:lazy",
+        "random",
+    ]
+    assert r.stderr.splitlines() == [
+        "rummy: warning: agent 'ai:easy' for gin is registered by two plugins: clash and gin "
+        "(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS=clash)"
+    ]
+    r = rummy(
+        site, "play", "gin", "--seat", "ai:hard", "--seat", "ref:novice", "--seed", "2", "-o", "target=5"
+    )
+    assert r.returncode == 0 and "=== match over:" in r.stdout
+    r = rummy(site, "play", "gin", "--seat", "ai:easy", "--seat", "random")
+    assert r.returncode == 2
+    assert r.stderr.splitlines()[0].startswith("rummy: agent 'ai:easy' for gin is registered by two plugins")
+    r = rummy(site, "plugins")
+    assert "ai:easy (gin) (conflict)" in next(ln for ln in r.stdout.splitlines() if ln.startswith("clash "))
+    assert "ai:easy (gin) (conflict)" in next(ln for ln in r.stdout.splitlines() if ln.startswith("gin "))
+    assert "agent 'ai:easy' for gin is registered by two plugins" in r.stdout.split("Problems:")[1]
+    data = json.loads(rummy(site, "plugins", "--json").stdout)
+    assert data["conflicts"] == [
+        {"kind": "agent", "name": "ai:easy", "variant": "gin", "plugins": ["clash", "gin"]}
+    ]
+    assert rummy(site, "rules", "gin", disable="clash").stderr == ""
+
+
+def test_warnings_are_one_line_each_once(site):
+    fake_install(
+        site,
+        "rummykit-sloppy",
+        "0.1",
+        {"sloppy": "rk_sloppy"},
+        {
+            "rk_sloppy": """
+        from rummykit import hookimpl
+        from rummykit.core.agents import RandomAgent
+        from rummykit.core.registry import AgentSpec
+
+        def factory(seat, seed, options):
+            return RandomAgent(seed)
+
+        def register_variants(register):  # not marked: never called
+            pass
+
+        @hookimpl
+        def register_agents(register):
+            register(AgentSpec("ai:ghost", factory, variant="nosuch"))
+            register(AgentSpec("ai:boast", factory, strength=1000))
+    """
+        },
+    )
+    r = rummy(site, "play", "gin", "--seat", "random", "--seat", "random", "--seed", "1", "-o", "target=1")
+    assert r.returncode == 0 and "=== match over:" in r.stdout
+    assert r.stderr.splitlines() == [
+        "rummy: warning: plugin sloppy: register_variants is not marked @hookimpl, so it is never "
+        "called (decorate it with @rummykit.hookimpl)",
+        "rummy: warning: agent 'ai:boast' of plugin sloppy: strength 1000 is outside a generic "
+        "agent's range 0-25; taken as 25",
+        "rummy: warning: plugin sloppy registers agent 'ai:ghost' for variant 'nosuch', which no "
+        "plugin registers",
+    ]
+
+
+HOUSE = """
+    from rummykit import hookimpl
+    from rummykit.variants.gin import make_spec
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="ginhouse", title="Gin, a house rule"))
+
+    @hookimpl
+    def register_agents(register):
+        from rummykit.variants.gin import easy_agent_spec
+        from rummykit.variants.gin.bots import register_bots
+
+        register(easy_agent_spec("ginhouse"))
+        register_bots(register, variant="ginhouse")  # Gin's bots: they know Gin, not this
+"""
+
+
+def test_gins_bots_offered_for_a_house_rule_are_not_its_default_opponent(site):
+    fake_install(site, "rummykit-house", "0.1", {"house": "rk_house"}, {"rk_house": HOUSE})
+    r = rummy(site, "play", "gin", stdin="quit\n", tmp=site / "d1")
+    assert r.stdout.splitlines()[0] == "Cardems Gin: Player 1 (human), Hard bot (ai:hard)"
+    r = rummy(site, "play", "ginhouse", stdin="quit\n", tmp=site / "d2")
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("Gin, a house rule: Player 1 (human), ") and "(ai:search)" in first, r.stderr
+    r = rummy(site, "rules", "ginhouse")
+    assert "ai:hard" in r.stdout  # still offered by name

@@ -345,3 +345,305 @@ def test_the_installed_plugins_load_cleanly():
         assert p.registry.plugins[name]["distribution"] == "rummykit"
         assert p.registry.plugins[name]["version"]
     assert {"gin", "cardverse"} <= set(p.registry.variants)
+
+
+# -- conflicts hurt no bystander, whatever the order ------------------------------------------
+
+
+class ClashingEasy:
+    """A third-party plugin: its own ai:easy for Gin (a conflict with Gin's) and
+    another bot for Gin (no conflict)."""
+
+    @hookimpl
+    def register_agents(self, register):
+        register(AgentSpec("ai:easy", lambda seat, seed, o: RandomAgent(seed), variant="gin", strength=5))
+        register(AgentSpec("ai:other", lambda seat, seed, o: RandomAgent(seed), variant="gin", strength=5))
+
+
+def gin_and(*extra):
+    from rummykit.variants.gin import plugin as gin_plugin
+
+    return load(("gin", gin_plugin), *extra)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_clashing_ai_easy_leaves_gins_other_bots_in_place(first):
+    from rummykit.variants.gin import plugin as gin_plugin
+
+    plugins = [("gin", gin_plugin), ("clash", ClashingEasy())]
+    p = load(*(plugins if first else plugins[::-1]))
+    names = [a.name for a in p.registry.agents_for("gin")]
+    assert names == ["ai:hard", "ai:normal", "ref:simple", "ref:novice", "ai:other"]
+    assert p.registry.problems == [
+        "agent 'ai:easy' for gin is registered by two plugins: clash and gin "
+        "(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS=clash)"
+    ]
+    with pytest.raises(PluginError, match="agent 'ai:easy' for gin is registered by two plugins"):
+        p.registry.agent("gin", "ai:easy")
+    assert p.registry.agent("gin", "ai:hard").plugin == "gin"
+    assert p.registry.strongest_agent("gin").name == "ai:hard"
+
+
+def test_a_conflict_does_not_depend_on_the_order_plugins_load_in():
+    outcomes = set()
+    for order in ([0, 1, 2], [2, 1, 0], [1, 0, 2]):
+        plugins = [("a", VariantPlugin("tiny")), ("b", VariantPlugin("tiny")), ("c", VariantPlugin("other"))]
+        p = load(*[plugins[i] for i in order])
+        outcomes.add((tuple(p.registry.problems), tuple(sorted(p.registry.variants))))
+    assert len(outcomes) == 1
+    ((problems, variants),) = outcomes
+    assert variants == ("other",)
+    assert problems[0].startswith("variant 'tiny' is registered by two plugins: a and b")
+
+
+def test_a_conflict_does_not_stop_the_rest_of_the_hook():
+    class Copycat:
+        @hookimpl
+        def register_variants(self, register):
+            register(toy("tiny"))  # a conflict
+            register(toy("mine"))  # still registered
+
+    p = load(("first", VariantPlugin("tiny")), ("copycat", Copycat()))
+    assert sorted(p.registry.variants) == ["mine"]
+    assert p.registry.variant("mine").plugin == "copycat"
+    assert p.registry.conflicts == {"tiny": ["copycat", "first"]}
+
+
+# -- hooks run through pluggy: ordering and wrappers -----------------------------------------
+
+
+def _logging_plugins(log):
+    class Plain:
+        @hookimpl
+        def register_variants(self, register):
+            log.append("plain")
+
+    class First:
+        @hookimpl(tryfirst=True)
+        def register_variants(self, register):
+            log.append("first")
+
+    class Last:
+        @hookimpl(trylast=True)
+        def register_variants(self, register):
+            log.append("last")
+
+    class Later:
+        @hookimpl
+        def register_variants(self, register):
+            log.append("later")
+
+    return [("first", First()), ("plain", Plain()), ("last", Last()), ("later", Later())]
+
+
+def test_tryfirst_and_trylast_order_the_calls_as_pluggy_does():
+    import pluggy
+
+    from rummykit.core import hookspecs
+
+    ours = []
+    load(*_logging_plugins(ours))
+    theirs = []
+    pm = pluggy.PluginManager(hookspecs.PROJECT)  # pluggy itself, for the documented order
+    pm.add_hookspecs(hookspecs)
+    for name, plugin in _logging_plugins(theirs):
+        pm.register(plugin, name=name)
+    pm.hook.register_variants(register=lambda spec: None)
+    # tryfirst first, trylast last, the others last registered first
+    assert ours == theirs == ["first", "later", "plain", "last"]
+
+
+def test_a_wrapper_runs_around_the_other_implementations_and_its_result_counts():
+    log = []
+
+    class Wrapper:
+        @hookimpl(wrapper=True)
+        def round_ended(self, match, result):
+            log.append("before")
+            results = yield
+            log.append(("after", list(results)))
+            return [*results, "from the wrapper"]
+
+    class OldWrapper:
+        @hookimpl(hookwrapper=True)
+        def round_ended(self, result):
+            log.append("old before")
+            outcome = yield
+            log.append(("old after", outcome.get_result()))
+
+    class Observer:
+        @hookimpl
+        def round_ended(self, result):
+            log.append("observer")
+            return "seen " + result
+
+    p = load(("observer", Observer()), ("wrapper", Wrapper()), ("old", OldWrapper()))
+    assert p.call("round_ended", match=None, result="R1") == ["seen R1", "from the wrapper"]
+    assert log == [
+        "old before",
+        "before",
+        "observer",
+        ("after", ["seen R1"]),
+        ("old after", ["seen R1", "from the wrapper"]),
+    ]
+    assert p.registry.problems == []
+
+
+def test_a_registration_wrapper_sees_the_others_register():
+    seen = []
+
+    class Wrapper:
+        @hookimpl(wrapper=True)
+        def register_variants(self, register):
+            register(toy("wrapped"))  # registered under the wrapper's plugin
+            yield
+            seen.append("after")
+
+    p = load(("tiny", VariantPlugin("tiny")), ("wrap", Wrapper()))
+    assert seen == ["after"]
+    assert p.registry.variant("wrapped").plugin == "wrap"
+    assert p.registry.variant("tiny").plugin == "tiny"
+
+
+def test_a_wrapper_that_fails_is_one_line_and_the_result_passes_through():
+    class Raises:
+        @hookimpl(wrapper=True)
+        def round_ended(self, result):
+            raise ValueError("before its yield")
+            yield
+
+    class RaisesAfter:
+        @hookimpl(wrapper=True)
+        def round_ended(self, result):
+            yield
+            raise ValueError("after its yield")
+
+    class NoYield:
+        @hookimpl(hookwrapper=True)
+        def round_ended(self, result):
+            return
+            yield
+
+    class Observer:
+        @hookimpl
+        def round_ended(self, result):
+            return result
+
+    p = load(("observer", Observer()), ("raises", Raises()), ("after", RaisesAfter()), ("noyield", NoYield()))
+    assert p.call("round_ended", match=None, result="R") == ["R"]
+    assert sorted(p.registry.problems) == [
+        "plugin after failed in round_ended (after its yield): ValueError: after its yield",
+        "plugin noyield failed in round_ended: the hook wrapper did not yield",
+        "plugin raises failed in round_ended: ValueError: before its yield",
+    ]
+
+
+# -- one warning line each ----------------------------------------------------------------------
+
+
+def test_a_hook_named_function_without_hookimpl_is_a_warning():
+    class Forgot:
+        def register_variants(self, register):  # no @hookimpl: never called
+            register(toy("never"))
+
+        @hookimpl
+        def register_agents(self, register):
+            pass
+
+    p = load(("forgot", Forgot()))
+    assert p.registry.problems == [
+        "plugin forgot: register_variants is not marked @hookimpl, so it is never called "
+        "(decorate it with @rummykit.hookimpl)"
+    ]
+    assert "never" not in p.registry.variants
+
+
+def test_an_agent_for_a_variant_no_plugin_registers_is_a_warning():
+    class Stray:
+        @hookimpl
+        def register_agents(self, register):
+            for name in ("ai:b", "ai:a"):
+                register(AgentSpec(name, lambda seat, seed, o: RandomAgent(seed), variant="nosuch"))
+
+    p = load(("tiny", VariantPlugin("tiny")), ("stray", Stray()))
+    assert p.registry.problems == [
+        "plugin stray registers agents 'ai:a', 'ai:b' for variant 'nosuch', which no plugin registers"
+    ]
+
+
+def test_a_strength_outside_the_range_is_a_warning_and_clamped():
+    from rummykit.core.builtin_agents import register_agents as core_agents  # random, ai:search
+
+    class Boastful:
+        @hookimpl
+        def register_agents(self, register):
+            register(AgentSpec("ai:god", lambda seat, seed, o: RandomAgent(seed), strength=1000))
+            register(
+                AgentSpec("ai:giant", lambda seat, seed, o: RandomAgent(seed), variant="tiny", strength=500)
+            )
+            register(
+                AgentSpec("ai:low", lambda seat, seed, o: RandomAgent(seed), variant="tiny", strength=-3)
+            )
+
+    class Core:
+        register_agents = staticmethod(core_agents)
+
+    p = load(("core", Core()), ("gin", __import__("rummykit.variants.gin.plugin", fromlist=["x"])))
+    p2 = load(
+        ("core", Core()),
+        ("gin", __import__("rummykit.variants.gin.plugin", fromlist=["x"])),
+        ("tiny", VariantPlugin("tiny")),
+        ("boast", Boastful()),
+    )
+    assert p2.registry.problems == [
+        "agent 'ai:god' of plugin boast: strength 1000 is outside a generic agent's range 0-25; taken as 25",
+        "agent 'ai:giant' of plugin boast: strength 500 is outside an agent's range 0-100; taken as 100",
+        "agent 'ai:low' of plugin boast: strength -3 is outside an agent's range 0-100; taken as 0",
+    ]
+    # A generic agent claiming 1000 is not the default opponent where a variant has a stronger bot.
+    assert p2.registry.strongest_agent("gin").name == p.registry.strongest_agent("gin").name == "ai:hard"
+    assert p2.registry.agent("gin", "ai:god").strength == 25
+    assert p2.registry.strongest_agent("tiny").name == "ai:giant"
+
+
+def test_a_plugin_command_overwriting_another_is_a_conflict_naming_both():
+    class One:
+        @hookimpl
+        def register_commands(self, cli):
+            @cli.command(name="same")
+            def one():
+                click.echo("one")
+
+    class Two:
+        @hookimpl
+        def register_commands(self, cli):
+            @cli.command(name="same")
+            def two():
+                click.echo("two")
+
+    p = load(("one", One()), ("two", Two()))
+
+    @click.group()
+    def cli():
+        pass
+
+    p.register_commands(cli)
+    assert "same" not in cli.commands
+    assert p.command_conflicts == {"same": ["one", "two"]}
+    assert p.registry.problems == [
+        "command 'same' is registered by two plugins: one and two "
+        "(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS=two)"
+    ]
+
+
+def test_a_wrapper_pluggy_refuses_is_one_line_at_load():
+    class NotAGenerator:
+        @hookimpl(wrapper=True)
+        def register_variants(self, register):
+            return None
+
+    p = load(("nogen", NotAGenerator()), ("tiny", VariantPlugin("tiny")))
+    (line,) = p.registry.problems
+    assert line.startswith("plugin nogen has a bad hook implementation: PluginValidationError")
+    assert "generator" in line and "\n" not in line
+    assert sorted(p.registry.variants) == ["tiny"]

@@ -44,7 +44,9 @@ def variant(round_class, name="broken", **changes):
 def kit(spec, **kwargs):
     kwargs.setdefault("seeds", range(3))
     kwargs.setdefault("registry", Registry())
-    check_variant(spec, **kwargs)
+    if spec.name not in kwargs["registry"].variants:
+        kwargs.setdefault("agents", [])  # random players only, said so
+    return check_variant(spec, **kwargs)
 
 
 def fails(spec, pattern, **kwargs):
@@ -612,3 +614,154 @@ def installed():
 @pytest.mark.parametrize("name", installed())
 def test_installed_variants_pass(name):
     check_variant(name, seeds=range(3))
+
+
+# -- what people read: the display hooks and result texts ------------------------------------
+
+
+def summary_raises(view, options):
+    raise ValueError("no summary today")
+
+
+def summary_shows_a_card_not_held(view, options):
+    from rummykit.core.registry import HandSummary
+
+    stray = next(c for c in range(52) if c not in view.hand)
+    return HandSummary(melds=(), loose=(*view.hand, stray), label="hand")
+
+
+def summary_two_lines(view, options):
+    from rummykit.core.registry import HandSummary
+
+    return HandSummary(melds=(), loose=view.hand, label="deadwood\n12")
+
+
+@pytest.mark.parametrize(
+    "summary, pattern",
+    [
+        (summary_raises, r"hand_summary fails for seat \d: ValueError: no summary today"),
+        (summary_shows_a_card_not_held, r"hand_summary for seat \d shows cards not in its hand"),
+        (summary_two_lines, r"the hand_summary label for seat \d is not one line"),
+    ],
+)
+def test_a_broken_hand_summary_fails(summary, pattern):
+    fails(replace(TOY, name="broken", hand_summary=summary), pattern)
+
+
+class NamesSeatSeven(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, text=("{7} wins the round",))
+
+
+class UnbalancedBrace(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, text=("{0} wins {the round",))
+
+
+class NamesANonCard(ToyRound):
+    def _finish(self):
+        super()._finish()
+        self.result = replace(self.result, text=("{0} wins with [[77]]",))
+
+
+@pytest.mark.parametrize(
+    "round_class, pattern",
+    [
+        (NamesSeatSeven, r"result text '\{7\} wins the round' names seat \{7\}, and the round has 2 seats"),
+        (UnbalancedBrace, r"result text '\{0\} wins \{the round' is not a template"),
+        (NamesANonCard, r"result text .* names card \[\[77\]\], which is not a card"),
+    ],
+)
+def test_a_broken_result_text_fails(round_class, pattern):
+    fails(variant(round_class), pattern)
+
+
+def test_a_move_phrase_naming_an_unknown_field_fails():
+    from rummykit.core.vocabulary import MoveWords
+
+    spec = replace(TOY, name="broken", moves=(MoveWords("knock", "k", does="knocks {card}"),))
+    with pytest.raises(ConformanceError, match=r"the 'does' phrase 'knocks \{card\}' of the move 'knock'"):
+        kit(spec)
+
+
+def test_a_move_phrase_that_fails_on_a_real_move_fails():
+    from rummykit.core.vocabulary import MoveWords
+
+    # Fills in for the kit's sample (a meld number), not for a discard, which has none.
+    words = MoveWords("discard", "d", does="discards {cards} onto meld {target:d}")
+    fails(
+        replace(TOY, name="broken", moves=(words,)),
+        r"the move 'discard \w+': its log phrase fails: TypeError",
+    )
+
+
+def test_every_display_hook_the_variant_has_is_called():
+    from dataclasses import dataclass
+
+    from rummykit.core.registry import VariantSpec
+
+    @dataclass(frozen=True)
+    class WithTable(VariantSpec):
+        table_summary: object = None
+
+    def table_raises(view):
+        if view.stock_size < 5:
+            raise KeyError("spread")
+        return "stock is high"
+
+    spec = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=table_raises)
+    fails(replace(spec, name="broken"), r"table_summary fails for seat \d: KeyError: 'spread'")
+    ok = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=lambda v: None)
+    kit(replace(ok, name="fine"))
+
+
+# -- an installed variant, and what was covered ----------------------------------------------
+
+
+def test_a_variant_that_is_not_installed_fails_instead_of_testing_random_only():
+    from rummykit.core.plugins import Plugins
+
+    installed = Plugins().registry  # the real installed plugins: the toy is not among them
+    with pytest.raises(ConformanceError, match="variant 'toy' is not installed, so its computer players"):
+        check_variant(TOY, seeds=range(1), registry=installed)
+    with pytest.raises(ConformanceError, match=r"variant 'nosuch' is not installed \(installed: .*gin"):
+        check_variant("nosuch", seeds=range(1), registry=installed)
+    check_variant(TOY, seeds=range(1), registry=installed, agents=[])  # random only, said so
+
+
+def test_the_kit_reports_what_it_covered(capsys):
+    from rummykit.core.vocabulary import MoveWords
+
+    reg = Registry()
+    spec = replace(TOY, moves=(MoveWords("pass", "x"),))  # declared, never legal
+    reg.add_variant(spec, "toy")
+    reg.add_agent(AgentSpec("low", lambda seat, seed, o: Lowest(), variant="toy"), "toy")
+    reg.add_agent(AgentSpec("never", lambda seat, seed, o: Lowest(), variant="toy"), "toy")
+    cov = check_variant(spec, seeds=range(2), seat_counts=[2], registry=reg, target=None)
+    assert cov.players == ["random", "low", "(not played, too few seeds: never)"]
+    assert cov.matches == 2 and cov.rounds >= 2
+    assert cov.played["draw stock"] > 0 and cov.played["discard"] > 0
+    assert "pass" in cov.moves_never_played
+    assert set(cov.outcomes) == {"end"}
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("rummykit.testing: toy: 2 matches, ")
+    assert out[1] == "  players: random, low, (not played, too few seeds: never)"
+    assert out[2].startswith("  moves played: discard ")
+    assert out[3].startswith("  moves never played: ") and "pass" in out[3]
+    assert out[4] == f"  outcomes reached: end {cov.rounds}"
+
+
+class Lowest(BaseAgent):
+    def act(self, view, legal):
+        return min(legal, key=lambda a: (a.kind, a.cards))
+
+
+def test_the_kit_reports_outcomes_never_reached(capsys):
+    class Declares(ToyRound):
+        outcomes = ("end", "flush")  # "flush" never happens in the toy
+
+    cov = kit(variant(Declares, name="declares"), seeds=range(1), seat_counts=[2])
+    assert cov.outcomes_never_reached == ["flush"]
+    assert "  outcomes never reached: flush" in capsys.readouterr().out.splitlines()

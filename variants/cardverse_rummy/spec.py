@@ -14,6 +14,7 @@ from rummykit.core.vocabulary import MoveWords
 
 from .agents import easy_factory
 from .analysis import analyze, hand_summary
+from .bots import understands_cardverse
 from .options import CardVerseOptions
 from .round import ADD, MELD, new_round
 
@@ -60,4 +61,5 @@ EASY = AgentSpec(
     "unmelded card, takes the discard only to complete a meld",
     factory=easy_factory,
     rollout=True,  # the roll-out policy of core's ai:search for CardVerse
+    understands=understands_cardverse,
 )

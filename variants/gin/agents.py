@@ -12,7 +12,8 @@ card worth most, then to the agent's own seeded generator. It decides from its
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
@@ -78,10 +79,16 @@ class EasyGinAgent(BaseAgent):
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
 
-def easy_agent_spec(variant: str = "gin") -> AgentSpec[GinOptions]:
+def easy_agent_spec(
+    variant: str = "gin", understands: Callable[[str, Any], bool] | None = None
+) -> AgentSpec[GinOptions]:
     """The ``ai:easy`` registration for ``variant`` (a Gin house rule registers
-    the same player for its own variant name with this)."""
+    the same player for its own variant name with this); ``understands`` as
+    :attr:`AgentSpec.understands` (by default: Gin, with any of its options)."""
+    from .bots import UNDERSTANDS
+
     return AgentSpec(
+        understands=understands or UNDERSTANDS,
         name="ai:easy",
         variant=variant,
         strength=10,

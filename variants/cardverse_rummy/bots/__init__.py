@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .hard import HardCardVerseAgent
     from .normal import NormalCardVerseAgent
 
-__all__ = ["agent_specs", "register_bots"]
+__all__ = ["agent_specs", "register_bots", "understands_cardverse"]
 
 
 def normal_factory(seat: int, seed: int, options: CardVerseOptions) -> NormalCardVerseAgent:
@@ -37,7 +37,18 @@ def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVer
     )
 
 
-def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]:
+def understands_cardverse(variant: str, options: Any) -> bool:
+    """What CardVerse's players understand: CardVerse, with any of its options
+    (:attr:`AgentSpec.understands`). A variant that registers them for its own
+    name says what they understand there (``register_bots(register, "mine",
+    understands=...)``); until it does they are offered but never its default
+    opponent nor its hint."""
+    return variant == "cardverse"
+
+
+def agent_specs(
+    variant: str = "cardverse", understands: Callable[[str, Any], bool] = understands_cardverse
+) -> list[AgentSpec[CardVerseOptions]]:
     from rummykit.core.registry import AgentSpec
 
     # name, strength, factory, description
@@ -59,13 +70,25 @@ def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]
         ),
     )
     return [
-        AgentSpec(name=name, variant=variant, strength=strength, factory=factory, description=text)
+        AgentSpec(
+            name=name,
+            variant=variant,
+            strength=strength,
+            factory=factory,
+            description=text,
+            understands=understands,
+        )
         for name, strength, factory, text in levels
     ]
 
 
-def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "cardverse") -> None:
+def register_bots(
+    register: Callable[[AgentSpec[Any]], None],
+    variant: str = "cardverse",
+    understands: Callable[[str, Any], bool] = understands_cardverse,
+) -> None:
     """Register ai:normal and ai:hard for ``variant`` (CardVerse, or a variant whose
-    options subclass :class:`CardVerseOptions`)."""
-    for spec in agent_specs(variant):
+    options subclass :class:`CardVerseOptions`); ``understands`` as
+    :attr:`AgentSpec.understands` (by default: CardVerse only)."""
+    for spec in agent_specs(variant, understands):
         register(spec)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.registry import AgentSpec
+from rummykit.core.registry import AgentSpec, Understands
 
 if TYPE_CHECKING:
     from ..options import GinOptions
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .normal import NormalGinAgent
     from .reference import NoviceGinAgent, SimpleGinAgent
 
-__all__ = ["agent_specs", "register_bots"]
+__all__ = ["UNDERSTANDS", "agent_specs", "register_bots"]
 
 
 def normal_factory(seat: int, seed: int, options: GinOptions) -> NormalGinAgent:
@@ -64,7 +64,16 @@ def novice_factory(seat: int, seed: int, options: GinOptions) -> NoviceGinAgent:
     return NoviceGinAgent(seed)
 
 
-def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
+#: What Gin's players understand: Gin, with any of its options. A house rule
+#: that registers them for its own name says what they understand there
+#: (``register_bots(register, "oklahoma", understands=...)``); until it does
+#: they are offered but never its default opponent nor its hint.
+UNDERSTANDS = Understands(frozenset({"gin"}))
+
+
+def agent_specs(
+    variant: str = "gin", understands: Callable[[str, Any], bool] = UNDERSTANDS
+) -> list[AgentSpec[GinOptions]]:
     # name, strength, factory, description
     levels = (
         (
@@ -93,13 +102,19 @@ def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
             factory=factory,
             description=text,
             rollout=name == rollout,
+            understands=understands,
         )
         for name, strength, factory, text in levels
     ]
 
 
-def register_bots(register: Callable[[AgentSpec[Any]], None], variant: str = "gin") -> None:
+def register_bots(
+    register: Callable[[AgentSpec[Any]], None],
+    variant: str = "gin",
+    understands: Callable[[str, Any], bool] = UNDERSTANDS,
+) -> None:
     """Register ai:normal, ai:hard, ref:simple and ref:novice for ``variant``
-    (Gin, or a house rule whose options subclass :class:`GinOptions`)."""
-    for spec in agent_specs(variant):
+    (Gin, or a house rule whose options subclass :class:`GinOptions`);
+    ``understands`` as :attr:`AgentSpec.understands` (by default: Gin only)."""
+    for spec in agent_specs(variant, understands):
         register(spec)
