@@ -123,7 +123,7 @@ class StandardCodec:
         self.add_base = self.meld_base + len(self.melds)
         self.n = self.add_base + (DECK_SIZE * MAX_TABLE_MELDS if add else 0)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
-        self._cache: dict[Action, int] = {}
+        self._cache: dict[int, tuple[Action, int]] = {}  # by id: (the action itself, its index)
 
     def __repr__(self) -> str:
         return f"StandardCodec({list(self.card_kinds)}, meld={self.meld}, add={self.add}, n={self.n})"
@@ -140,12 +140,14 @@ class StandardCodec:
         return out
 
     def encode(self, action: Action) -> int:
-        cached = self._cache.get(action)
-        if cached is not None:
-            return cached
+        # Variants hand out the same Action objects again and again: look them up
+        # by identity (the cache holds the action, so its id is not reused).
+        cached = self._cache.get(id(action))
+        if cached is not None and cached[0] is action:
+            return cached[1]
         index = self._encode(action)
         if len(self._cache) < 100_000:
-            self._cache[action] = index
+            self._cache[id(action)] = (action, index)
         return index
 
     def _encode(self, action: Action) -> int:

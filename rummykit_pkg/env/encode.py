@@ -38,6 +38,7 @@ environment feeds it each new event instead of replaying the round).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,7 +55,12 @@ from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
 __all__ = ["Encoder", "Tracker"]
 
-_INV = (1.0 / np.arange(1, DECK_SIZE + 2)).astype(np.float32)  # _INV[d] = 1/(d+1)
+_INV_LIST = [1.0 / (d + 1) for d in range(DECK_SIZE + 1)]  # a card d places below the top
+
+
+def _number(v: object) -> float:
+    """An ``extra`` value as a number: bools 0/1, anything not a number -1."""
+    return float(v) if isinstance(v, int | float) else -1.0
 
 
 class Tracker:
@@ -64,11 +70,18 @@ class Tracker:
     ``held`` of those, ``passed`` on and ``discarded``. :meth:`feed` reads the
     events of a later view of the same round that it has not read yet."""
 
-    __slots__ = ("count", "discarded", "held", "passed", "pile", "pile_kinds", "seat", "took")
+    __slots__ = ("_at", "count", "discarded", "held", "passed", "pile", "pile_kinds", "seat", "seen", "took")
 
     def __init__(self, view: View, pile_kinds: Sequence[str]) -> None:
         n = view.n_seats
         self.seat = view.seat
+        # The observation's took/held/passed/discarded fields, kept up to date:
+        # _at[f][s] is where field f of (absolute) seat s starts (-1: the tracker's own seat).
+        self.seen = array("f", bytes(4 * 4 * (n - 1) * DECK_SIZE))
+        self._at = [
+            [-1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * DECK_SIZE for s in range(n)]
+            for f in range(4)
+        ]
         self.pile_kinds = frozenset(pile_kinds)
         self.took = [0] * n
         self.held = [0] * n
@@ -94,25 +107,37 @@ class Tracker:
             return
         pile = self.pile
         pile_kinds = self.pile_kinds
+        seen = self.seen
+        took_at, held_at, passed_at, discarded_at = self._at
         for e in history[self.count :]:
             kind = e.action.kind
             s = e.seat
             if kind == DRAW_STOCK:
                 if pile:
                     self.passed[s] |= 1 << pile[-1]
+                    if passed_at[s] >= 0:
+                        seen[passed_at[s] + pile[-1]] = 1.0
             elif kind == TAKE_DISCARD:
                 card = pile.pop() if pile else e.card
                 if card is not None:
                     self.took[s] |= 1 << card
                     self.held[s] |= 1 << card
+                    if took_at[s] >= 0:
+                        seen[took_at[s] + card] = 1.0
+                        seen[held_at[s] + card] = 1.0
             elif e.action.cards and kind in pile_kinds:
                 card = e.action.cards[0]
                 pile.append(card)
                 self.discarded[s] |= 1 << card
                 self.held[s] &= ~(1 << card)
+                if discarded_at[s] >= 0:
+                    seen[discarded_at[s] + card] = 1.0
+                    seen[held_at[s] + card] = 0.0
             else:
                 for c in e.action.cards:
                     self.held[s] &= ~(1 << c)
+                    if held_at[s] >= 0:
+                        seen[held_at[s] + c] = 0.0
         self.count = len(history)
 
 
@@ -172,6 +197,11 @@ class Encoder:
         self._to_act_at = self.layout["to_act"][0]
         self._extra_at = self.layout["extra"][0]
         self._nbytes = (self.bits + 7) // 8
+        self._template = array("f", bytes(4 * self.size))
+        self._took_at = self.layout["took"][0]
+        self._seen_size = 4 * (n - 1) * DECK_SIZE
+        self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
+        self._zeros = [0.0] * n
 
     # -- observations ---------------------------------------------------------------
 
@@ -188,40 +218,33 @@ class Encoder:
             tracker.feed(view)
         n = self.n_seats
         me = view.seat
-        seats = [(me + r) % n for r in range(n)]
-        # The 0/1 fields as one big int, unpacked in one go.
-        bits = 0
+        # Filled item by item in a plain array (far cheaper than numpy's
+        # per-item calls at this size), then shared with numpy without a copy.
+        obs = self._template[:]
         for c in view.hand:
-            bits |= 1 << c
-        table_masks = [0] * n
-        for meld in view.table:
-            m = 0
-            for c in meld.cards:
-                m |= 1 << c
-            table_masks[(meld.owner - me) % n] |= m
-        shift = DECK_SIZE
-        for m in table_masks:
-            bits |= m << shift
-            shift += DECK_SIZE
-        for masks in (tracker.took, tracker.held, tracker.passed, tracker.discarded):
-            for s in seats[1:]:
-                bits |= masks[s] << shift
-                shift += DECK_SIZE
-        obs = np.empty(self.size, np.float32)
-        raw = np.frombuffer(bits.to_bytes(self._nbytes, "little"), np.uint8)
-        obs[: self.bits] = np.unpackbits(raw, bitorder="little")[: self.bits]
-        obs[self.bits :] = 0.0
+            obs[c] = 1.0
+        table = view.table
+        if table:
+            at = self._meld_at
+            for meld in table:
+                base = DECK_SIZE * (1 + (meld.owner - me) % n)
+                value = meld.number / MAX_TABLE_MELDS
+                for c in meld.cards:
+                    obs[base + c] = 1.0
+                    obs[at + c] = value
+        at = self._took_at
+        obs[at : at + self._seen_size] = tracker.seen
         pile = view.discard_pile
         if pile:
-            k = len(pile)
-            obs[self._pile_at + np.fromiter(pile, np.intp, k)] = _INV[k - 1 :: -1] if k > 1 else _INV[:1]
-        at = self._meld_at
-        for meld in view.table:
-            value = meld.number / MAX_TABLE_MELDS
-            for c in meld.cards:
-                obs[at + c] = value
-        sizes = view.hand_sizes
+            at = self._pile_at
+            inv = _INV_LIST
+            d = len(pile)
+            for c in pile:
+                d -= 1
+                obs[at + c] = inv[d]
+        seats = self._seats[me]
         at = self._sizes_at
+        sizes = view.hand_sizes
         for r, s in enumerate(seats):
             obs[at + r] = sizes[s] / DECK_SIZE
         obs[self._stock_at] = view.stock_size / DECK_SIZE
@@ -237,16 +260,17 @@ class Encoder:
             extra = view.extra
             at = self._extra_at
             for i, key in enumerate(self.extra_keys):
-                v = extra.get(key)
-                obs[at + i] = float(v) if isinstance(v, int | float) else -1.0
-        return obs
+                v = extra.get(key, -1.0)
+                obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
+        return np.frombuffer(obs, np.float32)
 
     def mask(self, view: View) -> npt.NDArray[np.int8]:
         """The ``action_mask``: 1 at the index of every legal action of ``view``."""
-        mask = np.zeros(self.n_actions, np.int8)
+        mask = bytearray(self.n_actions)
         if view.legal:
-            mask[self.indices(view.legal)] = 1
-        return mask
+            for i in self.indices(view.legal):
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """The indices of ``legal`` (distinct, or a :class:`CodecError`)."""

@@ -136,11 +136,11 @@ class Table:
         if tracker is None:
             tracker = self.trackers[seat] = self.encoder.tracker(view)
         obs = self.encoder.observation(view, tracker)
-        if self.over or view.to_act != seat:
-            return {"observation": obs, "action_mask": np.zeros(self.encoder.n_actions, np.int8)}
-        mask = np.zeros(self.encoder.n_actions, np.int8)
-        mask[list(self.legal_by_index())] = 1
-        return {"observation": obs, "action_mask": mask}
+        mask = bytearray(self.encoder.n_actions)
+        if not self.over and view.to_act == seat:
+            for i in self.legal_by_index():
+                mask[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
 
     def legal_by_index(self) -> dict[int, Action]:
         """The legal actions now, by action index."""
