@@ -16,8 +16,9 @@ The fields, in order (:attr:`Encoder.layout`; ``docs/env.md`` "Observations"),
 ``held``       (S-1) × 52 of those, the ones it still holds (not discarded or melded)
 ``passed``     (S-1) × 52 upcards opponent r passed on (it drew from the stock instead)
 ``discarded``  (S-1) × 52 cards opponent r put on the discard pile this round
-``pile``       52         the discard pile with its order: 1/(d+1) for the card d
-                          places below the top (the top card 1, the next 0.5...)
+``pile``       52         the discard pile with its order: (i+1)/52 for the card i
+                          places above the bottom (0: not in the pile)
+``top``        52         1 for the pile's top card
 ``meld``       52         for a card on the table, its meld's number / 17
 ``hand_sizes`` S          each relative seat's hand size / 52
 ``stock``      1          the stock's size / 52
@@ -55,8 +56,6 @@ from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
 __all__ = ["Encoder", "Tracker"]
 
-_INV_LIST = [1.0 / (d + 1) for d in range(DECK_SIZE + 1)]  # a card d places below the top
-
 
 def _number(v: object) -> float:
     """An ``extra`` value as a number: bools 0/1, anything not a number -1."""
@@ -70,14 +69,27 @@ class Tracker:
     ``held`` of those, ``passed`` on and ``discarded``. :meth:`feed` reads the
     events of a later view of the same round that it has not read yet."""
 
-    __slots__ = ("_at", "count", "discarded", "held", "passed", "pile", "pile_kinds", "seat", "seen", "took")
+    __slots__ = (
+        "_at",
+        "_pile_at",
+        "count",
+        "discarded",
+        "held",
+        "passed",
+        "pile",
+        "pile_kinds",
+        "seat",
+        "seen",
+        "took",
+    )
 
     def __init__(self, view: View, pile_kinds: Sequence[str]) -> None:
         n = view.n_seats
         self.seat = view.seat
         # The observation's took/held/passed/discarded fields, kept up to date:
         # _at[f][s] is where field f of (absolute) seat s starts (-1: the tracker's own seat).
-        self.seen = array("f", bytes(4 * 4 * (n - 1) * DECK_SIZE))
+        self.seen = array("f", bytes(4 * (4 * (n - 1) + 1) * DECK_SIZE))
+        self._pile_at = 4 * (n - 1) * DECK_SIZE  # then the pile field: (place from the bottom + 1) / 52
         self._at = [
             [-1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * DECK_SIZE for s in range(n)]
             for f in range(4)
@@ -98,7 +110,19 @@ class Tracker:
             elif e.action.cards and kind in self.pile_kinds and pile:
                 pile.pop()
         self.pile = pile
+        for i, c in enumerate(pile):
+            self.seen[self._pile_at + c] = (i + 1) / DECK_SIZE
         self.feed(view)
+
+    def resync(self, discard_pile: Sequence[int]) -> None:
+        """Take the pile as the view shows it (a variant that moved pile cards
+        with no event, such as a reshuffle into the stock)."""
+        at = self._pile_at
+        for c in self.pile:
+            self.seen[at + c] = 0.0
+        self.pile = list(discard_pile)
+        for i, c in enumerate(self.pile):
+            self.seen[at + c] = (i + 1) / DECK_SIZE
 
     def feed(self, view: View) -> None:
         """Read the events of ``view`` (of this round) not read yet."""
@@ -108,6 +132,7 @@ class Tracker:
         pile = self.pile
         pile_kinds = self.pile_kinds
         seen = self.seen
+        pile_at = self._pile_at
         took_at, held_at, passed_at, discarded_at = self._at
         for e in history[self.count :]:
             kind = e.action.kind
@@ -120,6 +145,7 @@ class Tracker:
             elif kind == TAKE_DISCARD:
                 card = pile.pop() if pile else e.card
                 if card is not None:
+                    seen[pile_at + card] = 0.0
                     self.took[s] |= 1 << card
                     self.held[s] |= 1 << card
                     if took_at[s] >= 0:
@@ -128,6 +154,7 @@ class Tracker:
             elif e.action.cards and kind in pile_kinds:
                 card = e.action.cards[0]
                 pile.append(card)
+                seen[pile_at + card] = len(pile) / DECK_SIZE
                 self.discarded[s] |= 1 << card
                 self.held[s] &= ~(1 << card)
                 if discarded_at[s] >= 0:
@@ -169,6 +196,7 @@ class Encoder:
             ("passed", (n - 1) * DECK_SIZE),
             ("discarded", (n - 1) * DECK_SIZE),
             ("pile", DECK_SIZE),
+            ("top", DECK_SIZE),
             ("meld", DECK_SIZE),
             ("hand_sizes", n),
             ("stock", 1),
@@ -199,7 +227,8 @@ class Encoder:
         self._nbytes = (self.bits + 7) // 8
         self._template = array("f", bytes(4 * self.size))
         self._took_at = self.layout["took"][0]
-        self._seen_size = 4 * (n - 1) * DECK_SIZE
+        self._seen_size = (4 * (n - 1) + 1) * DECK_SIZE
+        self._top_at = self.layout["top"][0]
         self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
         self._zeros = [0.0] * n
 
@@ -232,16 +261,13 @@ class Encoder:
                 for c in meld.cards:
                     obs[base + c] = 1.0
                     obs[at + c] = value
+        if len(tracker.pile) != len(view.discard_pile) or tracker.pile != list(view.discard_pile):
+            tracker.resync(view.discard_pile)
         at = self._took_at
-        obs[at : at + self._seen_size] = tracker.seen
+        obs[at : at + self._seen_size] = tracker.seen  # took, held, passed, discarded, pile
         pile = view.discard_pile
         if pile:
-            at = self._pile_at
-            inv = _INV_LIST
-            d = len(pile)
-            for c in pile:
-                d -= 1
-                obs[at + c] = inv[d]
+            obs[self._top_at + pile[-1]] = 1.0
         seats = self._seats[me]
         at = self._sizes_at
         sizes = view.hand_sizes
