@@ -32,7 +32,7 @@ from rummykit.core.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
 from .codec import ActionCodec, CodecError, codec_for
 from .encode import Encoder, Tracker
 
-__all__ = ["EPISODES", "Table", "resolve"]
+__all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
 
 #: What an episode may be.
 EPISODES = ("round", "match")
@@ -61,6 +61,10 @@ def resolve(
     else:
         opts = build_options(spec.options_model, dict(options), spec.name)
     return spec, opts
+
+
+class IllegalActionIndex(CodecError):
+    """An action index that is not a legal move now."""
 
 
 class Table:
@@ -229,7 +233,3 @@ class Table:
             lines.append(f"seat {seat} to act, hand: " + " ".join(code(c) for c in view.hand))
             lines.append("legal: " + ", ".join(a.notation() for a in view.legal))
         return "\n".join(lines)
-
-
-class IllegalActionIndex(CodecError):
-    """An action index that is not a legal move now."""
