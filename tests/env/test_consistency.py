@@ -87,3 +87,53 @@ def test_bots_in_every_seat_play_the_rounds_of_rummy_simulate(registry, variant,
         assert round(entry["points_per_round"] * rounds) == points[e]
         assert {k: v for k, v in entry["counts"].items() if v} == {k: v for k, v in counts[e].items() if v}
     assert sum(points) > 0 and len(outcomes) == rounds
+
+
+def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
+    """``episode="match"``: each unit's match, seats and bots as ``rummy
+    simulate --matches`` plays them; the same matches won and points."""
+    variant, entrants, matches, seed = "gin", ["ai:normal", "random"], 4, 77
+    n = len(entrants)
+    e = raw_env(variant, seats=n, episode="match", options={"target": 40}, registry=registry)
+    specs = [registry.agent(variant, name) for name in entrants]
+    wins, points, rounds = [0] * n, [0] * n, 0
+    for i in range(matches):
+        deal = unit_seed(seed, i, n)
+        seat_of = positions(i, n)
+        agents = []
+        for pos, entrant in enumerate(seat_of):
+            spec = specs[entrant]
+            bot_seed = agent_seed(deal ^ (i * 0x9E3779B1 & 0xFFFFFFFF), pos)
+            agents.append(
+                SafeAgent(
+                    Who(spec.name, spec.plugin, pos, deal, "test"), spec.factory, bot_seed, e.table.options
+                )
+            )
+        watchers = observers(agents)
+        e.reset(seed=deal)
+        while not e.table.over:
+            agent = e.agent_selection
+            rnd = e.table.round
+            action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
+            e.step(e.codec.encode(action))
+            if rnd.result is not None:
+                rounds += 1
+                for pos, p in enumerate(rnd.result.points):
+                    points[seat_of[pos]] += p
+            if watchers:
+                tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+        winner = e.table.game.winner
+        if winner is not None:
+            wins[seat_of[winner]] += 1
+            assert e.rewards[f"player_{winner}"] == 1.0
+    args = [str(RUMMY), "simulate", variant, "--matches", str(matches), "--seed", str(seed), "--json"]
+    args += ["-o", "target=40"]
+    for name in entrants:
+        args += ["--seat", name]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["rounds"] == rounds
+    assert [entry["matches_won"] for entry in data["entrants"]] == wins
+    assert [round(entry["points_per_round"] * rounds) for entry in data["entrants"]] == points
+    assert sum(wins) == matches
