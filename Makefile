@@ -33,9 +33,10 @@ $(STAMP): $(BUILT) $(FILES) | $(BIN)/python
 	$(BIN)/python -m pip install -q $(STRICT) -e .
 	touch $@
 
-# The tests need the test extra and Ray (the tests of simulate --backend ray start a local Ray).
+# The tests need the test extra, Ray (the tests of simulate --backend ray start a local Ray)
+# and the rl extra (rummykit.env's tests).
 $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
-	$(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray]'
+	$(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray,rl]'
 	for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && $(BIN)/python -m pip install -q -e $$ex || true; done
 	touch $(STAMP) $@
 

@@ -70,6 +70,13 @@ class VariantSpec(Generic[OptionsT]):
     phrases, help line); ``aliases`` maps further short forms to kinds, and
     holds the moves' short forms too. :attr:`vocabulary` puts them together
     with core's words.
+
+    ``action_codec`` (optional) numbers the variant's moves for learning
+    environments (:mod:`rummykit.env`): called with the spec and the seat
+    count, it returns an action codec (``n``, ``encode``, ``decode``,
+    ``pile_kinds``: :class:`rummykit.env.ActionCodec`). ``None``: core's
+    standard codec, which covers draw, take, one-card moves (discard, knock,
+    gin...), meld and add.
     """
 
     name: str
@@ -86,6 +93,7 @@ class VariantSpec(Generic[OptionsT]):
     aliases: dict[str, str] = field(default_factory=dict)
     moves: tuple[MoveWords, ...] = ()
     plugin: str = ""  # filled in by the registry
+    action_codec: Callable[[VariantSpec[Any], int], Any] | None = None
 
     def __post_init__(self) -> None:
         if not self.name or not self.name.replace("-", "").replace("_", "").isalnum():

@@ -1,0 +1,1 @@
+"""A trained Gin policy (examples/rl/train.py) as the rummykit player ``rl:linear``."""

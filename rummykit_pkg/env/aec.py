@@ -1,0 +1,184 @@
+"""Every variant as a PettingZoo AEC environment.
+
+``env(variant, seats=N, options=..., render_mode=None)`` is :class:`raw_env`
+in PettingZoo's standard wrappers (an illegal action ends the episode with
+reward -1 for the seat that made it; actions out of the space are refused;
+the order of calls is enforced). Agents are ``"player_0"`` ..
+``"player_{N-1}"``, seat by seat; ``agent_selection`` is the seat to act.
+
+Rewards (``docs/env.md`` "Rewards and episodes"): with ``episode="round"``
+(the default) an episode is one round and, when it ends, each seat's reward
+is its points for the round (``RoundResult.points``); with ``episode="match"``
+an episode is a whole match, and at its end the winner gets +1 and every other
+seat -1 (all 0 when nobody won). Every other step rewards 0. An episode ended
+by an engine safeguard (a round of 100,000 actions, a match of 1,000 rounds)
+is truncated, not terminated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pydantic import BaseModel
+
+from rummykit.core.engine import View
+from rummykit.core.registry import Registry, VariantSpec
+
+from .table import Table, resolve
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
+    """The environment without wrappers (see the module).
+
+    ``variant``: a variant's name (any installed plugin's) or its spec;
+    ``seats``: the seat count (default: the variant's fewest); ``options``: the
+    variant's options (a mapping, validated like ``rummy play -o``);
+    ``episode``: ``"round"`` or ``"match"``; ``registry``: where to look the
+    variant up (default: the installed plugins)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": ["human", "ansi"],
+        "name": "rummykit_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | VariantSpec[Any] = "gin",
+        seats: int | None = None,
+        options: Mapping[str, Any] | BaseModel | None = None,
+        render_mode: str | None = None,
+        episode: str = "round",
+        registry: Registry | None = None,
+    ) -> None:
+        super().__init__()
+        spec, opts = resolve(variant, options, registry)
+        n = spec.min_players if seats is None else seats
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.table = Table(spec, opts, n, episode)
+        self.spec = spec
+        self.codec = self.table.codec
+        self.encoder = self.table.encoder
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents = self.possible_agents[:]
+        enc = self.encoder
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=enc.low, high=enc.high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(enc.n_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(enc.n_actions) for a in self.possible_agents}
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def seat(self, agent: str) -> int:
+        """The seat of ``agent`` (``"player_2"`` is seat 2)."""
+        return self._index[agent]
+
+    def view(self, agent: str) -> View:
+        """What ``agent``'s seat sees now: the rummykit :class:`View` its
+        observation encodes (what a rummykit bot is given)."""
+        return self.table.view(self._index[agent])
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        seat = self.table.to_act()
+        self.agent_selection = self.possible_agents[0 if seat is None else seat]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        return self.table.observe(self._index[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        _, result = table.step(action)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if result is not None:
+            info = {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
+            for a in self.agents:
+                self.infos[a] = {"round": info}
+            if table.episode == "round":
+                for a in self.agents:
+                    self.rewards[a] = float(result.points[self._index[a]])
+        if table.over:
+            if table.episode == "match":
+                for a, r in zip(self.agents, table.match_rewards(), strict=True):
+                    self.rewards[a] = r
+            done = self.truncations if table.truncated else self.terminations
+            for a in self.agents:
+                done[a] = True
+        else:
+            seat = table.to_act()
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(
+    variant: str | VariantSpec[Any] = "gin",
+    seats: int | None = None,
+    options: Mapping[str, Any] | BaseModel | None = None,
+    render_mode: str | None = None,
+    episode: str = "round",
+    registry: Registry | None = None,
+) -> AECEnv[str, dict[str, npt.NDArray[Any]], int]:
+    """:class:`raw_env` in PettingZoo's standard wrappers (see the module)."""
+    e: AECEnv[str, dict[str, npt.NDArray[Any]], int] = raw_env(
+        variant, seats=seats, options=options, render_mode=render_mode, episode=episode, registry=registry
+    )
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e

@@ -1,0 +1,212 @@
+"""Action codecs: every move of a variant as an index of a fixed ``Discrete(n)``.
+
+A codec is what :class:`~rummykit.core.registry.VariantSpec.action_codec`
+returns: ``n`` (the size of the action space), ``encode(action) -> index``,
+``decode(index) -> Action`` (``decode(encode(a))`` is the same move as ``a``:
+equal :meth:`~rummykit.core.actions.Action.key`), and ``pile_kinds``, the kinds
+of move that put their (first) card on the discard pile (what the observation's
+``took``/``passed``/``discarded`` fields are read with,
+:func:`rummykit.core.seen.read_seen`).
+
+:class:`StandardCodec` is core's, used for every variant that declares none.
+Its indices, in order (``docs/env.md`` "Actions"):
+
+* ``0`` draw stock, ``1`` take discard;
+* for each one-card kind ``k`` (``discard`` first, then the variant's own
+  kinds, such as Gin's ``knock`` and ``gin``): 52 indices, ``k`` card ``c``;
+* if the variant melds: one index for every meld of one deck (329: the 65
+  sets, then the 264 runs of 3 to 13 cards, ace high or low as the variant's
+  ``ace_high`` says);
+* if the variant adds to table melds: ``add`` card ``c`` to meld ``k``
+  (``k`` = 1 .. 17, the most melds 52 cards make), 52 × 17 indices.
+
+Which kinds a variant has is read from its spec: the kinds of ``moves`` and
+of ``aliases``. A kind other than ``meld`` and ``add`` is taken to move one
+card. A variant whose moves differ (two cards at once, a kind of its own with a
+target) declares its own codec; an action the codec cannot number is a
+:class:`CodecError` naming it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.cards import DECK_SIZE, to_mask
+from rummykit.core.errors import RummyError
+from rummykit.core.melds import mask_in_rank_order
+from rummykit.core.registry import VariantSpec
+
+__all__ = [
+    "ADD",
+    "DISCARD",
+    "MAX_TABLE_MELDS",
+    "MELD",
+    "ActionCodec",
+    "CodecError",
+    "StandardCodec",
+    "all_meld_masks",
+    "codec_for",
+    "standard_codec",
+]
+
+DISCARD = "discard"
+MELD = "meld"
+ADD = "add"
+#: The most melds one deck makes (3 cards each): the targets ``add`` may name.
+MAX_TABLE_MELDS = DECK_SIZE // 3
+
+
+class CodecError(RummyError):
+    """An action a codec has no index for, or an index it has no action for."""
+
+
+@runtime_checkable
+class ActionCodec(Protocol):
+    """What a variant's ``action_codec`` returns (see the module)."""
+
+    n: int
+    pile_kinds: tuple[str, ...]
+
+    def encode(self, action: Action) -> int: ...
+
+    def decode(self, index: int) -> Action: ...
+
+
+@functools.cache
+def all_meld_masks(ace_high: bool) -> tuple[int, ...]:
+    """Every meld of one deck as a card bitmask, in the codec's order: the sets
+    rank by rank (the four threes leaving out clubs, diamonds, hearts, spades,
+    then the four), then the runs suit by suit, by lowest card, shortest
+    first."""
+    out: list[int] = []
+    for rank in range(13):
+        four = [suit * 13 + rank for suit in range(4)]
+        for left_out in range(4):
+            out.append(to_mask(c for i, c in enumerate(four) if i != left_out))
+        out.append(to_mask(four))
+    order = list(range(1, 13)) + [0] if ace_high else list(range(13))
+    for suit in range(4):
+        for start in range(13):
+            for length in range(3, 14 - start):
+                out.append(to_mask(suit * 13 + order[p] for p in range(start, start + length)))
+    return tuple(out)
+
+
+class StandardCodec:
+    """Core's codec (see the module): ``card_kinds`` are the one-card kinds,
+    ``meld`` and ``add`` whether the variant has those moves, ``ace_high`` the
+    variant's run order (only how a decoded meld lists its cards)."""
+
+    def __init__(
+        self,
+        card_kinds: Sequence[str] = (DISCARD,),
+        *,
+        meld: bool = False,
+        add: bool = False,
+        ace_high: bool = False,
+    ) -> None:
+        kinds = tuple(dict.fromkeys(card_kinds))
+        if not kinds:
+            raise CodecError("a codec needs at least one one-card kind (discard)")
+        self.card_kinds = kinds
+        self.pile_kinds = kinds
+        self.meld = meld
+        self.add = add
+        self.ace_high = ace_high
+        self.card_base = 2
+        self.meld_base = self.card_base + DECK_SIZE * len(kinds)
+        self.melds = all_meld_masks(ace_high) if meld else ()
+        self.meld_index = {m: i for i, m in enumerate(self.melds)}
+        self.add_base = self.meld_base + len(self.melds)
+        self.n = self.add_base + (DECK_SIZE * MAX_TABLE_MELDS if add else 0)
+        self._kind_index = {k: i for i, k in enumerate(kinds)}
+        self._cache: dict[int, tuple[Action, int]] = {}  # by id: (the action itself, its index)
+
+    def __repr__(self) -> str:
+        return f"StandardCodec({list(self.card_kinds)}, meld={self.meld}, add={self.add}, n={self.n})"
+
+    def sections(self) -> list[tuple[str, int, int]]:
+        """``(name, first index, count)`` of each range of indices."""
+        out = [(DRAW_STOCK, 0, 1), (TAKE_DISCARD, 1, 1)]
+        for i, k in enumerate(self.card_kinds):
+            out.append((f"{k} CARD", self.card_base + DECK_SIZE * i, DECK_SIZE))
+        if self.meld:
+            out.append(("meld CARDS", self.meld_base, len(self.melds)))
+        if self.add:
+            out.append(("add CARD to K", self.add_base, DECK_SIZE * MAX_TABLE_MELDS))
+        return out
+
+    def encode(self, action: Action) -> int:
+        # Variants hand out the same Action objects again and again: look them up
+        # by identity (the cache holds the action, so its id is not reused).
+        cached = self._cache.get(id(action))
+        if cached is not None and cached[0] is action:
+            return cached[1]
+        index = self._encode(action)
+        if len(self._cache) < 100_000:
+            self._cache[id(action)] = (action, index)
+        return index
+
+    def _encode(self, action: Action) -> int:
+        kind, cards, target = action.kind, action.cards, action.target
+        if kind == DRAW_STOCK and not cards and target is None:
+            return 0
+        if kind == TAKE_DISCARD and not cards and target is None:
+            return 1
+        k = self._kind_index.get(kind)
+        if k is not None and len(cards) == 1 and target is None and 0 <= cards[0] < DECK_SIZE:
+            return self.card_base + DECK_SIZE * k + cards[0]
+        if kind == MELD and self.meld and target is None and len(set(cards)) == len(cards):
+            i = self.meld_index.get(to_mask(cards)) if all(0 <= c < DECK_SIZE for c in cards) else None
+            if i is not None:
+                return self.meld_base + i
+        if (
+            kind == ADD
+            and self.add
+            and len(cards) == 1
+            and 0 <= cards[0] < DECK_SIZE
+            and target is not None
+            and 1 <= target <= MAX_TABLE_MELDS
+        ):
+            return self.add_base + cards[0] * MAX_TABLE_MELDS + target - 1
+        raise CodecError(f"the action codec has no index for {action.notation()!r} ({self!r})")
+
+    def decode(self, index: int) -> Action:
+        if not 0 <= index < self.n:
+            raise CodecError(f"action index {index} is out of range (0 to {self.n - 1})")
+        if index < self.card_base:
+            return Action(DRAW_STOCK) if index == 0 else Action(TAKE_DISCARD)
+        if index < self.meld_base:
+            k, card = divmod(index - self.card_base, DECK_SIZE)
+            return Action(self.card_kinds[k], (card,))
+        if index < self.add_base:
+            return Action(MELD, mask_in_rank_order(self.melds[index - self.meld_base], self.ace_high))
+        card, k = divmod(index - self.add_base, MAX_TABLE_MELDS)
+        return Action(ADD, (card,), k + 1)
+
+
+def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:
+    """Core's codec for ``spec``: the kinds its ``moves`` and ``aliases`` name
+    (see the module)."""
+    declared = [m.kind for m in spec.moves] + list(spec.aliases.values())
+    core = (DRAW_STOCK, TAKE_DISCARD, DISCARD, MELD, ADD)
+    own = [k for k in dict.fromkeys(declared) if k not in core]
+    return StandardCodec(
+        [DISCARD, *own], meld=MELD in declared, add=ADD in declared, ace_high=bool(spec.ace_high)
+    )
+
+
+def codec_for(spec: VariantSpec[Any], n_seats: int) -> ActionCodec:
+    """The variant's codec: its spec's ``action_codec`` if it declares one,
+    else :func:`standard_codec`."""
+    factory = getattr(spec, "action_codec", None)
+    codec = factory(spec, n_seats) if factory is not None else standard_codec(spec, n_seats)
+    for attr in ("n", "pile_kinds", "encode", "decode"):
+        if not hasattr(codec, attr):
+            raise CodecError(f"variant {spec.name}: its action codec has no {attr!r}")
+    if not isinstance(codec.n, int) or codec.n < 1:
+        raise CodecError(f"variant {spec.name}: its action codec's n must be a positive int")
+    return codec

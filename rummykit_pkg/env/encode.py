@@ -1,0 +1,311 @@
+"""A seat's :class:`~rummykit.core.engine.View` as fixed-size arrays.
+
+:class:`Encoder` turns a view into ``{"observation": float32[size],
+"action_mask": int8[n]}`` for one variant and seat count. It reads the view and
+nothing else, so the encoding holds exactly what the view holds: never another
+hand or the stock's order. Seats are numbered from the observer: relative seat
+0 is the observer, 1 the next seat in turn order, and so on.
+
+The fields, in order (:attr:`Encoder.layout`; ``docs/env.md`` "Observations"),
+``S`` the seat count and 52 one slot a card (``suit * 13 + rank``):
+
+=============  =========  =======================================================
+``hand``       52         1 for each card of the observer's hand
+``table``      S × 52     1 for card c in a table meld of relative seat r (r × 52 + c)
+``took``       (S-1) × 52 cards opponent r (1..S-1) took from the discard pile this round
+``held``       (S-1) × 52 of those, the ones it still holds (not discarded or melded)
+``passed``     (S-1) × 52 upcards opponent r passed on (it drew from the stock instead)
+``discarded``  (S-1) × 52 cards opponent r put on the discard pile this round
+``pile``       52         the discard pile with its order: (i+1)/52 for the card i
+                          places above the bottom (0: not in the pile)
+``top``        52         1 for the pile's top card
+``meld``       52         for a card on the table, its meld's number / 17
+``hand_sizes`` S          each relative seat's hand size / 52
+``stock``      1          the stock's size / 52
+``scores``     S          match totals before this round / the target (/ 100 if
+                          the variant has no target), relative seats
+``to_act``     S          1 for the relative seat to act (all 0 once the round is over)
+``extra``      E          the view's ``extra`` entries that are numbers when a
+                          round is dealt (sorted by key): their value, -1 when
+                          not a number (``None``)
+=============  =========  =======================================================
+
+``took``/``held``/``passed``/``discarded`` are read from the view's history as
+:func:`rummykit.core.seen.read_seen` reads them, with the codec's
+``pile_kinds``. A :class:`Tracker` keeps them up to date event by event (an
+environment feeds it each new event instead of replaying the round).
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
+from rummykit.core.cards import DECK_SIZE
+from rummykit.core.engine import View
+from rummykit.core.registry import VariantSpec
+from rummykit.core.resample import deal_round
+
+from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
+
+__all__ = ["Encoder", "Tracker"]
+
+
+def _number(v: object) -> float:
+    """An ``extra`` value as a number: bools 0/1, anything not a number -1."""
+    return float(v) if isinstance(v, int | float) else -1.0
+
+
+class Tracker:
+    """What one seat has seen of every seat's dealings with the discard pile
+    this round (:func:`~rummykit.core.seen.read_seen`'s replay, kept up to date):
+    per absolute seat, bitmasks of the cards it ``took`` from the pile, still
+    ``held`` of those, ``passed`` on and ``discarded``. :meth:`feed` reads the
+    events of a later view of the same round that it has not read yet."""
+
+    __slots__ = (
+        "_at",
+        "_pile_at",
+        "count",
+        "discarded",
+        "held",
+        "passed",
+        "pile",
+        "pile_kinds",
+        "seat",
+        "seen",
+        "took",
+    )
+
+    def __init__(self, view: View, pile_kinds: Sequence[str]) -> None:
+        n = view.n_seats
+        self.seat = view.seat
+        # The observation's took/held/passed/discarded fields, kept up to date:
+        # _at[f][s] is where field f of (absolute) seat s starts (-1: the tracker's own seat).
+        self.seen = array("f", bytes(4 * (4 * (n - 1) + 1) * DECK_SIZE))
+        self._pile_at = 4 * (n - 1) * DECK_SIZE  # then the pile field: (place from the bottom + 1) / 52
+        self._at = [
+            [-1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * DECK_SIZE for s in range(n)]
+            for f in range(4)
+        ]
+        self.pile_kinds = frozenset(pile_kinds)
+        self.took = [0] * n
+        self.held = [0] * n
+        self.passed = [0] * n
+        self.discarded = [0] * n
+        self.count = 0
+        # The pile as dealt: undo the picks (their card back on top) and the discards.
+        pile = list(view.discard_pile)
+        for e in reversed(view.history):
+            kind = e.action.kind
+            if kind == TAKE_DISCARD:
+                if e.card is not None:
+                    pile.append(e.card)
+            elif e.action.cards and kind in self.pile_kinds and pile:
+                pile.pop()
+        self.pile = pile
+        for i, c in enumerate(pile):
+            self.seen[self._pile_at + c] = (i + 1) / DECK_SIZE
+        self.feed(view)
+
+    def resync(self, discard_pile: Sequence[int]) -> None:
+        """Take the pile as the view shows it (a variant that moved pile cards
+        with no event, such as a reshuffle into the stock)."""
+        at = self._pile_at
+        for c in self.pile:
+            self.seen[at + c] = 0.0
+        self.pile = list(discard_pile)
+        for i, c in enumerate(self.pile):
+            self.seen[at + c] = (i + 1) / DECK_SIZE
+
+    def feed(self, view: View) -> None:
+        """Read the events of ``view`` (of this round) not read yet."""
+        history = view.history
+        if len(history) <= self.count:
+            return
+        pile = self.pile
+        pile_kinds = self.pile_kinds
+        seen = self.seen
+        pile_at = self._pile_at
+        took_at, held_at, passed_at, discarded_at = self._at
+        for e in history[self.count :]:
+            kind = e.action.kind
+            s = e.seat
+            if kind == DRAW_STOCK:
+                if pile:
+                    self.passed[s] |= 1 << pile[-1]
+                    if passed_at[s] >= 0:
+                        seen[passed_at[s] + pile[-1]] = 1.0
+            elif kind == TAKE_DISCARD:
+                card = pile.pop() if pile else e.card
+                if card is not None:
+                    seen[pile_at + card] = 0.0
+                    self.took[s] |= 1 << card
+                    self.held[s] |= 1 << card
+                    if took_at[s] >= 0:
+                        seen[took_at[s] + card] = 1.0
+                        seen[held_at[s] + card] = 1.0
+            elif e.action.cards and kind in pile_kinds:
+                card = e.action.cards[0]
+                pile.append(card)
+                seen[pile_at + card] = len(pile) / DECK_SIZE
+                self.discarded[s] |= 1 << card
+                self.held[s] &= ~(1 << card)
+                if discarded_at[s] >= 0:
+                    seen[discarded_at[s] + card] = 1.0
+                    seen[held_at[s] + card] = 0.0
+            else:
+                for c in e.action.cards:
+                    self.held[s] &= ~(1 << c)
+                    if held_at[s] >= 0:
+                        seen[held_at[s] + c] = 0.0
+        self.count = len(history)
+
+
+class Encoder:
+    """The observation and action mask of ``spec`` with ``n_seats`` seats
+    (see the module). ``options`` are the variant's (the target scales the
+    scores; the ``extra`` keys are those of a round dealt with them)."""
+
+    def __init__(self, spec: VariantSpec[Any], n_seats: int, options: Any, codec: ActionCodec) -> None:
+        self.spec = spec
+        self.n_seats = n = n_seats
+        self.codec = codec
+        self.n_actions = codec.n
+        target = getattr(options, "target", None)
+        self.score_scale = 1.0 / float(target if isinstance(target, int | float) and target > 0 else 100)
+        probe = deal_round(spec, options, n, 0, random.Random(0)).view(0)
+        self.extra_keys = tuple(
+            sorted(
+                k
+                for k, v in probe.extra.items()
+                if v is None or (isinstance(v, int | float) and not isinstance(v, str))
+            )
+        )
+        fields = [
+            ("hand", DECK_SIZE),
+            ("table", n * DECK_SIZE),
+            ("took", (n - 1) * DECK_SIZE),
+            ("held", (n - 1) * DECK_SIZE),
+            ("passed", (n - 1) * DECK_SIZE),
+            ("discarded", (n - 1) * DECK_SIZE),
+            ("pile", DECK_SIZE),
+            ("top", DECK_SIZE),
+            ("meld", DECK_SIZE),
+            ("hand_sizes", n),
+            ("stock", 1),
+            ("scores", n),
+            ("to_act", n),
+            ("extra", len(self.extra_keys)),
+        ]
+        self.layout: dict[str, tuple[int, int]] = {}
+        at = 0
+        for name, size in fields:
+            self.layout[name] = (at, size)
+            at += size
+        self.size = at
+        self.bits = self.layout["pile"][0]  # the 0/1 fields come first
+        self.low = np.zeros(self.size, np.float32)
+        self.high = np.ones(self.size, np.float32)
+        for name in ("scores", "extra"):
+            start, size = self.layout[name]
+            self.low[start : start + size] = -np.inf
+            self.high[start : start + size] = np.inf
+        self._pile_at = self.layout["pile"][0]
+        self._meld_at = self.layout["meld"][0]
+        self._sizes_at = self.layout["hand_sizes"][0]
+        self._stock_at = self.layout["stock"][0]
+        self._scores_at = self.layout["scores"][0]
+        self._to_act_at = self.layout["to_act"][0]
+        self._extra_at = self.layout["extra"][0]
+        self._nbytes = (self.bits + 7) // 8
+        self._template = array("f", bytes(4 * self.size))
+        self._took_at = self.layout["took"][0]
+        self._seen_size = (4 * (n - 1) + 1) * DECK_SIZE
+        self._top_at = self.layout["top"][0]
+        self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
+        self._zeros = [0.0] * n
+
+    # -- observations ---------------------------------------------------------------
+
+    def tracker(self, view: View) -> Tracker:
+        """A :class:`Tracker` for ``view``'s seat, having read its history."""
+        return Tracker(view, self.codec.pile_kinds)
+
+    def observation(self, view: View, tracker: Tracker | None = None) -> npt.NDArray[np.float32]:
+        """The ``observation`` array of ``view`` (``tracker``: one for this seat
+        and round, fed here; ``None``: the history is read from the start)."""
+        if tracker is None:
+            tracker = self.tracker(view)
+        else:
+            tracker.feed(view)
+        n = self.n_seats
+        me = view.seat
+        # Filled item by item in a plain array (far cheaper than numpy's
+        # per-item calls at this size), then shared with numpy without a copy.
+        obs = self._template[:]
+        for c in view.hand:
+            obs[c] = 1.0
+        table = view.table
+        if table:
+            at = self._meld_at
+            for meld in table:
+                base = DECK_SIZE * (1 + (meld.owner - me) % n)
+                value = meld.number / MAX_TABLE_MELDS
+                for c in meld.cards:
+                    obs[base + c] = 1.0
+                    obs[at + c] = value
+        if len(tracker.pile) != len(view.discard_pile) or tracker.pile != list(view.discard_pile):
+            tracker.resync(view.discard_pile)
+        at = self._took_at
+        obs[at : at + self._seen_size] = tracker.seen  # took, held, passed, discarded, pile
+        pile = view.discard_pile
+        if pile:
+            obs[self._top_at + pile[-1]] = 1.0
+        seats = self._seats[me]
+        at = self._sizes_at
+        sizes = view.hand_sizes
+        for r, s in enumerate(seats):
+            obs[at + r] = sizes[s] / DECK_SIZE
+        obs[self._stock_at] = view.stock_size / DECK_SIZE
+        scores = view.scores
+        if scores:
+            at = self._scores_at
+            scale = self.score_scale
+            for r, s in enumerate(seats):
+                obs[at + r] = scores[s] * scale
+        if view.to_act is not None:
+            obs[self._to_act_at + (view.to_act - me) % n] = 1.0
+        if self.extra_keys:
+            extra = view.extra
+            at = self._extra_at
+            for i, key in enumerate(self.extra_keys):
+                v = extra.get(key, -1.0)
+                obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
+        return np.frombuffer(obs, np.float32)
+
+    def mask(self, view: View) -> npt.NDArray[np.int8]:
+        """The ``action_mask``: 1 at the index of every legal action of ``view``."""
+        mask = bytearray(self.n_actions)
+        if view.legal:
+            for i in self.indices(view.legal):
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
+
+    def indices(self, legal: Sequence[Any]) -> list[int]:
+        """The indices of ``legal`` (distinct, or a :class:`CodecError`)."""
+        encode = self.codec.encode
+        out = [encode(a) for a in legal]
+        if len(set(out)) != len(out):
+            raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
+        return out
+
+    def encode(self, view: View, tracker: Tracker | None = None) -> dict[str, npt.NDArray[Any]]:
+        """``{"observation": ..., "action_mask": ...}`` of ``view``."""
+        return {"observation": self.observation(view, tracker), "action_mask": self.mask(view)}

@@ -1,0 +1,210 @@
+"""One seat as a Gymnasium environment, every other seat a rummykit bot.
+
+``single_agent(variant, opponents=["ai:hard"], seat=0, ...)``: the learner
+plays ``seat``; the bots named in ``opponents`` (one per other seat, in seat
+order; one name serves every other seat) play the rest, each made as
+``rummy simulate`` makes it (its seed from the episode's seed and its seat,
+:func:`rummykit.core.agents.agent_seed`), told every event it may see, and
+given its information state if it searches. ``reset`` and ``step`` return what
+Gymnasium's do; the observation is the seat's ``{"observation",
+"action_mask"}`` (:mod:`.encode`), the reward is the learner's: its points
+for the round (``episode="round"``) or +1/-1/0 for the match
+(``episode="match"``), 0 until the episode ends. An action that is not legal
+ends the episode with reward ``illegal_reward`` (``info["illegal"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from pydantic import BaseModel
+
+from rummykit.core.agents import agent_seed, observers, tell_observers
+from rummykit.core.engine import View
+from rummykit.core.errors import RummyError
+from rummykit.core.guard import SafeAgent, Who
+from rummykit.core.registry import Registry, VariantSpec
+
+from .table import Table, resolve
+
+__all__ = ["SingleAgentEnv", "single_agent"]
+
+Obs = dict[str, Any]  # {"observation": float32 array, "action_mask": int8 array}
+
+
+class SingleAgentEnv(gym.Env[Obs, np.int64]):
+    """See the module and :func:`single_agent`."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium reads it from the class
+
+    def __init__(
+        self,
+        variant: str | VariantSpec[Any] = "gin",
+        opponents: Sequence[str] = ("ai:hard",),
+        seat: int = 0,
+        seats: int | None = None,
+        options: Mapping[str, Any] | BaseModel | None = None,
+        render_mode: str | None = None,
+        episode: str = "round",
+        illegal_reward: float = -1.0,
+        registry: Registry | None = None,
+    ) -> None:
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        if not opponents:
+            raise RummyError("name at least one opponent")
+        spec, opts = resolve(variant, options, registry)
+        n = seats if seats is not None else len(opponents) + 1
+        if len(opponents) == 1:
+            opponents = list(opponents) * (n - 1)
+        if len(opponents) != n - 1:
+            raise RummyError(f"{n} seats need {n - 1} opponents (or one for all), not {len(opponents)}")
+        if not 0 <= seat < n:
+            raise RummyError(f"seat must be 0 to {n - 1}, not {seat}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
+        if registry is None:
+            from rummykit.core.plugins import get_plugins
+
+            registry = get_plugins().registry
+        self.table = Table(spec, opts, n, episode)
+        self.learner = seat
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        others = iter(opponents)
+        self.opponent_specs = [
+            None if s == seat else registry.agent(spec.name, next(others)) for s in range(n)
+        ]
+        enc = self.table.encoder
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=enc.low, high=enc.high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(enc.n_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(enc.n_actions)
+        self.agents: list[SafeAgent | None] = [None] * n
+        self._watchers: list[int] = []
+
+    def view(self) -> View:
+        """What the learner's seat sees now."""
+        return self.table.view(self.learner)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        table = self.table
+        deal = table.reset(seed)
+        opts = table.options
+        where = f"an episode of seed {deal}"
+        self.agents = [
+            None
+            if spec is None
+            else SafeAgent(
+                Who(spec.name, spec.plugin, pos, deal, where), spec.factory, agent_seed(deal, pos), opts
+            )
+            for pos, spec in enumerate(self.opponent_specs)
+        ]
+        self._watchers = observers(self.agents)
+        reward = self._play_others()
+        info: dict[str, Any] = {"seed": deal}
+        if table.over:  # the others ended it before the learner's first move
+            info["reward"] = reward
+        return table.observe(self.learner), info
+
+    def _reward(self, points: Sequence[int] | None) -> float:
+        table = self.table
+        if table.over and table.episode == "match":
+            return table.match_rewards()[self.learner]
+        if points is not None and table.episode == "round":
+            return float(points[self.learner])
+        return 0.0
+
+    def _play_others(self) -> float:
+        """Let the bots move until the learner is to act or the episode is over;
+        the learner's reward for what happened."""
+        table = self.table
+        reward = 0.0
+        while not table.over:
+            seat = table.to_act()
+            if seat is None or seat == self.learner:
+                break
+            agent = self.agents[seat]
+            assert agent is not None
+            action = agent.act(table.view(seat), table.game)
+            event, result = table.apply(action)
+            reward += self._reward(result.points if result is not None else None)
+            if self._watchers:
+                tell_observers(self.agents, self._watchers, event, table.view)
+        return reward
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        table = self.table
+        if table.over:
+            raise RummyError("the episode is over: reset the environment")
+        info: dict[str, Any] = {}
+        legal = table.legal_by_index()
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        if index not in legal:
+            table.over = True
+            info["illegal"] = True
+            return table.observe(self.learner), self.illegal_reward, True, False, info
+        event, result = table.apply(legal[index])
+        reward = self._reward(result.points if result is not None else None)
+        if result is not None:
+            info["round"] = {
+                "outcome": result.outcome,
+                "winner": result.winner,
+                "points": list(result.points),
+            }
+        if self._watchers:
+            tell_observers(self.agents, self._watchers, event, table.view)
+        reward += self._play_others()
+        if self.render_mode == "human":
+            self.render()
+        return table.observe(self.learner), reward, table.over and not table.truncated, table.truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def single_agent(
+    variant: str | VariantSpec[Any] = "gin",
+    opponents: Sequence[str] = ("ai:hard",),
+    seat: int = 0,
+    seats: int | None = None,
+    options: Mapping[str, Any] | BaseModel | None = None,
+    render_mode: str | None = None,
+    episode: str = "round",
+    illegal_reward: float = -1.0,
+    registry: Registry | None = None,
+) -> SingleAgentEnv:
+    """A Gymnasium environment in which the learner plays ``seat`` of
+    ``variant`` against rummykit bots (see the module)."""
+    return SingleAgentEnv(
+        variant,
+        opponents,
+        seat=seat,
+        seats=seats,
+        options=options,
+        render_mode=render_mode,
+        episode=episode,
+        illegal_reward=illegal_reward,
+        registry=registry,
+    )

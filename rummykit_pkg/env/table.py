@@ -1,0 +1,235 @@
+"""The game an environment runs: a round or a match of any installed variant,
+its seats' views encoded, moves given as action indices.
+
+:class:`Table` is shared by the PettingZoo environment (:mod:`.aec`) and the
+Gymnasium one (:mod:`.single`). An episode is one round (``episode="round"``:
+dealt with ``random.Random(seed)``, exactly as ``rummy simulate --rounds``
+deals a round of that seed) or one match (``episode="match"``:
+:class:`~rummykit.core.match.Match` with that seed, as ``rummy simulate``
+plays a match).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel
+
+from rummykit.core.actions import Action
+from rummykit.core.cards import code
+from rummykit.core.engine import Event, Round, RoundResult, View
+from rummykit.core.errors import RummyError
+from rummykit.core.match import Match, check_players
+from rummykit.core.options import build_options
+from rummykit.core.registry import Registry, VariantSpec
+from rummykit.core.resample import deal_round
+from rummykit.core.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
+
+from .codec import ActionCodec, CodecError, codec_for
+from .encode import Encoder, Tracker
+
+__all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
+
+#: What an episode may be.
+EPISODES = ("round", "match")
+_SEED_BITS = 63
+
+
+def resolve(
+    variant: str | VariantSpec[Any], options: Mapping[str, Any] | BaseModel | None, registry: Registry | None
+) -> tuple[VariantSpec[Any], BaseModel]:
+    """The variant's spec (by name, from the installed plugins or ``registry``)
+    and its options (a mapping validated by the variant's model)."""
+    if isinstance(variant, VariantSpec):
+        spec = variant
+    else:
+        if registry is None:
+            from rummykit.core.plugins import get_plugins
+
+            registry = get_plugins().registry
+        spec = registry.variant(variant)
+    if options is None:
+        opts: BaseModel = build_options(spec.options_model, {}, spec.name)
+    elif isinstance(options, BaseModel):
+        if not isinstance(options, spec.options_model):
+            raise RummyError(f"options for {spec.name} must be a {spec.options_model.__name__} or a mapping")
+        opts = options
+    else:
+        opts = build_options(spec.options_model, dict(options), spec.name)
+    return spec, opts
+
+
+class IllegalActionIndex(CodecError):
+    """An action index that is not a legal move now."""
+
+
+class Table:
+    """One episode at a time of ``spec`` between ``n_seats`` seats."""
+
+    def __init__(
+        self, spec: VariantSpec[Any], options: BaseModel, n_seats: int, episode: str = "round"
+    ) -> None:
+        if episode not in EPISODES:
+            raise RummyError(f"episode must be 'round' or 'match', not {episode!r}")
+        check_players(spec, n_seats)
+        self.spec = spec
+        self.options = options
+        self.n_seats = n_seats
+        self.episode = episode
+        self.codec: ActionCodec = codec_for(spec, n_seats)
+        self.encoder = Encoder(spec, n_seats, options, self.codec)
+        self.rng = random.Random()
+        self.seed = 0
+        self.game: Round | Match | None = None
+        self.round: Round | None = None
+        self.trackers: list[Tracker | None] = [None] * n_seats
+        self.actions = 0  # in this round
+        self.over = False
+        self.truncated = False
+        self._legal: tuple[Action, ...] | None = None
+        self._by_index: dict[int, Action] = {}
+
+    # -- episodes ------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> int:
+        """Deal a new episode; ``seed`` ``None``: one drawn from the generator
+        the last seed started. Returns the episode's seed."""
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise RummyError(f"a seed is an int, not {seed!r}")
+            self.rng = random.Random(seed)
+        else:
+            seed = self.rng.getrandbits(_SEED_BITS)
+        self.seed = seed
+        if self.episode == "match":
+            self.game = Match(self.spec, self.options, self.n_seats, seed)
+            self.game.keep_history = False
+            self.round = self.game.round
+        else:
+            self.game = self.round = deal_round(self.spec, self.options, self.n_seats, 0, random.Random(seed))
+        self.over = self.truncated = False
+        self._new_round()
+        return seed
+
+    def _new_round(self) -> None:
+        self.trackers = [None] * self.n_seats
+        self.actions = 0
+        self._legal = None
+
+    def _game(self) -> Round | Match:
+        if self.game is None:
+            raise RummyError("reset the environment before using it")
+        return self.game
+
+    # -- what seats see ---------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return None if self.over else self._game().to_act()
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees now (with the match totals in a match)."""
+        return self._game().view(seat)
+
+    def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
+        view = self.view(seat)
+        tracker = self.trackers[seat]
+        if tracker is None:
+            tracker = self.trackers[seat] = self.encoder.tracker(view)
+        obs = self.encoder.observation(view, tracker)
+        mask = bytearray(self.encoder.n_actions)
+        if not self.over and view.to_act == seat:
+            for i in self.legal_by_index():
+                mask[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
+
+    def legal_by_index(self) -> dict[int, Action]:
+        """The legal actions now, by action index."""
+        game = self._game()
+        legal = game.legal_actions()
+        if legal is not self._legal:
+            self._by_index = dict(zip(self.encoder.indices(legal), legal, strict=True))
+            self._legal = legal
+        return self._by_index
+
+    def action(self, index: Any) -> Action:
+        """The legal action numbered ``index`` (or a :class:`RummyError`)."""
+        try:
+            i = int(index)
+        except (TypeError, ValueError):
+            raise CodecError(f"an action is an index, not {index!r}") from None
+        if isinstance(index, float) and index != i:
+            raise CodecError(f"an action is an index, not {index!r}")
+        legal = self.legal_by_index()
+        action = legal.get(i)
+        if action is None:
+            what = self.codec.decode(i).notation() if 0 <= i < self.codec.n else "out of range"
+            raise IllegalActionIndex(f"action {i} ({what}) is not legal now")
+        return action
+
+    # -- playing ------------------------------------------------------------------------
+
+    def step(self, index: Any) -> tuple[Event, RoundResult | None]:
+        """Do the legal action numbered ``index``. Returns its event and the
+        result of the round it ended (or ``None``). Sets :attr:`over` at the end
+        of the episode (and :attr:`truncated` when a safeguard ended it)."""
+        return self.apply(self.action(index))
+
+    def apply(self, action: Action) -> tuple[Event, RoundResult | None]:
+        """Do ``action`` (one of the legal actions)."""
+        game = self._game()
+        rnd = self.round
+        assert rnd is not None
+        event = game.apply(action)
+        self._legal = None
+        self.actions += 1
+        result = rnd.result
+        if result is None:
+            if self.actions >= MAX_ACTIONS_PER_ROUND:
+                self.over = self.truncated = True
+            return event, None
+        if isinstance(game, Match):
+            if game.over:
+                self.over = True
+            elif game.rounds_played >= MAX_ROUNDS_PER_MATCH:
+                self.over = self.truncated = True
+            else:
+                self.round = game.round
+                self._new_round()
+        else:
+            self.over = True
+        return event, result
+
+    def match_rewards(self) -> list[float]:
+        """+1 for the match's winner, -1 for every other seat; 0 for all when
+        nobody won."""
+        game = self._game()
+        winner = game.winner if isinstance(game, Match) and game.over else None
+        if winner is None:
+            return [0.0] * self.n_seats
+        return [1.0 if s == winner else -1.0 for s in range(self.n_seats)]
+
+    def render_text(self) -> str:
+        """The public state and the hand of the seat to act, as text."""
+        if self.game is None:
+            return "(not dealt yet)"
+        seat = self.to_act()
+        view = self.view(0 if seat is None else seat)
+        lines = [f"{self.spec.title}: {self.n_seats} seats, round {view.round_index + 1}"]
+        if view.scores:
+            lines.append("totals: " + " ".join(str(s) for s in view.scores))
+        top = code(view.discard_pile[-1]) if view.discard_pile else "-"
+        lines.append(f"stock {view.stock_size}, discard pile {len(view.discard_pile)} (top {top})")
+        for meld in view.table:
+            lines.append(f"meld {meld.number} (seat {meld.owner}): " + " ".join(code(c) for c in meld.cards))
+        if seat is None:
+            result = self.round.result if self.round is not None else None
+            if result is not None:
+                lines.append(f"over: {result.outcome}, points {list(result.points)}")
+        else:
+            lines.append(f"seat {seat} to act, hand: " + " ".join(code(c) for c in view.hand))
+            lines.append("legal: " + ", ".join(a.notation() for a in view.legal))
+        return "\n".join(lines)

@@ -1,0 +1,41 @@
+"""The variants the environment tests run on: Gin, CardVerse with 2-4 seats,
+Oklahoma (examples/rummykit-oklahoma, installed by make) and the variant of
+``rummy new-variant`` (written into a temporary folder and imported from there)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import pytest
+
+from rummykit.cli.scaffold import write_package
+from rummykit.core.plugins import get_plugins
+from rummykit.core.registry import Registry
+
+#: (variant, seats) of every environment the tests check.
+CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4), ("oklahoma", 2), ("envtoy", 2)]
+IDS = [f"{v}-{n}" for v, n in CASES]
+
+
+@pytest.fixture(scope="session")
+def registry(tmp_path_factory):
+    """The installed plugins' registry, plus the scaffold's variant ``envtoy``
+    and its ai:easy."""
+    root, _ = write_package("envtoy", tmp_path_factory.mktemp("scaffold"))
+    sys.path.insert(0, str(root))
+    try:
+        variant = importlib.import_module("rummykit_envtoy.variant")
+        agents = importlib.import_module("rummykit_envtoy.agents")
+    finally:
+        sys.path.remove(str(root))
+    installed = get_plugins().registry
+    reg = Registry()
+    for spec in installed.variants.values():
+        reg.add_variant(spec, spec.plugin)
+    for spec in installed.agents.values():
+        reg.add_agent(spec, spec.plugin)
+    reg.add_variant(variant.SPEC, "envtoy")
+    reg.add_agent(agents.EASY, "envtoy")
+    assert "oklahoma" in reg.variants, "make installs examples/rummykit-oklahoma"
+    return reg

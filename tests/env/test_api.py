@@ -1,0 +1,105 @@
+"""PettingZoo's own checks on every variant: the AEC API and determinism under a seed."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from rummykit.core.errors import RummyError
+from rummykit.env import env, raw_env
+
+from .conftest import CASES, IDS
+
+
+@pytest.mark.parametrize(("variant", "seats"), CASES, ids=IDS)
+def test_pettingzoo_api_and_seed_tests_pass(registry, variant, seats):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on dict observations (masks are dicts by design)
+        api_test(env(variant, seats=seats, registry=registry), num_cycles=1000)
+        seed_test(lambda: env(variant, seats=seats, registry=registry), num_cycles=500)
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("gin", 2), ("cardverse", 3)])
+def test_a_match_is_one_episode(registry, variant, seats):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(variant, seats=seats, episode="match", registry=registry), num_cycles=300)
+    e = raw_env(variant, seats=seats, episode="match", options={"target": 20}, registry=registry)
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    rounds = 0
+    while not all(e.terminations.values()):
+        agent = e.agent_selection
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        if any(r != 0 for r in e.rewards.values()):
+            assert sorted(e.rewards.values()) in ([-1.0] * (seats - 1) + [1.0], [0.0] * seats)
+        if all(e.infos[a].get("round") for a in e.agents):
+            rounds += 1
+    assert e.table.game.over and e.table.game.rounds_played >= 1
+    winner = e.table.game.winner
+    if winner is not None:
+        assert e._cumulative_rewards[f"player_{winner}"] == 1.0
+
+
+def test_round_rewards_are_the_rounds_points(registry):
+    e = raw_env("gin", registry=registry)
+    e.reset(seed=3)
+    rng = np.random.default_rng(1)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    while not all(e.terminations.values()) and not all(e.truncations.values()):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        assert obs["action_mask"].sum() == len(e.view(agent).legal) > 0
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for a, r in e.rewards.items():
+            total[a] += r
+    result = e.table.round.result
+    assert [total[a] for a in e.possible_agents] == [float(p) for p in result.points]
+    assert e.infos["player_0"]["round"]["outcome"] == result.outcome
+
+
+def test_bad_arguments_are_clear_errors(registry):
+    with pytest.raises(RummyError, match="gin is for 2 players, not 3"):
+        raw_env("gin", seats=3, registry=registry)
+    with pytest.raises(RummyError, match="unknown variant 'nope'"):
+        raw_env("nope", registry=registry)
+    with pytest.raises(RummyError, match="unknown option 'colour'"):
+        raw_env("gin", options={"colour": 1}, registry=registry)
+    with pytest.raises(RummyError, match="episode must be"):
+        raw_env("gin", episode="game", registry=registry)
+    e = raw_env("gin", registry=registry)
+    e.reset(seed=1)
+    illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(RummyError, match=rf"action {illegal} \(.*\) is not legal now"):
+        e.step(illegal)
+    with pytest.raises(RummyError, match="out of range"):
+        e.step(10_000)
+
+
+def test_the_wrapped_env_ends_the_episode_on_an_illegal_action(registry):
+    e = env("gin", registry=registry)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+
+
+def test_render_shows_the_seat_to_act_and_nothing_of_the_other_hand(registry):
+    e = raw_env("gin", render_mode="ansi", registry=registry)
+    e.reset(seed=2)
+    text = e.render()
+    seat = e.table.to_act()
+    other = e.table.round.zones()[f"hand{1 - seat}"]
+    assert f"seat {seat} to act" in text
+    from rummykit.core.cards import code
+
+    hand_line = next(ln for ln in text.splitlines() if "to act, hand:" in ln)
+    assert not any(code(c) in hand_line.split(":", 1)[1].split() for c in other)

@@ -1,0 +1,139 @@
+"""Driving the environment with rummykit bots in every seat plays the same
+rounds as ``rummy simulate --rounds`` with the same seed: each unit's deal
+seed, seating and bot seeds derived as core/simulate.py derives them, the same
+outcomes and points (compared per entrant through the real ``rummy``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.agents import agent_seed, observers, tell_observers
+from rummykit.core.guard import SafeAgent, Who
+from rummykit.core.simulate import positions, unit_seed
+from rummykit.env import raw_env
+
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+def _through_the_env(registry, variant, entrants, rounds, seed):
+    """Per entrant: points, and the counts simulate keeps, from the env."""
+    n = len(entrants)
+    e = raw_env(variant, seats=n, registry=registry)
+    specs = [registry.agent(variant, name) for name in entrants]
+    points = [0] * n
+    counts = [{} for _ in range(n)]
+    outcomes = []
+    for i in range(rounds):
+        deal = unit_seed(seed, i, n)
+        seat_of = positions(i, n)
+        agents = []
+        for pos, entrant in enumerate(seat_of):
+            spec = specs[entrant]
+            bot_seed = agent_seed(deal ^ (i * 0x9E3779B1 & 0xFFFFFFFF), pos)
+            agents.append(
+                SafeAgent(
+                    Who(spec.name, spec.plugin, pos, deal, "test"), spec.factory, bot_seed, e.table.options
+                )
+            )
+        watchers = observers(agents)
+        e.reset(seed=deal)
+        while not e.table.over:
+            agent = e.agent_selection
+            rnd = e.table.round
+            action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
+            e.step(e.codec.encode(action))
+            if watchers:
+                tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+        result = e.table.round.result
+        outcomes.append(result.outcome)
+        for pos in range(n):
+            assert e.rewards[f"player_{pos}"] == result.points[pos]
+            points[seat_of[pos]] += result.points[pos]
+        credited = seat_of if result.winner is None else [seat_of[result.winner]]
+        if result.winner is not None:
+            c = counts[seat_of[result.winner]]
+            c["rounds_won"] = c.get("rounds_won", 0) + 1
+        for entrant in credited:
+            for k, v in result.counts.items():
+                counts[entrant][k] = counts[entrant].get(k, 0) + v
+    return points, counts, outcomes
+
+
+@pytest.mark.parametrize(
+    ("variant", "entrants", "rounds"),
+    [
+        ("gin", ["ai:hard", "ai:easy"], 16),
+        ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
+        ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
+        ("oklahoma", ["ai:normal", "random"], 10),
+    ],
+)
+def test_bots_in_every_seat_play_the_rounds_of_rummy_simulate(registry, variant, entrants, rounds):
+    seed = 20261201
+    points, counts, outcomes = _through_the_env(registry, variant, entrants, rounds, seed)
+    args = [str(RUMMY), "simulate", variant, "--rounds", str(rounds), "--seed", str(seed), "--json"]
+    for name in entrants:
+        args += ["--seat", name]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["rounds"] == rounds
+    for e, entry in enumerate(data["entrants"]):
+        assert round(entry["points_per_round"] * rounds) == points[e]
+        assert {k: v for k, v in entry["counts"].items() if v} == {k: v for k, v in counts[e].items() if v}
+    assert sum(points) > 0 and len(outcomes) == rounds
+
+
+def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
+    """``episode="match"``: each unit's match, seats and bots as ``rummy
+    simulate --matches`` plays them; the same matches won and points."""
+    variant, entrants, matches, seed = "gin", ["ai:normal", "random"], 4, 77
+    n = len(entrants)
+    e = raw_env(variant, seats=n, episode="match", options={"target": 40}, registry=registry)
+    specs = [registry.agent(variant, name) for name in entrants]
+    wins, points, rounds = [0] * n, [0] * n, 0
+    for i in range(matches):
+        deal = unit_seed(seed, i, n)
+        seat_of = positions(i, n)
+        agents = []
+        for pos, entrant in enumerate(seat_of):
+            spec = specs[entrant]
+            bot_seed = agent_seed(deal ^ (i * 0x9E3779B1 & 0xFFFFFFFF), pos)
+            agents.append(
+                SafeAgent(
+                    Who(spec.name, spec.plugin, pos, deal, "test"), spec.factory, bot_seed, e.table.options
+                )
+            )
+        watchers = observers(agents)
+        e.reset(seed=deal)
+        while not e.table.over:
+            agent = e.agent_selection
+            rnd = e.table.round
+            action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
+            e.step(e.codec.encode(action))
+            if rnd.result is not None:
+                rounds += 1
+                for pos, p in enumerate(rnd.result.points):
+                    points[seat_of[pos]] += p
+            if watchers:
+                tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+        winner = e.table.game.winner
+        if winner is not None:
+            wins[seat_of[winner]] += 1
+            assert e.rewards[f"player_{winner}"] == 1.0
+    args = [str(RUMMY), "simulate", variant, "--matches", str(matches), "--seed", str(seed), "--json"]
+    args += ["-o", "target=40"]
+    for name in entrants:
+        args += ["--seat", name]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["rounds"] == rounds
+    assert [entry["matches_won"] for entry in data["entrants"]] == wins
+    assert [round(entry["points_per_round"] * rounds) for entry in data["entrants"]] == points
+    assert sum(wins) == matches
