@@ -303,14 +303,14 @@ class Rummy500Round(Round):
                 )
             )
         if outcome == "out":
-            head = "{%d} goes out" % self.out
+            head = f"{{{self.out}}} goes out"
         elif outcome == "stock":
             head = "the stock is empty"
         else:
             head = f"the round reaches the engine limit of {self.options.max_turns} turns"
         text = [head]
         for s in range(n):
-            text.append("{%d} laid %d, %d left in hand: %+d" % (s, self.laid[s], left[s], pts[s]))
+            text.append(f"{{{s}}} laid {self.laid[s]}, {left[s]} left in hand: {pts[s]:+d}")
         return RoundResult(
             points=pts,
             outcome=outcome,
