@@ -142,10 +142,7 @@ class MatchRule:
 
     def to_json(self) -> dict[str, Any]:
         """The rule as a record keeps it."""
-        out: dict[str, Any] = {"rule": self.kind, "limit": self.limit}
-        if self.kind == "deals":
-            out["lowest_wins"] = self.lowest_wins
-        return out
+        return {"rule": self.kind, "limit": self.limit, "lowest_wins": self.lowest_wins}
 
 
 def match_rule(spec: VariantSpec, options: BaseModel) -> MatchRule:

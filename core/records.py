@@ -93,7 +93,13 @@ class RuleRecord(BaseModel):
 
     rule: Literal["first_to", "lowest_past", "deals"]
     limit: int = Field(ge=1, le=1_000_000)
-    lowest_wins: bool = False
+    lowest_wins: bool = False  # what lowest_past always is; for deals, as chosen
+
+    @model_validator(mode="after")
+    def _wins_by_rule(self) -> RuleRecord:
+        if self.rule != "deals":
+            self.lowest_wins = self.rule == "lowest_past"
+        return self
 
     def describe(self) -> str:
         from .match import MatchRule
