@@ -76,9 +76,13 @@ def registry_with(*specs) -> Registry:
     return reg
 
 
+def all_scores(out: str) -> list[list[int]]:
+    lines = [x for x in out.splitlines() if x.startswith("Score: ")]
+    return [[int(x) for x in re.findall(r"bot(?: \d)? (-?\d+)", line)] for line in lines]
+
+
 def last_score(out: str) -> list[int]:
-    line = [x for x in out.splitlines() if x.startswith("Score: ")][-1]
-    return [int(x) for x in re.findall(r"bot(?: \d)? (-?\d+)", line)]
+    return all_scores(out)[-1]
 
 
 @pytest.mark.parametrize("variant", list(RULES))
@@ -99,6 +103,11 @@ def test_each_rule_through_play_replay_and_simulate(site, tmp_path, variant):
     record = load_record(save)
     m = replay(record, registry_with(_spec(variant)))
     assert m.over and m.totals == last_score(r.stdout)
+    # Exactly: the totals after every round, as the game printed them.
+    running = [
+        [sum(x.points[s] for x in m.results[: i + 1]) for s in range(2)] for i in range(len(m.results))
+    ]
+    assert all_scores(r.stdout) == [*running, m.totals]
     totals = m.totals
     if variant == "toyfirst":
         assert max(totals) >= 20 and m.winner == totals.index(max(totals))
@@ -224,3 +233,15 @@ def test_a_match_rule_that_fails_is_one_clear_error():
     spec = replace(TOY, name="broken", match_rule=lambda o: "first to 3")
     with pytest.raises(RummyError, match="not a MatchRule"):
         Match(spec, ToyOptions(), 2, seed=1)
+
+
+def test_the_kit_accepts_negative_round_scores_only_from_a_variant_that_declares_them():
+    from dataclasses import replace
+
+    from rummykit.testing import ConformanceError, play_match
+
+    spec = replace(TOY, name="sinking", new_round=SinkingRound)
+    with pytest.raises(ConformanceError, match="round score -1 is not a whole non-negative number"):
+        play_match(spec, ToyOptions(stock_cards=2), 2, 0, max_rounds=3)
+    match = play_match(replace(spec, negative_scores=True), ToyOptions(stock_cards=2), 2, 0, max_rounds=3)
+    assert match.totals == [-3, -3]
