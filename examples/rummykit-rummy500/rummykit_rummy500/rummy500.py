@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -356,6 +357,15 @@ def summary(view: View, options: Rummy500Options) -> HandSummary:
     )
 
 
+def spread_pile(view: View) -> str | None:
+    """The whole discard pile, bottom to top, for the table display: a dig may
+    take any card of it. Cards are written with ``card_ref``, shown the
+    session's way."""
+    if len(view.discard_pile) < 2:
+        return None
+    return "discard pile, bottom to top: " + " ".join(card_ref(c) for c in view.discard_pile)
+
+
 MOVES = (
     MoveWords(MELD, short="m", does="melds {cards}", did="melded {cards}", usage="m CARDS"),
     MoveWords(
@@ -373,6 +383,10 @@ MOVES = (
     ),
 )
 
+#: The display hook for table state (``VariantSpec.table_summary``), given where
+#: the installed rummykit has it.
+DISPLAY = {"table_summary": spread_pile} if "table_summary" in {f.name for f in fields(VariantSpec)} else {}
+
 SPEC = VariantSpec(
     name=NAME,
     title="Rummy 500",
@@ -386,4 +400,5 @@ SPEC = VariantSpec(
     negative_scores=True,
     hand_summary=summary,
     moves=MOVES,
+    **DISPLAY,
 )

@@ -142,3 +142,16 @@ def test_the_match_rule_is_first_to_the_target_or_a_number_of_deals():
         m.apply(bots[seat].act(m.view(seat), m.legal_actions()))
     assert m.rounds_played == 2
     assert m.totals == [sum(r.points[s] for r in m.results) for s in range(3)]
+
+
+def test_the_table_line_shows_the_whole_spread_pile():
+    from rummykit_rummy500.rummy500 import spread_pile
+
+    from rummykit.core.cards import code
+    from rummykit.core.names import render_text
+
+    rnd = deal("5H 6H 2C 9D KS", "2D 3D 4S 8C JC", "7H QC 3C 4D", "AS TD")
+    line = spread_pile(rnd.view(1))
+    assert render_text(line, [], code) == "discard pile, bottom to top: 7H QC 3C 4D"
+    rnd.apply(Action("dig", (parse_card("7H"),)))
+    assert spread_pile(rnd.view(1)) is None
