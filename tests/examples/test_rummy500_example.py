@@ -125,6 +125,29 @@ def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(tmp_path):
     )
 
 
+def test_three_bots_play_to_500_and_the_record_replays(tmp_path):
+    save = tmp_path / "g.json"
+    seats = ("--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy")
+    r = rummy("play", "rummy500", *seats, "--seed", "4", "--save", str(save), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0].endswith("; first to 500; seed 4")
+    m = replay(load_record(save), get_plugins().registry)
+    assert m.over and max(m.totals) >= 500 and m.winner == m.totals.index(max(m.totals))
+    assert load_record(save).match.model_dump() == {"rule": "first_to", "limit": 500, "lowest_wins": False}
+    final = r.stdout.splitlines()[-2]
+    assert (
+        final
+        == "Score: "
+        + ", ".join(
+            f"{name} {total}"
+            for name, total in zip(("Easy bot 1", "Random bot", "Easy bot 3"), m.totals, strict=True)
+        )
+        + " (first to 500)"
+    )
+    shown = rummy("replay", str(save), tmp=tmp_path)
+    assert shown.returncode == 0 and "Total (to 500)" in shown.stdout and "(first to 500)" in shown.stdout
+
+
 def test_the_terminal_game_shows_a_negative_total(tmp_path):
     save = tmp_path / "g.json"
     lines = loser_lines(seed=7)
