@@ -80,7 +80,8 @@ class PlainUI:
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
             seats = zip(s.names, s.record.seats, strict=True)
-            self.echo(f"{s.spec.title}: " + ", ".join(f"{n} ({seat.kind})" for n, seat in seats) + seed)
+            players = ", ".join(f"{n} ({seat.kind})" for n, seat in seats)
+            self.echo(f"{s.spec.title}: {players}; {s.match.rule.describe()}{seed}")
         while not s.over:
             seat = s.to_act()
             assert seat is not None  # someone acts until the match is over
@@ -113,14 +114,14 @@ class PlainUI:
                     self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
             for line in result_lines(result, s.names, self.fmt):
                 self.echo(line)
-            self.echo(scoreboard(s.names, s.match.totals, s.match.target))
+            self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
 
     def match_end(self) -> None:
         s = self.s
         m = s.match
         winner = s.names[m.winner] if m.winner is not None else "nobody"
         self.echo(f"=== match over: {winner} wins ===")
-        self.echo(scoreboard(s.names, m.totals, m.target))
+        self.echo(scoreboard(s.names, m.totals, m.ending()))
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")
 
@@ -203,7 +204,7 @@ class PlainUI:
 
     def show_score(self, seat: int) -> None:
         s = self.s
-        self.echo(scoreboard(s.names, s.match.totals, s.match.target))
+        self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
 
     def show_log(self, seat: int) -> None:
         s = self.s

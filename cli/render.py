@@ -141,7 +141,7 @@ class TableInfo:
     view: View
     summary: HandSummary | None = None
     ace_high: bool = False
-    target: int | None = None
+    target: int | str | None = None  # the match's end: a target, or the rule in words (goal_text)
     game_id: str = ""
     new_card: int | None = None  # just drawn: highlighted in the hand
     show_since: bool = True
@@ -309,7 +309,7 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
     head = Text(info.title, style="bold")
     head.append(f"  {look.dot}  round {view.round_index + 1}")
     if info.target:
-        head.append(f"  {look.dot}  to {info.target}")
+        head.append(f"  {look.dot}  {goal_text(info.target)}")
     if info.game_id and not compact:
         head.append(f"  {look.dot}  game {info.game_id}", style="dim")
     parts.append(fit(head, inner, look))
@@ -399,7 +399,7 @@ def result_view(
     width: int,
     round_no: int,
     totals: Sequence[int],
-    target: int | None,
+    target: int | str | None,
     points_label: str = "points",
     final: View | None = None,
     words: Vocabulary = PLAIN,
@@ -437,10 +437,18 @@ def result_view(
     return Group(*parts)
 
 
+def goal_text(target: int | str | None) -> str:
+    """The match's end in a header: ``to 100`` for a target (a number), else the
+    match rule's own short words (``5 deals``, see MatchRule.short)."""
+    if not target:
+        return ""
+    return f"to {target}" if isinstance(target, int) else target
+
+
 def score_table(
     names: Sequence[str],
     totals: Sequence[int],
-    target: int | None,
+    target: int | str | None,
     look: Look,
     round_points: Sequence[int] | None = None,
 ) -> Table:
@@ -448,11 +456,11 @@ def score_table(
     t.add_column("Player", no_wrap=True)
     if round_points is not None:
         t.add_column("Round", justify="right")
-    t.add_column("Total" + (f" (to {target})" if target else ""), justify="right")
+    t.add_column("Total" + (f" ({goal_text(target)})" if target else ""), justify="right")
     for s, n in enumerate(names):
         row = [n]
         if round_points is not None:
-            row.append(f"+{round_points[s]}" if round_points[s] else "0")
+            row.append(f"{round_points[s]:+d}" if round_points[s] else "0")
         row.append(str(totals[s]))
         t.add_row(*row)
     return t
@@ -479,10 +487,15 @@ def match_view(
     winner: int | None,
     look: Look,
     width: int,
+    ending: str = "",
 ) -> RenderableType:
+    """Who won, with what (``ending``: how the match ends, Match.ending), and
+    every round's points."""
     head = Text("Match over: ", style="bold")
     head.append(f"{names[winner]} wins" if winner is not None else "no winner", style="bold green")
     head.append(f" with {totals[winner]}" if winner is not None else "")
+    if ending:
+        head.append(f" ({ending})", style="dim")
     return Group(head, Text(), rounds_table(names, results, totals, look, width))
 
 
@@ -506,7 +519,7 @@ def all_hands_view(
     width: int,
     ace_high: bool = False,
     caption: Text | None = None,
-    target: int | None = None,
+    target: int | str | None = None,
 ) -> RenderableType:
     """The table with every hand open (replay)."""
     v0 = views[0]
@@ -515,7 +528,7 @@ def all_hands_view(
     head = Text(title, style="bold")
     head.append(f"  {look.dot}  round {v0.round_index + 1}")
     if target:
-        head.append(f"  {look.dot}  to {target}")
+        head.append(f"  {look.dot}  {goal_text(target)}")
     parts.append(head)
     if caption is not None:
         parts.append(caption)

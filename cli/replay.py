@@ -49,6 +49,7 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
     from rummykit.core.errors import RecordError, RummyError
     from rummykit.core.match import Match
     from rummykit.core.options import build_options
+    from rummykit.core.records import check_rule
 
     try:
         spec = registry.variant(record.variant)
@@ -56,6 +57,7 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
         match = Match(spec, options, len(record.seats), record.seed)
     except RummyError as e:
         raise RecordError(f"save file does not fit: {e}") from None
+    check_rule(record, match)
     names = [s.name for s in record.seats]
     n = len(names)
 
@@ -103,12 +105,13 @@ def render_frame(
         label = "points"
         if spec.hand_summary is not None:
             label = points_label(spec.hand_summary(match.view(0), match.options))
-        parts.append(
-            result_view(frame.result, names, look, width, frame.round_no, frame.totals, match.target, label)
-        )
+        rule = match.rule.short()
+        parts.append(result_view(frame.result, names, look, width, frame.round_no, frame.totals, rule, label))
         if frame.match_over:
             parts.append(Text())
-            parts.append(match_view(names, match.results, match.totals, match.winner, look, width))
+            parts.append(
+                match_view(names, match.results, match.totals, match.winner, look, width, match.ending())
+            )
         return Group(*parts)
     assert frame.views is not None  # a frame that ends no round shows the hands
     summaries = []
@@ -123,7 +126,7 @@ def render_frame(
         width,
         spec.ace_high,
         caption=caption,
-        target=match.target,
+        target=match.rule.short(),
     )
 
 

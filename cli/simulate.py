@@ -279,6 +279,9 @@ def _pct(x: float) -> str:
 
 def report_lines(result: SimResult) -> list[str]:
     """The figures as a plain-text table."""
+    from rummykit.core.match import MAX_SCORELESS_ROUNDS
+    from rummykit.core.simulate import MAX_ROUNDS_PER_MATCH
+
     c = result.config
     data = result.to_json()
     unit = "matches" if c.mode == "matches" else "rounds"
@@ -289,6 +292,8 @@ def report_lines(result: SimResult) -> list[str]:
     head = f"{c.variant}: {units:,} {unit}"
     if c.mode == "matches":
         head += f" ({data['rounds']:,} rounds)"
+    if c.mode == "matches" and result.rule:
+        head += f", {result.rule}"
     head += f", seed {c.seed}, seats {swap} every {each}"
     if c.options:
         head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
@@ -299,7 +304,10 @@ def report_lines(result: SimResult) -> list[str]:
     lines.append(head)
     keys = result.count_keys()
     won = "matches won" if c.mode == "matches" else "rounds won"
-    header = ["entrant", won, "win rate", "95% CI", "points/round", *[k.replace("_", " ") for k in keys]]
+    matches = c.mode == "matches"
+    per_match = ["total/match"] if matches else []
+    header = ["entrant", won, "win rate", "95% CI", "points/round", *per_match]
+    header += [k.replace("_", " ") for k in keys]
     rows = [header]
     for e in data["entrants"]:
         w = e["matches_won"] if c.mode == "matches" else e["counts"]["rounds_won"]
@@ -311,6 +319,7 @@ def report_lines(result: SimResult) -> list[str]:
                 _pct(e["win_rate"]),
                 f"{_pct(lo)}-{_pct(hi)}",
                 f"{e['points_per_round']:.2f}",
+                *([f"{e['total_per_match']:.1f}"] if matches else []),
                 *[f"{e['counts'][k]:,}" for k in keys],
             ]
         )
@@ -319,6 +328,11 @@ def report_lines(result: SimResult) -> list[str]:
         cells = [r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
         lines.append("  ".join(cells).rstrip())
     lines.append(f"draws: {data['draws']:,} {unit}")
+    if matches and data["stalled"]:
+        lines.append(
+            f"stopped early: {data['stalled']:,} matches (no total rose for {MAX_SCORELESS_ROUNDS} "
+            f"rounds, or {MAX_ROUNDS_PER_MATCH:,} rounds played)"
+        )
     w = result.workers
     where = result.where or f"{w} worker{'s' if w != 1 else ''}"
     startup = f"; Ray start-up {result.startup_seconds:.1f} s" if result.backend == "ray" else ""

@@ -109,9 +109,14 @@ def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
     return sorted(cards, key=lambda c: sort_key(c, ace_high))
 
 
-def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | None) -> str:
+def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | None) -> str:
+    """``Score: Ann 120, Bob -15 (first to 500)``: the totals, and the match's
+    end (a target, or the match rule in words, MatchRule.describe)."""
     parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
-    return "Score: " + ", ".join(parts) + (f" (target {target})" if target else "")
+    if not target:
+        return "Score: " + ", ".join(parts)
+    end = f"target {target}" if isinstance(target, int) else target
+    return "Score: " + ", ".join(parts) + f" ({end})"
 
 
 def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[str]:

@@ -281,7 +281,7 @@ class TerminalUI:
             view=view,
             summary=summary,
             ace_high=s.spec.ace_high,
-            target=s.match.target,
+            target=s.match.rule.short(),
             game_id=s.record.id,
             new_card=new_card,
             words=s.spec.vocabulary,
@@ -480,7 +480,7 @@ class TerminalUI:
     def show_score(self, seat: int) -> None:
         s = self.s
         m = s.match
-        self.show(score_table(s.names, m.totals, m.target, self.look))
+        self.show(score_table(s.names, m.totals, m.rule.short(), self.look))
         if m.results:
             self.show(rounds_table(s.names, m.results, m.totals, self.look, self.width))
 
@@ -519,7 +519,7 @@ class TerminalUI:
                     self.width,
                     i + 1,
                     totals,
-                    m.target,
+                    m.rule.short(),
                     self.points_label(),
                     self.final_view(i),
                     s.spec.vocabulary,
@@ -556,7 +556,7 @@ class TerminalUI:
         s = self.s
         m = s.match
         self.clear()
-        self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
+        self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
         self.wait_enter("Press Enter to leave ", "to leave", quits=False)
 
     def farewell(self, outcome: str) -> None:
@@ -564,7 +564,7 @@ class TerminalUI:
         s = self.s
         if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
             m = s.match
-            self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width))
+            self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
             if s.path:
                 self.say(f"Record saved to {s.path} (rummy replay {s.path})")
             return

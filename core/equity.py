@@ -183,7 +183,11 @@ def round_value(points: Sequence[int], me: int) -> float:
     """A round's worth to ``me`` when no match goes on from it (options with no
     target): its share of the round's points (one over the seats when nobody
     scored). For a round one seat wins with all the points this is 1 for the
-    winner and 0 for the others."""
+    winner and 0 for the others. Where a round's points may be negative they
+    are counted from the lowest seat's (that seat's share is 0)."""
+    low = min(points)
+    if low < 0:
+        points = [p - low for p in points]
     total = sum(points)
     if total <= 0:
         return 1.0 / len(points)

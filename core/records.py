@@ -86,7 +86,31 @@ def _check_option_value(value: Any, depth: int = 0) -> None:
             _check_option_value(v, depth + 1)
 
 
+class RuleRecord(BaseModel):
+    """The match rule a game was played under (:class:`rummykit.core.match.MatchRule`)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    rule: Literal["first_to", "lowest_past", "deals"]
+    limit: int = Field(ge=1, le=1_000_000)
+    lowest_wins: bool = False  # what lowest_past always is; for deals, as chosen
+
+    @model_validator(mode="after")
+    def _wins_by_rule(self) -> RuleRecord:
+        if self.rule != "deals":
+            self.lowest_wins = self.rule == "lowest_past"
+        return self
+
+    def describe(self) -> str:
+        from .match import MatchRule
+
+        return MatchRule(self.rule, self.limit, self.lowest_wins).describe()
+
+
 class MatchRecord(BaseModel):
+    """A game: ``match`` is the match rule it is played under (a record written
+    before rules were recorded has none, and replays under the variant's rule)."""
+
     model_config = ConfigDict(strict=True)
 
     format: Literal["rummykit-match"] = FORMAT
@@ -96,6 +120,7 @@ class MatchRecord(BaseModel):
     options: dict[Text, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[SeatRecord] = Field(min_length=1, max_length=MAX_SEATS)
     seed: int = Field(ge=0)
+    match: RuleRecord | None = None
     actions: list[Text] = Field(default_factory=list, max_length=MAX_ACTIONS)
     finished: bool = False
     # Printed in listings and headers: plain ASCII only (a save file is untrusted).
@@ -254,6 +279,21 @@ def load_record(path: str | os.PathLike[str]) -> MatchRecord:
     return parse_record(read_record_bytes(path), path)
 
 
+def rule_record(match: Match) -> RuleRecord:
+    """The record of ``match``'s rule."""
+    return RuleRecord.model_validate(match.rule.to_json())
+
+
+def check_rule(record: MatchRecord, match: Match) -> None:
+    """A :class:`RecordError` when ``record`` was played under another match rule
+    than the one ``match`` (the installed variant) plays by."""
+    if record.match is not None and record.match != rule_record(match):
+        raise RecordError(
+            f"save file does not fit: it was played under the rule {record.match.describe()!r}, "
+            f"but {record.variant} now plays {match.rule.describe()!r}"
+        )
+
+
 def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **match_kwargs: Any) -> Match:
     """A :class:`Match` rebuilt from ``record`` by re-applying its actions (the
     first ``upto`` of them). Raises :class:`RecordError` if the record does not
@@ -267,6 +307,7 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
         match = Match(spec, options, len(record.seats), record.seed, **match_kwargs)
     except RummyError as e:
         raise RecordError(f"save file does not fit: {e}") from None
+    check_rule(record, match)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         legal = {a.notation(): a for a in match.legal_actions()}

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~
 
     from .agents import Agent
     from .engine import Round, View
+    from .match import MatchRule
     from .vocabulary import MoveWords, Vocabulary
 
 #: The strengths an agent may claim (random is 0; the built-in ``ai:hard`` 30).
@@ -64,7 +65,13 @@ class VariantSpec(Generic[OptionsT]):
     ``new_round(options, n_seats, round_index, rng)`` deals a round (a
     :class:`rummykit.core.engine.Round`) using only ``rng`` for chance.
     ``options_model`` is a pydantic model whose fields are the options with their
-    defaults (a field ``target`` ends the match when a total reaches it).
+    defaults (a field ``target`` ends the match when a total reaches it,
+    unless ``match_rule`` says otherwise).
+    ``match_rule(options)`` gives the match's :class:`~rummykit.core.match.MatchRule`
+    (first to a target, lowest total once a total passes a limit, a fixed
+    number of deals); ``None``: first to ``options.target``, or one deal.
+    ``negative_scores``: a round may score below zero for a seat (cards left
+    in hand count against it); otherwise every round score is zero or more.
     ``moves`` gives the words of the kinds of move the variant adds (one
     :class:`~rummykit.core.vocabulary.MoveWords` a kind: short form, log
     phrases, help line); ``aliases`` maps further short forms to kinds, and
@@ -87,6 +94,8 @@ class VariantSpec(Generic[OptionsT]):
     new_round: Callable[[OptionsT, int, int, random.Random], Round]
     rules_text: str = ""
     description: str = ""
+    match_rule: Callable[[OptionsT], MatchRule] | None = None
+    negative_scores: bool = False
     ace_high: bool = False
     hand_summary: Callable[[View, OptionsT], HandSummary] | None = None
     analyze: Callable[..., Analysis] | None = None

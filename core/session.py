@@ -33,11 +33,12 @@ from .agents import agent_seed, observers, tell_observers
 from .engine import Event, View
 from .errors import RecordError, RummyError
 from .guard import MoveClock, SafeAgent, Who
-from .match import Match, check_players
+from .match import Match, check_players, match_rule
 from .names import BadName, bot_name, check_kind, check_name, unique_names
 from .options import build_options
 from .records import (
     MatchRecord,
+    RuleRecord,
     SeatRecord,
     invalid,
     parse_record,
@@ -135,6 +136,7 @@ class Session:
         spec = registry.variant(variant)
         check_players(spec, len(seats))
         opts = build_options(spec.options_model, options, spec.name)
+        rule = RuleRecord.model_validate(match_rule(spec, opts).to_json())
         for s in seats:
             if s.kind != HUMAN:
                 registry.agent(spec.name, s.kind)  # unknown agent: clear error now
@@ -144,6 +146,7 @@ class Session:
                 options=opts.model_dump(mode="json", exclude_defaults=True),
                 seats=list(seats),
                 seed=seed,
+                match=rule,
             )
         except ValidationError as e:
             raise RummyError(f"cannot record this game: {invalid(e)}") from None

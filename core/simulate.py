@@ -37,9 +37,12 @@ the figures of a partial run of ``k`` units are those of a whole run of ``k``
 units with the same seed.
 
 Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
-points scored, and counts. A round's ``RoundResult.counts`` are credited to its
-winner (to every seat when it has no winner, such as a Gin draw); a
-``rounds_won`` count is added for every variant.
+points scored (a round's points may be negative where the variant says so),
+the matches' final totals, and counts. Matches ended by the match loop's
+safeguard rather than by the variant's match rule are counted (``stalled``).
+A round's ``RoundResult.counts`` are credited to its winner (to every seat
+when it has no winner, such as a Gin draw); a ``rounds_won`` count is added
+for every variant.
 """
 
 from __future__ import annotations
@@ -180,20 +183,26 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     counts: list[dict[str, int]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)  # final match totals, summed
+    stalled: int = 0  # matches ended by the safeguard, not by the match rule
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * self.n
             self.points = [0] * self.n
             self.counts = [{} for _ in range(self.n)]
+        if not self.totals:
+            self.totals = [0] * self.n
 
     def merge(self, other: Tally) -> None:
         self.units += other.units
         self.rounds += other.rounds
         self.draws += other.draws
+        self.stalled += other.stalled
         for e in range(self.n):
             self.wins[e] += other.wins[e]
             self.points[e] += other.points[e]
+            self.totals[e] += other.totals[e]
             mine = self.counts[e]
             for k, v in other.counts[e].items():
                 mine[k] = mine.get(k, 0) + v
@@ -215,6 +224,7 @@ class SimResult:
     where: str = ""
     partial: bool = False
     backend: str = "local"
+    rule: str = ""  # the variant's match rule in words (MatchRule.describe)
 
     @property
     def rounds_per_second(self) -> float:
@@ -242,6 +252,9 @@ class SimResult:
                     "win_rate": round(t.wins[e] / t.units, 4) if t.units else 0.0,
                     "ci95": [round(lo, 4), round(hi, 4)],
                     "points_per_round": round(t.points[e] / t.rounds, 3) if t.rounds else 0.0,
+                    "total_per_match": round(t.totals[e] / t.units, 3)
+                    if t.units and self.config.mode == "matches"
+                    else 0.0,
                     "counts": {k: t.counts[e].get(k, 0) for k in keys},
                 }
             )
@@ -259,6 +272,9 @@ class SimResult:
             "draws": self.tally.draws,
             "rounds_per_second": round(self.rounds_per_second, 1),
         }
+        if c.mode == "matches":
+            data["match_rule"] = self.rule
+            data["stalled"] = self.tally.stalled
         if self.partial:
             data["partial"] = True
         return data
@@ -352,10 +368,14 @@ class _Player:
             if match.round_index >= MAX_ROUNDS_PER_MATCH:
                 break
             _play_out(match, agents, match.view)
+        for pos, total in enumerate(match.totals):
+            t.totals[seat_of[pos]] += total
         if match.over and match.winner is not None:
             t.wins[seat_of[match.winner]] += 1
         else:
             t.draws += 1
+        if not match.over or match.stalled:
+            t.stalled += 1
 
 
 def _play_out(
@@ -687,6 +707,9 @@ def simulate(
             else f"{spec.min_players} to {spec.max_players}"
         )
         raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
+    from .match import match_rule
+
+    rule = match_rule(spec, player.options).describe()
     total = Tally(player.n)
     partial = False
     t0 = time.perf_counter()
@@ -700,7 +723,7 @@ def simulate(
         t2 = time.perf_counter()
     finally:
         where.close()
-    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name)
+    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule)
 
 
 def default_workers() -> int:

@@ -28,7 +28,8 @@ each bot at every seat, then bots and random mixed), and checks:
   :func:`check_replay`); the match record round-trips through JSON;
 * every round ends within a bound of actions (a match is played to its end,
   or stopped after ``max_rounds`` rounds); round scores are whole,
-  non-negative, one per seat, and add up to the totals (:func:`check_result`).
+  non-negative (unless the spec says ``negative_scores``), one per seat, and
+  add up to the totals (:func:`check_result`).
 * replaying the match, in a few states of every round (the deal, the end and
   others at random): ``Round.clone`` gives a copy that looks the same, and
   playing on it never changes the round, nor the other way round
@@ -471,15 +472,16 @@ def check_round_state(rnd: Round, *, illegal: bool = True) -> None:
         check_illegal_action_changes_nothing(rnd)
 
 
-def check_result(result: RoundResult, n_seats: int) -> None:
-    """One whole non-negative score per seat, and a winner that is a seat or None."""
+def check_result(result: RoundResult, n_seats: int, negative: bool = False) -> None:
+    """One whole score per seat, non-negative unless ``negative`` (a variant whose
+    spec declares ``negative_scores``), and a winner that is a seat or None."""
     if not isinstance(result, RoundResult):
         _fail(f"the round's result is a {type(result).__name__}, not a RoundResult")
     if len(result.points) != n_seats:
         _fail(f"result has {len(result.points)} scores for {n_seats} seats")
     for p in result.points:
-        if not isinstance(p, int) or isinstance(p, bool) or p < 0:
-            _fail(f"round score {p!r} is not a whole non-negative number")
+        if not isinstance(p, int) or isinstance(p, bool) or (p < 0 and not negative):
+            _fail(f"round score {p!r} is not a whole {'' if negative else 'non-negative '}number")
     if result.winner is not None and not (isinstance(result.winner, int) and 0 <= result.winner < n_seats):
         _fail(f"result.winner {result.winner!r} is not a seat")
     try:
@@ -943,7 +945,7 @@ def play_match(
         per_round += 1
         if len(match.results) > n_results:
             result = match.results[-1]
-            check_result(result, n_seats)
+            check_result(result, n_seats, spec.negative_scores)
             if coverage is not None:
                 coverage.note_result(result)
             ended = match.round if match.over else match.previous_round

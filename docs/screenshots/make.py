@@ -108,10 +108,12 @@ def main() -> None:
     autoplay(e, lambda s: s.over)
     m = e.match
     con = console(80)
-    con.print(result_view(m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.target, "deadwood"))
+    con.print(
+        result_view(m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.rule.short(), "deadwood")
+    )
     con.print(Text("Press Enter for the match result"))
     con.print()
-    con.print(match_view(e.names, m.results, m.totals, m.winner, Look(), 80))
+    con.print(match_view(e.names, m.results, m.totals, m.winner, Look(), 80, m.ending()))
     write("gin-round-end.txt", con.export_text())
 
     con = console(80)

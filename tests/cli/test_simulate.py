@@ -86,14 +86,27 @@ def sim_json(capsys, *args: str) -> dict:
     return json.loads(out)
 
 
-KEYS = {"variant", "matches", "rounds", "seed", "entrants", "draws", "rounds_per_second"}
-ENTRANT_KEYS = {"agent", "matches_won", "win_rate", "ci95", "points_per_round", "counts"}
+KEYS = {
+    "variant",
+    "matches",
+    "rounds",
+    "seed",
+    "entrants",
+    "draws",
+    "rounds_per_second",
+    "match_rule",
+    "stalled",
+}
+ENTRANT_KEYS = {"agent", "matches_won", "win_rate", "ci95", "points_per_round", "total_per_match", "counts"}
 
 
 def test_json_keys_and_figures_add_up(plugins, capsys):
     data = sim_json(capsys, "toy", "--seat", "random", "--seat", "first", "--matches", "12", "--seed", "5")
     assert set(data) == KEYS
     assert data["variant"] == "toy" and data["matches"] == 12 and data["seed"] == 5
+    assert data["match_rule"] == "first to 20" and data["stalled"] == 0
+    # Someone reaches 20 in every match: the mean final totals add up to 20 or more.
+    assert sum(e["total_per_match"] for e in data["entrants"]) >= 20
     assert [e["agent"] for e in data["entrants"]] == ["random", "first"]
     for e in data["entrants"]:
         assert set(e) == ENTRANT_KEYS

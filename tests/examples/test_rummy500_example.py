@@ -1,0 +1,283 @@
+"""The Rummy 500 example, examples/rummykit-rummy500, as a user meets it.
+
+`make test` installs it (every examples/*/ with a pyproject) before the tests;
+these use it only through its entry point and the real ``rummy`` program (in
+a pipe and in a pseudo-terminal), and check that it uses no name of rummykit
+starting with ``_``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.actions import DRAW_STOCK
+from rummykit.core.agents import agent_seed
+from rummykit.core.match import Match
+from rummykit.core.options import build_options
+from rummykit.core.plugins import get_plugins
+from rummykit.core.records import load_record, replay
+from tests.cli.ptygame import Game, plain
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "rummykit-rummy500"
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed():
+    try:
+        dist = metadata.distribution("rummykit-rummy500")
+    except metadata.PackageNotFoundError:
+        pytest.fail(
+            "the example is not installed: pip install -e examples/rummykit-rummy500 (make test does this)"
+        )
+    eps = [(ep.name, ep.value) for ep in dist.entry_points if ep.group == "rummykit"]
+    assert eps == [("rummy500", "rummykit_rummy500.plugin")]
+
+
+def rummy(*args, stdin="", tmp=None):
+    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
+    if tmp is not None:
+        env["RUMMYKIT_DATA_DIR"] = str(tmp)
+    env["NO_COLOR"] = "1"
+    return subprocess.run(
+        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+def loser_lines(seed: int, deals: int = 1) -> list[str]:
+    """The moves of a person (seat 0) against ai:easy who never lays a card:
+    draw from the stock, discard the first card offered. Their round scores
+    are all below zero."""
+    reg = get_plugins().registry
+    spec = reg.variant("rummy500")
+    options = build_options(spec.options_model, {"deals": deals}, "rummy500")
+    bot = reg.agent("rummy500", "ai:easy").factory(1, agent_seed(seed, 1), options)
+    m = Match(spec, options, 2, seed)
+    lines = []
+    while not m.over:
+        seat = m.to_act()
+        legal = m.legal_actions()
+        if seat == 0:
+            action = next((a for a in legal if a.kind == DRAW_STOCK), None)
+            action = action or next(a for a in legal if a.kind == "discard")
+            lines.append(action.notation())
+        else:
+            action = bot.act(m.view(1), legal)
+        m.apply(action)
+    return lines
+
+
+def scores(out: str, name: str) -> list[int]:
+    return [int(x) for x in re.findall(rf"^Score: {name} (-?\d+)", out, re.M)]
+
+
+def test_listed_with_its_rules_and_options():
+    r = rummy("variants")
+    assert r.returncode == 0 and any(
+        line.split()[:4] == ["rummy500", "Rummy", "500", "2-4"] for line in r.stdout.splitlines()
+    )
+    out = rummy("rules", "rummy500").stdout
+    assert "dig CARD" in out and "first to 500" in " ".join(out.split())
+    for option in ("target", "deals", "max_turns"):
+        assert option in out
+    assert "ai:easy" in out and "ai:search" in out
+
+
+def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(tmp_path):
+    save = tmp_path / "g.json"
+    lines = loser_lines(seed=5, deals=2)
+    r = rummy(
+        "play", "rummy500", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "5",
+        "-o", "deals=2", "--save", str(save), stdin="\n".join(lines) + "\n", tmp=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert out.startswith("Rummy 500: Ann (human), Easy bot (ai:easy); after 2 deals, highest total wins")
+    # Each round: what Ann laid (nothing), what she held, her signed round score.
+    rounds = [int(x) for x in re.findall(r"^Ann laid 0, \d+ left in hand: (-\d+)$", out, re.M)]
+    assert len(rounds) == 2 and all(p < 0 for p in rounds)
+    totals = scores(out, "Ann")
+    assert totals[0] == rounds[0] and totals[1] == rounds[0] + rounds[1] and totals[-1] == totals[1]
+    assert "(after 2 deals, highest total wins)" in out.splitlines()[-2]
+    record = load_record(save)
+    m = replay(record, get_plugins().registry)
+    assert m.over and m.totals[0] == sum(rounds) and record.finished
+    assert [r.points[0] for r in m.results] == rounds
+
+    shown = rummy("replay", str(save), tmp=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert "Total (2 deals)" in shown.stdout
+    assert re.search(rf"Ann\s+│\s+{rounds[0]}\s+│\s+{rounds[0]}\s+│", shown.stdout)
+    assert re.search(rf"Ann\s+│\s+{rounds[1]}\s+│\s+{sum(rounds)}\s+│", shown.stdout), shown.stdout[-3000:]
+    assert (
+        "Match over: Easy bot wins with" in shown.stdout
+        and "(after 2 deals, highest total wins)" in shown.stdout
+    )
+
+
+def test_three_bots_play_to_500_and_the_record_replays(tmp_path):
+    save = tmp_path / "g.json"
+    seats = ("--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy")
+    r = rummy("play", "rummy500", *seats, "--seed", "4", "--save", str(save), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0].endswith("; first to 500; seed 4")
+    m = replay(load_record(save), get_plugins().registry)
+    assert m.over and max(m.totals) >= 500 and m.winner == m.totals.index(max(m.totals))
+    assert load_record(save).match.model_dump() == {"rule": "first_to", "limit": 500, "lowest_wins": False}
+    final = r.stdout.splitlines()[-2]
+    assert (
+        final
+        == "Score: "
+        + ", ".join(
+            f"{name} {total}"
+            for name, total in zip(("Easy bot 1", "Random bot", "Easy bot 3"), m.totals, strict=True)
+        )
+        + " (first to 500)"
+    )
+    shown = rummy("replay", str(save), tmp=tmp_path)
+    assert shown.returncode == 0 and "Total (to 500)" in shown.stdout and "(first to 500)" in shown.stdout
+
+
+def test_the_terminal_game_shows_a_negative_total(tmp_path):
+    save = tmp_path / "g.json"
+    lines = loser_lines(seed=7)
+    g = Game(
+        ["play", "rummy500", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "7", "-o", "deals=1",
+         "--save", str(save)],
+        tmp_path / "data",
+    )  # fmt: skip
+    try:
+        screen = plain(g.prompt("Ann"))
+        assert "Rummy 500" in screen and "1 deal" in screen and "hand value" in screen
+        for line in lines[:-1]:
+            g.move(line, "Ann")
+        g.send(lines[-1])
+        end = plain(g.expect("Press Enter for the match result"))
+        ann = load_record(save)
+        m = replay(ann, get_plugins().registry)
+        score = m.totals[0]
+        assert score < 0
+        assert re.search(rf"Ann\s+[│|]\s+{score}\s+[│|]\s+{score}\s+[│|]", end), end
+        assert "Round 1 is over" in end
+        g.send("")
+        final = plain(g.expect("Press Enter to leave"))
+        assert "Match over: Easy bot wins" in final and "(after one deal, highest total wins)" in final
+        g.send("")
+        assert g.wait_exit() == 0
+    finally:
+        g.close()
+
+
+def test_rummy_simulate_rummy500_shows_the_rule_and_the_totals():
+    r = rummy(
+        "simulate",
+        "rummy500",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--matches",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["match_rule"] == "first to 500" and data["matches"] == 4
+    assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 4
+    assert data["entrants"][0]["total_per_match"] >= 500 - 200  # ai:easy nears or passes the target
+    r = rummy("simulate", "rummy500", "--seat", "ai:easy", "--seat", "ai:easy", "--seat", "random",
+              "--matches", "3", "--seed", "1", "-o", "deals=2")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "3 matches (6 rounds), after 2 deals, highest total wins" in r.stdout
+    assert "total/match" in r.stdout
+
+
+def test_ai_search_plays_it_with_ai_easy_as_its_roll_out():
+    r = rummy(
+        "simulate",
+        "rummy500",
+        "--seat",
+        "ai:search",
+        "--seat",
+        "ai:easy",
+        "--rounds",
+        "1",
+        "--seed",
+        "2",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    assert [e["agent"] for e in json.loads(r.stdout)["entrants"]] == ["ai:search", "ai:easy"]
+
+
+# -- the boundaries --------------------------------------------------------------------
+
+
+ALLOWED = {"_apply"}  # the abstract method every Round implements (see the scaffold)
+
+
+def private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_names(path: Path) -> list[str]:
+    """Every name of rummykit starting with ``_`` that ``path`` uses: imported
+    from a rummykit module, or reached as an attribute (``x._y``); and every
+    method it defines with such a name but ``_apply``, the one Round asks for."""
+    tree = ast.parse(path.read_text(), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rummykit"):
+            parts = (node.module or "").split(".")
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+            found += [node.module for p in parts if p.startswith("_")]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if any(p.startswith("_") for p in a.name.split("."))]
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            found.append(f"attribute {node.attr}")
+        elif isinstance(node, ast.FunctionDef) and private(node.name) and node.name not in ALLOWED:
+            found.append(f"def {node.name}")
+    return found
+
+
+def test_the_example_uses_no_private_name_of_rummykit():
+    files = list(EXAMPLE.rglob("*.py"))
+    assert len(files) >= 5
+    for path in files:
+        assert private_names(path) == [], path
+
+
+def test_the_check_catches_a_private_name(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("from rummykit.core.resample import _deal\nimport rummykit.core._x\nr._finish()\n")
+    assert len(private_names(bad)) == 3
+
+
+def test_rummykit_never_imports_the_example():
+    for folder in ("core", "cli", "variants", "rummykit_pkg"):
+        for path in (REPO / folder).rglob("*.py"):
+            assert "rummy500" not in path.read_text(), path
+
+
+@pytest.mark.slow
+def test_its_own_tests_pass():
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
