@@ -41,6 +41,7 @@ from .render import (
     Look,
     TableInfo,
     help_lines,
+    marker,
     match_view,
     points_label,
     result_view,
@@ -50,7 +51,7 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, readable, unknown_move
+from .text import move_hint, past_phrase, readable, table_line, unknown_move
 
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
@@ -276,6 +277,7 @@ class TerminalUI:
             game_id=s.record.id,
             new_card=new_card,
             words=s.spec.vocabulary,
+            table_line=table_line(s.spec.table_summary, view, s.names, marker),
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -345,7 +347,7 @@ class TerminalUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases
+                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.vocabulary.forms
                 )
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")
