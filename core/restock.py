@@ -26,7 +26,9 @@ the pile's cards, bottom first, the top of the new stock last).
 
 from __future__ import annotations
 
+import hashlib
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,7 +40,17 @@ from .resample import MAX_TRIES, InfoState, RiggedRandom, deal_order
 if TYPE_CHECKING:
     from .engine import Round, View
 
-__all__ = ["Phase", "Restock", "RestockInfo", "restock_information"]
+__all__ = ["Phase", "Restock", "RestockInfo", "restock_information", "round_seed"]
+
+
+def round_seed(rng: random.Random) -> int:
+    """The seed of a round's own generator, taken from the deal's generator
+    after the shuffle: its state, hashed. Nothing is drawn from it, so the
+    deal stays one shuffle (core's re-deal needs that), and the generator
+    dealing the next round is not the one the round shuffles with. A round
+    dealt by a match gets the same seed from the same record."""
+    state = rng.getstate()[1]
+    return int.from_bytes(hashlib.sha256(array("Q", state).tobytes()).digest()[:8], "big")
 
 
 @dataclass(frozen=True)

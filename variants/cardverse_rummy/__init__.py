@@ -31,12 +31,13 @@ _EXPORTS = {
     "CardVerseOptions": ".options",
     "ADD": ".round",
     "DISCARD": ".round",
+    "DRAW_PHASE": ".round",
+    "PLAY_PHASE": ".round",
     "MELD": ".round",
     "CardVerseRound": ".round",
     "deal_size": ".round",
     "hand_value": ".round",
     "new_round": ".round",
-    "round_seed": ".round",
     "MOVES": ".spec",
     "SPEC": ".spec",
     "RoundFactory": ".spec",
@@ -47,8 +48,10 @@ _EXPORTS = {
 __all__ = [
     "ADD",
     "DISCARD",
+    "DRAW_PHASE",
     "MELD",
     "MOVES",
+    "PLAY_PHASE",
     "SPEC",
     "CardVerseOptions",
     "CardVerseRound",
@@ -58,7 +61,6 @@ __all__ = [
     "hand_value",
     "make_spec",
     "new_round",
-    "round_seed",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -23,9 +23,7 @@ one dict look-up and an id check, whatever the order of the cards typed.
 from __future__ import annotations
 
 import functools
-import hashlib
 import random
-from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -36,7 +34,7 @@ from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMel
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import InfoState, record_deal
-from rummykit.core.restock import Restock, restock_information
+from rummykit.core.restock import Restock, restock_information, round_seed
 
 from .options import CardVerseOptions
 from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
@@ -88,15 +86,6 @@ _CLONE_KNOWN = frozenset(
         "before_restock",
     }
 )
-
-
-def round_seed(rng: random.Random) -> int:
-    """The seed of a round's own generator, taken from the deal's generator
-    after the shuffle (its state, hashed: it draws nothing from it, so the
-    deal stays one shuffle, and the generator dealing the next round is not
-    the one the round shuffles with)."""
-    state = rng.getstate()[1]
-    return int.from_bytes(hashlib.sha256(array("Q", state).tobytes()).digest()[:8], "big")
 
 
 def deal_size(n_seats: int) -> int:
@@ -822,11 +811,12 @@ def new_round(
 __all__ = [
     "ADD",
     "DISCARD",
+    "DRAW_PHASE",
     "KINDS",
     "MELD",
+    "PLAY_PHASE",
     "CardVerseRound",
     "deal_size",
     "hand_value",
     "new_round",
-    "round_seed",
 ]

@@ -1,7 +1,8 @@
 """One round of Cardems Gin as an engine state machine (docs/rules.md §1).
 
 :class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
-plugin subclasses it and overrides only the small methods a house rule changes:
+plugin subclasses it and overrides only the small public methods a house rule
+changes (it never needs a name starting with ``_``):
 
 * :meth:`GinRound.first_seat` – who starts the round;
 * :meth:`GinRound.knock_limit` – the most deadwood one may knock with (Oklahoma:
@@ -12,7 +13,16 @@ plugin subclasses it and overrides only the small methods a house rule changes:
   (some sites: two cards left in the stock);
 * :meth:`GinRound.turn_limit` – after how many turns a plain discard ends the
   round as a draw (the engine safeguard ``max_turns``);
-* :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring.
+* :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring;
+* :meth:`GinRound.extra_actions`, :meth:`GinRound.apply_extra` and
+  :meth:`GinRound.why_illegal` – moves of kinds the house rule adds (Big Gin),
+  ending the round with :meth:`GinRound.end_round`;
+* :attr:`GinRound.outcome_counts` / :meth:`GinRound.result_counts` – the
+  outcome names and the tallies of a result (a new outcome, ``"big gin"``,
+  with its count ``"big_gins"``);
+* :meth:`GinRound.view_extra` – public facts added to every view's ``extra``;
+* :attr:`GinRound.rng` – the round's own generator (seeded from the deal), for
+  chance after the deal.
 
 Engine state (documented so tests and subclasses may read it; only the engine
 changes it, through :meth:`apply`):
@@ -38,13 +48,15 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any, ClassVar
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
-from rummykit.core.errors import CardError, RummyError
+from rummykit.core.errors import CardError, IllegalAction, RummyError
 from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.resample import record_deal
+from rummykit.core.restock import round_seed
 from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
@@ -89,8 +101,10 @@ _CLONE_KNOWN = frozenset(
         "dealt",
         "turns_done",
         "_extras",
+        "round_seed",
     }
 )
+_OWN_KINDS = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN})
 
 
 class GinRound(Round):
@@ -128,6 +142,7 @@ class GinRound(Round):
             first=None,
             variant=variant,
         )
+        self.round_seed = round_seed(rng)
 
     @classmethod
     def from_deal(
@@ -246,8 +261,60 @@ class GinRound(Round):
         self._legal: tuple[Action, ...] | None = None
         self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
+        self.round_seed = 0  # the round's own generator (rng) starts from it: never shown
 
     # -- what a house rule changes ------------------------------------------------
+
+    #: The tallies every result carries in ``RoundResult.counts``, one per
+    #: outcome: ``outcome_counts[outcome]`` is 1, the others 0. A house rule
+    #: with an outcome of its own adds it:
+    #: ``outcome_counts = {**GinRound.outcome_counts, "big gin": "big_gins"}``.
+    outcome_counts: ClassVar[Mapping[str, str]] = MappingProxyType(dict(_COUNT_OF))
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's own generator, for chance after the deal: seeded from
+        the deal (:func:`rummykit.core.restock.round_seed`), so a record's seed
+        and moves give back everything it draws. Never shown to a seat."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+
+    def extra_actions(self) -> Iterable[Action]:
+        """Moves of kinds the house rule adds that are legal now (after the
+        built-in ones). Their words go in the spec's ``moves``; :meth:`why_illegal`
+        says why one is not legal; :meth:`apply_extra` carries one out. None here."""
+        return ()
+
+    def apply_extra(self, action: Action) -> Event:
+        """Carry out a legal move from :meth:`extra_actions` (already checked)
+        and return its event; a move that ends the round calls :meth:`end_round`."""
+        raise IllegalAction(f"unknown move {action.kind!r}")
+
+    def end_round(self, result: RoundResult) -> None:
+        """End the round with ``result`` (build it with :meth:`result_counts`
+        for its ``counts``)."""
+        self.phase = "over"
+        self.taken = None
+        self.result = result
+
+    def result_counts(self, outcome: str) -> dict[str, int]:
+        """The tallies of a result ending as ``outcome``: every count of
+        :attr:`outcome_counts` (0), that of ``outcome`` 1 (an outcome not
+        listed counts under its own name)."""
+        counts = dict.fromkeys(self.outcome_counts.values(), 0)
+        counts[self.outcome_counts.get(outcome, outcome)] = 1
+        return counts
+
+    def view_extra(self) -> Mapping[str, Any]:
+        """Public facts a house rule adds to every view's ``extra``. None here;
+        never a hidden card."""
+        return {}
 
     @property
     def solver(self) -> MeldSolver:
@@ -297,6 +364,8 @@ class GinRound(Round):
                 self._legal = tuple(legal)
             else:
                 self._legal = tuple(self.discard_actions())
+            if not _plain_moves(type(self)):
+                self._legal = (*self._legal, *self.extra_actions())
         return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
@@ -329,6 +398,8 @@ class GinRound(Round):
         seat = self.turn
         self._legal = None
         self._after = None
+        if action.kind not in _OWN_KINDS:
+            return self.apply_extra(action)
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
@@ -410,7 +481,7 @@ class GinRound(Round):
             winner=winner,
             hands=(reports[0], reports[1]),
             text=(text,),
-            counts=_counts(s.outcome),
+            counts=self.result_counts(s.outcome),
         )
 
     def draw_result(self, turn_limit: bool = False) -> RoundResult:
@@ -441,7 +512,7 @@ class GinRound(Round):
                 if turn_limit
                 else "the stock is exhausted: the round is a draw, no points",
             ),
-            counts=_counts("draw"),
+            counts=self.result_counts("draw"),
         )
 
     # -- what a seat sees -------------------------------------------------------------
@@ -475,9 +546,14 @@ class GinRound(Round):
             history=self._history_seen_by(seat),
             legal=legal,
             round_index=self.round_index,
-            extra=self._extra(),
+            extra=self._view_extra(),
             result=self.result,
         )
+
+    def _view_extra(self) -> Mapping[str, object]:
+        extra = self._extra()
+        more = self.view_extra()
+        return MappingProxyType({**extra, **more}) if more else extra
 
     def _extra(self) -> Mapping[str, object]:
         # Read-only, so one mapping serves every view with the same facts (the
@@ -561,17 +637,16 @@ class GinRound(Round):
 
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
-    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions"))
+    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions", "extra_actions"))
+
+
+def _plain_moves(cls: type) -> bool:
+    """Whether ``cls`` adds no move to GinRound's."""
+    return inherits(cls, GinRound, ("extra_actions",))
 
 
 def _times(s: Settlement) -> str:
     return f", ×{s.multiplier}" if s.multiplier != 1 else ""
-
-
-def _counts(outcome: str) -> dict[str, int]:
-    counts = dict.fromkeys(COUNT_KEYS, 0)
-    counts[_COUNT_OF[outcome]] = 1
-    return counts
 
 
 def _report(seat: int, h: SettledHand) -> HandReport:
