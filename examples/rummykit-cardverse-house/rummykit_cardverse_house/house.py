@@ -210,7 +210,7 @@ MOVES = (
         does="opens with {cards}",
         did="opened with {cards}",
         usage="o CARDS",
-        help="lay your first melds, worth 51 or more together, all at once",
+        help="lay your first melds all at once, worth the points to open or more (51 unless set)",
     ),
 )
 
