@@ -126,6 +126,11 @@ class RiggedRandom(random.Random):
         self._seeded()
         return super().getstate()
 
+    def pending_seed(self) -> int | None:
+        """The seed it will start from, while nothing has drawn on it yet
+        (then nothing else decides what it draws); else None."""
+        return self._seed
+
     def setstate(self, state: tuple) -> None:
         self._seed = None
         super().setstate(state)

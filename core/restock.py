@@ -49,8 +49,13 @@ def round_seed(rng: random.Random) -> int:
     deal stays one shuffle (core's re-deal needs that), and the generator
     dealing the next round is not the one the round shuffles with. A round
     dealt by a match gets the same seed from the same record."""
-    state = rng.getstate()[1]
-    return int.from_bytes(hashlib.sha256(array("Q", state).tobytes()).digest()[:8], "big")
+    pending = rng.pending_seed() if isinstance(rng, RiggedRandom) else None
+    if pending is not None:  # core's re-deal: cheaper than seeding the generator to read its state
+        data = b"seed " + str(pending).encode()
+    else:
+        state = rng.getstate()[1]  # 624 words and a position: 16 words and the position suffice
+        data = array("Q", state[:16] + state[-1:]).tobytes()
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ boundaries (``rummy simulate --workers``).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from importlib import resources
@@ -126,7 +127,7 @@ def make_spec(
         description=description,
         ace_high=True,
         hand_summary=hand_summary,
-        analyze=analyze,
+        analyze=analyze if name == "cardverse" else functools.partial(analyze, variant=name),
         aliases=dict(aliases or {}),
         moves=moves,
         table_summary=table_summary,
