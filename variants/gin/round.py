@@ -10,7 +10,8 @@ changes (it never needs a name starting with ``_``):
 * :meth:`GinRound.score_multiplier` – a factor on the round's score (Oklahoma: 2
   when the first upcard is a spade);
 * :meth:`GinRound.stock_exhausted` – when a plain discard ends the round as a draw
-  (some sites: two cards left in the stock);
+  (some sites: two cards left in the stock); :meth:`GinRound.stock_ran_out` –
+  what happens then instead (a reshuffle: :meth:`GinRound.restock_from_pile`);
 * :meth:`GinRound.turn_limit` – after how many turns a plain discard ends the
   round as a draw (the engine safeguard ``max_turns``);
 * :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring;
@@ -55,8 +56,8 @@ from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
 from rummykit.core.errors import CardError, IllegalAction, RummyError
 from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.resample import record_deal
-from rummykit.core.restock import round_seed
+from rummykit.core.resample import InfoState, record_deal
+from rummykit.core.restock import Restock, restock_information, round_seed
 from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
@@ -102,6 +103,8 @@ _CLONE_KNOWN = frozenset(
         "turns_done",
         "_extras",
         "round_seed",
+        "restocks",
+        "before_restock",
     }
 )
 _OWN_KINDS = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN})
@@ -230,7 +233,9 @@ class GinRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("_seen",))
+        return self.clone_known(
+            _CLONE_KNOWN, ("hands", "stock", "discard", "history", "restocks"), ("_seen",)
+        )
 
     def _setup(
         self,
@@ -262,6 +267,8 @@ class GinRound(Round):
         self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
         self.round_seed = 0  # the round's own generator (rng) starts from it: never shown
+        self.restocks: list[Restock] = []
+        self.before_restock: GinRound | None = None  # the round just before the first restock
 
     # -- what a house rule changes ------------------------------------------------
 
@@ -284,6 +291,40 @@ class GinRound(Round):
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self.__dict__["_rng"] = value
+
+    def stock_ran_out(self) -> bool:
+        """After a plain discard, when :meth:`stock_exhausted` says the stock
+        is done: refill it (:meth:`restock_from_pile`) and return True to play
+        on; False (here): the round is a draw."""
+        return False
+
+    def restock_from_pile(self, keep_top: bool = True) -> int:
+        """From :meth:`stock_ran_out` only: turn the discard pile (all but its
+        top card with ``keep_top``) face down into a new stock, shuffled with
+        :attr:`rng`. Returns the number of cards moved (0: nothing to move).
+        Each restock is kept in :attr:`restocks`, so that :meth:`information`
+        and :meth:`resample` stay exact (the new stock's order is hidden)."""
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        if not pile:
+            return 0
+        if self.before_restock is None:
+            self.before_restock = self.__dict__.pop("_before_discard", None)
+        self.discard = self.discard[-1:] if keep_top else []
+        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
+        self.rng.shuffle(pile)
+        self.stock = pile
+        return len(pile)
+
+    def information(self, seat: int) -> InfoState:
+        """Round.information; after a restock, what the seat knows of the new
+        stock too (:func:`rummykit.core.restock.restock_information`)."""
+        if not self.restocks:
+            return super().information(seat)
+        if seat not in (0, 1):
+            raise RummyError(f"no seat {seat!r} in a two-player round")
+        if self.before_restock is None:
+            raise NotImplementedError(f"{self.variant}: restock_from_pile was called outside stock_ran_out")
+        return restock_information(self.before_restock, self.restocks, self.view(seat))
 
     def extra_actions(self) -> Iterable[Action]:
         """Moves of kinds the house rule adds that are legal now (after the
@@ -413,6 +454,10 @@ class GinRound(Round):
             self.taken = card
             return Event(seat, action, card, private=False)
         (card,) = action.cards
+        if action.kind == DISCARD and self.before_restock is None and not _plain_end(type(self)):
+            # A house rule may rebuild the stock after this discard: keep the
+            # round as it was before it (information() starts from there).
+            self._before_discard: GinRound | None = self.clone() if self.stock_exhausted() else None
         self.hands[seat] &= ~(1 << card)
         self.discard.append(card)
         self.taken = None
@@ -420,7 +465,7 @@ class GinRound(Round):
         if action.kind in (KNOCK, GIN):
             self.phase = "over"
             self.result = self.make_result(self.settle_knock(seat), seat)
-        elif self.stock_exhausted():
+        elif self.stock_exhausted() and not (self.stock_ran_out() and self.stock):
             self.phase = "over"
             self.result = self.draw_result()
         elif self.turns_done >= self.turn_limit():
@@ -429,6 +474,7 @@ class GinRound(Round):
         else:
             self.turn = 1 - seat
             self.phase = "draw"
+        self.__dict__.pop("_before_discard", None)
         return Event(seat, action)
 
     # -- scoring --------------------------------------------------------------------
@@ -638,6 +684,11 @@ class GinRound(Round):
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
     return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions", "extra_actions"))
+
+
+def _plain_end(cls: type) -> bool:
+    """Whether ``cls`` ends the round at an exhausted stock as GinRound does."""
+    return inherits(cls, GinRound, ("stock_ran_out",))
 
 
 def _plain_moves(cls: type) -> bool:
