@@ -368,8 +368,6 @@ class CardVerseRound(Round):
     #: reached), so ``rummy simulate`` shows each one. A house rule adds its own:
     #: ``count_keys = (*CardVerseRound.count_keys, "restocks")``.
     count_keys: ClassVar[tuple[str, ...]] = ("out_by_meld", "out_by_discard", "stock_end")
-    #: The outcome names a round may end with (``RoundResult.outcome``).
-    outcomes: ClassVar[tuple[str, ...]] = ("out", "stock")
 
     @property
     def rng(self) -> random.Random:
