@@ -32,6 +32,7 @@ from .text import (
     readable,
     result_lines,
     scoreboard,
+    table_line,
     unknown_move,
     view_lines,
 )
@@ -129,7 +130,8 @@ class PlainUI:
         s = self.s
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
-        for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high):
+        table = table_line(s.spec.table_summary, view, s.names, self.fmt)
+        for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table):
             self.echo(line)
 
     def human_turn(self, seat: int) -> bool:
@@ -166,7 +168,7 @@ class PlainUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases
+                    text, s.match.legal_actions(), s.match.round.why_illegal, self.words.forms
                 )
             except IllegalAction as e:
                 self.echo(f"illegal: {readable(str(e), self.fmt)}")

@@ -27,7 +27,7 @@ from rummykit.core.names import clean_text
 from rummykit.core.registry import HandSummary
 from rummykit.core.vocabulary import PLAIN, Vocabulary
 
-from .text import past_phrase, sorted_hand, turn_blocks
+from .text import not_now, past_phrase, sorted_hand, turn_blocks
 
 WIDE = 80
 MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
@@ -147,6 +147,7 @@ class TableInfo:
     show_since: bool = True
     words: Vocabulary = PLAIN  # the variant's words for its moves
     since_room: int | None = None  # at most this many lines of what the others did (the latest)
+    table_line: str | None = None  # the variant's line about the table, cards as markers
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -316,6 +317,8 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
 
     parts.append(players_table(info, look, narrow, inner))
     parts.append(pile_line(view, look, narrow))
+    if info.table_line:
+        parts.extend(fold(look.marked(info.table_line), inner, "  "))
 
     if view.table:
         if not compact:
@@ -520,8 +523,10 @@ def all_hands_view(
     ace_high: bool = False,
     caption: Text | None = None,
     target: int | str | None = None,
+    table_line: str | None = None,
 ) -> RenderableType:
-    """The table with every hand open (replay)."""
+    """The table with every hand open (replay); ``table_line``: the variant's
+    line about the table, cards as :func:`marker` gives them."""
     v0 = views[0]
     compact = width < WIDE
     parts: list[RenderableType] = []
@@ -533,6 +538,8 @@ def all_hands_view(
     if caption is not None:
         parts.append(caption)
     parts.append(pile_line(v0, look, compact))
+    if table_line:
+        parts.extend(fold(look.marked(table_line), width, "  "))
     if v0.table:
         info = TableInfo(title, names, v0)
         parts.append(Text("Table melds", style="bold"))
@@ -597,4 +604,11 @@ def help_lines(
             out.append(t)
         if len(acts) > most:
             out.append(Text(f"  ... and {len(acts) - most} more {kind} moves (Tab completes)", style="dim"))
+        if words.help_line(kind):
+            out.extend(fold(Text(f"    {kind}: {words.help_line(kind)}", style="dim"), width, "      "))
+    for kind, usage, line in not_now(legal, words):
+        t = Text(f"  {kind}", style="dim")
+        t.append(f" [{usage}]", style="dim")
+        t.append(" (not now)" + (f": {line}" if line else ""), style="dim")
+        out.extend(fold(t, width, "      "))
     return out

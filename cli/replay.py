@@ -21,7 +21,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
-from .text import past_phrase
+from .text import past_phrase, table_line
 
 if TYPE_CHECKING:
     from rummykit.core.engine import RoundResult, View
@@ -127,6 +127,7 @@ def render_frame(
         spec.ace_high,
         caption=caption,
         target=match.rule.short(),
+        table_line=table_line(spec.table_summary, frame.views[0], names, marker),
     )
 
 

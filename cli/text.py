@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rummykit.core.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.cards import parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine import Event, RoundResult, View
+from rummykit.core.names import render_text
 from rummykit.core.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
@@ -102,6 +103,23 @@ def legal_lines(
             out.append(f"{kind} ({len(shown)} ways): " + ", ".join(x.split("  [")[0] for x in shown))
         else:
             out.extend(shown)
+        if words.help_line(kind):
+            out.append(f"  ({kind}: {words.help_line(kind)})")
+    for kind, usage, line in not_now(legal, words):
+        out.append(f"not now: {kind}  [{usage}]" + (f": {line}" if line else ""))
+    return out
+
+
+def not_now(legal: Sequence[Action], words: Vocabulary) -> list[tuple[str, str, str]]:
+    """The kinds the variant declared that are not legal now, as ``(kind,
+    usage, help line)``: ``help`` lists them too (typing one gives the
+    variant's reason)."""
+    legal_kinds = {a.kind for a in legal}
+    out = []
+    for kind in words.declared:
+        if kind in legal_kinds or kind in (DRAW_STOCK, TAKE_DISCARD, "discard"):
+            continue
+        out.append((kind, words.kind_usage(kind), words.help_line(kind)))
     return out
 
 
@@ -132,10 +150,34 @@ def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[st
     return out
 
 
+def table_line(
+    hook: Callable[[View], str | None] | None, view: View, names: Sequence[str], fmt: Fmt
+) -> str | None:
+    """The variant's one line about the table (``VariantSpec.table_summary``)
+    for ``view``, its cards shown by ``fmt`` and seats by ``names``; None when
+    the variant has none to give. A hook that fails is told in the line, not
+    raised: a plugin's display must not end the game."""
+    if hook is None:
+        return None
+    try:
+        text = hook(view)
+    except Exception as e:
+        return f"(the variant's table summary failed: {type(e).__name__})"
+    if not text:
+        return None
+    return " ".join(render_text(str(text), names, fmt).split())
+
+
 def view_lines(
-    view: View, names: Sequence[str], fmt: Fmt, summary: HandSummary | None = None, ace_high: bool = False
+    view: View,
+    names: Sequence[str],
+    fmt: Fmt,
+    summary: HandSummary | None = None,
+    ace_high: bool = False,
+    table: str | None = None,
 ) -> list[str]:
-    """The table as one seat sees it, in plain text."""
+    """The table as one seat sees it, in plain text (``table``: the variant's
+    line about the table, :func:`table_line`)."""
     out = []
     others = ", ".join(
         f"{names[s]} {n} cards ({view.scores[s] if view.scores else 0} pts)"
@@ -145,6 +187,8 @@ def view_lines(
     below = max(0, len(view.discard_pile) - 1)
     under = f" (+{below} below)" if below else ""
     out.append(f"Stock {view.stock_size} | discard {top}{under} | {others}")
+    if table:
+        out.append(table)
     for m in view.table:
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
@@ -243,7 +287,7 @@ def unknown_move(
     """If the first word of ``text`` names no move at all, the one-line reason,
     saying what may be typed now; else None (the parser gives its own reason)."""
     typed = split_tokens(text.lower())
-    forms = {**SHORT_FORMS, **words.aliases}
+    forms = {**SHORT_FORMS, **words.forms}
     known = set(forms) | {k.split()[0] for k in forms.values()} | {a.kind.split()[0] for a in legal}
     if not typed or typed[0] in known:
         return None

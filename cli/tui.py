@@ -42,6 +42,7 @@ from .render import (
     Look,
     TableInfo,
     help_lines,
+    marker,
     match_view,
     points_label,
     result_view,
@@ -51,7 +52,7 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, readable, unknown_move
+from .text import move_hint, past_phrase, readable, table_line, unknown_move
 
 if TYPE_CHECKING:
     from rummykit.core.session import Session
@@ -285,6 +286,7 @@ class TerminalUI:
             game_id=s.record.id,
             new_card=new_card,
             words=s.spec.vocabulary,
+            table_line=table_line(s.spec.table_summary, view, s.names, marker),
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -354,7 +356,7 @@ class TerminalUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.aliases
+                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.vocabulary.forms
                 )
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")

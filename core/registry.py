@@ -76,7 +76,12 @@ class VariantSpec(Generic[OptionsT]):
     :class:`~rummykit.core.vocabulary.MoveWords` a kind: short form, log
     phrases, help line); ``aliases`` maps further short forms to kinds, and
     holds the moves' short forms too. :attr:`vocabulary` puts them together
-    with core's words.
+    with core's words. ``table_summary(view)`` gives one line about the table
+    that the terminal table and ``rummy replay`` show under the piles
+    ("discard pile spread: [[3]] [[17]]", "stock reshuffled once"), cards in it
+    written with :func:`~rummykit.core.engine.card_ref` and shown the
+    session's way (``--ascii`` included); ``None`` (the hook or its answer):
+    no line.
 
     ``action_codec`` (optional) numbers the variant's moves for learning
     environments (:mod:`rummykit.env`): called with the spec and the seat
@@ -101,6 +106,7 @@ class VariantSpec(Generic[OptionsT]):
     analyze: Callable[..., Analysis] | None = None
     aliases: dict[str, str] = field(default_factory=dict)
     moves: tuple[MoveWords, ...] = ()
+    table_summary: Callable[[View], str | None] | None = None
     plugin: str = ""  # filled in by the registry
     action_codec: Callable[[VariantSpec[Any], int], Any] | None = None
 

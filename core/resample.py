@@ -126,6 +126,11 @@ class RiggedRandom(random.Random):
         self._seeded()
         return super().getstate()
 
+    def pending_seed(self) -> int | None:
+        """The seed it will start from, while nothing has drawn on it yet
+        (then nothing else decides what it draws); else None."""
+        return self._seed
+
     def setstate(self, state: tuple) -> None:
         self._seed = None
         super().setstate(state)
@@ -285,7 +290,7 @@ def _check_oblivious(
     want: dict[str, dict[int, int]] = {}
     for p, (zone, k) in enumerate(slots):
         want.setdefault(zone, {})[k] = order[p]
-    got = probe.zones()
+    got = {z: cs for z, cs in probe.zones().items() if len(cs)}  # an empty zone has no slot
     fits = not rig.foreign and set(got) == set(want)
     for zone, cards in got.items() if fits else ():
         expected = [want[zone][k] for k in range(len(want[zone]))]

@@ -8,6 +8,10 @@ declares the words of the kinds it adds, one :class:`MoveWords` per kind, in its
 the spec's ``aliases``. A :class:`Vocabulary` puts core's words and a variant's
 together for the terminal: the shortest form of a move, the help line for a
 kind, and how a move is told in the log.
+
+A kind a variant declares is known to the terminal even when it is not legal
+now: ``help`` lists it with its help line, and typing it gets the variant's
+reason (``Round.why_illegal``) instead of "unknown move".
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ class MoveWords:
     at the prompt, in help and in a hint (CardVerse's ``draw stock``: "end the
     round: lowest hand value wins"); ``""``: the move is named as usual. A
     variant may give words for core's ``draw stock`` this way.
+    ``help``: what the move does, in one line ("lay melds worth 51 or more,
+    all at once"), shown by ``help`` next to the usage, also while the move
+    is not legal; ``""``: none.
     """
 
     kind: str
@@ -45,6 +52,7 @@ class MoveWords:
     did: str = ""
     usage: str = ""
     empty: str = ""
+    help: str = ""
 
 
 #: The words of core's own ``discard`` (the draws are told by the terminal,
@@ -60,6 +68,28 @@ class Vocabulary:
         self.moves: dict[str, MoveWords] = {m.kind: m for m in (*CORE_MOVES, *moves)}
         self.aliases: dict[str, str] = {m.short: m.kind for m in moves if m.short}
         self.aliases.update(aliases or {})
+        #: The kinds the variant declared (core's ``discard`` not among them).
+        self.declared: tuple[str, ...] = tuple(m.kind for m in moves)
+
+    @property
+    def forms(self) -> dict[str, str]:
+        """What may be typed for a kind: the short forms (``aliases``) and every
+        declared kind in full (``"big gin"``), as ``parse_action`` takes them
+        (``aliases``): a declared kind reads as a move even when it is not legal."""
+        return {**{k: k for k in self.declared}, **self.aliases}
+
+    def help_line(self, kind: str) -> str:
+        """The help line of ``kind`` (``""`` if none was given)."""
+        words = self.moves.get(kind)
+        return words.help if words is not None else ""
+
+    def kind_usage(self, kind: str) -> str:
+        """What to type for a move of ``kind`` when no such move is at hand:
+        its usage, else its short form or its name."""
+        words = self.moves.get(kind)
+        if words is not None and words.usage:
+            return words.usage
+        return words.short if words is not None and words.short else kind
 
     def short_form(self, action: Action, fmt: Callable[[int], str] = code) -> str | None:
         """The shortest thing a person may type for ``action`` (``k 7h``), if any."""

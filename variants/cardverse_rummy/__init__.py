@@ -5,6 +5,13 @@ Public API:
 * :class:`CardVerseRound` (``.round``): the engine; ``CardVerseRound.setup(...)``
   builds a round with chosen hands, stock and discard pile (tests, examples);
 * :func:`new_round`: ``VariantSpec.new_round``;
+* :func:`make_spec` (``.spec``): the :class:`VariantSpec` of CardVerse or of a
+  house rule built on it (``make_spec(name=..., title=..., options_model=...,
+  round_class=...)``); :data:`MOVES` the words of CardVerse's moves,
+  :data:`SPEC` CardVerse itself; :class:`RoundFactory`;
+* house rules subclass :class:`CardVerseRound` and override its public
+  methods (round.py, "What a house rule changes"); they never need a name
+  that starts with ``_``;
 * :class:`CardVerseOptions` (``.options``): ``target``, ``discard_to_win``,
   ``ace_high``, ``max_turns``;
 * :func:`analyze`, :func:`hand_summary` (``.analysis``);
@@ -22,12 +29,38 @@ from rummykit.core.lazy import lazy_exports
 
 _EXPORTS = {
     "CardVerseOptions": ".options",
+    "ADD": ".round",
+    "DISCARD": ".round",
+    "DRAW_PHASE": ".round",
+    "PLAY_PHASE": ".round",
+    "MELD": ".round",
     "CardVerseRound": ".round",
     "deal_size": ".round",
     "hand_value": ".round",
     "new_round": ".round",
+    "MOVES": ".spec",
+    "SPEC": ".spec",
+    "RoundFactory": ".spec",
+    "cardverse_rules_text": ".spec",
+    "make_spec": ".spec",
 }
 
-__all__ = ["CardVerseOptions", "CardVerseRound", "deal_size", "hand_value", "new_round"]
+__all__ = [
+    "ADD",
+    "DISCARD",
+    "DRAW_PHASE",
+    "MELD",
+    "MOVES",
+    "PLAY_PHASE",
+    "SPEC",
+    "CardVerseOptions",
+    "CardVerseRound",
+    "RoundFactory",
+    "cardverse_rules_text",
+    "deal_size",
+    "hand_value",
+    "make_spec",
+    "new_round",
+]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

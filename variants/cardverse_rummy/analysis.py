@@ -73,7 +73,10 @@ def parse_table(text: str) -> list[list[int]]:
 
 
 def analyze(
-    cards: Sequence[int], options: CardVerseOptions | None = None, table: str | None = None
+    cards: Sequence[int],
+    options: CardVerseOptions | None = None,
+    table: str | None = None,
+    variant: str = "cardverse",
 ) -> Analysis:
     """The melds that take the most points out of the hand now and the additions
     to the table melds (numbered from 1 in the order given), optimised together,
@@ -112,7 +115,7 @@ def analyze(
     remaining_points = hand_value(left, options.ace_points)
     hand_points = hand_value(hand, options.ace_points)
     data = {
-        "variant": "cardverse",
+        "variant": variant,
         "cards": [code(c) for c in cards],  # as given, like the gin analysis
         "melds": [[code(c) for c in m] for m in melds],
         "additions": [{"card": code(c), "to": n} for c, n in additions],

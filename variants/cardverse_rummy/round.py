@@ -1,5 +1,17 @@
 """The CardVerse Rummy round: deal, turns, going out, the empty stock, scoring.
 
+A house-rule plugin subclasses :class:`CardVerseRound` and overrides only the
+public methods a house rule changes (each documented on the class, under
+"What a house rule changes"): extra kinds of move (:meth:`~CardVerseRound.extra_actions`,
+:meth:`~CardVerseRound.apply_extra`, :meth:`~CardVerseRound.why_illegal`), which
+built-in moves stay legal (:meth:`~CardVerseRound.allows`), the empty stock
+(:meth:`~CardVerseRound.empty_stock`, with :meth:`~CardVerseRound.restock_from_pile`
+and the round's generator :attr:`~CardVerseRound.rng`), the scores
+(:meth:`~CardVerseRound.round_points`), the tallies of a result
+(:attr:`~CardVerseRound.count_keys`, :meth:`~CardVerseRound.result_counts`) and
+public facts for the views (:meth:`~CardVerseRound.view_extra`). It never needs
+a name starting with ``_``.
+
 State is kept in small ints: each hand is a bitmask, table melds are masks with
 their owner, the stock and the discard pile are lists (top = last element).
 ``legal_actions`` is computed once per state and cached (a tuple: no caller can
@@ -14,14 +26,15 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
-from rummykit.core.resample import record_deal
+from rummykit.core.resample import InfoState, record_deal
+from rummykit.core.restock import Restock, restock_information, round_seed
 
 from .options import CardVerseOptions
 from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
@@ -31,6 +44,7 @@ MELD = "meld"
 ADD = "add"
 DISCARD = "discard"
 KINDS = (DRAW_STOCK, TAKE_DISCARD, MELD, ADD, DISCARD)
+_TABLE_UNCHANGED = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD})
 
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
@@ -66,6 +80,10 @@ _CLONE_KNOWN = frozenset(
         "_table_view",
         "dealer",
         "dealt",
+        "variant",
+        "round_seed",
+        "restocks",
+        "before_restock",
     }
 )
 
@@ -139,9 +157,17 @@ class CardVerseRound(Round):
         discard: list[int],
         first: int | None = None,
         table: Sequence[tuple[int, int]] = (),
+        *,
+        seed: int = 0,
+        variant: str | None = None,
     ) -> None:
         if not 2 <= n_seats <= 4:
             raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
+        if variant:
+            self.variant = variant
+        self.round_seed = seed  # the round's own generator (rng) starts from it: never shown
+        self.restocks: list[Restock] = []
+        self.before_restock: CardVerseRound | None = None
         self.options = options
         self.n_seats = n_seats
         self.round_index = round_index
@@ -167,9 +193,17 @@ class CardVerseRound(Round):
 
     @classmethod
     def deal(
-        cls, options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
+        cls,
+        options: CardVerseOptions,
+        n_seats: int,
+        round_index: int,
+        rng: random.Random,
+        variant: str | None = None,
     ) -> CardVerseRound:
-        """Shuffle with ``rng`` (the only chance used) and deal."""
+        """Shuffle with ``rng`` and deal. The round's own generator
+        (:attr:`rng`) is seeded from ``rng`` after the shuffle (:func:`round_seed`),
+        so the same deal generator (a match's seed) gives the same round,
+        restocks included."""
         if not 2 <= n_seats <= 4:
             raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
         deck = list(range(DECK_SIZE))
@@ -178,7 +212,7 @@ class CardVerseRound(Round):
         hands = [to_mask(deck[s * k : (s + 1) * k]) for s in range(n_seats)]
         up = deck[n_seats * k]
         stock = deck[n_seats * k + 1 :]
-        return cls(options, n_seats, round_index, hands, stock, [up])
+        return cls(options, n_seats, round_index, hands, stock, [up], seed=round_seed(rng), variant=variant)
 
     @classmethod
     def setup(
@@ -192,6 +226,8 @@ class CardVerseRound(Round):
         first: int = 0,
         round_index: int = 0,
         rest: str = "stock",
+        seed: int = 0,
+        variant: str | None = None,
     ) -> CardVerseRound:
         """A round with chosen cards, for tests and examples.
 
@@ -201,7 +237,8 @@ class CardVerseRound(Round):
         ``first`` the seat to act. Every card not named goes below the stock
         (``rest="stock"``, in ascending order) or below the discard pile
         (``rest="discard"``, which allows an empty stock), so all 52 are
-        always somewhere.
+        always somewhere. ``seed`` seeds the round's own generator
+        (:attr:`rng`); ``variant`` names the variant in views.
         """
 
         def as_cards(x: str | Iterable[int]) -> list[int]:
@@ -240,6 +277,8 @@ class CardVerseRound(Round):
             pile,
             first=first,
             table=[(owner, to_mask(cs)) for owner, cs in melds],
+            seed=seed,
+            variant=variant,
         )
         shape = (
             tuple(len(h) for h in hand_lists),
@@ -247,12 +286,18 @@ class CardVerseRound(Round):
             len(pile),
             tuple((owner, len(cs)) for owner, cs in melds),
         )
-        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
+        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape, variant))
         return rnd
 
     @classmethod
     def _deal_like(
-        cls, options: CardVerseOptions, round_index: int, first: int, shape: tuple, rng: random.Random
+        cls,
+        options: CardVerseOptions,
+        round_index: int,
+        first: int,
+        shape: tuple,
+        variant: str | None,
+        rng: random.Random,
     ) -> CardVerseRound:
         """The dealer of a :meth:`setup` round (Round.dealer): the deck,
         shuffled with ``rng``, laid out as that deal was (the same hand, stock,
@@ -271,8 +316,19 @@ class CardVerseRound(Round):
         stock = take(n_stock)
         pile = take(n_pile)
         table = [(owner, to_mask(take(k))) for owner, k in melds]
-        rnd = cls(options, len(hands), round_index, hands, stock, pile, first=first, table=table)
-        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape))
+        rnd = cls(
+            options,
+            len(hands),
+            round_index,
+            hands,
+            stock,
+            pile,
+            first=first,
+            table=table,
+            seed=round_seed(rng),
+            variant=variant,
+        )
+        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape, variant))
         return rnd
 
     def apply_unchecked(self, action: Action) -> Event:
@@ -293,7 +349,7 @@ class CardVerseRound(Round):
             seen.append(event.seen_by(viewer))
         self._legal = None
         self._by_key = None
-        if action.kind in (MELD, ADD):
+        if action.kind not in _TABLE_UNCHANGED:
             self._table_view = None
         return event
 
@@ -302,7 +358,119 @@ class CardVerseRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("table", "_seen"))
+        return self.clone_known(
+            _CLONE_KNOWN, ("hands", "stock", "discard", "history", "restocks"), ("table", "_seen")
+        )
+
+    # -- what a house rule changes -------------------------------------------
+
+    #: The tallies every result carries in ``RoundResult.counts`` (0 when not
+    #: reached), so ``rummy simulate`` shows each one. A house rule adds its own:
+    #: ``count_keys = (*CardVerseRound.count_keys, "restocks")``.
+    count_keys: ClassVar[tuple[str, ...]] = ("out_by_meld", "out_by_discard", "stock_end")
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's own generator, for chance after the deal (a restock's
+        shuffle): seeded from the deal (:func:`round_seed`), so a record's seed
+        and moves give back every shuffle. Never shown to a seat. Settable
+        (core's re-deal of a round with restocks sets it)."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+
+    def extra_actions(self) -> Iterable[Action]:
+        """Moves of kinds the variant adds that are legal now (added to the
+        built-in ones). Their words (notation, short form, log phrase, help
+        line) go in the spec's ``moves``; :meth:`why_illegal` gives the reason
+        one is not legal; :meth:`apply_extra` carries one out. None here."""
+        return ()
+
+    def allows(self, action: Action) -> bool:
+        """Whether a built-in legal move (draw, take, meld, add, discard)
+        stays legal under the house rule (an opening requirement takes melds
+        and additions away until a seat has opened). Say why in
+        :meth:`why_illegal`. Always here."""
+        return True
+
+    def apply_extra(self, action: Action) -> Event:
+        """Carry out a legal move of a kind from :meth:`extra_actions`
+        (already checked) and return its event: change :attr:`hands`,
+        :attr:`table` (:meth:`lay_meld`), end the turn (:meth:`end_turn`) or
+        the round (:meth:`go_out`, :meth:`finish`) as the move says."""
+        raise IllegalAction(f"unknown move {action.kind!r}")
+
+    def empty_stock(self, seat: int) -> bool:
+        """``seat`` draws from the empty stock. Return True after refilling
+        the stock (:meth:`restock_from_pile`): the draw then takes its top card;
+        False: the round ends, the lowest hand value winning. False here."""
+        return False
+
+    def restock_from_pile(self, keep_top: bool = True) -> int:
+        """From :meth:`empty_stock` only: turn the discard pile (all but its
+        top card with ``keep_top``) face down into a new stock, shuffled with
+        :attr:`rng`. Returns the number of cards moved (0: nothing to move).
+        Each restock is kept in :attr:`restocks`, so that :meth:`information`
+        and :meth:`resample` stay exact (the new stock's order is hidden)."""
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        if not pile:
+            return 0
+        if self.before_restock is None:
+            self.before_restock = self.clone()
+        self.discard = self.discard[-1:] if keep_top else []
+        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
+        self.rng.shuffle(pile)
+        self.stock = pile
+        return len(pile)
+
+    def lay_meld(self, seat: int, cards: Iterable[int]) -> None:
+        """Move ``cards`` (a meld) from ``seat``'s hand to the table, as the
+        next table meld."""
+        m = to_mask(cards)
+        self.hands[seat] &= ~m
+        self.table.append([seat, m])
+        self._table_view = None
+
+    def end_turn(self) -> None:
+        """After an extra move that ends the turn: the next seat draws."""
+        self.turns_done += 1
+        self.current = (self.current + 1) % self.n_seats
+        self.phase = DRAW_PHASE
+
+    def round_points(self, outcome: str, winner: int, values: Sequence[int]) -> Sequence[int]:
+        """What each seat scores for the round ended as ``outcome``, won by
+        ``winner``, ``values`` the hand values: the winner scores the others'
+        values (docs/rules.md §2 "Scoring")."""
+        pts = [0] * self.n_seats
+        pts[winner] = sum(v for s, v in enumerate(values) if s != winner)
+        return pts
+
+    def result_counts(self, outcome: str, counts: Mapping[str, int]) -> dict[str, int]:
+        """The tallies of the result: every one of :attr:`count_keys` (0 when
+        not reached), then ``counts`` (any key: a house rule's own too)."""
+        out = dict.fromkeys(self.count_keys, 0)
+        out.update(counts)
+        return out
+
+    def view_extra(self) -> Mapping[str, Any]:
+        """Public facts a house rule adds to every view's ``extra`` (which
+        seats have opened, whether the stock was rebuilt...). Nothing here;
+        never a hidden card."""
+        return {}
+
+    def information(self, seat: int) -> InfoState:
+        """Round.information; after a restock, what the seat knows of the new
+        stock too (:func:`rummykit.core.restock.restock_information`)."""
+        if self.before_restock is None:
+            return super().information(seat)
+        if not 0 <= seat < self.n_seats:
+            raise RummyError(f"no seat {seat!r} in a {self.n_seats}-seat round")
+        return restock_information(self.before_restock, self.restocks, self.view(seat))
 
     # -- the contract -------------------------------------------------------
 
@@ -317,8 +485,16 @@ class CardVerseRound(Round):
     def _compute_legal(self) -> tuple[Action, ...]:
         if self.result is not None:
             return ()
+        own = self._own_legal()
+        if _plain_moves(type(self)):
+            return own
+        allows = self.allows
+        return (*(a for a in own if allows(a)), *self.extra_actions())
+
+    def _own_legal(self) -> tuple[Action, ...]:
         if self.phase == DRAW_PHASE:
-            # Drawing from an empty stock stays legal: it ends the round.
+            # Drawing from an empty stock stays legal: it ends the round (or
+            # what empty_stock says).
             return (_DRAW_STOCK, _TAKE_DISCARD) if self.discard else (_DRAW_STOCK,)
         hand = self.hands[self.current]
         out: list[Action] = []
@@ -347,7 +523,7 @@ class CardVerseRound(Round):
             raise IllegalAction("the round is over")
         if self._by_key is None:
             self._by_key = set(map(id, self.legal_actions()))
-        legal = _canonical(action)
+        legal = _canonical(action) if action.kind in KINDS else self._extra_legal(action)
         if legal is None or id(legal) not in self._by_key:
             raise IllegalAction(self.why_illegal(action) or f"'{action}' is not a legal move now")
         event = self._apply(legal)
@@ -356,15 +532,25 @@ class CardVerseRound(Round):
             seen.append(event.seen_by(viewer))
         self._legal = None
         self._by_key = None
-        if action.kind in (MELD, ADD):
+        if action.kind not in _TABLE_UNCHANGED:
             self._table_view = None
         return event
+
+    def _extra_legal(self, action: Action) -> Action | None:
+        """The legal move of a kind the variant added that means ``action``."""
+        key = action.key()
+        for a in self.legal_actions():
+            if a.kind == action.kind and a.key() == key:
+                return a
+        return None
 
     def _apply(self, action: Action) -> Event:
         seat = self.current
         kind = action.kind
+        if kind not in KINDS:
+            return self.apply_extra(action)
         if kind == DRAW_STOCK:
-            if not self.stock:
+            if not self.stock and not (self.empty_stock(seat) and self.stock):
                 self._end_by_stock(seat, limit=False)
                 return Event(seat, action)
             card = self.stock.pop()
@@ -421,18 +607,20 @@ class CardVerseRound(Round):
             out.append(HandReport(seat=s, cards=cards, deadwood=cards, points=values[s]))
         return tuple(out)
 
-    def _score_text(self, winner: int, values: list[int]) -> str:
+    def _score_text(self, winner: int, values: list[int], pts: Sequence[int]) -> str:
         others = [s for s in range(self.n_seats) if s != winner]
-        total = sum(values[s] for s in others)
         parts = ", ".join(f"{{{s}}} {values[s]}" for s in others)
-        return f"{{{winner}}} scores {total} ({parts})"
+        return f"{{{winner}}} scores {pts[winner]} ({parts})"
 
-    def _finish(self, outcome: str, winner: int, text: list[str], counts: dict[str, int]) -> None:
+    def finish(self, outcome: str, winner: int, text: Sequence[str], counts: Mapping[str, int]) -> None:
+        """End the round: ``winner`` scores :meth:`round_points`; ``text`` the
+        lines telling how (seats as ``{0}``, cards as ``[[n]]``), the score
+        added to the last; ``counts`` the tallies of this ending (completed by
+        :meth:`result_counts`). For an extra move that ends the round."""
         values = self.hand_values()
-        pts = [0] * self.n_seats
-        pts[winner] = sum(v for s, v in enumerate(values) if s != winner)
-        text = [
-            t + "; " + self._score_text(winner, values) if i == len(text) - 1 else t
+        pts = list(self.round_points(outcome, winner, values))
+        lines = [
+            t + "; " + self._score_text(winner, values, pts) if i == len(text) - 1 else t
             for i, t in enumerate(text)
         ]
         self.result = RoundResult(
@@ -440,9 +628,18 @@ class CardVerseRound(Round):
             outcome=outcome,
             winner=winner,
             hands=self._reports(values),
-            text=tuple(text),
-            counts=counts,
+            text=tuple(lines),
+            counts=self.result_counts(outcome, counts),
         )
+
+    def _finish(self, outcome: str, winner: int, text: list[str], counts: dict[str, int]) -> None:
+        self.finish(outcome, winner, text, counts)
+
+    def go_out(self, seat: int, line: str, counts: Mapping[str, int]) -> None:
+        """``seat`` has emptied its hand (an extra move did it): the round ends
+        with ``seat`` the winner, ``line`` telling how (``{0}`` for a seat)."""
+        self.turns_done += 1  # the turn that went out counts
+        self.finish("out", seat, [line], counts)
 
     def _end_out(self, seat: int, how: str, action: Action) -> None:
         self.turns_done += 1  # the turn that went out counts
@@ -503,8 +700,11 @@ class CardVerseRound(Round):
                 "ace_points": self.ace_points,
             }
         )
+        more = self.view_extra()
+        if more:
+            extra = MappingProxyType({**extra, **more})
         return View(
-            variant=VARIANT,
+            variant=self.variant,
             seat=seat,
             n_seats=self.n_seats,
             to_act=to_act,
@@ -589,7 +789,14 @@ class CardVerseRound(Round):
 
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as CardVerseRound does."""
-    return inherits(cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal"))
+    return inherits(
+        cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal", "allows", "extra_actions")
+    )
+
+
+def _plain_moves(cls: type) -> bool:
+    """Whether ``cls`` has CardVerseRound's moves, no more, no fewer."""
+    return inherits(cls, CardVerseRound, ("allows", "extra_actions"))
 
 
 def new_round(
@@ -599,4 +806,15 @@ def new_round(
     return CardVerseRound.deal(options, n_seats, round_index, rng)
 
 
-__all__ = ["KINDS", "CardVerseRound", "deal_size", "hand_value", "new_round"]
+__all__ = [
+    "ADD",
+    "DISCARD",
+    "DRAW_PHASE",
+    "KINDS",
+    "MELD",
+    "PLAY_PHASE",
+    "CardVerseRound",
+    "deal_size",
+    "hand_value",
+    "new_round",
+]

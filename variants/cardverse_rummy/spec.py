@@ -1,14 +1,33 @@
-"""The CardVerse Rummy :class:`VariantSpec` and its ``ai:easy`` :class:`AgentSpec`.
+"""The CardVerse Rummy :class:`VariantSpec`, the factory a house rule reuses, and
+the ``ai:easy`` :class:`AgentSpec`.
+
+A house-rule plugin registers its own variant built on CardVerse::
+
+    from rummykit.variants.cardverse_rummy import CardVerseOptions, CardVerseRound, make_spec
+
+    class HouseRound(CardVerseRound):
+        def empty_stock(self, seat):
+            return self.restock_from_pile() > 0
+
+    SPEC = make_spec(name="cardverse-house", title="CardVerse, house rules",
+                     options_model=HouseOptions, round_class=HouseRound)
 
 Kept out of ``plugin.py``: the plugin module is imported by every ``rummy``
 command (``--help`` included), this one only when the variant is used.
+Everything in a spec is picklable (no lambdas), so specs cross process
+boundaries (``rummy simulate --workers``).
 """
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 from rummykit.core.actions import DRAW_STOCK
+from rummykit.core.engine import View
 from rummykit.core.registry import AgentSpec, VariantSpec
 from rummykit.core.vocabulary import MoveWords
 
@@ -16,11 +35,15 @@ from .agents import easy_factory
 from .analysis import analyze, hand_summary
 from .bots import understands_cardverse
 from .options import CardVerseOptions
-from .round import ADD, MELD, new_round
+from .round import ADD, MELD, CardVerseRound
 
 
-def rules_text() -> str:
+def cardverse_rules_text() -> str:
+    """The rules of CardVerse Rummy as shown by ``rummy rules cardverse`` (rules.md)."""
     return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+rules_text = cardverse_rules_text
 
 
 #: The words of CardVerse's own moves (draw stock, take discard and discard are core's;
@@ -37,21 +60,83 @@ MOVES = (
     ),
 )
 
-SPEC = VariantSpec(
-    name="cardverse",
-    title="CardVerse Rummy",
-    min_players=2,
-    max_players=4,
-    options_model=CardVerseOptions,
-    new_round=new_round,
-    rules_text=rules_text(),
-    description="2-4 players; meld sets and runs (ace high), add to any table meld, "
+
+class RoundFactory:
+    """``VariantSpec.new_round`` for a :class:`CardVerseRound` (sub)class: deals
+    with :meth:`CardVerseRound.deal`, the views naming ``variant``."""
+
+    def __init__(self, round_class: type[CardVerseRound], variant: str) -> None:
+        self.round_class = round_class
+        self.variant = variant
+
+    def __call__(
+        self, options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
+    ) -> CardVerseRound:
+        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoundFactory):
+            return NotImplemented
+        return (self.round_class, self.variant) == (other.round_class, other.variant)
+
+    def __hash__(self) -> int:
+        return hash((self.round_class, self.variant))
+
+    def __repr__(self) -> str:
+        return f"RoundFactory({self.round_class.__name__}, {self.variant!r})"
+
+
+def make_spec(
+    name: str = "cardverse",
+    title: str = "CardVerse Rummy",
+    options_model: type[CardVerseOptions] = CardVerseOptions,
+    round_class: type[CardVerseRound] = CardVerseRound,
+    *,
+    rules_text: str | None = None,
+    description: str = "2-4 players; meld sets and runs (ace high), add to any table meld, "
     "empty your hand; the winner scores the others' hand values",
-    ace_high=True,
-    hand_summary=hand_summary,
-    analyze=analyze,
-    moves=MOVES,
-)
+    min_players: int = 2,
+    max_players: int = 4,
+    aliases: dict[str, str] | None = None,
+    moves: tuple[MoveWords, ...] = MOVES,
+    table_summary: Callable[[View], str | None] | None = None,
+) -> VariantSpec[Any]:
+    """A :class:`VariantSpec` for CardVerse or a house rule built on it.
+
+    ``options_model`` should subclass :class:`CardVerseOptions` (the round,
+    the analysis and the agents read ``target``, ``discard_to_win``,
+    ``ace_high`` and ``max_turns``); ``round_class`` should subclass
+    :class:`CardVerseRound`. ``rules_text`` defaults to the CardVerse rules.
+    ``moves`` (CardVerse's meld and add with their short forms ``m`` and ``a``,
+    and what drawing from the empty stock does) and ``aliases`` are the words
+    people type and read: a house rule's extra moves add theirs
+    (``moves=(*MOVES, MoveWords("open", ...))``). ``table_summary`` is the
+    one line about the table the terminal shows (VariantSpec).
+    """
+    if not 2 <= min_players <= max_players <= 4:
+        raise ValueError("CardVerse rounds are for 2 to 4 seats")
+    if rules_text is None:
+        rules_text = cardverse_rules_text()
+    return VariantSpec(
+        name=name,
+        title=title,
+        min_players=min_players,
+        max_players=max_players,
+        options_model=options_model,
+        new_round=RoundFactory(round_class, name),
+        rules_text=rules_text,
+        description=description,
+        ace_high=True,
+        hand_summary=hand_summary,
+        analyze=analyze if name == "cardverse" else functools.partial(analyze, variant=name),
+        aliases=dict(aliases or {}),
+        moves=moves,
+        table_summary=table_summary,
+    )
+
+
+#: CardVerse Rummy as registered by the built-in plugin.
+SPEC = make_spec()
 
 EASY = AgentSpec(
     name="ai:easy",

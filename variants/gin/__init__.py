@@ -5,11 +5,14 @@ The public API a house-rule plugin may build on (everything else is private):
 * :class:`GinOptions` – the options; subclass it to add options.
 * :class:`GinRound` – the round; subclass it and override ``knock_limit()``,
   ``score_multiplier()``, ``first_seat()``, ``stock_exhausted()``, ``turn_limit()``,
-  ``settle_knock()`` / ``make_result()`` (see round.py). ``GinRound.from_deal``
-  builds a chosen deal for tests.
+  ``settle_knock()`` / ``make_result()``; for moves of its own ``extra_actions()``,
+  ``apply_extra()``, ``why_illegal()`` and ``end_round()``; for outcomes of its
+  own ``outcome_counts`` / ``result_counts()``; ``view_extra()``; the round's
+  own generator ``rng`` (see round.py). ``GinRound.from_deal`` builds a chosen
+  deal for tests. A house rule never needs a name starting with ``_``.
 * :func:`make_spec` – the :class:`VariantSpec` of Gin or of a house rule
   (``make_spec(name=..., title=..., options_model=..., round_class=...)``);
-  :data:`SPEC` is Cardems Gin itself.
+  :data:`SPEC` is Cardems Gin itself; :data:`MOVES` the words of knock and gin.
 * :func:`settle`, :class:`Settlement`, :class:`SettledHand`, :class:`KnockError`
   – scoring a knock from two hands; :func:`arrange` – the shown arrangement.
 * :func:`analyze`, :func:`hand_summary` – ``rummy analyze`` and the hand display.
@@ -43,6 +46,7 @@ _EXPORTS = {
     "Settlement": ".scoring",
     "arrange": ".scoring",
     "settle": ".scoring",
+    "MOVES": ".spec",
     "SPEC": ".spec",
     "RoundFactory": ".spec",
     "cardems_rules_text": ".spec",
@@ -55,6 +59,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = [
     "COUNT_KEYS",
+    "MOVES",
     "SPEC",
     "EasyGinAgent",
     "GinOptions",

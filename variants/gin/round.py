@@ -1,7 +1,8 @@
 """One round of Cardems Gin as an engine state machine (docs/rules.md §1).
 
 :class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
-plugin subclasses it and overrides only the small methods a house rule changes:
+plugin subclasses it and overrides only the small public methods a house rule
+changes (it never needs a name starting with ``_``):
 
 * :meth:`GinRound.first_seat` – who starts the round;
 * :meth:`GinRound.knock_limit` – the most deadwood one may knock with (Oklahoma:
@@ -9,10 +10,20 @@ plugin subclasses it and overrides only the small methods a house rule changes:
 * :meth:`GinRound.score_multiplier` – a factor on the round's score (Oklahoma: 2
   when the first upcard is a spade);
 * :meth:`GinRound.stock_exhausted` – when a plain discard ends the round as a draw
-  (some sites: two cards left in the stock);
+  (some sites: two cards left in the stock); :meth:`GinRound.stock_ran_out` –
+  what happens then instead (a reshuffle: :meth:`GinRound.restock_from_pile`);
 * :meth:`GinRound.turn_limit` – after how many turns a plain discard ends the
   round as a draw (the engine safeguard ``max_turns``);
-* :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring.
+* :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring;
+* :meth:`GinRound.extra_actions`, :meth:`GinRound.apply_extra` and
+  :meth:`GinRound.why_illegal` – moves of kinds the house rule adds (Big Gin),
+  ending the round with :meth:`GinRound.end_round`;
+* :attr:`GinRound.outcome_counts` / :meth:`GinRound.result_counts` – the
+  outcome names and the tallies of a result (a new outcome, ``"big gin"``,
+  with its count ``"big_gins"``);
+* :meth:`GinRound.view_extra` – public facts added to every view's ``extra``;
+* :attr:`GinRound.rng` – the round's own generator (seeded from the deal), for
+  chance after the deal.
 
 Engine state (documented so tests and subclasses may read it; only the engine
 changes it, through :meth:`apply`):
@@ -38,13 +49,15 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any, ClassVar
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
-from rummykit.core.errors import CardError, RummyError
+from rummykit.core.errors import CardError, IllegalAction, RummyError
 from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.resample import record_deal
+from rummykit.core.resample import InfoState, record_deal
+from rummykit.core.restock import Restock, restock_information, round_seed
 from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
@@ -89,8 +102,12 @@ _CLONE_KNOWN = frozenset(
         "dealt",
         "turns_done",
         "_extras",
+        "round_seed",
+        "restocks",
+        "before_restock",
     }
 )
+_OWN_KINDS = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN})
 
 
 class GinRound(Round):
@@ -128,6 +145,7 @@ class GinRound(Round):
             first=None,
             variant=variant,
         )
+        self.round_seed = round_seed(rng)
 
     @classmethod
     def from_deal(
@@ -215,7 +233,9 @@ class GinRound(Round):
         the round changes are copied; events, actions, options and the caches
         (replaced, never changed in place) are shared. Attributes a subclass
         adds are deep-copied."""
-        return self.clone_known(_CLONE_KNOWN, ("hands", "stock", "discard", "history"), ("_seen",))
+        return self.clone_known(
+            _CLONE_KNOWN, ("hands", "stock", "discard", "history", "restocks"), ("_seen",)
+        )
 
     def _setup(
         self,
@@ -246,8 +266,96 @@ class GinRound(Round):
         self._legal: tuple[Action, ...] | None = None
         self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
+        self.round_seed = 0  # the round's own generator (rng) starts from it: never shown
+        self.restocks: list[Restock] = []
+        self.before_restock: GinRound | None = None  # the round just before the first restock
 
     # -- what a house rule changes ------------------------------------------------
+
+    #: The tallies every result carries in ``RoundResult.counts``, one per
+    #: outcome: ``outcome_counts[outcome]`` is 1, the others 0. A house rule
+    #: with an outcome of its own adds it:
+    #: ``outcome_counts = {**GinRound.outcome_counts, "big gin": "big_gins"}``.
+    outcome_counts: ClassVar[Mapping[str, str]] = MappingProxyType(dict(_COUNT_OF))
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's own generator, for chance after the deal: seeded from
+        the deal (:func:`rummykit.core.restock.round_seed`), so a record's seed
+        and moves give back everything it draws. Never shown to a seat."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+
+    def stock_ran_out(self) -> bool:
+        """After a plain discard, when :meth:`stock_exhausted` says the stock
+        is done: refill it (:meth:`restock_from_pile`) and return True to play
+        on; False (here): the round is a draw."""
+        return False
+
+    def restock_from_pile(self, keep_top: bool = True) -> int:
+        """From :meth:`stock_ran_out` only: turn the discard pile (all but its
+        top card with ``keep_top``) face down into a new stock, shuffled with
+        :attr:`rng`. Returns the number of cards moved (0: nothing to move).
+        Each restock is kept in :attr:`restocks`, so that :meth:`information`
+        and :meth:`resample` stay exact (the new stock's order is hidden)."""
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        if not pile:
+            return 0
+        if self.before_restock is None:
+            self.before_restock = self.__dict__.pop("_before_discard", None)
+        self.discard = self.discard[-1:] if keep_top else []
+        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
+        self.rng.shuffle(pile)
+        self.stock = pile
+        return len(pile)
+
+    def information(self, seat: int) -> InfoState:
+        """Round.information; after a restock, what the seat knows of the new
+        stock too (:func:`rummykit.core.restock.restock_information`)."""
+        if not self.restocks:
+            return super().information(seat)
+        if seat not in (0, 1):
+            raise RummyError(f"no seat {seat!r} in a two-player round")
+        if self.before_restock is None:
+            raise NotImplementedError(f"{self.variant}: restock_from_pile was called outside stock_ran_out")
+        return restock_information(self.before_restock, self.restocks, self.view(seat))
+
+    def extra_actions(self) -> Iterable[Action]:
+        """Moves of kinds the house rule adds that are legal now (after the
+        built-in ones). Their words go in the spec's ``moves``; :meth:`why_illegal`
+        says why one is not legal; :meth:`apply_extra` carries one out. None here."""
+        return ()
+
+    def apply_extra(self, action: Action) -> Event:
+        """Carry out a legal move from :meth:`extra_actions` (already checked)
+        and return its event; a move that ends the round calls :meth:`end_round`."""
+        raise IllegalAction(f"unknown move {action.kind!r}")
+
+    def end_round(self, result: RoundResult) -> None:
+        """End the round with ``result`` (build it with :meth:`result_counts`
+        for its ``counts``)."""
+        self.phase = "over"
+        self.taken = None
+        self.result = result
+
+    def result_counts(self, outcome: str) -> dict[str, int]:
+        """The tallies of a result ending as ``outcome``: every count of
+        :attr:`outcome_counts` (0), that of ``outcome`` 1 (an outcome not
+        listed counts under its own name)."""
+        counts = dict.fromkeys(self.outcome_counts.values(), 0)
+        counts[self.outcome_counts.get(outcome, outcome)] = 1
+        return counts
+
+    def view_extra(self) -> Mapping[str, Any]:
+        """Public facts a house rule adds to every view's ``extra``. None here;
+        never a hidden card."""
+        return {}
 
     @property
     def solver(self) -> MeldSolver:
@@ -297,6 +405,8 @@ class GinRound(Round):
                 self._legal = tuple(legal)
             else:
                 self._legal = tuple(self.discard_actions())
+            if not _plain_moves(type(self)):
+                self._legal = (*self._legal, *self.extra_actions())
         return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
@@ -329,6 +439,8 @@ class GinRound(Round):
         seat = self.turn
         self._legal = None
         self._after = None
+        if action.kind not in _OWN_KINDS:
+            return self.apply_extra(action)
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
@@ -342,6 +454,10 @@ class GinRound(Round):
             self.taken = card
             return Event(seat, action, card, private=False)
         (card,) = action.cards
+        if action.kind == DISCARD and self.before_restock is None and not _plain_end(type(self)):
+            # A house rule may rebuild the stock after this discard: keep the
+            # round as it was before it (information() starts from there).
+            self._before_discard: GinRound | None = self.clone() if self.stock_exhausted() else None
         self.hands[seat] &= ~(1 << card)
         self.discard.append(card)
         self.taken = None
@@ -349,7 +465,7 @@ class GinRound(Round):
         if action.kind in (KNOCK, GIN):
             self.phase = "over"
             self.result = self.make_result(self.settle_knock(seat), seat)
-        elif self.stock_exhausted():
+        elif self.stock_exhausted() and not (self.stock_ran_out() and self.stock):
             self.phase = "over"
             self.result = self.draw_result()
         elif self.turns_done >= self.turn_limit():
@@ -358,6 +474,7 @@ class GinRound(Round):
         else:
             self.turn = 1 - seat
             self.phase = "draw"
+        self.__dict__.pop("_before_discard", None)
         return Event(seat, action)
 
     # -- scoring --------------------------------------------------------------------
@@ -410,7 +527,7 @@ class GinRound(Round):
             winner=winner,
             hands=(reports[0], reports[1]),
             text=(text,),
-            counts=_counts(s.outcome),
+            counts=self.result_counts(s.outcome),
         )
 
     def draw_result(self, turn_limit: bool = False) -> RoundResult:
@@ -441,7 +558,7 @@ class GinRound(Round):
                 if turn_limit
                 else "the stock is exhausted: the round is a draw, no points",
             ),
-            counts=_counts("draw"),
+            counts=self.result_counts("draw"),
         )
 
     # -- what a seat sees -------------------------------------------------------------
@@ -475,9 +592,14 @@ class GinRound(Round):
             history=self._history_seen_by(seat),
             legal=legal,
             round_index=self.round_index,
-            extra=self._extra(),
+            extra=self._view_extra(),
             result=self.result,
         )
+
+    def _view_extra(self) -> Mapping[str, object]:
+        extra = self._extra()
+        more = self.view_extra()
+        return MappingProxyType({**extra, **more}) if more else extra
 
     def _extra(self) -> Mapping[str, object]:
         # Read-only, so one mapping serves every view with the same facts (the
@@ -561,17 +683,21 @@ class GinRound(Round):
 
 def _unchanged_rules(cls: type) -> bool:
     """Whether ``cls`` decides legality as GinRound does."""
-    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions"))
+    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions", "extra_actions"))
+
+
+def _plain_end(cls: type) -> bool:
+    """Whether ``cls`` ends the round at an exhausted stock as GinRound does."""
+    return inherits(cls, GinRound, ("stock_ran_out",))
+
+
+def _plain_moves(cls: type) -> bool:
+    """Whether ``cls`` adds no move to GinRound's."""
+    return inherits(cls, GinRound, ("extra_actions",))
 
 
 def _times(s: Settlement) -> str:
     return f", ×{s.multiplier}" if s.multiplier != 1 else ""
-
-
-def _counts(outcome: str) -> dict[str, int]:
-    counts = dict.fromkeys(COUNT_KEYS, 0)
-    counts[_COUNT_OF[outcome]] = 1
-    return counts
 
 
 def _report(seat: int, h: SettledHand) -> HandReport:

@@ -1,0 +1,219 @@
+"""What a seat knows of a round whose stock was rebuilt from the discard pile.
+
+A house rule may turn the discard pile into a new stock when the stock runs
+out ("reshuffle the pile once"), shuffling it with the round's own generator.
+The cards of the pile were public, but the order of the new stock is not, so
+core's re-deal (:mod:`rummykit.core.resample`) alone cannot draw states a seat
+cannot tell from the real one. This module extends it:
+
+* up to the first restock, the round is what core re-deals: the seat's
+  :class:`~rummykit.core.resample.InfoState` of the round as it was just
+  before (``before``, kept by the round), with one more fact: a card the seat
+  had never seen that an opponent shows after the restock was in that
+  opponent's hand already;
+* each restock is a second deal of the pile's cards, in the order the round's
+  generator gives: the cards the seat drew from it keep their places, a card
+  an opponent shows that came from it lies at one of that opponent's hidden
+  draws before it, the rest are shuffled into the places left.
+
+A sample deals the first part as core does, replays the moves up to the
+restock, then hands the round a generator (``rnd.rng``) whose first shuffle
+lays out the new stock as drawn (:class:`~rummykit.core.resample.RiggedRandom`),
+and replays the rest. A round using this keeps :class:`Restock` records and
+has a settable ``rng`` that its restock shuffles with (``random.shuffle`` of
+the pile's cards, bottom first, the top of the new stock last).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import DRAW_STOCK
+from .errors import ResampleError, RummyError
+from .resample import MAX_TRIES, InfoState, RiggedRandom, deal_order
+
+if TYPE_CHECKING:
+    from .engine import Round, View
+
+__all__ = ["Phase", "Restock", "RestockInfo", "restock_information", "round_seed"]
+
+
+def round_seed(rng: random.Random) -> int:
+    """The seed of a round's own generator, taken from the deal's generator
+    after the shuffle: its state, hashed. Nothing is drawn from it, so the
+    deal stays one shuffle (core's re-deal needs that), and the generator
+    dealing the next round is not the one the round shuffles with. A round
+    dealt by a match gets the same seed from the same record."""
+    pending = rng.pending_seed() if isinstance(rng, RiggedRandom) else None
+    if pending is not None:  # core's re-deal: cheaper than seeding the generator to read its state
+        data = b"seed " + str(pending).encode()
+    else:
+        state = rng.getstate()[1]  # 624 words and a position: 16 words and the position suffice
+        data = array("Q", state[:16] + state[-1:]).tobytes()
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+
+
+@dataclass(frozen=True)
+class Restock:
+    """One rebuilding of the stock: ``step``, the index in the round's history
+    of the move that did it (a stock draw: it draws the new stock's first
+    card); ``cards``, the cards that went into the new stock (public: they
+    lay in the discard pile), ascending."""
+
+    step: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What a seat knows of one new stock: ``step`` (as in :class:`Restock`),
+    ``size``, ``fixed[i]`` the card drawn ``i``-th if the seat saw it (else
+    ``None``), ``opponents``: per opponent, in time order, its hidden draws
+    ``(0, i)`` and the cards of this stock it showed ``(1, card)``;
+    ``free``: the cards of this stock whose place the seat does not know."""
+
+    step: int
+    size: int
+    fixed: tuple[int | None, ...]
+    opponents: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    free: tuple[int, ...]
+
+    def order(self, rng: random.Random) -> list[int]:
+        """The new stock in draw order (first drawn first), consistent with
+        what the seat saw."""
+        order = list(self.fixed)
+        for _, steps in self.opponents:
+            pool: list[int] = []
+            for kind, value in steps:
+                if kind == 0:
+                    pool.append(value)
+                    continue
+                if not pool:
+                    raise ResampleError("a card shown has no draw it could have come from")
+                i = rng.randrange(len(pool))
+                order[pool[i]] = value
+                pool[i] = pool[-1]
+                pool.pop()
+        places = [i for i, c in enumerate(order) if c is None]
+        cards = list(self.free)
+        rng.shuffle(cards)
+        for i, c in zip(places, cards, strict=True):
+            order[i] = c
+        return order  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class RestockInfo(InfoState):
+    """An :class:`~rummykit.core.resample.InfoState` for a round with
+    restocks: the inherited fields describe the deal as known just before the
+    first restock (``actions`` are all the round's actions so far);
+    ``phases``, one :class:`Phase` per restock."""
+
+    phases: tuple[Phase, ...] = ()
+
+    def sample(self, rng: random.Random) -> Round:
+        """A full state the seat cannot tell from the real one (see the module)."""
+        first = self.phases[0].step if self.phases else len(self.actions)
+        last: Exception | None = None
+        for _ in range(MAX_TRIES):
+            new = deal_order(self.dealer, self.deal(rng), rng.getrandbits(64))
+            try:
+                for a in self.actions[:first]:
+                    new.apply_unchecked(a)
+                for k, phase in enumerate(self.phases):
+                    order = phase.order(rng)
+                    new.rng = RiggedRandom(order[::-1], rng.getrandbits(64))  # type: ignore[attr-defined]
+                    end = self.phases[k + 1].step if k + 1 < len(self.phases) else len(self.actions)
+                    for a in self.actions[phase.step : end]:
+                        new.apply_unchecked(a)
+            except (RummyError, ValueError) as e:
+                last = e
+                continue
+            return new
+        raise ResampleError(
+            f"{self.variant}: no deal consistent with what seat {self.seat} saw was found in "
+            f"{MAX_TRIES} tries (last replay: {last})"
+        )
+
+
+def restock_information(before: Round, restocks: Sequence[Restock], view: View) -> RestockInfo:
+    """What the seat of ``view`` (the real round's view now) knows of a round
+    whose stock was rebuilt as ``restocks`` say; ``before``: the round as it
+    was just before the first restock (its history the moves before it)."""
+    seat = view.seat
+    base = before.information(seat)
+    hidden: dict[int, int] = dict.fromkeys(base.unseen, 0)  # card -> 0 (since the deal) or phase k
+    late: dict[int, list[int]] = {}  # opponent -> cards unseen at the deal it showed later
+    history = view.history
+    starts = {r.step: k for k, r in enumerate(restocks, 1)}
+    phases: list[dict] = []
+
+    def shown(c: int, by: int) -> None:
+        k = hidden.pop(c, None)
+        if k is None or by == seat:
+            return
+        if k == 0:
+            late.setdefault(by, []).append(c)
+        else:
+            phases[k - 1]["ops"].setdefault(by, []).append((1, c))
+
+    for j in range(restocks[0].step if restocks else len(history), len(history)):
+        if j in starts:
+            cards = restocks[starts[j] - 1].cards
+            for c in cards:
+                hidden[c] = starts[j]
+            phases.append({"step": j, "cards": cards, "drawn": 0, "fixed": {}, "ops": {}})
+        e = history[j]
+        phase = phases[-1] if phases else None
+        if e.action.kind == DRAW_STOCK and phase is not None and phase["drawn"] < len(phase["cards"]):
+            i = phase["drawn"]
+            phase["drawn"] += 1
+            if e.seat == seat:
+                if e.card is None:  # pragma: no cover - a guard
+                    raise ResampleError("a stock draw of the seat shows no card")
+                phase["fixed"][i] = e.card
+                hidden.pop(e.card, None)
+            else:
+                phase["ops"].setdefault(e.seat, []).append((0, i))
+            continue
+        for c in e.action.cards:
+            shown(c, e.seat)
+        if e.card is not None:
+            hidden.pop(e.card, None)
+    if view.result is not None:
+        for h in view.result.hands:
+            for c in h.cards:
+                shown(c, h.seat)
+    done: list[Phase] = []
+    for p in phases:
+        size = len(p["cards"])
+        fixed = tuple(p["fixed"].get(i) for i in range(size))
+        placed = {c for c in fixed if c is not None}
+        placed |= {v for ops in p["ops"].values() for kind, v in ops if kind == 1}
+        free = tuple(c for c in p["cards"] if c not in placed)
+        opps = tuple((o, tuple(ops)) for o, ops in sorted(p["ops"].items()))
+        done.append(Phase(p["step"], size, fixed, opps, free))
+    opponents = list(base.opponents)
+    for o, late_cards in sorted(late.items()):
+        at = next((i for i, (who, _, _) in enumerate(opponents) if who == o), None)
+        steps = tuple((1, c) for c in late_cards)
+        if at is None:
+            zone = f"hand{o}"
+            dealt = tuple(p for p, (z, _) in enumerate(base.slots) if z == zone and base.fixed[p] is None)
+            opponents.append((o, dealt, steps))
+        else:
+            who, dealt, before_steps = opponents[at]
+            opponents[at] = (who, dealt, before_steps + steps)
+    gone = {c for cards in late.values() for c in cards}
+    fields = {f: getattr(base, f) for f in InfoState.__dataclass_fields__}
+    fields.update(
+        opponents=tuple(opponents),
+        unseen=tuple(c for c in base.unseen if c not in gone),
+        actions=tuple(e.action for e in history),
+    )
+    return RestockInfo(**fields, phases=tuple(done))

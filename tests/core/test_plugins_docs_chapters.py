@@ -1,0 +1,124 @@
+"""The code of docs/plugins.md's chapters on house rules and bots runs, and does
+what the chapters say: each chapter's ``python`` blocks are run in order in a
+fresh namespace, then the variant or bot they define is played."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.actions import DRAW_STOCK, Action
+from rummykit.core.cards import parse_cards
+from rummykit.core.errors import IllegalAction
+from rummykit.testing import check_resample, check_variant
+
+DOCS = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+BLOCK = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
+
+
+def chapter(heading: str) -> dict:
+    """Run the python blocks under ``heading`` (up to the next heading) and
+    return their namespace."""
+    start = DOCS.index(heading + "\n")
+    ends = [DOCS.find(mark, start + len(heading)) for mark in ("\n## ", "\n### ")]
+    end = min([e for e in ends if e != -1] or [len(DOCS)])
+    blocks = BLOCK.findall(DOCS[start:end])
+    assert blocks, f"no python code under {heading!r}"
+    namespace: dict = {"__name__": "docs_chapter"}
+    for code in blocks:
+        exec(compile(code, f"docs/plugins.md: {heading}", "exec"), namespace)
+    return namespace
+
+
+@pytest.fixture(scope="module")
+def big_gin():
+    return chapter("### Extra moves and new outcomes: Big Gin")
+
+
+@pytest.fixture(scope="module")
+def once():
+    return chapter("### The discard pile becomes the stock, once")
+
+
+HANDS = [parse_cards("AS 2S 3S 4S 5H 6H 7H 8C 8D 8H"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")]
+
+
+def deal(round_class, top):
+    """Seat 0 (all melded) to draw ``top`` from the stock; the upcard KH."""
+    first, up = parse_cards(top)[0], parse_cards("KH")[0]
+    used = {*HANDS[0], *HANDS[1], first, up}
+    stock = [first] + [c for c in range(52) if c not in used]
+    return round_class.from_deal(HANDS, up, stock, variant="big-gin")
+
+
+def test_big_gin_is_a_move_with_its_own_outcome_and_tally(big_gin):
+    round_class, spec = big_gin["BigGinRound"], big_gin["BIG_GIN_SPEC"]
+    rnd = deal(round_class, "8S")
+    with pytest.raises(IllegalAction, match="big gin comes after the draw"):
+        rnd.apply(Action("big gin"))
+    rnd.apply(Action(DRAW_STOCK))
+    assert Action("big gin") in rnd.legal_actions()
+    rnd.apply(Action("big gin"))
+    r = rnd.result
+    assert r.outcome == "big gin" and r.winner == 0 and r.points == (64 + 31, 0)
+    assert dict(r.counts) == {"knocks": 0, "gins": 0, "undercuts": 0, "draws": 0, "big_gins": 1}
+    assert spec.vocabulary.aliases["bg"] == "big gin" and "big gin" in spec.vocabulary.declared
+    # Any other result counts big gins too (0), so `rummy simulate` shows the column.
+    other = deal(round_class, "KS")
+    other.apply(Action(DRAW_STOCK))
+    with pytest.raises(IllegalAction, match="all 11 cards in melds; you would have 10 deadwood"):
+        other.apply(Action("big gin"))
+    other.apply(Action("gin", (parse_cards("KS")[0],)))
+    assert other.result.counts["big_gins"] == 0 and other.result.counts["gins"] == 1
+
+
+def test_big_gin_passes_the_kit(big_gin):
+    check_variant(big_gin["BIG_GIN_SPEC"], seeds=range(2), agents=[])
+
+
+def test_one_reshuffle_on_cardverse(once):
+    round_class, options = once["OnceRound"], once["OnceOptions"]
+    rnd = round_class.setup(
+        ["7H 8H 9H 2C", "3D 5D 7D 9S"], "", "AC 4H 8C QD", options=options(), rest="discard"
+    )
+    rnd.apply(Action(DRAW_STOCK))
+    assert rnd.result is None and rnd.view(1).extra["reshuffled"] and len(rnd.restocks) == 1
+    assert once["once_summary"](rnd.view(1)) == "stock rebuilt from the discard pile"
+    for seat in (0, 1):
+        check_resample(rnd, seat, random.Random(seat))
+    # The second time the stock runs out, the round ends.
+    rnd.stock.clear()
+    rnd.apply(Action("discard", (parse_cards("2C")[0],)))
+    rnd.apply(Action(DRAW_STOCK))
+    assert rnd.result.outcome == "stock" and rnd.result.counts["reshuffles"] == 1
+
+
+def test_one_reshuffle_passes_the_kit_and_replays_the_same(once):
+    spec = once["ONCE_SPEC"]
+    check_variant(spec, seeds=range(2), seat_counts=[2, 4], agents=[])
+    from rummykit.core.match import Match
+
+    def round_end(seed):
+        m = Match(spec, spec.options_model(target=1), 2, seed)
+        rng = random.Random(seed)
+        while m.rounds_played == 0:
+            legal = m.legal_actions()
+            draws = [a for a in legal if a.kind == DRAW_STOCK]
+            m.apply(draws[0] if draws else rng.choice([a for a in legal if a.kind == "discard"]))
+        return m.results[0], m.actions
+
+    result, actions = round_end(3)
+    assert result.counts["reshuffles"] == 1
+    assert round_end(3) == (result, actions)
+
+
+def test_the_bot_chapter_plays_cardverse():
+    ns = chapter("## Tutorial: a bot for an existing variant")
+    spec = ns["SHEDDER"]
+    registered = []
+    ns["register_agents"](registered.append)
+    assert registered == [spec]
+    check_variant("cardverse", seeds=range(2), seat_counts=[2], agents=[spec])

@@ -1,0 +1,230 @@
+"""The third-party example examples/rummykit-cardverse-house, as a user meets it:
+CardVerse with the discard pile turned into a new stock once and 51 points to
+open, built on CardVerse's ``make_spec`` and the public override points of
+``CardVerseRound``. `make test` installs it; these tests use it through its
+entry point and the real ``rummy`` program (pipes and a pseudo-terminal)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.actions import DRAW_STOCK, Action
+from rummykit.core.cards import pretty
+from rummykit.core.match import Match
+from rummykit.core.options import build_options
+from rummykit.core.plugins import get_plugins
+from rummykit.core.records import load_record
+from rummykit.testing import check_variant
+
+from ..cli.ptygame import Game, plain
+
+NAME = "cardverse-house"
+RUMMY = Path(sys.executable).with_name("rummy")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed():
+    try:
+        dist = metadata.distribution("rummykit-cardverse-house")
+    except metadata.PackageNotFoundError:
+        pytest.fail(
+            "the example is not installed: pip install -e examples/rummykit-cardverse-house "
+            "(make test does this)"
+        )
+    eps = [(ep.name, ep.value) for ep in dist.entry_points if ep.group == "rummykit"]
+    assert eps == [(NAME, "rummykit_cardverse_house.plugin")]
+
+
+@pytest.fixture
+def game(tmp_path):
+    """``game(*args)`` starts ``rummy *args`` in a pseudo-terminal (tests/cli/ptygame.py)."""
+    games = []
+
+    def start(*args, dims=(40, 100)):
+        g = Game(list(args), tmp_path / "data", dims=dims)
+        games.append(g)
+        return g
+
+    yield start
+    for g in games:
+        g.close()
+
+
+def rummy(*args, stdin="", tmp=None):
+    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
+    if tmp is not None:
+        env["RUMMYKIT_DATA_DIR"] = str(tmp)
+    return subprocess.run(
+        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+def spec():
+    return get_plugins().registry.variant(NAME)
+
+
+def replayed(path):
+    """The saved game re-played move by move: the match, and for every round
+    the round object (restocks and hands as they were at its end)."""
+    record = load_record(path)
+    s = spec()
+    match = Match(s, build_options(s.options_model, record.options, NAME), len(record.seats), record.seed)
+    rounds = []
+    for text in record.actions:
+        rnd = match.round
+        match.apply({a.notation(): a for a in match.legal_actions()}[text])
+        if rnd.result is not None:
+            rounds.append(rnd)
+    return match, rounds
+
+
+def round_end_lines(out: str) -> list[list[str]]:
+    """The lines `rummy play` prints after each "--- round N over ---" (the
+    hands shown and the result)."""
+    blocks = out.split("--- round ")[1:]
+    return [b.split("\n")[1:5] for b in blocks]
+
+
+def test_the_variant_is_registered_with_its_rules():
+    r = rummy("rules", NAME)
+    assert r.returncode == 0, r.stderr
+    assert "The discard pile becomes the stock, once" in r.stdout and "51 to open" in r.stdout
+    assert "reshuffle" in r.stdout and "open_points" in r.stdout
+
+
+def test_a_reshuffled_round_replays_exactly(tmp_path):
+    save = tmp_path / "game.json"
+    r = rummy(
+        "play",
+        NAME,
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "4",
+        "-o",
+        "target=1",
+        "--save",
+        str(save),
+        tmp=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    match, rounds = replayed(save)
+    assert match.over and rounds[0].restocks, "the round under test reshuffles the discard pile"
+    # The hidden cards after the reshuffle come back the same: every hand at
+    # the end of the round, as `rummy play` showed them, is the replay's.
+    _, rounds_again = replayed(save)
+    assert [r.zones() for r in rounds] == [r.zones() for r in rounds_again]
+    assert [r.result for r in rounds] == [r.result for r in rounds_again]
+    from rummykit.cli.text import card_fmt, result_lines
+
+    names = [s.name for s in load_record(save).seats]
+    shown = round_end_lines(r.stdout)
+    assert shown and shown[0] == result_lines(rounds[0].result, names, card_fmt())[:4]
+    # rummy replay re-plays it too, and shows the table's line about the reshuffle.
+    rep = rummy("replay", str(save), tmp=tmp_path)
+    assert rep.returncode == 0, rep.stderr
+    assert "stock rebuilt from the discard pile (once a round)" in rep.stdout
+    assert "becomes the stock" in rep.stdout
+    for line in shown[0][2:4]:
+        assert line.split(";")[0] in rep.stdout
+
+
+def seed_to_open(points: int) -> tuple[int, Action]:
+    """A seed at which seat 0 may open (with ``points`` to open) after drawing
+    from the stock, and its opening."""
+    s = spec()
+    options = build_options(s.options_model, {"open_points": points}, NAME)
+    for seed in range(1, 400):
+        m = Match(s, options, 2, seed)
+        m.apply(Action(DRAW_STOCK))
+        opens = [a for a in m.legal_actions() if a.kind == "open"]
+        if opens:
+            return seed, opens[0]
+    raise AssertionError("no seed with an opening")
+
+
+def test_play_in_a_pipe_knows_open_when_it_is_not_legal(tmp_path):
+    seed, opening = seed_to_open(20)
+    typed = " ".join(pretty(c, True).lower() for c in opening.cards)
+    lines = ["help", f"o {typed}", "s", f"m {typed}", "help", f"o {typed}", "log", "quit"]
+    r = rummy(
+        "play",
+        NAME,
+        "--seat",
+        "human:Ann",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        str(seed),
+        "-o",
+        "open_points=20",
+        "--ascii",
+        stdin="\n".join(lines) + "\n",
+        tmp=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    # Help lists the variant's move while it is not legal, with its help line.
+    assert (
+        "not now: open  [o CARDS]: lay your first melds all at once, worth the points to open or more" in out
+    )
+    # Typed when not legal: the variant's reason, not "unknown move".
+    assert "illegal: draw first" in out
+    assert "unknown move" not in out
+    assert "illegal: open first: your first melds must be worth 20 points or more" in out
+    # The log phrase, in the session's notation (--ascii).
+    cards = " ".join(pretty(c, True) for c in opening.cards)
+    assert f"Ann opens with {cards}" in out
+    assert f"\n  Ann opens with {cards}\n" in out  # the log
+    # The table line, its card in ASCII.
+    assert "nobody has opened (20 to open)" in out
+    assert "opened: Ann" in out
+    top = out.split("discard ")[1].split()[0]
+    assert f"the pile under {top} becomes the stock" in out and "♥" not in out and "♠" not in out
+
+
+def test_the_terminal_game_shows_the_table_line_and_the_variants_moves(game):
+    seed, opening = seed_to_open(20)
+    g = game(
+        "play", NAME, "--seat", "human:Ann", "--seat", "ai:easy", "--seed", str(seed), "-o", "open_points=20"
+    )
+    text = plain(g.prompt("Ann"))
+    assert "nobody has opened (20 to open)" in text and "becomes the stock" in text
+    g.send("help")
+    text = plain(g.prompt("Ann"))
+    assert "open [o CARDS] (not now): lay your first melds" in text
+    g.send("o " + " ".join(pretty(c, True).lower() for c in opening.cards))
+    assert "draw first" in plain(g.prompt("Ann"))
+    g.send("s")
+    g.prompt("Ann")
+    g.send("o " + " ".join(pretty(c, True).lower() for c in opening.cards))
+    g.prompt("Ann")
+    g.send("log")
+    text = plain(g.prompt("Ann"))
+    assert "You opened with " + " ".join(pretty(c) for c in opening.cards) in text
+    g.send("quit")
+    assert g.wait_exit() == 0
+
+
+def test_simulate_counts_every_declared_tally():
+    r = rummy(
+        "simulate", NAME, "--seat", "ai:easy", "--seat", "random", "--rounds", "12", "--seed", "2", "--json"
+    )
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    for e in data["entrants"]:
+        assert {"out_by_meld", "out_by_discard", "stock_end", "reshuffles", "openings"} <= set(e["counts"])
+    assert sum(e["counts"]["reshuffles"] for e in data["entrants"]) > 0
+
+
+def test_conformance_kit():
+    check_variant(NAME, seeds=range(3))
