@@ -125,6 +125,21 @@ def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(tmp_path):
     )
 
 
+def test_dig_is_known_when_not_legal_with_its_help_and_reason(tmp_path):
+    # Before drawing, "help" lists the dig (not legal yet: nothing is below the
+    # top card) with its help line, and typing one gets Rummy 500's reason,
+    # not "unknown move".
+    r = rummy(
+        "play", "rummy500", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "5",
+        "--save", str(tmp_path / "g.json"), stdin="help\ndig 2c\nquit\n", tmp=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "dig CARD" in out and "every card above it; use it in a meld at once" in out
+    assert "dig takes a card below the top of the discard pile" in out
+    assert "unknown move" not in out
+
+
 def test_three_bots_play_to_500_and_the_record_replays(tmp_path):
     save = tmp_path / "g.json"
     seats = ("--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy")

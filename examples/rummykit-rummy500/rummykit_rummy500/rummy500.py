@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -367,25 +366,30 @@ def spread_pile(view: View) -> str | None:
 
 
 MOVES = (
-    MoveWords(MELD, short="m", does="melds {cards}", did="melded {cards}", usage="m CARDS"),
+    MoveWords(
+        MELD,
+        short="m",
+        does="melds {cards}",
+        did="melded {cards}",
+        usage="m CARDS",
+        help="lay a meld of 3 or more cards from your hand; its cards score for you now",
+    ),
     MoveWords(
         ADD,
         short="a",
         does="adds {cards} to meld {target}",
         did="added {cards} to meld {target}",
         usage="a CARD N",
+        help="add a card to table meld N, anyone's; it scores for you now",
     ),
     MoveWords(
         DIG,
         does="digs {cards} out of the discard pile, with every card above it",
         did="dug {cards} out of the discard pile, with every card above it",
         usage="dig CARD",
+        help="take that card of the spread discard pile and every card above it; use it in a meld at once",
     ),
 )
-
-#: The display hook for table state (``VariantSpec.table_summary``), given where
-#: the installed rummykit has it.
-DISPLAY = {"table_summary": spread_pile} if "table_summary" in {f.name for f in fields(VariantSpec)} else {}
 
 SPEC = VariantSpec(
     name=NAME,
@@ -400,5 +404,5 @@ SPEC = VariantSpec(
     negative_scores=True,
     hand_summary=summary,
     moves=MOVES,
-    **DISPLAY,
+    table_summary=spread_pile,
 )
