@@ -338,9 +338,15 @@ class Round(ABC):
         round may return the same cached tuple until the next action: no caller
         can change it."""
 
-    @abstractmethod
+    def perform(self, action: Action) -> Event:
+        """Carry out a legal action (already checked by :meth:`apply`) and return
+        its event: what a variant implements. The built-in rounds implement
+        ``_apply`` (the same contract), which this calls; a subclass of one
+        overrides ``perform`` and calls ``super().perform(action)``."""
+        return self._apply(action)
+
     def _apply(self, action: Action) -> Event:
-        """Carry out a legal action (already checked) and return its event."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither perform() nor _apply()")
 
     @abstractmethod
     def view(self, seat: int) -> View:
@@ -468,13 +474,13 @@ class Round(ABC):
         # objects itself; an identity scan avoids building a key per legal action.
         for legal in legal_now:
             if legal is action:
-                event = self._apply(legal)
+                event = self.perform(legal)
                 self.history.append(event)
                 return event
         key = action.key()
         for legal in legal_now:
             if legal.key() == key:
-                event = self._apply(legal)
+                event = self.perform(legal)
                 self.history.append(event)
                 return event
         reason = self.why_illegal(action) or f"'{action}' is not a legal move now"

@@ -698,23 +698,16 @@ def test_a_move_phrase_that_fails_on_a_real_move_fails():
 
 
 def test_every_display_hook_the_variant_has_is_called():
-    from dataclasses import dataclass
-
-    from rummykit.core.registry import VariantSpec
-
-    @dataclass(frozen=True)
-    class WithTable(VariantSpec):
-        table_summary: object = None
-
     def table_raises(view):
         if view.stock_size < 5:
             raise KeyError("spread")
         return "stock is high"
 
-    spec = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=table_raises)
-    fails(replace(spec, name="broken"), r"table_summary fails for seat \d: KeyError: 'spread'")
-    ok = WithTable(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}, table_summary=lambda v: None)
-    kit(replace(ok, name="fine"))
+    fails(
+        replace(TOY, name="broken", table_summary=table_raises),
+        r"table_summary fails for seat \d: KeyError: 'spread'",
+    )
+    kit(replace(TOY, name="fine", table_summary=lambda v: None))
 
 
 # -- an installed variant, and what was covered ----------------------------------------------

@@ -343,7 +343,7 @@ class CardVerseRound(Round):
         canonical = _canonical(action)
         if canonical is None:  # no CardVerse move: apply refuses it, saying why
             return self.apply(action)
-        event = self._apply(canonical)
+        event = self.perform(canonical)
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))
@@ -526,7 +526,7 @@ class CardVerseRound(Round):
         legal = _canonical(action) if action.kind in KINDS else self._extra_legal(action)
         if legal is None or id(legal) not in self._by_key:
             raise IllegalAction(self.why_illegal(action) or f"'{action}' is not a legal move now")
-        event = self._apply(legal)
+        event = self.perform(legal)
         self.history.append(event)
         for viewer, seen in enumerate(self._seen):
             seen.append(event.seen_by(viewer))

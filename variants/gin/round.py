@@ -224,7 +224,7 @@ class GinRound(Round):
         or ``discard_actions``) is checked as usual."""
         if not _unchanged_rules(type(self)):
             return self.apply(action)
-        event = self._apply(action)
+        event = self.perform(action)
         self.history.append(event)
         return event
 

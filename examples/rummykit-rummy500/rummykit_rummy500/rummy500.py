@@ -170,7 +170,7 @@ class Rummy500Round(Round):
             moves += [Action(DISCARD, (c,)) for c in cards if c != self.taken or only_taken]
         return moves
 
-    def _apply(self, action: Action) -> Event:
+    def perform(self, action: Action) -> Event:
         self.legal_cache = None
         seat = self.turn
         kind = action.kind
