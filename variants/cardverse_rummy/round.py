@@ -31,6 +31,8 @@ MELD = "meld"
 ADD = "add"
 DISCARD = "discard"
 KINDS = (DRAW_STOCK, TAKE_DISCARD, MELD, ADD, DISCARD)
+#: The keys of ``RoundResult.counts``, every one in each result (0 when not reached).
+COUNT_KEYS = ("out_by_meld", "out_by_discard", "stock_end")
 
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
@@ -441,7 +443,7 @@ class CardVerseRound(Round):
             winner=winner,
             hands=self._reports(values),
             text=tuple(text),
-            counts=counts,
+            counts={**dict.fromkeys(COUNT_KEYS, 0), **counts},
         )
 
     def _end_out(self, seat: int, how: str, action: Action) -> None:

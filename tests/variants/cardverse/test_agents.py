@@ -52,7 +52,11 @@ def test_lays_every_meld_and_addition_at_once_then_sheds_its_highest_card():
 def test_goes_out_by_melding_when_it_can():
     rnd = deal(["7H 8H", "AS 5H"], stock="9H")
     act(rnd), act(rnd)
-    assert rnd.result.outcome == "out" and dict(rnd.result.counts) == {"out_by_meld": 1}
+    assert rnd.result.outcome == "out" and dict(rnd.result.counts) == {
+        "out_by_meld": 1,
+        "out_by_discard": 0,
+        "stock_end": 0,
+    }
 
 
 def test_keeps_a_card_to_discard_under_discard_to_win():
@@ -62,7 +66,11 @@ def test_keeps_a_card_to_discard_under_discard_to_win():
     # one, keeps the higher card back and goes out by discarding it.
     rnd = deal(["9S", "AS 5H 2C"], stock="KS", options=opts, table=[(1, "TS JS QS")])
     assert [act(rnd, agent) for _ in range(3)] == ["draw stock", "add 9S to 1", "discard KS"]
-    assert rnd.result.winner == 0 and dict(rnd.result.counts) == {"out_by_discard": 1}
+    assert rnd.result.winner == 0 and dict(rnd.result.counts) == {
+        "out_by_meld": 0,
+        "out_by_discard": 1,
+        "stock_end": 0,
+    }
     # Three cards that make one run: melding them would empty the hand.
     rnd = deal(["7H 8H", "AS 5H 2C"], stock="9H", options=opts)
     assert [act(rnd, agent) for _ in range(2)] == ["draw stock", "discard 9H"]
@@ -70,7 +78,7 @@ def test_keeps_a_card_to_discard_under_discard_to_win():
     # A spare card: meld the run and go out by discarding the spare.
     rnd = deal(["7H 8H KS", "AS 5H 2C"], stock="9H", options=opts)
     assert [act(rnd, agent) for _ in range(3)] == ["draw stock", "meld 7H 8H 9H", "discard KS"]
-    assert dict(rnd.result.counts) == {"out_by_discard": 1}
+    assert dict(rnd.result.counts) == {"out_by_meld": 0, "out_by_discard": 1, "stock_end": 0}
 
 
 def test_discards_the_highest_card_ties_to_the_higher_suit():

@@ -207,7 +207,7 @@ def test_melding_the_last_card_goes_out_by_default():
     play(rnd, "draw stock", "meld 7H 8H 9H")
     r = rnd.result
     assert r.outcome == "out" and r.winner == 0
-    assert dict(r.counts) == {"out_by_meld": 1}
+    assert dict(r.counts) == {"out_by_meld": 1, "out_by_discard": 0, "stock_end": 0}
     assert r.points == (17 + 12, 0, 0)
     assert r.lines(NAMES[:3]) == ["Ann goes out by melding 7H 8H 9H; Ann scores 29 (Bob 17, Cy 12)"]
     assert rnd.to_act() is None and rnd.legal_actions() == ()
@@ -217,7 +217,12 @@ def test_adding_the_last_card_goes_out_by_default():
     rnd = deal(["JH", "AS 5H"], stock="7H", table=[(1, "8H 9H TH")])
     play(rnd, "draw stock", "add JH to 1", "add 7H to 1")
     r = rnd.result
-    assert (r.outcome, r.winner, dict(r.counts), r.points) == ("out", 0, {"out_by_meld": 1}, (6, 0))
+    assert (r.outcome, r.winner, dict(r.counts), r.points) == (
+        "out",
+        0,
+        {"out_by_meld": 1, "out_by_discard": 0, "stock_end": 0},
+        (6, 0),
+    )
     assert r.lines(NAMES[:2]) == ["Ann goes out by adding 7H to meld 1; Ann scores 6 (Bob 6)"]
 
 
@@ -241,7 +246,11 @@ def test_discard_to_win_refuses_an_addition_that_empties_the_hand():
         play(rnd, "add 7H to 1")
     assert snapshot(rnd) == before
     play(rnd, "discard 7H")
-    assert rnd.result.winner == 0 and dict(rnd.result.counts) == {"out_by_discard": 1}
+    assert rnd.result.winner == 0 and dict(rnd.result.counts) == {
+        "out_by_meld": 0,
+        "out_by_discard": 1,
+        "stock_end": 0,
+    }
 
 
 @pytest.mark.parametrize("discard_to_win", [False, True])
@@ -249,7 +258,12 @@ def test_going_out_by_discarding_the_last_card(discard_to_win):
     rnd = deal(["7H 8H 9H", "KS 4D", "3C"], stock="2C", options={"discard_to_win": discard_to_win})
     play(rnd, "draw stock", "meld 7H 8H 9H", "discard 2C")
     r = rnd.result
-    assert (r.outcome, r.winner, dict(r.counts), r.points) == ("out", 0, {"out_by_discard": 1}, (17, 0, 0))
+    assert (r.outcome, r.winner, dict(r.counts), r.points) == (
+        "out",
+        0,
+        {"out_by_meld": 0, "out_by_discard": 1, "stock_end": 0},
+        (17, 0, 0),
+    )
     assert r.lines(NAMES[:3]) == ["Ann goes out by discarding 2C; Ann scores 17 (Bob 14, Cy 3)"]
     assert [h.points for h in r.hands] == [0, 14, 3]
     assert [code(x) for x in r.hands[1].cards] == ["4D", "KS"]
@@ -273,7 +287,11 @@ def test_draw_stock_stays_legal_when_the_stock_is_empty_and_ends_the_round():
     play(rnd, "draw stock")
     r = rnd.result
     # Seat 1 and seat 2 tie on 10: the first seat among the tied (seat 1) wins.
-    assert (r.outcome, r.winner, dict(r.counts)) == ("stock", 1, {"stock_end": 1})
+    assert (r.outcome, r.winner, dict(r.counts)) == (
+        "stock",
+        1,
+        {"out_by_meld": 0, "out_by_discard": 0, "stock_end": 1},
+    )
     assert r.points == (0, 20 + 10, 0)
     assert r.lines(NAMES[:3]) == [
         "Cy asks for a card from the empty stock: the round ends",
@@ -305,7 +323,11 @@ def test_max_turns_ends_the_round_like_an_empty_stock(limit):
         assert rnd.view(0).extra["turn"] == i + 1
         play(rnd, *turns[2 * i : 2 * i + 2])
     r = rnd.result
-    assert r is not None and r.outcome == "stock" and dict(r.counts) == {"stock_end": 1}
+    assert (
+        r is not None
+        and r.outcome == "stock"
+        and dict(r.counts) == {"out_by_meld": 0, "out_by_discard": 0, "stock_end": 1}
+    )
     assert r.lines(NAMES[:2])[0] == (
         f"The round reaches the engine limit of {limit} turns and ends as if the stock were empty"
     )
