@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ..marks import first_fast, slow
+
 RUMMY = Path(sys.executable).with_name("rummy")
 
 
@@ -31,12 +33,14 @@ def test_rules_list_ai_search_below_ai_hard(variant):
 
 @pytest.mark.parametrize(
     "variant, seats",
-    [
-        ("gin", ["ai:search", "ref:simple"]),
-        ("cardverse", ["ai:search", "ai:normal"]),
-        ("cardverse", ["ai:search", "ai:normal", "ai:search"]),
-        ("cardverse", ["ai:search", "ai:normal", "ai:easy", "ai:hard"]),
-    ],
+    first_fast(
+        [
+            ("gin", ["ai:search", "ref:simple"]),
+            ("cardverse", ["ai:search", "ai:normal"]),
+            ("cardverse", ["ai:search", "ai:normal", "ai:search"]),
+            ("cardverse", ["ai:search", "ai:normal", "ai:easy", "ai:hard"]),
+        ]
+    ),
 )
 def test_ai_search_plays_in_rummy_simulate(variant, seats):
     args = ["simulate", variant, "--matches", "1", "--seed", "12", "-o", "target=10", "--json"]
@@ -50,6 +54,7 @@ def test_ai_search_plays_in_rummy_simulate(variant, seats):
     assert data["rounds"] >= 1
 
 
+@slow
 def test_the_same_seed_gives_the_same_games():
     args = [
         "simulate",
