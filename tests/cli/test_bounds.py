@@ -99,6 +99,7 @@ def test_choices_are_refused_in_plain_words(site, variant, key, words):
     assert line == f"rummy: bad value for option {key} for {variant}: 'maybe' ({key} takes {words})"
 
 
+@slow
 def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
     for variant in ("cardverse", "gin"):
         r = rummy(

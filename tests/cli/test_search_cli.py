@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ..marks import first_fast, slow
+from ..marks import slow
 
 RUMMY = Path(sys.executable).with_name("rummy")
 
@@ -31,16 +31,15 @@ def test_rules_list_ai_search_below_ai_hard(variant):
     assert names.index("ai:hard") < names.index("ai:search") < names.index("ai:normal")
 
 
+@slow
 @pytest.mark.parametrize(
     "variant, seats",
-    first_fast(
-        [
-            ("gin", ["ai:search", "ref:simple"]),
-            ("cardverse", ["ai:search", "ai:normal"]),
-            ("cardverse", ["ai:search", "ai:normal", "ai:search"]),
-            ("cardverse", ["ai:search", "ai:normal", "ai:easy", "ai:hard"]),
-        ]
-    ),
+    [
+        ("gin", ["ai:search", "ref:simple"]),
+        ("cardverse", ["ai:search", "ai:normal"]),
+        ("cardverse", ["ai:search", "ai:normal", "ai:search"]),
+        ("cardverse", ["ai:search", "ai:normal", "ai:easy", "ai:hard"]),
+    ],
 )
 def test_ai_search_plays_in_rummy_simulate(variant, seats):
     args = ["simulate", variant, "--matches", "1", "--seed", "12", "-o", "target=10", "--json"]

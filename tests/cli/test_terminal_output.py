@@ -20,6 +20,7 @@ from rummykit.core.options import describe_options
 from rummykit.core.plugins import get_plugins
 from rummykit.core.records import MatchRecord, SeatRecord, save_record
 
+from ..marks import first_fast, slow
 from .ptygame import Game, plain
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
@@ -143,7 +144,7 @@ GIN_COLUMNS = [
 CARDVERSE_COUNTS = ["out by meld", "out by discard", "stock end"]
 
 
-@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("width", first_fast([80, 100]))
 def test_simulate_table_fits_the_terminal(tmp_path, width):
     g = Game(
         ["simulate", "gin", "--seat", "ai:easy", "--seat", "random", "--matches", "2", "--seed", "3"],
@@ -159,6 +160,7 @@ def test_simulate_table_fits_the_terminal(tmp_path, width):
     assert len(rows) == 2 * sum(line.startswith("entrant  ") for line in lines)
 
 
+@slow
 def test_simulate_table_is_one_table_when_wide_enough(tmp_path):
     r = rummy(
         tmp_path, "simulate", "gin", "--seat", "random", "--seat", "random", "--matches", "1", COLUMNS="140"
@@ -220,11 +222,13 @@ def values(offered: list[str]) -> list[str]:
 
 @pytest.mark.parametrize(
     "shell, marker",
-    [
-        ("bash", "complete -o nosort -F _rummy_completion rummy"),
-        ("zsh", "#compdef rummy"),
-        ("fish", "complete --no-files --command rummy"),
-    ],
+    first_fast(
+        [
+            ("bash", "complete -o nosort -F _rummy_completion rummy"),
+            ("zsh", "#compdef rummy"),
+            ("fish", "complete --no-files --command rummy"),
+        ]
+    ),
 )
 def test_completion_scripts_are_produced(tmp_path, shell, marker):
     r = rummy(tmp_path, _RUMMY_COMPLETE=f"{shell}_source")
@@ -268,6 +272,7 @@ def test_completing_saved_games(tmp_path):
     assert complete(data, "rummy replay ./sav") == ["file,./sav"]
 
 
+@slow
 def test_zsh_and_fish_answers(tmp_path):
     zsh = complete(tmp_path, "rummy play g", "zsh")
     assert zsh[:2] == ["plain", "gin"]  # type, value, then the help (the title)

@@ -136,6 +136,7 @@ def test_core_search_plays_oklahoma_with_no_code_of_its_own():
     assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 2
 
 
+@slow
 def test_plugins_are_independent_of_each_other():
     # Disabling the example leaves the built-ins; disabling gin's plugin leaves
     # Oklahoma working (it imports Gin's package, it does not need gin registered).
