@@ -51,9 +51,10 @@ gate: $(TSTAMP)
 test: gate
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The edit-test loop: the gate and the tests not marked slow.
+# The edit-test loop: the gate and the tests not marked slow, on every core
+# (pytest-xdist; make test stays serial, for Ray's tests).
 check: gate
-	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
 bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)

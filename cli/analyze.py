@@ -6,11 +6,12 @@ import json
 
 import click
 
+from . import completion
 from .common import option_option, options_for, registry, render_template
 
 
 @click.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=completion.variants)
 @click.argument("cards", nargs=-1, required=True)
 @option_option
 @click.option(

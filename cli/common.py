@@ -15,6 +15,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from . import completion
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
@@ -61,6 +63,7 @@ option_option = click.option(
     multiple=True,
     metavar="KEY=VALUE",
     help="A variant option (repeatable), e.g. knock_limit=5.",
+    shell_complete=completion.options,
 )
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from . import completion
 from .common import registry
 
 if TYPE_CHECKING:
@@ -45,35 +46,34 @@ def variants(as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("variant")
-def rules(variant: str) -> None:
-    """Show the rules of VARIANT and its options: default, allowed values, meaning."""
-    from rummykit.core.options import describe_options
+@click.argument("variant", shell_complete=completion.variants)
+@click.option("--no-pager", is_flag=True, help="At a terminal, print the rules instead of paging them.")
+def rules(variant: str, no_pager: bool) -> None:
+    """Show the rules of VARIANT and its options: default, allowed values, meaning.
 
-    spec = registry().variant(variant)
-    players = (
-        str(spec.min_players)
-        if spec.min_players == spec.max_players
-        else f"{spec.min_players} to {spec.max_players}"
-    )
-    click.echo(f"{spec.title} (variant {spec.name}, {players} players, plugin {spec.plugin})")
-    click.echo()
-    click.echo(spec.rules_text.strip() or "(this variant gives no rules text)")
-    click.echo()
-    click.echo(f"Options (rummy play {spec.name} --option KEY=VALUE):")
-    opts = describe_options(spec.options_model)
-    if not opts:
-        click.echo("  none")
-    width = max((len(n) for n, _, _, _ in opts), default=0)
-    dwidth = max((len(f"default {d}") for _, d, _, _ in opts), default=0)
-    awidth = max((len(a) for _, _, a, _ in opts), default=0)
-    for name, default, allowed, desc in opts:
-        shown = f"default {default}"
-        click.echo(f"  {name:<{width}}  {shown:<{dwidth}}  {allowed:<{awidth}}  {desc}".rstrip())
-    agents = registry().agents_for(spec.name)
-    if agents:
-        click.echo()
-        click.echo("Computer players: " + ", ".join(a.name for a in agents))
+    At a terminal the rules are rendered (headings, tables) and shown through the
+    pager ($PAGER, else less); piped or redirected they are plain text.
+    """
+    from . import rulesdoc
+    from .common import stdin_is_tty
+    from .play import stdout_is_tty
+
+    reg = registry()
+    spec = reg.variant(variant)
+    agents = [a.name for a in reg.agents_for(spec.name)]
+    if not stdout_is_tty():
+        click.echo("\n".join(rulesdoc.plain_lines(spec, agents)))
+        return
+    from rich.console import Console
+
+    console = Console(highlight=False, emoji=False)
+    doc = rulesdoc.renderable(spec, agents)
+    if no_pager or not stdin_is_tty():
+        console.print(doc)
+        return
+    with console.capture() as captured:
+        console.print(doc)
+    click.echo_via_pager(captured.get())
 
 
 @click.command()

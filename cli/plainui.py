@@ -190,7 +190,10 @@ class PlainUI:
             self.echo("  " + line)
 
     def show_rules(self, seat: int) -> None:
-        self.echo(self.s.spec.rules_text.strip())
+        from .rulesdoc import plain_lines
+
+        agents = [a.name for a in self.s.registry.agents_for(self.s.spec.name)]
+        self.echo("\n".join(plain_lines(self.s.spec, agents)))
 
     def show_hint(self, seat: int) -> None:
         self.echo(self.hint(seat))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from . import completion
 from .common import option_option, options_for, registry, stdin_is_tty
 from .timeouts import move_timeout_option, move_timeout_seconds
 
@@ -53,12 +54,13 @@ def _seats(
 
 
 @click.command()
-@click.argument("variant", required=False)
+@click.argument("variant", required=False, shell_complete=completion.variants)
 @click.option(
     "--seat",
     "seats",
     multiple=True,
     metavar="WHO",
+    shell_complete=completion.seats,
     help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.",
 )
 @click.option(
@@ -167,7 +169,7 @@ def _continue_hint(path: Path) -> str:
 
 
 @click.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=completion.games)
 @click.option(
     "--resume",
     "resume_path",
@@ -185,6 +187,7 @@ def _continue_hint(path: Path) -> str:
     "--delete",
     "delete",
     metavar="ID",
+    shell_complete=completion.games,
     default=None,
     help="Delete the saved game ID (an id from the list, or a path).",
 )

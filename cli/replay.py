@@ -20,6 +20,7 @@ import click
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from . import completion
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
 from .text import past_phrase, table_line
 
@@ -132,7 +133,7 @@ def render_frame(
 
 
 @click.command()
-@click.argument("game", metavar="GAME")
+@click.argument("game", metavar="GAME", shell_complete=completion.games)
 @click.option("--move", "start", type=int, default=None, metavar="N", help="Start at move N (at a terminal).")
 @click.option(
     "--reveal", is_flag=True, help="Show an unfinished game with a person seated too (every hand open)."

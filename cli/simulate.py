@@ -2,21 +2,24 @@
 
 The playing is :mod:`rummykit.core.simulate` (seat rotation, duplicate deals,
 worker processes or Ray, streamed tallies); this module reads the command line,
-shows a progress bar on a terminal and prints the figures (a table, or
-``--json``), marked partial after Ctrl-C (exit status 130).
+shows a progress bar on a terminal and prints the figures (tables that fit the
+terminal's width, 80 columns when not a terminal; or ``--json``), marked partial
+after Ctrl-C (exit status 130).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from rummykit.core.simulate import BACKENDS, MAX_CHUNK, MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS_PER_CPU
 
+from . import completion
 from .common import option_option, registry
 from .timeouts import move_timeout_option, move_timeout_seconds, shown
 
@@ -55,12 +58,13 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 
 
 @click.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=completion.variants)
 @click.option(
     "--seat",
     "seats",
     multiple=True,
     metavar="AGENT",
+    shell_complete=completion.agents,
     help="A computer player (ai:easy, ai:hard, ref:simple, random...), once per "
     "seat. The figures are per --seat, in this order. Default: ai:easy in every seat.",
 )
@@ -219,7 +223,7 @@ def simulate(
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
-        for line in report_lines(result):
+        for line in report_lines(result, shutil.get_terminal_size().columns):
             click.echo(line)
     if result.partial:
         sys.exit(130)
@@ -273,12 +277,60 @@ class _progress:
             self.bar.stop()
 
 
+#: A column of the report: its header and one cell per entrant.
+Column = tuple[str, list[str]]
+
+
+def _widths(cols: Sequence[Column]) -> list[int]:
+    return [max(len(head), *(len(cell) for cell in cells)) for head, cells in cols]
+
+
+def table_width(names: Column, cols: Sequence[Column]) -> int:
+    widths = _widths([names, *cols])
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def table_lines(names: Column, cols: Sequence[Column]) -> list[str]:
+    """``names`` (left-aligned) then ``cols`` (right-aligned), two spaces apart."""
+    every = [names, *cols]
+    widths = _widths(every)
+    rows = [[head for head, _ in every]] + [[cells[i] for _, cells in every] for i in range(len(names[1]))]
+    return [
+        "  ".join(
+            [r[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(r[1:], widths[1:], strict=True)]
+        ).rstrip()
+        for r in rows
+    ]
+
+
+def fit_tables(names: Column, groups: Sequence[Sequence[Column]], width: int) -> list[list[Column]]:
+    """The columns of ``groups``, in order, as tables no wider than ``width``, each
+    starting with ``names``: one table when all fit; else a table per group, a
+    group split into as many tables as it needs (a column wider than ``width``
+    on its own stays whole)."""
+    every = [col for group in groups for col in group]
+    if table_width(names, every) <= width:
+        return [every]
+    tables: list[list[Column]] = []
+    for group in groups:
+        current: list[Column] = []
+        for col in group:
+            if current and table_width(names, [*current, col]) > width:
+                tables.append(current)
+                current = []
+            current.append(col)
+        if current:
+            tables.append(current)
+    return tables
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def report_lines(result: SimResult) -> list[str]:
-    """The figures as a plain-text table."""
+def report_lines(result: SimResult, width: int = 80) -> list[str]:
+    """The figures as plain-text tables no wider than ``width`` columns (see
+    :func:`fit_tables`); every count of the variant has its column, 0 included."""
     from rummykit.core.match import MAX_SCORELESS_ROUNDS
     from rummykit.core.simulate import MAX_ROUNDS_PER_MATCH
 
@@ -303,30 +355,25 @@ def report_lines(result: SimResult) -> list[str]:
         )
     lines.append(head)
     keys = result.count_keys()
-    won = "matches won" if c.mode == "matches" else "rounds won"
     matches = c.mode == "matches"
-    per_match = ["total/match"] if matches else []
-    header = ["entrant", won, "win rate", "95% CI", "points/round", *per_match]
-    header += [k.replace("_", " ") for k in keys]
-    rows = [header]
-    for e in data["entrants"]:
-        w = e["matches_won"] if c.mode == "matches" else e["counts"]["rounds_won"]
-        lo, hi = e["ci95"]
-        rows.append(
-            [
-                e["agent"],
-                f"{w:,}",
-                _pct(e["win_rate"]),
-                f"{_pct(lo)}-{_pct(hi)}",
-                f"{e['points_per_round']:.2f}",
-                *([f"{e['total_per_match']:.1f}"] if matches else []),
-                *[f"{e['counts'][k]:,}" for k in keys],
-            ]
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    for r in rows:
-        cells = [r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
-        lines.append("  ".join(cells).rstrip())
+    won = "matches won" if matches else "rounds won"
+    entrants = data["entrants"]
+    names: Column = ("entrant", [e["agent"] for e in entrants])
+    figures: list[Column] = [
+        (won, [f"{e['matches_won'] if matches else e['counts']['rounds_won']:,}" for e in entrants]),
+        ("win rate", [_pct(e["win_rate"]) for e in entrants]),
+        ("95% CI", [f"{_pct(e['ci95'][0])}-{_pct(e['ci95'][1])}" for e in entrants]),
+        ("points/round", [f"{e['points_per_round']:.2f}" for e in entrants]),
+    ]
+    if matches:
+        figures.append(("total/match", [f"{e['total_per_match']:.1f}" for e in entrants]))
+    if not matches:
+        keys.remove("rounds_won")  # the first column already
+    counts: list[Column] = [(k.replace("_", " "), [f"{e['counts'][k]:,}" for e in entrants]) for k in keys]
+    for i, table in enumerate(fit_tables(names, [figures, counts], width)):
+        if i:
+            lines.append("")
+        lines.extend(table_lines(names, table))
     lines.append(f"draws: {data['draws']:,} {unit}")
     if matches and data["stalled"]:
         lines.append(

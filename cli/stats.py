@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 import click
 
+from . import completion
+
 COLUMNS = (
     "Variant",
     "Opponent",
@@ -31,7 +33,7 @@ def signed(n: int | None) -> str:
 
 
 @click.command()
-@click.argument("variant", required=False)
+@click.argument("variant", required=False, shell_complete=completion.variants)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per variant and opponent, in a list.")
 def stats(variant: str | None, as_json: bool) -> None:
     """How finished games with a person in them went, per variant and opponent:

@@ -400,15 +400,11 @@ class TerminalUI:
 
     def show_rules(self, seat: int) -> bool:
         """The rules a screen at a time; then the table is drawn again."""
-        s = self.s
-        text = s.spec.rules_text.strip() or "(this variant gives no rules text)"
-        if self.look.ascii:
-            renderable: RenderableType = Text(text)
-        else:
-            from rich.markdown import Markdown
+        from . import rulesdoc
 
-            renderable = Markdown(text)
-        self.page(renderable, f"Rules of {s.spec.title}")
+        s = self.s
+        agents = [a.name for a in s.registry.agents_for(s.spec.name)]
+        self.page(rulesdoc.renderable(s.spec, agents, self.look.ascii), f"Rules of {s.spec.title}")
         return True
 
     def show_hint(self, seat: int) -> None:

@@ -24,6 +24,7 @@ import pytest
 from rummykit.core.plugins import get_plugins
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay
 
+from ..marks import first_fast, slow
 from . import badbots
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
@@ -73,7 +74,7 @@ FAILURES = {
 # -- rummy simulate ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot", sorted(FAILURES))
+@pytest.mark.parametrize("bot", first_fast(sorted(FAILURES)))
 def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
     r = rummy(
         site, tmp_path, "simulate", "gin", "--seat", "random", "--seat", bot, "--matches", "6", "--seed", "5"
@@ -119,7 +120,7 @@ def test_simulate_a_failure_in_a_worker_process_comes_back_and_ends_the_run(site
     assert int(re.search(r"round (\d+)", line).group(1)) > 1
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("workers", first_fast(["1", "2"]))
 @pytest.mark.parametrize(
     "bot, says",
     [
@@ -168,12 +169,14 @@ def _sim(site, tmp_path, *args: str) -> dict:
 
 @pytest.mark.parametrize(
     "variant, others, args",
-    [
-        ("gin", 1, ("--rounds", "60", "--seed", "4")),
-        ("gin", 1, ("--matches", "6", "--seed", "4", "--workers", "2")),
-        ("cardverse", 1, ("--rounds", "40", "--seed", "4")),
-        ("cardverse", 2, ("--matches", "4", "--seed", "4")),
-    ],
+    first_fast(
+        [
+            ("gin", 1, ("--rounds", "60", "--seed", "4")),
+            ("gin", 1, ("--matches", "6", "--seed", "4", "--workers", "2")),
+            ("cardverse", 1, ("--rounds", "40", "--seed", "4")),
+            ("cardverse", 2, ("--matches", "4", "--seed", "4")),
+        ]
+    ),
 )
 def test_a_bot_that_mutates_what_it_is_given_changes_nothing(site, tmp_path, variant, others, args):
     """``mutator`` tries to change its view, the legal moves, the events and the
@@ -192,6 +195,7 @@ def test_a_bot_that_mutates_what_it_is_given_changes_nothing(site, tmp_path, var
         assert sum(e["counts"]["rounds_won"] for e in plain["entrants"]) <= plain["rounds"]
 
 
+@slow
 def test_a_bot_that_mutates_what_it_is_given_changes_nothing_in_play(site, tmp_path):
     args = ("--seat", "ai:easy", "--seed", "5", "-o", "target=60")
     mutated = rummy(site, tmp_path, "play", "gin", "--seat", "mutator", *args)
@@ -225,7 +229,7 @@ def test_simulate_bounds_are_one_line_and_in_the_help(site, tmp_path):
 # -- rummy play through a pipe -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot", sorted(FAILURES))
+@pytest.mark.parametrize("bot", first_fast(sorted(FAILURES)))
 def test_play_bots_only_ends_with_one_line_naming_the_bot_and_the_seed(site, tmp_path, bot):
     r = rummy(site, tmp_path, "play", "gin", "--seat", bot, "--seat", "random", "--seed", "7")
     assert r.returncode == 1
@@ -250,7 +254,7 @@ def _first_two_moves(seed: int) -> list[str]:
     return ["draw stock", f"discard {code(hand[0])}"]
 
 
-@pytest.mark.parametrize("bot", sorted(FAILURES))
+@pytest.mark.parametrize("bot", first_fast(sorted(FAILURES)))
 def test_play_with_a_person_never_blames_the_person_and_keeps_the_game(site, tmp_path, bot):
     save = tmp_path / "g.json"
     moves = _first_two_moves(7)
@@ -329,6 +333,7 @@ def test_play_a_bot_past_the_move_timeout_ends_the_game_saved(site, tmp_path):
     )
 
 
+@slow
 def test_resume_takes_the_move_timeout_too(site, tmp_path):
     save = tmp_path / "g.json"
     moves = _first_two_moves(7)
@@ -364,11 +369,16 @@ def test_resume_takes_the_move_timeout_too(site, tmp_path):
 
 @pytest.mark.parametrize(
     "value, message",
-    [
-        ("0", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
-        ("7200", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 7200"),
-        ("inf", "rummy: --move-timeout takes a number of seconds (more than 0, at most 3,600), not 'inf'"),
-    ],
+    first_fast(
+        [
+            ("0", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 0"),
+            ("7200", "rummy: --move-timeout must be more than 0 and at most 3,600 seconds, not 7200"),
+            (
+                "inf",
+                "rummy: --move-timeout takes a number of seconds (more than 0, at most 3,600), not 'inf'",
+            ),
+        ]
+    ),
 )
 def test_play_move_timeout_bounds(site, tmp_path, value, message):
     r = rummy(site, tmp_path, "play", "gin", "--seat", "random", "--seat", "random", "--move-timeout", value)

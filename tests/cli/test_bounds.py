@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from ..marks import first_fast, slow
 from .test_plugins_cli import fake_install, rummy
 from .test_scaffold import scaffold  # noqa: F401 (a fixture: the generated variant "quick")
 
@@ -48,7 +49,7 @@ def one_line(result) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+@pytest.mark.parametrize("variant", first_fast(["gin", "cardverse", "oklahoma"]))
 def test_every_numeric_option_takes_both_its_bounds(site, variant):
     for end in (2, 3):  # all at their lowest, then all at their highest
         opts = [f"{key}={bound[end]}" for bound in NUMERIC if bound[0] == variant for key in [bound[1]]]
@@ -56,7 +57,7 @@ def test_every_numeric_option_takes_both_its_bounds(site, variant):
         assert r.returncode == 0, r.stderr
 
 
-@pytest.mark.parametrize("variant, key, lo, hi", NUMERIC)
+@pytest.mark.parametrize("variant, key, lo, hi", first_fast(NUMERIC))
 def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(site, variant, key, lo, hi):
     reason = f"{key} must be a whole number between {lo} and {hi}"
     for bad in (lo - 1, hi + 1):
@@ -98,6 +99,7 @@ def test_choices_are_refused_in_plain_words(site, variant, key, words):
     assert line == f"rummy: bad value for option {key} for {variant}: 'maybe' ({key} takes {words})"
 
 
+@slow
 def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
     for variant in ("cardverse", "gin"):
         r = rummy(
@@ -133,6 +135,7 @@ def test_rummy_rules_lists_the_bounds(site, variant):
         assert "seat0 or alternate" in rows["first_turn"]
 
 
+@slow
 def test_the_new_variant_template_options_are_bounded(scaffold):  # noqa: F811
     site, _ = scaffold
     r = rummy(site, "rules", "quick")
@@ -198,6 +201,7 @@ TAKER = """
 """
 
 
+@slow
 def test_two_bots_that_always_take_the_discard_finish_a_gin_match(tmp_path):
     # Taking the discard never shrinks the stock: without the turn limit the first
     # round that no one can knock in would never end. With it, such rounds are

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
 
+from ..marks import first_fast
+
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 ESC = b"\x1b"
 
@@ -164,7 +166,9 @@ def hostile_save(path: Path, **seat_fields) -> bytes:
 
 @pytest.mark.parametrize(
     "fields",
-    [{"name": "Ev\x1b]0;pwned\x07"}, {"name": "a\nb"}, {"name": "\u202eevil"}, {"kind": "random\x1b[2J"}],
+    first_fast(
+        [{"name": "Ev\x1b]0;pwned\x07"}, {"name": "a\nb"}, {"name": "\u202eevil"}, {"kind": "random\x1b[2J"}]
+    ),
 )
 def test_a_save_file_holding_escapes_is_refused_in_one_line_and_left_alone(tmp_path, fields):
     data = tmp_path / "data"

@@ -16,6 +16,7 @@ from rummykit.core.options import build_options
 from rummykit.core.plugins import get_plugins
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
 
+from ..marks import slow
 from .ptygame import plain
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
@@ -68,6 +69,7 @@ def start(data: Path, lines: str) -> str:
     return new
 
 
+@slow
 def test_replay_takes_a_game_id_and_refuses_a_move_past_the_end(tmp_path):
     data = tmp_path / "data"
     done = finished_game(data)
@@ -100,6 +102,7 @@ def test_delete_one_game_by_id(tmp_path):
     assert r.returncode == 2 and "not deleted" in r.stderr and junk.exists()
 
 
+@slow
 def test_prune_drops_finished_and_never_played_games_only(tmp_path):
     data = tmp_path / "data"
     played = start(data, "s\n")

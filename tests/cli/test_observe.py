@@ -10,6 +10,7 @@ import pytest
 
 from rummykit.core.simulate import unit_seed
 
+from ..marks import first_fast
 from .test_plugins_cli import fake_install, rummy
 
 WATCHER = """
@@ -48,7 +49,9 @@ WATCHER = """
 """
 
 
-@pytest.mark.parametrize("variant, seats, option", [("gin", 2, "target=20"), ("cardverse", 3, "target=400")])
+@pytest.mark.parametrize(
+    "variant, seats, option", first_fast([("gin", 2, "target=20"), ("cardverse", 3, "target=400")])
+)
 def test_an_observing_bot_gets_the_same_calls_in_play_and_simulate(
     tmp_path, monkeypatch, variant, seats, option
 ):

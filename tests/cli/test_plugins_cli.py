@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from ..marks import slow
+
 RUMMY = Path(sys.executable).with_name("rummy")
 
 
@@ -317,6 +319,7 @@ def test_a_plugin_command_named_like_a_built_in_is_a_conflict_and_the_built_in_i
     assert rummy(site, "extra").stdout == "extra!\n"
 
 
+@slow
 def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
     fake_install(
         site,

@@ -20,6 +20,7 @@ from rummykit.core.agents import RandomAgent
 from rummykit.core.records import MatchRecord, load_record
 from rummykit.core.session import Session, parse_seat
 
+from ..marks import first_fast, slow
 from .ptygame import RUMMY, env_for, plain, registry
 
 SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
@@ -84,7 +85,7 @@ def test_save_path_that_exists_is_refused_when_resuming_too(tmp_path):
     assert state(notes) == before and state(game) == game_before
 
 
-@pytest.mark.parametrize("kind", ["file", "folder", "dangling link"])
+@pytest.mark.parametrize("kind", first_fast(["file", "folder", "dangling link"]))
 def test_save_path_that_exists_is_refused_for_new_games(tmp_path, kind):
     target = tmp_path / "taken.json"
     if kind == "file":
@@ -135,7 +136,7 @@ def unwritable(tmp_path: Path) -> dict[str, Path]:
     }
 
 
-@pytest.mark.parametrize("case", ["in /proc", "a 300-character name", "below a file"])
+@pytest.mark.parametrize("case", first_fast(["in /proc", "a 300-character name", "below a file"]))
 @pytest.mark.parametrize("how", ["new", "resumed"])
 def test_a_save_path_that_cannot_be_written_is_one_line_before_any_move(tmp_path, case, how):
     path = unwritable(tmp_path)[case]
@@ -167,6 +168,7 @@ def test_an_unwritable_data_folder_is_one_line_before_any_move(tmp_path):
 # -- one process per game -------------------------------------------------------------------
 
 
+@slow
 def test_a_game_open_in_one_process_is_refused_in_another_until_that_one_dies(game, tmp_path):
     save = tmp_path / "g.json"
     rec = saved_game(save, moves=0)
@@ -208,7 +210,7 @@ def test_a_new_game_is_locked_for_the_life_of_its_process(game, tmp_path):
 # -- opening is not writing ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("typed", ["quit\n", "", "help\nscore\nlog\nexit\n"])
+@pytest.mark.parametrize("typed", first_fast(["quit\n", "", "help\nscore\nlog\nexit\n"]))
 def test_leaving_without_a_move_leaves_the_file_byte_identical_pipe(tmp_path, typed):
     save = tmp_path / "g.json"
     saved_game(save, moves=4)  # Ann to act: no bot moves either
@@ -218,7 +220,7 @@ def test_leaving_without_a_move_leaves_the_file_byte_identical_pipe(tmp_path, ty
     assert state(save) == before
 
 
-@pytest.mark.parametrize("leave", ["quit", "ctrl-d"])
+@pytest.mark.parametrize("leave", first_fast(["quit", "ctrl-d"]))
 def test_leaving_without_a_move_leaves_the_file_byte_identical_pty(game, tmp_path, leave):
     save = tmp_path / "g.json"
     saved_game(save, moves=0)
@@ -316,7 +318,7 @@ KINDS = [
 ]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", first_fast(KINDS))
 def test_every_damaged_file_is_one_line_and_left_untouched(damaged_folder, tmp_path, kind):
     folder, files = damaged_folder
     path = files[kind]

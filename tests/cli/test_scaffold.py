@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from rummykit.cli.scaffold import FILES, names_for, new_variant, write_package
 
+from ..marks import slow
 from .test_plugins_cli import fake_install, rummy
 
 
@@ -168,6 +169,7 @@ def test_scaffold_is_listed_and_plays(scaffold):
     assert "draw stock  [s]" in r.stdout and "Player 1 discards K♠" in r.stdout
 
 
+@slow
 def test_core_search_plays_the_scaffold_with_no_code_of_its_own(scaffold):
     """The generated variant gets ai:search (core's generic search, rolling out
     with the template's ai:easy) and it plays through the real rummy simulate."""

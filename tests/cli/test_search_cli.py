@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ..marks import slow
+
 RUMMY = Path(sys.executable).with_name("rummy")
 
 
@@ -29,6 +31,7 @@ def test_rules_list_ai_search_below_ai_hard(variant):
     assert names.index("ai:hard") < names.index("ai:search") < names.index("ai:normal")
 
 
+@slow
 @pytest.mark.parametrize(
     "variant, seats",
     [
@@ -50,6 +53,7 @@ def test_ai_search_plays_in_rummy_simulate(variant, seats):
     assert data["rounds"] >= 1
 
 
+@slow
 def test_the_same_seed_gives_the_same_games():
     args = [
         "simulate",

@@ -23,6 +23,8 @@ from rummykit.core.registry import AgentSpec
 from rummykit.core.simulate import SimConfig, positions, simulate, unit_seed, wilson
 from tests.core.toy_variant import TOY
 
+from ..marks import slow
+
 SEATS_SEEN: list[tuple[int, int]] = []  # (entrant tag, seat) as agents are made
 
 
@@ -294,6 +296,7 @@ def test_cardverse_four_seats_workers(capsys, monkeypatch):
         assert c["rounds_won"] == c.get("out_by_meld", 0) + c.get("out_by_discard", 0) + c.get("stock_end", 0)
 
 
+@slow
 def test_ctrl_c_prints_the_figures_so_far_marked_partial(tmp_path):
     """Ctrl-C (to the whole process group, as a terminal sends it) stops the
     worker processes and prints the figures so far: those of a whole run of that

@@ -17,6 +17,8 @@ from rummykit.core.plugins import get_plugins
 from rummykit.core.session import Session, parse_seat
 from rummykit.variants.gin import EasyGinAgent
 
+from ..marks import slow
+
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 OPTIONS = {"target": "1"}  # a match of one scoring round
 
@@ -127,6 +129,7 @@ def test_a_damaged_database_is_one_warning_and_the_game_goes_on(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+@slow
 def test_a_locked_database_is_one_warning_and_the_game_goes_on(tmp_path, monkeypatch):
     data = tmp_path / "data"
     stats.connect(data / stats.FILE_NAME).close()

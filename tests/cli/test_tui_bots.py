@@ -13,6 +13,7 @@ import pytest
 
 from rummykit.core.cards import code
 
+from ..marks import first_fast
 from . import badbots
 from .ptygame import actions, legal, plain, registry
 
@@ -57,7 +58,7 @@ def wait_for(path, g, seconds=60):
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("how", first_fast(["ctrl-c", "SIGTERM", "SIGHUP"]))
 def test_signals_end_the_game_at_once_while_a_bot_thinks(game, site, tmp_path, how):
     save, mark = tmp_path / "g.json", tmp_path / "thinking"
     g = start(game, site, save, "sleeper", BADBOTS_MARK=str(mark))
@@ -82,11 +83,13 @@ def test_signals_end_the_game_at_once_while_a_bot_thinks(game, site, tmp_path, h
 
 @pytest.mark.parametrize(
     "bot, says",
-    [
-        ("raiser", "raised ValueError: boom second line"),
-        ("illegal", "returned the move 'discard "),
-        ("nothing", "returned None, not one of the legal moves"),
-    ],
+    first_fast(
+        [
+            ("raiser", "raised ValueError: boom second line"),
+            ("illegal", "returned the move 'discard "),
+            ("nothing", "returned None, not one of the legal moves"),
+        ]
+    ),
 )
 def test_a_bot_that_fails_ends_the_game_with_one_line_naming_it(game, site, tmp_path, bot, says):
     save = tmp_path / "g.json"

@@ -13,6 +13,7 @@ from rummykit.core.cards import code
 from rummykit.core.match import Match
 from rummykit.core.options import build_options
 
+from ..marks import slow
 from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
@@ -124,6 +125,7 @@ def test_undo_a_meld_before_the_discard_but_not_the_stock_draw(game, tmp_path, s
     assert g.wait_exit() == 0
 
 
+@slow
 def test_quit_then_resume_continues_at_the_same_position(game, tmp_path, seed):
     g = game("play", "cardverse", *SEATS, "--seed", str(seed))
     g.expect("Pass to Alice")
@@ -167,6 +169,7 @@ def test_quit_then_resume_continues_at_the_same_position(game, tmp_path, seed):
     assert r.wait_exit() == 0
 
 
+@slow
 def test_kill_mid_game_loses_nothing_entered(game, tmp_path, seed):
     save = tmp_path / "g.json"
     g = four_seats(game, save, seed)

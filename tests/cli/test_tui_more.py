@@ -10,6 +10,7 @@ import pytest
 
 from rummykit.core.records import MatchRecord, SeatRecord, load_record
 
+from ..marks import slow
 from .ptygame import RUMMY, actions, env_for, near_round_end, plain, registry, save_files
 
 HAVE = registry().variants
@@ -215,6 +216,7 @@ def test_small_terminal_gets_a_compact_layout_without_wrapping(game, tmp_path):
         assert len(line.rstrip()) <= 50, line
 
 
+@slow
 @needs["gin"]
 def test_ascii_four_colour_and_no_color(game, tmp_path):
     g = game("play", "gin", "--seat", "human:A", "--seat", "human:B", "--seed", "5", "--ascii")

@@ -13,6 +13,7 @@ from rummykit.core.meldplan import best_play, best_play_keeping
 from rummykit.core.melds import all_melds
 from rummykit.core.solver import get_solver
 
+from ..marks import slow
 from . import meld_oracle as oracle
 from .test_extensions import check_result
 
@@ -134,12 +135,14 @@ def check_against_solver(hand, table, config):
         assert res.deadwood == solver.deadwood(hand)
 
 
+@slow
 @given(deals(max_hand=22, max_table=30))
 @settings(max_examples=300, deadline=None)
 def test_medium_deals_match_the_solver_and_best_extensions(deal):
     check_against_solver(*deal)
 
 
+@slow
 @given(deals(pool=RICH, max_hand=20, max_table=20))
 @settings(max_examples=300, deadline=None)
 def test_meld_rich_medium_deals_match_the_solver_and_best_extensions(deal):

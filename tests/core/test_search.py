@@ -16,6 +16,7 @@ from rummykit.core.match import Match
 from rummykit.core.plugins import get_plugins
 from rummykit.core.search import NAME, SearchAgent, rollout_policy, with_iterations
 
+from ..marks import first_fast, slow
 from .toy_variant import TOY, ToyRound
 
 
@@ -100,6 +101,7 @@ def easy(variant: str, seat: int, seed: int):
     )
 
 
+@slow
 def test_the_same_seed_gives_the_same_moves():
     games = []
     for _ in range(2):
@@ -110,7 +112,9 @@ def test_the_same_seed_gives_the_same_moves():
     assert other != games[0]  # another seed searches other deals
 
 
-@pytest.mark.parametrize("variant, n", [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4)])
+@pytest.mark.parametrize(
+    "variant, n", first_fast([("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4)])
+)
 def test_it_plays_whole_matches_at_every_seat(variant, n):
     seats = [search(variant, s, 10 + s, iterations=3) for s in range(n)]
     match = play(variant, seats, 21, target=10)

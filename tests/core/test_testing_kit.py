@@ -34,6 +34,7 @@ from rummykit.testing import (
     snapshot,
 )
 
+from ..marks import slow
 from .toy_variant import TOY, ToyOptions, ToyRound
 
 
@@ -611,6 +612,7 @@ def installed():
     return sorted(get_plugins().registry.variants)
 
 
+@slow
 @pytest.mark.parametrize("name", installed())
 def test_installed_variants_pass(name):
     check_variant(name, seeds=range(3))

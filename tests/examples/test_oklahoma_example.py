@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from ..marks import slow
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "rummykit-oklahoma"
 RUMMY = Path(sys.executable).with_name("rummy")
@@ -85,6 +87,7 @@ def test_rummy_play_oklahoma(tmp_path):
     assert "upcard 7D, knock ≤ 7" in r.stdout
 
 
+@slow
 def test_rummy_simulate_oklahoma():
     r = rummy(
         "simulate",
@@ -107,6 +110,7 @@ def test_rummy_simulate_oklahoma():
     assert r.returncode == 0, r.stderr
 
 
+@slow
 def test_core_search_plays_oklahoma_with_no_code_of_its_own():
     """ai:search (core's generic search) is offered and plays through the real
     rummy simulate: Oklahoma adds nothing for it."""
@@ -132,6 +136,7 @@ def test_core_search_plays_oklahoma_with_no_code_of_its_own():
     assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 2
 
 
+@slow
 def test_plugins_are_independent_of_each_other():
     # Disabling the example leaves the built-ins; disabling gin's plugin leaves
     # Oklahoma working (it imports Gin's package, it does not need gin registered).

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ..marks import slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,6 +66,7 @@ def test_with_the_root_on_sys_path_no_second_copy_imports(monkeypatch):
     assert View.__module__ == "rummykit.core.engine"
 
 
+@slow
 def test_mypy_sees_the_package_installed_here(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("from rummykit.core.cards import code\n\nname: int = code(0)\n")

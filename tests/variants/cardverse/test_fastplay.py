@@ -21,6 +21,7 @@ from rummykit.variants.cardverse_rummy.bots import playout
 from rummykit.variants.cardverse_rummy.bots.knowledge import read_view
 from rummykit.variants.cardverse_rummy.bots.playout import Playouts
 
+from ...marks import first_fast
 from .test_playouts import states
 
 PURE = bool(os.environ.get("RUMMYKIT_PURE_PYTHON"))
@@ -73,7 +74,7 @@ def test_sampled_deals_are_the_same(n_seats, lowest, rng_type):
 
 
 @needs_core
-@pytest.mark.parametrize("n_seats", [3, 4])
+@pytest.mark.parametrize("n_seats", first_fast([3, 4]))
 @pytest.mark.parametrize("ace_points", [1, 11])
 def test_play_outs_are_the_same_from_real_positions(n_seats, ace_points):
     """Every way in: this seat to draw as its rule says, from the stock or the pile,

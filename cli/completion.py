@@ -1,0 +1,144 @@
+"""Shell completion for ``rummy`` (bash, zsh, fish), through click's own: the
+shell asks ``rummy`` itself (``_RUMMY_COMPLETE=bash_complete`` and so on), so
+the variants, computer players and options of every installed plugin complete.
+
+Set up once per shell (README "Shell completion")::
+
+    eval "$(_RUMMY_COMPLETE=bash_source rummy)"      # ~/.bashrc
+    eval "$(_RUMMY_COMPLETE=zsh_source rummy)"       # ~/.zshrc
+    _RUMMY_COMPLETE=fish_source rummy | source       # ~/.config/fish/config.fish
+
+Commands and ``--options`` complete by click; the functions here complete the
+values: variant names, ``--seat`` (who may sit: ``human``, the variant's computer
+players), ``--option KEY=VALUE`` (the variant's options as whole pairs) and saved
+games (their ids, else file names). A completion never fails: whatever goes
+wrong offers nothing.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import click
+from click.shell_completion import CompletionItem
+
+#: At most this many saved-game ids are offered (a folder may hold thousands).
+MAX_GAMES = 500
+
+Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+
+
+def _quiet(fn: Completer) -> Completer:
+    """``fn``, offering nothing instead of failing (a broken plugin, an unreadable
+    folder: a Tab press never prints a traceback)."""
+
+    def safe(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        try:
+            return fn(ctx, param, incomplete)
+        except Exception:
+            return []
+
+    safe.__doc__ = fn.__doc__
+    return safe
+
+
+def _registry() -> Any:
+    from .common import registry
+
+    return registry()
+
+
+def _variant_of(ctx: click.Context) -> Any:
+    """The spec of the VARIANT already typed on the line, or None. While an
+    option waits for its value click leaves the arguments unparsed: VARIANT is
+    then the first of them."""
+    name = ctx.params.get("variant")
+    if name is None and ctx.args:
+        name = ctx.args[0]
+    reg = _registry()
+    return reg.variants.get(name) if isinstance(name, str) else None
+
+
+@_quiet
+def variants(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The installed variants' names, with their titles."""
+    reg = _registry()
+    return [
+        CompletionItem(name, help=reg.variants[name].title)
+        for name in sorted(reg.variants)
+        if name.startswith(incomplete)
+    ]
+
+
+def _agents(ctx: click.Context) -> list[tuple[str, str]]:
+    """(name, description) of the computer players for the variant on the line
+    (strongest first), or of every variant when none is typed yet."""
+    reg = _registry()
+    spec = _variant_of(ctx)
+    names = [spec.name] if spec is not None else sorted(reg.variants)
+    seen: dict[str, str] = {}
+    for variant in names:
+        for a in reg.agents_for(variant):
+            seen.setdefault(a.name, a.description)
+    return list(seen.items())
+
+
+@_quiet
+def agents(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``simulate --seat``: the computer players."""
+    return [CompletionItem(n, help=d) for n, d in _agents(ctx) if n.startswith(incomplete)]
+
+
+@_quiet
+def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``play --seat``: a person (``human``, ``human:NAME``) or a computer player."""
+    people = [("human", "a person at this keyboard"), ("human:", "a person, named: human:NAME")]
+    return [CompletionItem(n, help=d) for n, d in people + _agents(ctx) if n.startswith(incomplete)]
+
+
+def _values(field: Any) -> list[str]:
+    """The values offered for an option: both of a yes/no, every choice, else the default."""
+    if field.annotation is bool:
+        return ["true", "false"]
+    if typing.get_origin(field.annotation) is typing.Literal:
+        return [str(a) for a in typing.get_args(field.annotation)]
+    return [str(field.default)]
+
+
+@_quiet
+def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``--option KEY=VALUE`` for the variant on the line: whole pairs (each value
+    of a yes/no or a choice option, the default of any other), so that the shell
+    may end the word there."""
+    spec = _variant_of(ctx)
+    if spec is None:
+        return []
+    return [
+        CompletionItem(pair, help=field.description or "")
+        for name, field in spec.options_model.model_fields.items()
+        for pair in (f"{name}={v}" for v in _values(field))
+        if pair.startswith(incomplete)
+    ]
+
+
+@_quiet
+def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A saved game: the ids in the user data folder that start with what is
+    typed; when none does, the shell completes a file name instead."""
+    from rummykit.core.session import default_save_dir
+
+    from .manage import GAME_ID
+
+    folder = default_save_dir()
+    ids = []
+    if "/" not in incomplete and folder.is_dir():
+        for f in folder.glob("*.json"):
+            if f.stem.startswith(incomplete) and GAME_ID.match(f.stem):
+                ids.append(f.stem)
+                if len(ids) >= MAX_GAMES:
+                    break
+    if not ids:
+        return [CompletionItem(incomplete, type="file")]
+    return [CompletionItem(i) for i in sorted(ids)]

@@ -1,0 +1,85 @@
+"""A variant's rules as people read them, the same in ``rummy rules VARIANT`` and
+in the game's ``rules`` command: the heading line, the variant's rules text, its
+options (from its options model: default, allowed values, meaning; listed once,
+here) and its computer players.
+
+Two forms: plain text (lines, for pipes, files and the plain game) and Markdown
+that rich renders at a terminal (headings, emphasis, tables whose cells wrap
+inside their column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummykit.core.options import describe_options
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from rummykit.core.registry import VariantSpec
+
+NO_RULES = "(this variant gives no rules text)"
+
+
+def heading(spec: VariantSpec[Any]) -> str:
+    """``CardVerse Rummy (variant cardverse, 2 to 4 players, plugin cardverse)``."""
+    lo, hi = spec.min_players, spec.max_players
+    players = str(lo) if lo == hi else f"{lo} to {hi}"
+    return f"{spec.title} (variant {spec.name}, {players} players, plugin {spec.plugin})"
+
+
+def options_title(spec: VariantSpec[Any]) -> str:
+    return f"Options (rummy play {spec.name} --option KEY=VALUE)"
+
+
+def plain_lines(spec: VariantSpec[Any], agents: Sequence[str]) -> list[str]:
+    """The rules as plain text: the options in aligned columns."""
+    out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, "", options_title(spec) + ":"]
+    opts = describe_options(spec.options_model)
+    if not opts:
+        out.append("  none")
+    width = max((len(n) for n, _, _, _ in opts), default=0)
+    dwidth = max((len(f"default {d}") for _, d, _, _ in opts), default=0)
+    awidth = max((len(a) for _, _, a, _ in opts), default=0)
+    for name, default, allowed, desc in opts:
+        shown = f"default {default}"
+        out.append(f"  {name:<{width}}  {shown:<{dwidth}}  {allowed:<{awidth}}  {desc}".rstrip())
+    if agents:
+        out += ["", "Computer players: " + ", ".join(agents)]
+    return out
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|") or " "
+
+
+def markdown(spec: VariantSpec[Any], agents: Sequence[str]) -> str:
+    """The rules as Markdown: the options as a table under their own heading."""
+    parts = [spec.rules_text.strip() or NO_RULES, f"## {options_title(spec)}"]
+    opts = describe_options(spec.options_model)
+    if opts:
+        rows = ["| option | default | values | meaning |", "|---|---|---|---|"]
+        rows += [
+            f"| `{name}` | {_cell(default)} | {_cell(allowed)} | {_cell(desc)} |"
+            for name, default, allowed, desc in opts
+        ]
+        parts.append("\n".join(rows))
+    else:
+        parts.append("None.")
+    if agents:
+        parts.append("**Computer players:** " + ", ".join(f"`{a}`" for a in agents))
+    return "\n\n".join(parts) + "\n"
+
+
+def renderable(spec: VariantSpec[Any], agents: Sequence[str], ascii_: bool = False) -> RenderableType:
+    """What a terminal shows: the Markdown rendered (the plain text with ``ascii_``,
+    for terminals without box-drawing characters)."""
+    from rich.console import Group
+    from rich.markdown import Markdown
+    from rich.text import Text
+
+    if ascii_:
+        return Text("\n".join(plain_lines(spec, agents)))
+    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents)))
