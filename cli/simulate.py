@@ -324,6 +324,11 @@ def fit_tables(names: Column, groups: Sequence[Sequence[Column]], width: int) ->
     return tables
 
 
+def _many(n: int, plural: str) -> str:
+    """``n`` and ``plural`` ("matches", "rounds"), in the singular for one."""
+    return f"{n:,} {plural if n != 1 else plural.removesuffix('es' if plural.endswith('ches') else 's')}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -341,9 +346,9 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
     lines = []
     swap = "swapping" if len(c.seats) == 2 else "rotating"
     each = "match" if c.mode == "matches" else "round"
-    head = f"{c.variant}: {units:,} {unit}"
+    head = f"{c.variant}: {_many(units, unit)}"
     if c.mode == "matches":
-        head += f" ({data['rounds']:,} rounds)"
+        head += f" ({_many(data['rounds'], 'rounds')})"
     if c.mode == "matches" and result.rule:
         head += f", {result.rule}"
     head += f", seed {c.seed}, seats {swap} every {each}"
@@ -351,7 +356,8 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
         head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
     if result.partial:
         lines.append(
-            f"partial: interrupted after {units:,} of {c.units:,} {unit} (the figures of the first {units:,})"
+            f"partial: interrupted after {units:,} of {_many(c.units, unit)} "
+            f"(the figures of the first {units:,})"
         )
     lines.append(head)
     keys = result.count_keys()
@@ -374,10 +380,10 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
         if i:
             lines.append("")
         lines.extend(table_lines(names, table))
-    lines.append(f"draws: {data['draws']:,} {unit}")
+    lines.append(f"draws: {_many(data['draws'], unit)}")
     if matches and data["stalled"]:
         lines.append(
-            f"stopped early: {data['stalled']:,} matches (no total rose for {MAX_SCORELESS_ROUNDS} "
+            f"stopped early: {_many(data['stalled'], 'matches')} (no total rose for {MAX_SCORELESS_ROUNDS} "
             f"rounds, or {MAX_ROUNDS_PER_MATCH:,} rounds played)"
         )
     w = result.workers

@@ -194,6 +194,19 @@ def test_text_report(plugins, capsys):
     assert "95% CI" in lines[1] and "rounds per second" in lines[-1]
 
 
+def test_one_of_a_unit_is_said_in_the_singular(plugins, capsys):
+    code, out, err = run_main(
+        capsys, "simulate", "toy", "--seat", "random", "--seat", "first", "--rounds", "1", "--seed", "1"
+    )
+    assert code == 0, err
+    assert out.startswith("toy: 1 round, seed 1")
+    code, out, err = run_main(
+        capsys, "simulate", "toy", "--seat", "random", "--seat", "first", "--matches", "1", "--seed", "1"
+    )
+    assert code == 0, err
+    assert out.startswith("toy: 1 match (")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
