@@ -135,6 +135,7 @@ GIN_COLUMNS = [
     "win rate",
     "95% CI",
     "points/round",
+    "total/match",
     "rounds won",
     "knocks",
     "gins",
@@ -238,7 +239,7 @@ def test_completion_scripts_are_produced(tmp_path, shell, marker):
 
 def test_completing_variants_and_commands(tmp_path):
     assert values(complete(tmp_path, "rummy play g")) == ["gin"]
-    assert values(complete(tmp_path, "rummy rules c")) == ["cardverse"]
+    assert values(complete(tmp_path, "rummy rules cardverse-")) == ["cardverse-house"]  # an example plugin
     assert "simulate" in values(complete(tmp_path, "rummy si"))
     assert "--seat" in values(complete(tmp_path, "rummy play gin --s"))
 
