@@ -85,12 +85,7 @@ def percentile(xs: list[float], q: float) -> float:
 def main(argv: list[str]) -> int:
     rounds = int(argv[1]) if len(argv) > 1 else 200
     seed = int(argv[2]) if len(argv) > 2 else 1
-    from rummykit.variants.cardverse_rummy.bots.playout import compiled
-
-    print(
-        f"bot decision time, {rounds} rounds per match-up, seed {seed}; CardVerse play-outs: "
-        + ("the compiled core" if compiled() else "pure Python (the compiled core is off or not built)")
-    )
+    print(f"bot decision time, {rounds} rounds per match-up, seed {seed} (pure Python)")
     print(
         f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
         f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"

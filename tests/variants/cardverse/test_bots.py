@@ -229,16 +229,14 @@ def test_hard_with_four_seats_holds_its_melds_until_the_round_surely_ends():
     # Four seats, three cards left in the stock after its draw: seat 0 will face the empty
     # stock itself (and may take the discard then), so it keeps its run in hand although
     # seat 1 holds two cards; with fewer cards in the stock than opponents it lays it down.
-    # (The rule itself: by default the play-outs choose among it and its opposite.)
     hands = ["7H 8H 9H 2C 5D KS QD", "4H 5C", "JC JD QS AS TC", "2S 3S 4S 6D 9C"]
     rnd = deal(hands, stock="3C 6S 8C 9D", discard="TD", rest="discard")
     play(rnd, "draw stock")
-    move = choose(HardCardVerseAgent(1, PLAY_SEARCH=False), rnd)
+    move = choose(HardCardVerseAgent(1), rnd)
     assert move.startswith("discard") and move not in ("discard 7H", "discard 8H", "discard 9H")
     rnd = deal(hands, stock="3C 6S 8C", discard="TD", rest="discard")
     play(rnd, "draw stock")
-    assert choose(HardCardVerseAgent(1, PLAY_SEARCH=False), rnd) == "meld 7H 8H 9H"
-    assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"  # the play-outs agree
+    assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
 
 
 def test_hard_weighs_partial_melds_and_feeding_by_the_number_of_seats():
