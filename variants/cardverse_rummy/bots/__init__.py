@@ -32,9 +32,7 @@ def normal_factory(seat: int, seed: int, options: CardVerseOptions) -> NormalCar
 def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVerseAgent:
     from .hard import HardCardVerseAgent
 
-    return HardCardVerseAgent(
-        seed, target=options.target, ace_points=options.ace_points, discard_to_win=options.discard_to_win
-    )
+    return HardCardVerseAgent(seed, options=options)
 
 
 def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]:

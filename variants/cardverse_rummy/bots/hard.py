@@ -1,117 +1,206 @@
-"""``ai:hard`` for CardVerse (docs/rules.md §2 "Computer players": remembers the
-cards opponents took from or passed on the discard pile, and minimises its
-unmelded points with a bounded search).
+"""``ai:hard`` for CardVerse: its rules of play, and core's search
+(:mod:`rummykit.core.search`) where those rules are unsure.
 
-From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
+Its rules, from its :class:`View` alone (:mod:`.knowledge` replays the seat's
+history), give the move it would play (the search's *prior*):
 
-* **Play.** Searches every way to add its cards to the table melds (chains
-  included) together with the meld arrangements of the rest, and keeps the one
-  leaving the fewest unmelded points (then the fewest cards). It *holds* its own
-  melds and additions in hand while the round is young, so the opponents have
-  nothing of its to add to, and lays everything down as soon as that lets it go
-  out or the round may end before its next turn (an opponent low on cards, or a
-  stock about to run out). With 3 or 4 seats it waits until the round is nearly
-  sure to end (``HOLD_PEND_MANY``): it keeps them through the turn before it
-  faces the empty stock itself, where it takes the discard and lays them down
-  with no opponent turn left to add to them.
+* **Play.** The way to add its cards to the table melds (chains included)
+  together with the meld arrangement of the rest that leaves the fewest
+  unmelded points (then the fewest cards). It *holds* its own melds and
+  additions in hand while the round is young, so the opponents have nothing of
+  its to add to, and lays everything down once that lets it go out or the round
+  may end before its next turn (an opponent low on cards, the stock about to
+  run out: with two seats at a 10% chance, with 3 or 4 at 95%).
 * **Discard.** The card worth the most points, less a bonus for every live way
   it can still join a meld (a partner in hand and a missing card nobody has
   shown), and a charge for the chance it completes a meld for the next player:
   a card that player took from the pile and kept counts as held, a card it
   passed on makes its neighbours less likely. When the round may end before its
-  next turn it simply sheds points.
+  next turn it sheds points.
 * **Draw.** Takes the top of the discard pile when it can be played at once
   (a meld with the hand, held melds included, or an addition to the table).
-* **The empty stock** (2 or 3 seats). Asking for a card from the empty stock ends
-  the round (lowest hand value wins). It samples every opponent's hand
-  consistently with what it saw (known picks, the rest from the unseen cards, as
-  improved by the opponent's turns) and ends the round only if that wins more
-  often than taking the discard and improving its own hand first.
+
+**Where it searches.** Three decisions are close calls for those rules, and
+there the move is chosen by core's search among the rules' move and its
+alternatives: laying its melds down or holding them (once a turn, at the
+turn's first play), the discard when other cards score within
+:data:`MARGIN` points of the best (up to :data:`WIDTH` of them), and the
+draw when the pile's top can be played but does not take it out (taking it or
+the stock), or when the stock is empty (taking the top, or ending the round).
+Each candidate is played out to the round's end on the same deals drawn from
+what the seat saw (``Round.resample``: the variant's own round, no copy of the
+rules), every seat, this one included, moved by ``ai:normal`` (the roll-out
+policy: no opponent is assumed to be any particular player); each play-out is
+worth its chance to win the match from the totals it leaves. The budget is
+:data:`ITERATIONS` play-outs a decision (the seed gives the moves), and an
+alternative replaces the rules' move only when it is ahead by a standard error.
+Anything else is the rules' move at once.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
 from rummykit.core.melds import mask_in_rank_order
+from rummykit.core.search import SearchAgent
 
+from ..options import CardVerseOptions
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .knowledge import Knowledge, Table, read_view
+
+if TYPE_CHECKING:
+    from rummykit.core.resample import InfoState
 
 __all__ = ["HardCardVerseAgent"]
 
 #: Chance that an opponent holding this many cards goes out on its next turn (rough).
 GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
+#: Play-outs per searched decision.
+ITERATIONS = 24
+#: Moves those play-outs may make in all, per decision (a bound on its time).
+MAX_MOVES = 600
+#: Melds are held while the chance the round ends before the next turn is below
+#: this (two seats, more seats).
+HOLD_UNTIL = (0.1, 0.95)
+#: Laying down or holding is searched once the round may end before the next
+#: turn this likely.
+UNSURE = 0.1
+#: Discards scoring within this many points of the best are searched too ...
+MARGIN = 0.5
+#: ... this many of them at most (the best included).
+WIDTH = 3
 
 
-class HardCardVerseAgent(BaseAgent):
-    # Values chosen by measuring with `rummy simulate` (docs/bots.md has the measurements).
-    KEEP = 3.0  # points one live way to complete a partial combination is worth (2 seats)
-    KEEP_MANY = 4.0  # ... with 3 or 4 seats
-    FEED = 8.0  # cost of a discard sure to complete a meld for the next player (2 seats)
-    FEED_MANY = 4.0  # ... with 3 or 4 seats
-    HOLD = True  # keep own melds and additions in hand while the round is young
-    HOLD_PEND = 0.1  # lay down once the round may end before the next turn this likely (2 seats)
-    HOLD_PEND_MANY = 0.95  # ... with 3 or 4 seats (there the empty stock ends most rounds)
-    PASS_DAMP = 0.6  # a passed card's meld partners are this much less likely held
-    SAMPLES = 60  # opponent hands sampled at the empty stock
+def _policy(seat: int, seed: int, options: Any) -> Any:
+    from ..agents import easy_factory
+
+    return easy_factory(seat, seed, options)
+
+
+class HardCardVerseAgent(SearchAgent):
+    """CardVerse ``ai:hard`` (see the module's docstring)."""
 
     def __init__(
         self,
         seed: int = 0,
         ace_points: int = 1,
         discard_to_win: bool = False,
-        target: int = 100,
-        **params: float,
+        *,
+        options: CardVerseOptions | None = None,
+        iterations: int = ITERATIONS,
     ) -> None:
         from rummykit.core.solver import get_solver
 
-        self.rng = random.Random(seed)
-        self.ace_points = ace_points
-        self.keep_one = discard_to_win
-        self.solver = get_solver(True, ace_points)
-        self._set_params(params)
-        self.target = target
+        if options is None:
+            options = CardVerseOptions(ace_high=ace_points == 11, discard_to_win=discard_to_win)
+        super().__init__(seed, options=options, policy=_policy, iterations=iterations, max_moves=MAX_MOVES)
+        self.ace_points = options.ace_points
+        self.keep_one = options.discard_to_win
+        self.solver = get_solver(True, self.ace_points)
+        self._alts: list[Action] = []  # the rules' alternatives to search, this decision
+        self._lay_hold_turn: tuple[int, int] | None = None  # the turn whose lay-or-hold was searched
+        self._laying: tuple[int, int] | None = None  # the turn the search chose to lay down in
+        self._rules_move: Action | None = None
         self._why = ""
 
     # -- the interface -------------------------------------------------------------
 
-    def act(self, view: View, legal: Sequence[Action]) -> Action:
-        kinds = {a.kind for a in legal}
-        table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
-        k = read_view(view)
-        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
-            return self._draw(view, legal, k, table)
-        _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
-        held = 0
-        melds_held: Sequence[int] = ()
-        adds_held: Sequence[tuple[int, int]] = ()
-        if self._holds(k, melds, adds, left):
-            melds_held, adds_held = melds, adds
-            for m in melds:
-                held |= m
-            for c, _ in adds:
-                held |= 1 << c
-            melds, adds = (), ()
-        step = next_step(legal, melds, adds)
-        if step is not None:
-            if left.bit_count() <= 1:
-                self._why = "lay everything down: it goes out this turn"
+    def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
+        self._why = ""
+        self._alts = []
+        self._rules_move = None
+        action = super().act(view, legal, info)
+        means = self.last.get("means")
+        if means:
+            won = f"{means[action]:.0%} to win"
+            others = ", ".join(f"{a.notation()} {v:.0%}" for a, v in means.items() if a is not action)
+            if action is self._rules_move:
+                self._why += f" (the play-outs agree: {won}, against {others})"
             else:
-                self._why = "lay down the melds and additions that leave the fewest points"
-            return step
-        discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
-        action = self._discard(discards or [a for a in legal if a.kind == "discard"], k, held)
-        self._why += self._holding(k, melds_held, adds_held)
+                self._why = f"the play-outs favour it: {won}, against {others}"
+                if action.kind in ("meld", "add"):  # lay down, against holding: the whole turn
+                    self._laying = self._turn(view)
         return action
 
     def explain(self, view: View, action: Action) -> str:
         return self._why or action.notation()
+
+    def prior(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rules' move (and, in :attr:`_alts`, the moves to search against it)."""
+        action = self._rules(view, legal)
+        self._rules_move = action
+        return action
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        """The rules' move and the alternatives its rules found close."""
+        assert self._rules_move is not None  # prior() came first
+        return [self._rules_move, *self._alts]
+
+    # -- the rules -------------------------------------------------------------------
+
+    @staticmethod
+    def _turn(view: View, k: Knowledge | None = None) -> tuple[int, int]:
+        k = k or read_view(view)
+        return (view.round_index, k.turns[k.seat])
+
+    def _rules(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
+        k = read_view(view)
+        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
+            return self._draw(legal, k, table)
+        _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
+        turn = self._turn(view, k)
+        goes_out = left.bit_count() <= 1
+        # Laying down or holding is searched once a turn while the round may end
+        # before its next turn (more than the 3% a seat with many cards goes out).
+        undecided = (
+            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and self._p_end(k) >= UNSURE
+        )
+        if undecided:
+            self._lay_hold_turn = turn
+        hold = self._laying != turn and self._holds(k, melds, adds, left)
+        held = 0
+        if hold:
+            for m in melds:
+                held |= m
+            for c, _ in adds:
+                held |= 1 << c
+        discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
+        discards = discards or [a for a in legal if a.kind == "discard"]
+        step = None if hold else next_step(legal, melds, adds)
+        if step is not None:
+            self._why = (
+                "lay everything down: it goes out this turn"
+                if goes_out
+                else "lay down the melds and additions that leave the fewest points"
+            )
+            if undecided and discards:  # or hold them: the best discard keeping them
+                keep = held_mask(melds, adds)
+                kept = [a for a in discards if not keep >> a.cards[0] & 1]
+                if kept:
+                    self._alts = [self._discard_ranking(kept, k)[0][1]]
+            return step
+        action = self._discard(discards, k)
+        if hold:
+            self._why += self._holding(k, melds, adds)
+            if undecided:
+                lay = next_step(legal, melds, adds)
+                if lay is not None:
+                    self._alts.append(lay)
+        return action
+
+    def _holds(
+        self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...], left: int
+    ) -> bool:
+        """Whether to keep the planned melds and additions in hand: while the round
+        is young (not when they let it go out, ``left`` being the cards they leave)."""
+        pend = HOLD_UNTIL[0] if k.n_seats == 2 else HOLD_UNTIL[1]
+        return bool(melds or adds) and left.bit_count() > 1 and self._p_end(k) < pend
 
     # -- the round's end -------------------------------------------------------------
 
@@ -129,11 +218,6 @@ class HardCardVerseAgent(BaseAgent):
             if s != k.seat:
                 p_on *= 1.0 - GO_OUT.get(k.sizes[s], 0.03)
         return 1.0 - p_on
-
-    def _hold_pend(self, k: Knowledge) -> float:
-        return self.HOLD_PEND if k.n_seats == 2 else self.HOLD_PEND_MANY
-
-    # -- decisions -------------------------------------------------------------------
 
     def _holding(self, k: Knowledge, melds: Sequence[int], adds: Sequence[tuple[int, int]]) -> str:
         """What holding ``melds`` and ``adds`` back in hand risks, said after the
@@ -154,36 +238,30 @@ class HardCardVerseAgent(BaseAgent):
             f"they count {pts} point{'s' if pts != 1 else ''} in hand"
         )
 
-    def _holds(
-        self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...], left: int
-    ) -> bool:
-        """The rule: keep the planned melds and additions in hand while the round is
-        young (not when they let it go out, ``left`` being the cards they leave)."""
-        return (
-            self.HOLD and bool(melds or adds) and left.bit_count() > 1 and self._p_end(k) < self._hold_pend(k)
-        )
-
-    def _discard_ranking(self, discards: list[Action], k: Knowledge) -> list:
-        """``(key, action)`` for the discards, best first: the card worth the most,
+    def _discard_ranking(self, discards: list[Action], k: Knowledge) -> list[tuple[float, Action]]:
+        """``(score, action)`` for the discards, best first (the highest score): the card worth the most,
         less a bonus per live way to a meld, charged for feeding the next player."""
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
-        many = k.n_seats > 2
-        keep_w = self.KEEP_MANY if many else self.KEEP
-        feed_w = self.FEED_MANY if many else self.FEED
+        # A live way to a meld is worth 3 points (4 with 3 or 4 seats); a discard
+        # sure to complete a meld for the next player costs 8 (4).
+        keep_w = 3.0 if k.n_seats == 2 else 4.0
+        feed_w = 8.0 if k.n_seats == 2 else 4.0
         out = []
         for a in discards:
             c = a.cards[0]
             pts = points(c, self.ace_points)
             struct = pts - keep_w * live_partners(c, k.hand, live)
             score = (1.0 - p_end) * struct + p_end * pts - feed_w * meld_danger(c, probs)
-            out.append(((-score, -pts, c), a))
-        out.sort(key=lambda x: x[0])
-        return out
+            out.append((score, pts, c, a))
+        out.sort(key=lambda x: (-x[0], -x[1], x[2]))
+        return [(score, a) for score, _, _, a in out]
 
-    def _discard(self, discards: list[Action], k: Knowledge, held: int) -> Action:
-        if len(discards) == 1 and not held and k.hand.bit_count() == 1:
+    def _discard(self, discards: list[Action], k: Knowledge) -> Action:
+        """The best discard by :meth:`_discard_ranking`; those scoring within
+        :data:`MARGIN` of it go to the search too."""
+        if len(discards) == 1 and k.hand.bit_count() == 1:
             self._why = "the last card: out"
             return discards[0]
         if self._p_end(k) > 0.5:
@@ -192,7 +270,10 @@ class HardCardVerseAgent(BaseAgent):
             self._why = (
                 "the most points among the cards with no live way to a meld, not feeding the next player"
             )
-        return self._discard_ranking(discards, k)[0][1]
+        ranked = self._discard_ranking(discards, k)
+        top = ranked[0][0]
+        self._alts = [a for score, a in ranked[1:WIDTH] if score >= top - MARGIN]
+        return ranked[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
         """For each card, the chance the next player holds it: its picks count as
@@ -208,10 +289,10 @@ class HardCardVerseAgent(BaseAgent):
                 near.update((a, b))
             for x in near:
                 if not held >> x & 1:
-                    probs[x] *= self.PASS_DAMP
+                    probs[x] *= 0.6  # a passed card's partners: less likely held
         return probs
 
-    def _draw(self, view: View, legal: Sequence[Action], k: Knowledge, table: Table) -> Action:
+    def _draw(self, legal: Sequence[Action], k: Knowledge, table: Table) -> Action:
         by_kind = {a.kind: a for a in legal}
         take = by_kind.get(TAKE_DISCARD)
         stock = by_kind.get(DRAW_STOCK)
@@ -227,83 +308,30 @@ class HardCardVerseAgent(BaseAgent):
             self._why = "take the discard"
             return take
         hand = k.hand
-        if k.stock == 0:
-            return self._empty_stock(k, table, take, stock)
         if table.best_discard(hand | 1 << top) == 0:
             self._why = f"{code(top)} lets it go out"
             return take
+        if k.stock == 0:  # the stock is empty: taking the top, or ending the round
+            if table.best_discard(hand | 1 << top) < hand_points(hand, self.ace_points):
+                self._why = f"take {code(top)} first: with it the hand is worth less"
+                self._alts = [stock]
+                return take
+            self._why = f"end the round now: {code(top)} would not lower the hand"
+            self._alts = [take]
+            return stock
         if table.deadwood(hand | 1 << top) < table.deadwood(hand) + points(top, self.ace_points):
             self._why = f"{code(top)} can be played at once"
+            self._alts = [stock]
             return take
         self._why = f"{code(top)} cannot be played at once: draw from the stock"
         return stock
 
-    # -- the empty stock ---------------------------------------------------------------
 
-    def _empty_stock(self, k: Knowledge, table: Table, take: Action, stock: Action) -> Action:
-        top = k.top
-        assert top is not None  # _draw asks only when there is a top to take
-        mine_now = hand_points(k.hand, self.ace_points)
-        mine_after = table.best_discard(k.hand | 1 << top)
-        if mine_after == 0:
-            self._why = f"{code(top)} lets it go out"
-            return take
-        samples = self.sample_values(k)
-        win_now = self._share_won(mine_now, samples, k.seat)
-        win_after = self._share_won(mine_after, samples, k.seat)
-        if win_now > win_after or (win_now == win_after and mine_after >= mine_now):
-            self._why = f"end the round now: about {win_now:.0%} likely to have the lowest hand"
-            return stock
-        self._why = (
-            f"take {code(top)} first: about {win_after:.0%} likely to have the lowest "
-            f"hand after this turn, {win_now:.0%} now"
-        )
-        return take
-
-    def _share_won(self, mine: int, samples: list[list[int]], me: int) -> float:
-        won = 0
-        for vals in samples:
-            for s, v in enumerate(vals):
-                if s != me and (v < mine or (v == mine and s < me)):
-                    break
-            else:
-                won += 1
-        return won / len(samples) if samples else 0.0
-
-    def sample_values(self, k: Knowledge) -> list[list[int]]:
-        """Sampled hand values of every seat (this seat's entry unused): known picks
-        plus unseen cards, melds removed, improved by the seat's turns (a few extra
-        cards drawn and the highest loose ones dropped, as a player shedding
-        points would have)."""
-        pool = list(from_mask(k.unseen))
-        rng = self.rng
-        out = []
-        for _ in range(self.SAMPLES):
-            rng.shuffle(pool)
-            i = 0
-            vals = [0] * k.n_seats
-            for s in range(k.n_seats):
-                if s == k.seat:
-                    continue
-                need = k.unknown[s]
-                extra = min(k.turns[s], 3)
-                drawn = pool[i : i + need + extra]  # the extra cards may be another seat's
-                i += need
-                extra = max(0, len(drawn) - need)  # none left unseen: the hand is known
-                h = k.held[s] | to_mask(drawn)
-                vals[s] = self._trimmed_value(h, extra, k.held[s])
-            out.append(vals)
-        return out
-
-    def _trimmed_value(self, hand: int, extra: int, keep: int) -> int:
-        """Unmelded points of ``hand`` after dropping its ``extra`` highest loose cards
-        (never a card in ``keep``)."""
-        _, melds = self.solver.arrangement(hand)
-        loose = hand
-        for m in melds:
-            loose &= ~m
-        vals = sorted(
-            (points(c, self.ace_points) for c in from_mask(loose) if not keep >> c & 1), reverse=True
-        )
-        kept = sum(points(c, self.ace_points) for c in from_mask(loose & keep))
-        return sum(vals[extra:]) + kept
+def held_mask(melds: Sequence[int], adds: Sequence[tuple[int, int]]) -> int:
+    """The cards of ``melds`` and ``adds`` as one mask."""
+    mask = 0
+    for m in melds:
+        mask |= m
+    for c, _ in adds:
+        mask |= 1 << c
+    return mask
