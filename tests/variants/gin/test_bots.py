@@ -8,6 +8,7 @@ import pytest
 
 from rummykit.core.agents import agent_seed
 from rummykit.core.plugins import get_plugins
+from rummykit.core.resample import deal_round
 from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots.hard import HardGinAgent
 from rummykit.variants.gin.bots.knowledge import read_view
@@ -22,6 +23,14 @@ LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]
 
 def registry():
     return get_plugins().registry
+
+
+def dealt(rng: random.Random) -> GinRound:
+    """A round dealt as a match deals it: it knows its deal, so a searching bot is
+    given its information state."""
+    rnd = deal_round(registry().variant("gin"), GinOptions(), 2, 0, rng)
+    assert isinstance(rnd, GinRound)
+    return rnd
 
 
 def make(name: str, seat: int, seed: int):
@@ -54,19 +63,19 @@ def test_legal_moves_only_and_deterministic_for_a_seed(name):
         runs = []
         for _ in range(2):
             with GlobalRandomUntouched():
-                rnd = GinRound(GinOptions(), 0, random.Random(round_seed))
+                rnd = dealt(random.Random(round_seed))
                 agents = [make(name, 0, agent_seed(round_seed, 0)), make(other, 1, agent_seed(round_seed, 1))]
                 runs.append(play_round(rnd, agents))
         assert runs[0] == runs[1]
         # ...and in the other seat.
-        rnd = GinRound(GinOptions(), 0, random.Random(round_seed + 10))
+        rnd = dealt(random.Random(round_seed + 10))
         play_round(rnd, [make(other, 0, 1), make(name, 1, 2)])
 
 
 @pytest.mark.parametrize("name", LEVELS)
 def test_bots_play_each_other(name):
     for seed in range(2):
-        rnd = GinRound(GinOptions(), 0, random.Random(100 + seed))
+        rnd = dealt(random.Random(100 + seed))
         play_round(rnd, [make(name, 0, seed), make("ai:hard", 1, seed)])
 
 
@@ -233,3 +242,33 @@ def test_normal_prefers_live_partial_melds():
     rnd.apply(act("draw stock"))
     move = choose(NormalGinAgent(0), rnd)
     assert move != "discard 4C" and move != "discard 5C"
+
+
+def test_hard_searches_a_knock_by_play_outs_of_the_variants_round():
+    """A knock is a close call for its rules: the search plays the knock and the
+    best discard out on deals drawn from the seat's information state (the real
+    round untouched), the same seed giving the same move."""
+    for seed in range(60):
+        rnd = dealt(random.Random(seed))
+        agents = [make("ai:easy", 0, 1), make("ai:easy", 1, 2)]
+        while (seat := rnd.to_act()) is not None:
+            kinds = {a.kind for a in rnd.legal_actions()}
+            if "knock" in kinds and "gin" not in kinds and rnd.view(seat).stock_size > 2:
+                break
+            view = rnd.view(seat)
+            rnd.apply(agents[seat].act(view, view.legal))
+        else:
+            continue
+        before = (len(rnd.history), list(rnd.hands))
+        moves = []
+        for _ in range(2):
+            bot = HardGinAgent(3, iterations=8)
+            view = rnd.view(seat)
+            move = bot.act(view, view.legal, info=rnd.information(seat))
+            assert {a.kind for a in bot.last["means"]} == {"knock", "discard"}
+            assert "play-outs" in bot.explain(view, move)
+            moves.append(move.notation())
+        assert moves[0] == moves[1]
+        assert (len(rnd.history), list(rnd.hands)) == before
+        return
+    raise AssertionError("no knock came up")

@@ -44,12 +44,7 @@ def normal_factory(seat: int, seed: int, options: GinOptions) -> NormalGinAgent:
 def hard_factory(seat: int, seed: int, options: GinOptions) -> HardGinAgent:
     from .hard import HardGinAgent
 
-    return HardGinAgent(
-        seed,
-        knock_limit=options.knock_limit,
-        gin_bonus=options.gin_bonus,
-        undercut_bonus=options.undercut_bonus,
-    )
+    return HardGinAgent(seed, options=options)
 
 
 def simple_factory(seat: int, seed: int, options: GinOptions) -> SimpleGinAgent:
