@@ -5,7 +5,10 @@
 Plays ``rounds`` rounds of each match-up below (seats swapping every round; a
 tenth of them, at least 10, for ``ai:search``) and times every call of the
 measured bot's ``act`` (the view, and for a searching bot its information state,
-are built before the clock starts: what is timed is the bot's decision).
+are built before the clock starts: what is timed is the bot's decision), in
+wall time (the targets) and in the thread's CPU time (``cpu`` columns: what the
+decision costs however busy the machine is; on a shared machine the wall times
+grow with the load, the CPU times do not).
 The target for ``ai:hard``: mean <= 10 ms and 99th percentile <= 100 ms per
 decision; for ``ai:search`` at its default budget: mean <= 100 ms. A variant that
 is not installed (Oklahoma, from examples/) is skipped.
@@ -48,7 +51,9 @@ TARGET_P99_MS = 100.0
 SEARCH_MEAN_MS = 100.0
 
 
-def measure(variant: str, seats: tuple[str, ...], who: int, rounds: int, seed: int) -> list[float]:
+def measure(
+    variant: str, seats: tuple[str, ...], who: int, rounds: int, seed: int, cpu: list[float] | None = None
+) -> list[float]:
     reg = get_plugins().registry
     spec = reg.variant(variant)
     options = build_options(spec.options_model, {}, variant)
@@ -68,9 +73,12 @@ def measure(variant: str, seats: tuple[str, ...], who: int, rounds: int, seed: i
             view = rnd.view(seat)
             extra = act_kwargs(agents[seat], rnd, seat)
             if seat == measured:
+                c0 = time.thread_time()
                 t0 = clock()
                 action = agents[seat].act(view, view.legal, **extra)
                 times.append(clock() - t0)
+                if cpu is not None:
+                    cpu.append(time.thread_time() - c0)
             else:
                 action = agents[seat].act(view, view.legal, **extra)
             rnd.apply(action)
@@ -91,23 +99,26 @@ def main(argv: list[str]) -> int:
     print(f"bot decision time, {rounds} rounds per match-up, seed {seed} (pure Python)")
     print(
         f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
-        f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
+        f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu mean':>8} {'cpu p99':>7}"
     )
     ok = search_ok = True
     for variant, seats, who in MATCHUPS:
         searching = seats[who] == "ai:search"
         try:
-            times = measure(variant, seats, who, max(10, rounds // 10) if searching else rounds, seed)
+            cpu: list[float] = []
+            times = measure(variant, seats, who, max(10, rounds // 10) if searching else rounds, seed, cpu)
         except UnknownVariant:
             print(f"{variant:10} (not installed: skipped)")
             continue
         ms = [t * 1000 for t in times]
+        cpu_ms = [t * 1000 for t in cpu]
         mean = statistics.fmean(ms) if ms else 0.0
         p99 = percentile(ms, 0.99)
         against = " ".join(s for i, s in enumerate(seats) if i != who)
         print(
             f"{variant:10} {seats[who]:10} {against:26} {len(ms):9d} {mean:8.2f} "
-            f"{percentile(ms, 0.5):7.2f} {p99:7.2f} {max(ms, default=0):7.2f}"
+            f"{percentile(ms, 0.5):7.2f} {p99:7.2f} {max(ms, default=0):7.2f} "
+            f"{statistics.fmean(cpu_ms) if cpu_ms else 0.0:8.2f} {percentile(cpu_ms, 0.99):7.2f}"
         )
         if seats[who] == "ai:hard" and (mean > TARGET_MEAN_MS or p99 > TARGET_P99_MS):
             ok = False
