@@ -52,8 +52,8 @@ def agent_specs(variant: str = "cardverse") -> list[AgentSpec[CardVerseOptions]]
             30,
             hard_factory,
             "remembers picks and passes, holds its melds, sheds points as the round's "
-            "end nears, ends the round on the empty stock when it is likely lowest; with 3 or 4 "
-            "seats chooses each turn by play-outs of deals sampled from what it saw",
+            "end nears; where its rules are unsure (lay down or hold, close discards, the draw, "
+            "the empty stock) plays the choices out on deals drawn from what it saw",
         ),
     )
     return [
