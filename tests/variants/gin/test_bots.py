@@ -244,31 +244,27 @@ def test_normal_prefers_live_partial_melds():
     assert move != "discard 4C" and move != "discard 5C"
 
 
-def test_hard_searches_a_knock_by_play_outs_of_the_variants_round():
-    """A knock is a close call for its rules: the search plays the knock and the
-    best discard out on deals drawn from the seat's information state (the real
-    round untouched), the same seed giving the same move."""
-    for seed in range(60):
+def test_hard_searches_only_its_close_calls_never_a_knock():
+    """Through a round with its information state, ai:hard searches a few close calls
+    (the draw, close discards) by play-outs of the variant's round, never a knock
+    (its rules weigh that), and leaves the real round untouched."""
+    searched = []
+    for seed in range(6):
         rnd = dealt(random.Random(seed))
-        agents = [make("ai:easy", 0, 1), make("ai:easy", 1, 2)]
+        bot = HardGinAgent(3, iterations=8)
+        other = make("ref:simple", 1, 2)
         while (seat := rnd.to_act()) is not None:
-            kinds = {a.kind for a in rnd.legal_actions()}
-            if "knock" in kinds and "gin" not in kinds and rnd.view(seat).stock_size > 2:
-                break
             view = rnd.view(seat)
-            rnd.apply(agents[seat].act(view, view.legal))
-        else:
-            continue
-        before = (len(rnd.history), list(rnd.hands))
-        moves = []
-        for _ in range(2):
-            bot = HardGinAgent(3, iterations=8)
-            view = rnd.view(seat)
-            move = bot.act(view, view.legal, info=rnd.information(seat))
-            assert {a.kind for a in bot.last["means"]} == {"knock", "discard"}
-            assert "play-outs" in bot.explain(view, move)
-            moves.append(move.notation())
-        assert moves[0] == moves[1]
-        assert (len(rnd.history), list(rnd.hands)) == before
-        return
-    raise AssertionError("no knock came up")
+            if seat == 0:
+                before = len(rnd.history)
+                move = bot.act(view, view.legal, info=rnd.information(seat))
+                assert len(rnd.history) == before
+                if bot.last:
+                    kinds = {a.kind for a in bot.last["means"]}
+                    assert "knock" not in kinds and len(kinds | {move.kind}) <= 2
+                    assert "play-outs" in bot.explain(view, move)
+                    searched.append(kinds)
+            else:
+                move = other.act(view, view.legal)
+            rnd.apply(move)
+    assert searched

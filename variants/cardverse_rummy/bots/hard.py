@@ -116,12 +116,14 @@ class HardCardVerseAgent(SearchAgent):
         action = super().act(view, legal, info)
         means = self.last.get("means")
         if means:
-            won = f"{means[action]:.0%} to win"
-            others = ", ".join(f"{a.notation()} {v:.0%}" for a, v in means.items() if a is not action)
             if action is self._rules_move:
-                self._why += f" (the play-outs agree: {won}, against {others})"
+                self._why += " (the play-outs agree)"
             else:
-                self._why = f"the play-outs favour it: {won}, against {others}"
+                assert self._rules_move is not None  # prior() came first
+                self._why = (
+                    f"the play-outs favour it: {means[action]:.0%} to win, "
+                    f"{means[self._rules_move]:.0%} with {self._rules_move.notation()}"
+                )
                 if action.kind in ("meld", "add"):  # lay down, against holding: the whole turn
                     self._laying = self._turn(view)
         return action

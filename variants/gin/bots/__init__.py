@@ -74,8 +74,8 @@ def agent_specs(variant: str = "gin") -> list[AgentSpec[GinOptions]]:
             30,
             hard_factory,
             "remembers picks and passes, looks a draw ahead over the unseen cards, "
-            "weighs the undercut risk before knocking; where its rules are unsure (a knock, "
-            "the draw, close discards) plays the choices out on deals drawn from what it saw",
+            "weighs the undercut risk before knocking; where its rules are unsure (the draw, "
+            "close discards) plays the choices out on deals drawn from what it saw",
         ),
         ("ref:simple", 8, simple_factory, "reference: the OpenSpiel simple gin bot's strategy"),
         ("ref:novice", 6, novice_factory, "reference: RLCard's novice rule agent"),

@@ -27,10 +27,13 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
 
 **Where it searches.** Those rules give the move it would play (the search's
 *prior*); where they are unsure, core's search (:mod:`rummykit.core.search`)
-chooses among that move and its alternatives: a knock (against playing on with
-the best discard, or the other way round), the draw when taking the upcard and
-the stock are valued within :data:`DRAW_MARGIN` of each other, and the discard
-when others score within :data:`MARGIN` of the best (up to :data:`WIDTH`).
+chooses among that move and its alternatives: the draw when taking the upcard
+and the stock are valued within :data:`DRAW_MARGIN` of each other, and the
+discard when others score within :data:`MARGIN` of the best (up to
+:data:`WIDTH`). A knock is its rules' alone: the search re-deals the
+opponent's unseen cards as they come, where the rules improve each sampled
+hand by the opponent's turns; searched, every knock looked safe (over 600
+rounds against ``ref:simple`` the knock search cost 1.6 points a round).
 Each candidate is played out to the round's end on the same deals drawn from
 what the seat saw (``Round.resample``: Gin's own round), both seats moved by
 ``ref:simple`` (the roll-out policy, the same at both seats), each play-out
@@ -81,8 +84,8 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
 
 class HardGinAgent(SearchAgent):
     #: An alternative replaces the rules' move only when ahead by two standard
-    #: errors: the play-outs move this seat as ``ref:simple`` does (a knock at the
-    #: first chance), so a small lead of theirs over the rules is mostly noise.
+    #: errors: the play-outs move this seat as ``ref:simple`` does, so a small lead
+    #: of theirs over the rules is mostly noise.
     CONFIDENCE = 2.0
     # The rules' weights, chosen by measuring with `rummy simulate`.
     KNOCK_BONUS = 6.0  # value of a hand that may knock after the next draw
@@ -132,12 +135,14 @@ class HardGinAgent(SearchAgent):
         action = super().act(view, legal, info)
         means = self.last.get("means")
         if means:
-            won = f"{means[action]:.0%} to win"
-            others = ", ".join(f"{a.notation()} {v:.0%}" for a, v in means.items() if a is not action)
             if action is self._rules_move:
-                self._why += f" (the play-outs agree: {won}, against {others})"
+                self._why += " (the play-outs agree)"
             else:
-                self._why = f"the play-outs favour it: {won}, against {others}"
+                assert self._rules_move is not None  # prior() came first
+                self._why = (
+                    f"the play-outs favour it: {means[action]:.0%} to win, "
+                    f"{means[self._rules_move]:.0%} with {self._rules_move.notation()}"
+                )
         return action
 
     def prior(self, view: View, legal: Sequence[Action]) -> Action:
@@ -164,15 +169,15 @@ class HardGinAgent(SearchAgent):
         after = dict(self.solver.discards(k.hand))
         plain = by_kind.get(DISCARD) or list(legal)
         if KNOCK in by_kind:
+            # Its rules' own weighing: the search's re-dealt opponent hands are
+            # drawn from the unseen cards alone, not improved by the opponent's
+            # turns, and would make every knock look safe.
             act = self._maybe_knock(k, by_kind[KNOCK], after, limit)
             if act is not None:
-                if DISCARD in by_kind and k.stock > 2:  # or play on
-                    self._alts = [self._best_discard(k, plain, after, limit)[0]]
                 return act
         action, why = self._best_discard(k, plain, after, limit)
         if KNOCK in by_kind:
             why = self._why + "; " + why
-            self._alts = [self._best_knock(by_kind[KNOCK], after)]
         else:
             self._alts = self._close
         self._why = why
@@ -264,14 +269,10 @@ class HardGinAgent(SearchAgent):
         self._why = f"{code(up)} helps less than an average stock card"
         return stock[0]
 
-    def _best_knock(self, knocks: list[Action], after: dict[int, int]) -> Action:
-        """The knock leaving the least deadwood (then shedding the most points)."""
-        return min(knocks, key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
-
     def _maybe_knock(
         self, k: Knowledge, knocks: list[Action], after: dict[int, int], limit: int
     ) -> Action | None:
-        best = self._best_knock(knocks, after)
+        best = min(knocks, key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
         card = best.cards[0]
         d = after[card]
         if k.stock <= 2:
