@@ -166,12 +166,7 @@ class HardCardVerseAgent(SearchAgent):
         if undecided:
             self._lay_hold_turn = turn
         hold = self._laying != turn and self._holds(k, melds, adds, left)
-        held = 0
-        if hold:
-            for m in melds:
-                held |= m
-            for c, _ in adds:
-                held |= 1 << c
+        held = held_mask(melds, adds) if hold else 0
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
         discards = discards or [a for a in legal if a.kind == "discard"]
         step = None if hold else next_step(legal, melds, adds)
@@ -228,12 +223,7 @@ class HardCardVerseAgent(SearchAgent):
             return ""
         groups = ["[" + " ".join(code(c) for c in mask_in_rank_order(m, True)) + "]" for m in melds]
         groups += [f"{code(c)} for meld {n}" for c, n in adds]
-        mask = 0
-        for m in melds:
-            mask |= m
-        for c, _ in adds:
-            mask |= 1 << c
-        pts = hand_points(mask, self.ace_points)
+        pts = hand_points(held_mask(melds, adds), self.ace_points)
         return (
             f"; holds back {', '.join(groups)} (nothing laid down for the others to add to); "
             f"the risk: if the round ends before the next turn (about {self._p_end(k):.0%} likely), "
