@@ -4,8 +4,8 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 TSTAMP  = $(VENV)/.installed-test
-# The compiled play-out core is built at install: rebuild when it changes.
-BUILT   = pyproject.toml setup.py variants/cardverse_rummy/bots/_fastplay.c
+# The install runs again when the project's metadata changes.
+BUILT   = pyproject.toml
 # The project is installed in setuptools' strict editable mode: the package is a
 # tree of links to the sources (build/__editable__.*/rummykit), a plain folder
 # that mypy, pyright and IDEs read. A file added, removed or renamed in the
@@ -26,7 +26,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(FILES): FORCE | $(BIN)/python
-	@find $(PACKAGE) -name __pycache__ -prune -o -type f ! -name '*.so' -print | LC_ALL=C sort > $@.new
+	@find $(PACKAGE) -name __pycache__ -prune -o -type f -print | LC_ALL=C sort > $@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
 $(STAMP): $(BUILT) $(FILES) | $(BIN)/python

@@ -24,7 +24,7 @@ and :meth:`MatchEquity.after_round` read it at whole steps.
 
 :func:`score_histogram` and :func:`step_for` build a model from round scores a
 caller has seen (the search: its own roll-outs); a variant that knows its
-rounds' scores may give its own histogram (CardVerse's ``ai:hard`` does).
+rounds' scores may give its own histogram.
 """
 
 from __future__ import annotations

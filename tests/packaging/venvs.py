@@ -13,7 +13,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 # What the test run's own environment would leak into a fresh one.
-LEAKS = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_DISABLE_PLUGINS", "RUMMYKIT_PURE_PYTHON")
+LEAKS = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "RUMMYKIT_DISABLE_PLUGINS")
 
 
 def run(cmd, cwd, env, timeout=600) -> subprocess.CompletedProcess:

@@ -6,12 +6,14 @@ import gc
 import random
 import types
 
+from rummykit.core.agents import act_kwargs
 from rummykit.core.engine import Round
 
 
 def play_round(rnd, agents, max_actions: int = 5000):
-    """Play ``rnd`` to its end with ``agents`` (one per seat); assert every move is
-    legal; return the notations of the moves."""
+    """Play ``rnd`` to its end with ``agents`` (one per seat, a searching one given its
+    information state as in a match); assert every move is legal; return the
+    notations of the moves."""
     moves = []
     for _ in range(max_actions):
         seat = rnd.to_act()
@@ -19,7 +21,7 @@ def play_round(rnd, agents, max_actions: int = 5000):
             return moves
         view = rnd.view(seat)
         legal = tuple(rnd.legal_actions())
-        action = agents[seat].act(view, legal)
+        action = agents[seat].act(view, legal, **act_kwargs(agents[seat], rnd, seat))
         assert any(a.key() == action.key() for a in legal), f"{action} is not legal: {legal}"
         explain = getattr(agents[seat], "explain", None)
         if explain is not None:

@@ -10,6 +10,7 @@ from rummykit.core.actions import parse_action
 from rummykit.core.agents import agent_seed
 from rummykit.core.cards import parse_card, parse_cards, to_mask
 from rummykit.core.plugins import get_plugins
+from rummykit.core.resample import deal_round
 from rummykit.core.solver import get_solver
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
@@ -40,6 +41,14 @@ def m(text: str) -> int:
     return to_mask(parse_cards(text))
 
 
+def dealt(options: CardVerseOptions, n_seats: int, index: int, rng: random.Random) -> CardVerseRound:
+    """A round dealt as a match deals it: it knows its deal, so a searching bot is
+    given its information state."""
+    rnd = deal_round(registry().variant("cardverse"), options, n_seats, index, rng)
+    assert isinstance(rnd, CardVerseRound)
+    return rnd
+
+
 def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
     return CardVerseRound.setup(hands, stock, discard, **kw)
 
@@ -68,7 +77,7 @@ def test_legal_moves_only_and_deterministic_for_a_seed(name, n_seats):
         runs = []
         for _ in range(2):
             with GlobalRandomUntouched():
-                rnd = CardVerseRound.deal(CardVerseOptions(), n_seats, round_seed, random.Random(round_seed))
+                rnd = dealt(CardVerseOptions(), n_seats, round_seed, random.Random(round_seed))
                 agents = [
                     make(name if s == round_seed % n_seats else "ai:easy", s, agent_seed(round_seed, s))
                     for s in range(n_seats)
@@ -82,13 +91,13 @@ def test_legal_moves_only_and_deterministic_for_a_seed(name, n_seats):
 def test_legal_under_every_option(name, opts):
     options = CardVerseOptions(**opts)
     for seed in range(2):
-        rnd = CardVerseRound.deal(options, 3, seed, random.Random(50 + seed))
+        rnd = dealt(options, 3, seed, random.Random(50 + seed))
         agents = [make(name, s, s, options) if s != 1 else make("ai:hard", s, s, options) for s in range(3)]
         play_round(rnd, agents)
 
 
 def test_hard_against_itself_and_random():
-    rnd = CardVerseRound.deal(CardVerseOptions(), 4, 0, random.Random(8))
+    rnd = dealt(CardVerseOptions(), 4, 0, random.Random(8))
     play_round(
         rnd, [make("ai:hard", 0, 1), make("random", 1, 2), make("ai:hard", 2, 3), make("ai:normal", 3, 4)]
     )
@@ -229,19 +238,51 @@ def test_hard_with_four_seats_holds_its_melds_until_the_round_surely_ends():
     # Four seats, three cards left in the stock after its draw: seat 0 will face the empty
     # stock itself (and may take the discard then), so it keeps its run in hand although
     # seat 1 holds two cards; with fewer cards in the stock than opponents it lays it down.
-    # (The rule itself: by default the play-outs choose among it and its opposite.)
     hands = ["7H 8H 9H 2C 5D KS QD", "4H 5C", "JC JD QS AS TC", "2S 3S 4S 6D 9C"]
     rnd = deal(hands, stock="3C 6S 8C 9D", discard="TD", rest="discard")
     play(rnd, "draw stock")
-    move = choose(HardCardVerseAgent(1, PLAY_SEARCH=False), rnd)
+    move = choose(HardCardVerseAgent(1), rnd)
     assert move.startswith("discard") and move not in ("discard 7H", "discard 8H", "discard 9H")
     rnd = deal(hands, stock="3C 6S 8C", discard="TD", rest="discard")
     play(rnd, "draw stock")
-    assert choose(HardCardVerseAgent(1, PLAY_SEARCH=False), rnd) == "meld 7H 8H 9H"
-    assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"  # the play-outs agree
+    assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
 
 
-def test_hard_weighs_partial_melds_and_feeding_by_the_number_of_seats():
-    bot = HardCardVerseAgent(1)
-    assert bot.KEEP_MANY != bot.KEEP and bot.FEED_MANY != bot.FEED
-    assert HardCardVerseAgent(1, KEEP_MANY=1.0).KEEP_MANY == 1.0
+def empty_stock_state(n_seats: int) -> CardVerseRound:
+    """A dealt round played by ai:easy until a seat may end it on the empty stock
+    or take the pile's top."""
+    for seed in range(40):
+        rnd = dealt(CardVerseOptions(), n_seats, 0, random.Random(seed))
+        agents = [make("ai:easy", s, s) for s in range(n_seats)]
+        while (seat := rnd.to_act()) is not None:
+            kinds = {a.kind for a in rnd.legal_actions()}
+            if not rnd.stock and {"draw stock", "take discard"} <= kinds:
+                return rnd
+            view = rnd.view(seat)
+            rnd.apply(agents[seat].act(view, view.legal))
+    raise AssertionError("no round reached the empty stock")
+
+
+@pytest.mark.parametrize("n_seats", [2, 4])
+def test_hard_searches_the_empty_stock_by_play_outs_of_the_variants_round(n_seats):
+    """Ending the round or taking the top is a close call for its rules: the search
+    plays both out on deals drawn from the seat's information state (the real
+    round untouched), the same seed giving the same move."""
+    rnd = empty_stock_state(n_seats)
+    seat = rnd.to_act()
+    before = (len(rnd.history), list(rnd.hands), list(rnd.discard))
+    moves = []
+    for _ in range(2):
+        bot = HardCardVerseAgent(3, iterations=8)
+        view = rnd.view(seat)
+        move = bot.act(view, view.legal, info=rnd.information(seat))
+        assert {a.notation() for a in bot.last["means"]} == {"draw stock", "take discard"}
+        assert sum(bot.last["counts"].values()) >= 8
+        assert "play-outs" in bot.explain(view, move)
+        moves.append(move.notation())
+    assert moves[0] == moves[1]
+    assert (len(rnd.history), list(rnd.hands), list(rnd.discard)) == before
+    # Without its information state it plays its rules' move at once.
+    bot = HardCardVerseAgent(3)
+    bot.act(rnd.view(seat), rnd.view(seat).legal)
+    assert bot.last == {}

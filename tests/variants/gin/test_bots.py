@@ -8,6 +8,7 @@ import pytest
 
 from rummykit.core.agents import agent_seed
 from rummykit.core.plugins import get_plugins
+from rummykit.core.resample import deal_round
 from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots.hard import HardGinAgent
 from rummykit.variants.gin.bots.knowledge import read_view
@@ -22,6 +23,14 @@ LEVELS = ["ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"]
 
 def registry():
     return get_plugins().registry
+
+
+def dealt(rng: random.Random) -> GinRound:
+    """A round dealt as a match deals it: it knows its deal, so a searching bot is
+    given its information state."""
+    rnd = deal_round(registry().variant("gin"), GinOptions(), 2, 0, rng)
+    assert isinstance(rnd, GinRound)
+    return rnd
 
 
 def make(name: str, seat: int, seed: int):
@@ -54,19 +63,19 @@ def test_legal_moves_only_and_deterministic_for_a_seed(name):
         runs = []
         for _ in range(2):
             with GlobalRandomUntouched():
-                rnd = GinRound(GinOptions(), 0, random.Random(round_seed))
+                rnd = dealt(random.Random(round_seed))
                 agents = [make(name, 0, agent_seed(round_seed, 0)), make(other, 1, agent_seed(round_seed, 1))]
                 runs.append(play_round(rnd, agents))
         assert runs[0] == runs[1]
         # ...and in the other seat.
-        rnd = GinRound(GinOptions(), 0, random.Random(round_seed + 10))
+        rnd = dealt(random.Random(round_seed + 10))
         play_round(rnd, [make(other, 0, 1), make(name, 1, 2)])
 
 
 @pytest.mark.parametrize("name", LEVELS)
 def test_bots_play_each_other(name):
     for seed in range(2):
-        rnd = GinRound(GinOptions(), 0, random.Random(100 + seed))
+        rnd = dealt(random.Random(100 + seed))
         play_round(rnd, [make(name, 0, seed), make("ai:hard", 1, seed)])
 
 
@@ -233,3 +242,29 @@ def test_normal_prefers_live_partial_melds():
     rnd.apply(act("draw stock"))
     move = choose(NormalGinAgent(0), rnd)
     assert move != "discard 4C" and move != "discard 5C"
+
+
+def test_hard_searches_only_its_close_calls_never_a_knock():
+    """Through a round with its information state, ai:hard searches a few close calls
+    (the draw, close discards) by play-outs of the variant's round, never a knock
+    (its rules weigh that), and leaves the real round untouched."""
+    searched = []
+    for seed in range(6):
+        rnd = dealt(random.Random(seed))
+        bot = HardGinAgent(3, iterations=8)
+        other = make("ref:simple", 1, 2)
+        while (seat := rnd.to_act()) is not None:
+            view = rnd.view(seat)
+            if seat == 0:
+                before = len(rnd.history)
+                move = bot.act(view, view.legal, info=rnd.information(seat))
+                assert len(rnd.history) == before
+                if bot.last:
+                    kinds = {a.kind for a in bot.last["means"]}
+                    assert "knock" not in kinds and len(kinds | {move.kind}) <= 2
+                    assert "play-outs" in bot.explain(view, move)
+                    searched.append(kinds)
+            else:
+                move = other.act(view, view.legal)
+            rnd.apply(move)
+    assert searched

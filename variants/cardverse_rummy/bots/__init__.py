@@ -32,9 +32,7 @@ def normal_factory(seat: int, seed: int, options: CardVerseOptions) -> NormalCar
 def hard_factory(seat: int, seed: int, options: CardVerseOptions) -> HardCardVerseAgent:
     from .hard import HardCardVerseAgent
 
-    return HardCardVerseAgent(
-        seed, target=options.target, ace_points=options.ace_points, discard_to_win=options.discard_to_win
-    )
+    return HardCardVerseAgent(seed, options=options)
 
 
 def understands_cardverse(variant: str, options: Any) -> bool:
@@ -65,8 +63,8 @@ def agent_specs(
             30,
             hard_factory,
             "remembers picks and passes, holds its melds, sheds points as the round's "
-            "end nears, ends the round on the empty stock when it is likely lowest; with 3 or 4 "
-            "seats chooses each turn by play-outs of deals sampled from what it saw",
+            "end nears; where its rules are unsure (lay down or hold, close discards, the draw, "
+            "the empty stock) plays the choices out on deals drawn from what it saw",
         ),
     )
     return [

@@ -42,49 +42,6 @@ def completes(hand: int, card: int) -> bool:
     return any(hand & pair == pair for pair in _RUN_PAIRS[card])
 
 
-def _run_tables() -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """For each 13-bit pattern of one suit's ranks (bit 0 the ace): the ranks that
-    complete an ace-high run with two of them, and whether they hold such a run."""
-    comp, has = [], []
-    for p in range(1 << 13):
-        q = (p >> 1) | (p & 1) << 12  # position order: 2 .. K, A
-        adj = q & q >> 1  # pairs at positions i, i+1
-        gap = q & q >> 2  # pairs at positions i, i+2
-        c = (adj >> 1 | adj << 2 | gap << 1) & 0x1FFF
-        comp.append((c << 1 & 0x1FFE) | c >> 12)
-        has.append(bool(adj & q >> 2))
-    return tuple(comp), tuple(has)
-
-
-_RUN_COMP, _HAS_RUN = _run_tables()
-_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank's bit in every suit
-
-
-def completing(hand: int) -> int:
-    """The cards outside ``hand`` that would make a three-card meld (a set or an
-    ace-high run) with two of its cards, as a mask: ``completing(hand) >> c & 1 ==
-    completes(hand, c)`` for every card ``c`` not in ``hand``."""
-    a = hand & 0x1FFF
-    b = hand >> 13 & 0x1FFF
-    c = hand >> 26 & 0x1FFF
-    d = hand >> 39 & 0x1FFF
-    pairs = a & (b | c | d) | b & (c | d) | c & d  # ranks held twice or more
-    comp = _RUN_COMP
-    return (pairs * _SUITS | comp[a] | comp[b] << 13 | comp[c] << 26 | comp[d] << 39) & ~hand
-
-
-def has_meld(hand: int) -> bool:
-    """Whether ``hand`` holds a meld (three of a rank, or three in an ace-high run)."""
-    a = hand & 0x1FFF
-    b = hand >> 13 & 0x1FFF
-    c = hand >> 26 & 0x1FFF
-    d = hand >> 39 & 0x1FFF
-    if a & b & (c | d) or c & d & (a | b):
-        return True
-    run = _HAS_RUN
-    return run[a] or run[b] or run[c] or run[d]
-
-
 def hand_points(mask: int, ace_points: int) -> int:
     return sum(points(c, ace_points) for c in from_mask(mask))
 
@@ -175,21 +132,4 @@ def live_partners(card: int, hand: int, live: int) -> int:
     return n
 
 
-def live_ways(card: int, hand: int, live: int) -> int:
-    """How many distinct live cards would complete a meld with ``card`` and cards
-    of ``hand``."""
-    ways = 0
-    rank_mates = [x for x in SET_PARTNERS[card] if hand >> x & 1]
-    if rank_mates:
-        for y in SET_PARTNERS[card]:
-            if live >> y & 1:
-                ways |= 1 << y
-    for x, y in RUN_PARTNERS[card]:
-        if hand >> x & 1 and live >> y & 1:
-            ways |= 1 << y
-        elif hand >> y & 1 and live >> x & 1:
-            ways |= 1 << x
-    return ways.bit_count()
-
-
-__all__ += ["completes", "completing", "has_meld", "live_partners", "live_ways"]
+__all__ += ["completes", "live_partners"]

@@ -24,7 +24,7 @@ from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
 from rummykit.core.seen import read_seen
 
-from ..table import card_at, extensions, position
+from ..table import card_at, position
 
 if TYPE_CHECKING:
     from rummykit.core.solver import MeldSolver
@@ -48,9 +48,6 @@ class Knowledge:
     sizes: tuple[int, ...]
     stock: int
     turns: list[int] = field(default_factory=list)  # draws made this round, per seat
-    # What each seat's last turn showed of the hand it kept (see bots/playout.py):
-    blocked: list[int] = field(default_factory=list)  # cards fitting a table meld after its last turn
-    last_pass: list[int | None] = field(default_factory=list)  # upcard passed on at its last draw
 
 
 def read_view(view: View) -> Knowledge:
@@ -59,19 +56,6 @@ def read_view(view: View) -> Knowledge:
     hand = to_mask(view.hand)
     pile = view.discard_pile
     seen = read_seen(view)
-    # What fitted the table right after each seat's last discard: replay the melds.
-    blocked = [0] * n
-    melds: list[int] = []  # the table as it grows, by meld number - 1
-    last_of = {at: s for s, at in enumerate(seen.last_discard_at) if at >= 0}
-    for i, e in enumerate(view.history[: max(last_of, default=-1) + 1]):
-        kind = e.action.kind
-        if kind == "meld":
-            melds.append(to_mask(e.action.cards))
-        elif kind == "add" and e.action.target is not None and 0 < e.action.target <= len(melds):
-            melds[e.action.target - 1] |= to_mask(e.action.cards)
-        elif i in last_of:  # a seat's last discard
-            for m in melds:
-                blocked[last_of[i]] |= extensions(m)
     held = seen.held
     table = 0
     for tm in view.table:
@@ -98,8 +82,6 @@ def read_view(view: View) -> Knowledge:
         sizes=sizes,
         stock=view.stock_size,
         turns=seen.turns,
-        blocked=blocked,
-        last_pass=seen.last_pass,
     )
 
 

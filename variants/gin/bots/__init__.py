@@ -44,12 +44,7 @@ def normal_factory(seat: int, seed: int, options: GinOptions) -> NormalGinAgent:
 def hard_factory(seat: int, seed: int, options: GinOptions) -> HardGinAgent:
     from .hard import HardGinAgent
 
-    return HardGinAgent(
-        seed,
-        knock_limit=options.knock_limit,
-        gin_bonus=options.gin_bonus,
-        undercut_bonus=options.undercut_bonus,
-    )
+    return HardGinAgent(seed, options=options)
 
 
 def simple_factory(seat: int, seed: int, options: GinOptions) -> SimpleGinAgent:
@@ -88,7 +83,8 @@ def agent_specs(
             30,
             hard_factory,
             "remembers picks and passes, looks a draw ahead over the unseen cards, "
-            "weighs the undercut risk before knocking",
+            "weighs the undercut risk before knocking; where its rules are unsure (the draw, "
+            "close discards) plays the choices out on deals drawn from what it saw",
         ),
         ("ref:simple", 8, simple_factory, "reference: the OpenSpiel simple gin bot's strategy"),
         ("ref:novice", 6, novice_factory, "reference: RLCard's novice rule agent"),
