@@ -147,6 +147,7 @@ class TableInfo:
     show_since: bool = True
     words: Vocabulary = PLAIN  # the variant's words for its moves
     since_room: int | None = None  # at most this many lines of what the others did (the latest)
+    packed_melds: bool = False  # table melds flowed several to a line, without owners (a short terminal)
     table_line: str | None = None  # the variant's line about the table, cards as markers
 
 
@@ -294,6 +295,19 @@ def meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
     return out
 
 
+def packed_meld_lines(info: TableInfo, look: Look, width: int) -> list[Text]:
+    """The table melds as few lines as they fit in: ``N:`` and the cards of
+    each, several to a line, without their owners."""
+    melds = []
+    for m in info.view.table:
+        t = Text(f"{m.number}:", style="dim")
+        for i, c in enumerate(m.cards):
+            t.append(" " if i else "")
+            t.append_text(look.card(c))
+        melds.append(t)
+    return flow(melds, width - 1, indent=" ", sep="  ")
+
+
 def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = None) -> RenderableType:
     """The whole table for one seat: header, players, piles, table melds, what
     happened since your last turn, and your hand. Compact (no boxes, no blank
@@ -323,8 +337,12 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
     if view.table:
         if not compact:
             parts.append(Text())
-        parts.append(Text("Table melds", style="bold"))
-        parts.extend(meld_lines(info, look, inner))
+        if info.packed_melds:
+            parts.append(Text("Table melds", style="bold"))
+            parts.extend(packed_meld_lines(info, look, inner))
+        else:
+            parts.append(Text("Table melds", style="bold"))
+            parts.extend(meld_lines(info, look, inner))
 
     if info.show_since:
         lines = since_lines(view, info.names, look, inner, info.words)

@@ -302,7 +302,12 @@ class TerminalUI:
                 if over > 0:  # still too tall: the older lines of what the others did go first
                     since = len(since_lines(info.view, info.names, self.look, self.width, info.words))
                     info.since_room = max(0, since - over - 1)
+                    if since - over - 1 < 0:  # then all of them (log shows them)
+                        info.show_since = False
                     table = table_view(info, self.look, self.width, compact=True)
+                    if len(self.console.render_lines(table, opts, pad=False)) > room:
+                        info.packed_melds = True  # then the table melds, several to a line
+                        table = table_view(info, self.look, self.width, compact=True)
         self.show(table)
         view = info.view
         sep = f" {self.look.dot} "

@@ -113,6 +113,25 @@ def test_the_table_fits_any_width_and_cards_never_split(width, ascii_):
         assert out.isascii(), out
 
 
+@pytest.mark.parametrize("ascii_", [False, True])
+def test_packed_table_melds_take_fewer_lines_and_show_every_card(ascii_):
+    # A short terminal's last resort: the melds several to a line, by number.
+    look = Look(ascii=ascii_)
+    table = tuple(
+        TableMeld(i + 1, i % 4, (C(f"{r}S"), C(f"{r}H"), C(f"{r}D"))) for i, r in enumerate("23456789")
+    )
+    v = view(history=HISTORY, table=table, legal=[Action(DRAW_STOCK), Action(TAKE_DISCARD)])
+    plain_info, packed_info = info(v), info(v)
+    packed_info.packed_melds = True
+    plain_out = render(table_view(plain_info, look, 50, compact=True), 50).splitlines()
+    packed_out = render(table_view(packed_info, look, 50, compact=True), 50).splitlines()
+    assert len(packed_out) <= len(plain_out) - 4
+    assert all(len(line) <= 50 for line in packed_out)
+    text = " ".join(packed_out)
+    for m in table:
+        assert f"{m.number}:" + " ".join(pretty(c, ascii_) for c in m.cards) in text
+
+
 def test_since_your_last_turn_in_words():
     v = view(history=HISTORY, table=TABLE)
     out = render(table_view(info(v), Look(), 100), 100)
