@@ -75,6 +75,7 @@ def test_big_gin_is_a_move_with_its_own_outcome_and_tally(big_gin):
     assert other.result.counts["big_gins"] == 0 and other.result.counts["gins"] == 1
 
 
+@pytest.mark.slow  # the kit's seeded games (or a search): minutes on a busy machine
 def test_big_gin_passes_the_kit(big_gin):
     check_variant(big_gin["BIG_GIN_SPEC"], seeds=range(2), agents=[])
 

@@ -226,5 +226,6 @@ def test_simulate_counts_every_declared_tally():
     assert sum(e["counts"]["reshuffles"] for e in data["entrants"]) > 0
 
 
+@pytest.mark.slow  # the kit's seeded games (or a search): minutes on a busy machine
 def test_conformance_kit():
     check_variant(NAME, seeds=range(3))

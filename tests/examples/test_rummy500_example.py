@@ -219,6 +219,7 @@ def test_rummy_simulate_rummy500_shows_the_rule_and_the_totals():
     assert "total/match" in r.stdout
 
 
+@pytest.mark.slow  # the kit's seeded games (or a search): minutes on a busy machine
 def test_ai_search_plays_it_with_ai_easy_as_its_roll_out():
     r = rummy(
         "simulate",

@@ -118,5 +118,6 @@ def test_gin_plays_on_after_the_stock_is_rebuilt(seed):
     assert rnd.result is not None and len(rnd.restocks) == 1
 
 
+@pytest.mark.slow  # the kit's seeded games (or a search): minutes on a busy machine
 def test_gin_with_a_reshuffle_passes_the_kit():
     check_variant(gin_spec(name="gin-reshuffle", round_class=GinReshuffle), seeds=range(2), agents=[])
