@@ -87,7 +87,7 @@ def main() -> None:
     write("gin-discard.txt", table_shot(g, 1, 80, ["help"]))
 
     # CardVerse Rummy, four seats, two people and two computer players.
-    c = session("cardverse", ["human:Alice", "ai:easy", "human:Bob", "ai:easy"], seed=3)
+    c = session("cardverse", ["human:Alice", "ai:easy", "human:Bob", "ai:easy"], seed=1)
 
     def bob_after_drawing(s):
         if s.over:
@@ -98,8 +98,8 @@ def main() -> None:
             and s.to_act() == 2
             and v.history
             and v.history[-1].seat == 2
-            and len(v.history) > 8
-            and v.stock_size > 4
+            and len(v.history) > 6
+            and v.stock_size > 1
         )
 
     autoplay(c, bob_after_drawing)
