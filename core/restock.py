@@ -38,9 +38,9 @@ from .errors import ResampleError, RummyError
 from .resample import MAX_TRIES, InfoState, RiggedRandom, deal_order
 
 if TYPE_CHECKING:
-    from .engine import Round, View
+    from .engine import Event, Round, View
 
-__all__ = ["Phase", "Restock", "RestockInfo", "restock_information", "round_seed"]
+__all__ = ["Phase", "Restock", "RestockInfo", "Restocking", "restock_information", "round_seed"]
 
 
 def round_seed(rng: random.Random) -> int:
@@ -67,6 +67,59 @@ class Restock:
 
     step: int
     cards: tuple[int, ...]
+
+
+class Restocking:
+    """The round's own generator (:attr:`rng`) and the rebuilding of its stock
+    from the discard pile (:meth:`restock_from_pile`), for a round that keeps
+    ``round_seed``, ``discard`` and ``stock`` (top last), ``history``,
+    ``restocks`` and ``before_restock``, and gives the state core re-deals up
+    to the first restock (:meth:`_state_before_restock`)."""
+
+    round_seed: int
+    discard: list[int]
+    stock: list[int]
+    history: list[Event]
+    restocks: list[Restock]
+    before_restock: Round | None
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's own generator, for chance after the deal (a restock's
+        shuffle): seeded from the deal (:func:`round_seed`), so a record's seed
+        and moves give back everything it draws. Never shown to a seat.
+        Settable (core's re-deal of a round with restocks sets it)."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+
+    def restock_from_pile(self, keep_top: bool = True) -> int:
+        """From the round's end-of-stock hook only (CardVerse's
+        ``empty_stock``, Gin's ``stock_ran_out``): turn the discard pile (all
+        but its top card with ``keep_top``) face down into a new stock,
+        shuffled with :attr:`rng`. Returns the number of cards moved (0:
+        nothing to move). Each restock is kept in :attr:`restocks`, so that
+        ``information`` and ``resample`` stay exact (the new stock's order is
+        hidden)."""
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        if not pile:
+            return 0
+        if self.before_restock is None:
+            self.before_restock = self._state_before_restock()
+        self.discard = self.discard[-1:] if keep_top else []
+        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
+        self.rng.shuffle(pile)
+        self.stock = pile
+        return len(pile)
+
+    def _state_before_restock(self) -> Round | None:
+        """The round as it was just before the first restock began."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

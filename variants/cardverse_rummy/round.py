@@ -34,7 +34,7 @@ from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMel
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.resample import InfoState, record_deal
-from rummykit.core.restock import Restock, restock_information, round_seed
+from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
 
 from .options import CardVerseOptions
 from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
@@ -142,7 +142,7 @@ def _canonical(action: Action) -> Action | None:
     return None
 
 
-class CardVerseRound(Round):
+class CardVerseRound(Restocking, Round):
     """One deal of CardVerse Rummy (docs/rules.md §2) for 2 to 4 seats."""
 
     variant = VARIANT
@@ -369,21 +369,6 @@ class CardVerseRound(Round):
     #: ``count_keys = (*CardVerseRound.count_keys, "restocks")``.
     count_keys: ClassVar[tuple[str, ...]] = ("out_by_meld", "out_by_discard", "stock_end")
 
-    @property
-    def rng(self) -> random.Random:
-        """The round's own generator, for chance after the deal (a restock's
-        shuffle): seeded from the deal (:func:`round_seed`), so a record's seed
-        and moves give back every shuffle. Never shown to a seat. Settable
-        (core's re-deal of a round with restocks sets it)."""
-        rng = self.__dict__.get("_rng")
-        if rng is None:
-            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
-        return rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self.__dict__["_rng"] = value
-
     def extra_actions(self) -> Iterable[Action]:
         """Moves of kinds the variant adds that are legal now (added to the
         built-in ones). Their words (notation, short form, log phrase, help
@@ -411,22 +396,8 @@ class CardVerseRound(Round):
         False: the round ends, the lowest hand value winning. False here."""
         return False
 
-    def restock_from_pile(self, keep_top: bool = True) -> int:
-        """From :meth:`empty_stock` only: turn the discard pile (all but its
-        top card with ``keep_top``) face down into a new stock, shuffled with
-        :attr:`rng`. Returns the number of cards moved (0: nothing to move).
-        Each restock is kept in :attr:`restocks`, so that :meth:`information`
-        and :meth:`resample` stay exact (the new stock's order is hidden)."""
-        pile = self.discard[:-1] if keep_top else self.discard[:]
-        if not pile:
-            return 0
-        if self.before_restock is None:
-            self.before_restock = self.clone()
-        self.discard = self.discard[-1:] if keep_top else []
-        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
-        self.rng.shuffle(pile)
-        self.stock = pile
-        return len(pile)
+    def _state_before_restock(self) -> CardVerseRound:
+        return self.clone()
 
     def lay_meld(self, seat: int, cards: Iterable[int]) -> None:
         """Move ``cards`` (a meld) from ``seat``'s hand to the table, as the

@@ -57,7 +57,7 @@ from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, ca
 from rummykit.core.errors import CardError, IllegalAction, RummyError
 from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.resample import InfoState, record_deal
-from rummykit.core.restock import Restock, restock_information, round_seed
+from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
 from rummykit.core.solver import MeldSolver
 
 from .options import GinOptions
@@ -110,7 +110,7 @@ _CLONE_KNOWN = frozenset(
 _OWN_KINDS = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN})
 
 
-class GinRound(Round):
+class GinRound(Restocking, Round):
     """A round of Cardems Gin for two seats.
 
     ``GinRound(options, round_index, rng)`` deals with ``rng.shuffle`` of the 52
@@ -278,42 +278,15 @@ class GinRound(Round):
     #: ``outcome_counts = {**GinRound.outcome_counts, "big gin": "big_gins"}``.
     outcome_counts: ClassVar[Mapping[str, str]] = MappingProxyType(dict(_COUNT_OF))
 
-    @property
-    def rng(self) -> random.Random:
-        """The round's own generator, for chance after the deal: seeded from
-        the deal (:func:`rummykit.core.restock.round_seed`), so a record's seed
-        and moves give back everything it draws. Never shown to a seat."""
-        rng = self.__dict__.get("_rng")
-        if rng is None:
-            rng = self.__dict__["_rng"] = random.Random(self.round_seed)
-        return rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self.__dict__["_rng"] = value
-
     def stock_ran_out(self) -> bool:
         """After a plain discard, when :meth:`stock_exhausted` says the stock
         is done: refill it (:meth:`restock_from_pile`) and return True to play
         on; False (here): the round is a draw."""
         return False
 
-    def restock_from_pile(self, keep_top: bool = True) -> int:
-        """From :meth:`stock_ran_out` only: turn the discard pile (all but its
-        top card with ``keep_top``) face down into a new stock, shuffled with
-        :attr:`rng`. Returns the number of cards moved (0: nothing to move).
-        Each restock is kept in :attr:`restocks`, so that :meth:`information`
-        and :meth:`resample` stay exact (the new stock's order is hidden)."""
-        pile = self.discard[:-1] if keep_top else self.discard[:]
-        if not pile:
-            return 0
-        if self.before_restock is None:
-            self.before_restock = self.__dict__.pop("_before_discard", None)
-        self.discard = self.discard[-1:] if keep_top else []
-        self.restocks.append(Restock(len(self.history), tuple(sorted(pile))))
-        self.rng.shuffle(pile)
-        self.stock = pile
-        return len(pile)
+    def _state_before_restock(self) -> GinRound | None:
+        # Kept by apply before a discard that may end the stock.
+        return self.__dict__.pop("_before_discard", None)
 
     def information(self, seat: int) -> InfoState:
         """Round.information; after a restock, what the seat knows of the new
