@@ -60,7 +60,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import DECK_SIZE
 from .errors import ResampleError, RummyError
@@ -577,17 +577,15 @@ class InfoState:
     def sample(self, rng: random.Random) -> Round:
         """A full state the seat cannot tell from the real one, its unseen cards
         re-dealt with ``rng`` alone: the order from :meth:`deal`, dealt by
-        ``dealer`` and the actions replayed (another order is drawn when the
-        replay breaks a rule on hidden cards, :data:`MAX_TRIES` times at most,
-        then :class:`~rummykit.core.errors.ResampleError`)."""
-        dealer, actions = self.dealer, self.actions
+        ``dealer`` and the actions replayed (:meth:`replay`; another order is
+        drawn when the replay breaks a rule on hidden cards, :data:`MAX_TRIES`
+        times at most, then :class:`~rummykit.core.errors.ResampleError`)."""
         last: Exception | None = None
         for _ in range(MAX_TRIES):
-            new = deal_order(dealer, self.deal(rng), rng.getrandbits(64))
+            new = deal_order(self.dealer, self.deal(rng), rng.getrandbits(64))
             try:
-                for a in actions:
-                    new.apply_unchecked(a)
-            except RummyError as e:
+                self.replay(new, rng)
+            except self._replay_errors as e:
                 last = e
                 continue
             return new
@@ -595,6 +593,14 @@ class InfoState:
             f"{self.variant}: no deal consistent with what seat {self.seat} saw was found in "
             f"{MAX_TRIES} tries (last replay: {last})"
         )
+
+    #: What a replay on a drawn deal may raise when that deal breaks a rule.
+    _replay_errors: ClassVar[tuple[type[Exception], ...]] = (RummyError,)
+
+    def replay(self, new: Round, rng: random.Random) -> None:
+        """Play the round's actions on ``new``, a round just dealt."""
+        for a in self.actions:
+            new.apply_unchecked(a)
 
 
 def _trace(rnd: Round) -> _Trace:

@@ -26,16 +26,17 @@ the pile's cards, bottom first, the top of the new stock last).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import DRAW_STOCK
 from .errors import ResampleError, RummyError
-from .resample import MAX_TRIES, InfoState, RiggedRandom, deal_order
+from .resample import InfoState, RiggedRandom
 
 if TYPE_CHECKING:
     from .engine import Event, Round, View
@@ -169,29 +170,20 @@ class RestockInfo(InfoState):
 
     phases: tuple[Phase, ...] = ()
 
-    def sample(self, rng: random.Random) -> Round:
-        """A full state the seat cannot tell from the real one (see the module)."""
+    _replay_errors: ClassVar[tuple[type[Exception], ...]] = (RummyError, ValueError)
+
+    def replay(self, new: Round, rng: random.Random) -> None:
+        """The actions up to the first restock, then each restock's with the
+        new stock laid out as drawn (see the module)."""
         first = self.phases[0].step if self.phases else len(self.actions)
-        last: Exception | None = None
-        for _ in range(MAX_TRIES):
-            new = deal_order(self.dealer, self.deal(rng), rng.getrandbits(64))
-            try:
-                for a in self.actions[:first]:
-                    new.apply_unchecked(a)
-                for k, phase in enumerate(self.phases):
-                    order = phase.order(rng)
-                    new.rng = RiggedRandom(order[::-1], rng.getrandbits(64))  # type: ignore[attr-defined]
-                    end = self.phases[k + 1].step if k + 1 < len(self.phases) else len(self.actions)
-                    for a in self.actions[phase.step : end]:
-                        new.apply_unchecked(a)
-            except (RummyError, ValueError) as e:
-                last = e
-                continue
-            return new
-        raise ResampleError(
-            f"{self.variant}: no deal consistent with what seat {self.seat} saw was found in "
-            f"{MAX_TRIES} tries (last replay: {last})"
-        )
+        for a in self.actions[:first]:
+            new.apply_unchecked(a)
+        for k, phase in enumerate(self.phases):
+            order = phase.order(rng)
+            new.rng = RiggedRandom(order[::-1], rng.getrandbits(64))  # type: ignore[attr-defined]
+            end = self.phases[k + 1].step if k + 1 < len(self.phases) else len(self.actions)
+            for a in self.actions[phase.step : end]:
+                new.apply_unchecked(a)
 
 
 def restock_information(before: Round, restocks: Sequence[Restock], view: View) -> RestockInfo:
@@ -263,7 +255,7 @@ def restock_information(before: Round, restocks: Sequence[Restock], view: View) 
             who, dealt, before_steps = opponents[at]
             opponents[at] = (who, dealt, before_steps + steps)
     gone = {c for cards in late.values() for c in cards}
-    fields = {f: getattr(base, f) for f in InfoState.__dataclass_fields__}
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(InfoState)}
     fields.update(
         opponents=tuple(opponents),
         unseen=tuple(c for c in base.unseen if c not in gone),

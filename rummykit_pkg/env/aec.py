@@ -154,13 +154,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

@@ -175,13 +175,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         return table.observe(self.learner), reward, table.over and not table.truncated, table.truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
 
 def single_agent(

@@ -212,6 +212,17 @@ class Table:
             return [0.0] * self.n_seats
         return [1.0 if s == winner else -1.0 for s in range(self.n_seats)]
 
+    def render(self, mode: str | None) -> str | None:
+        """An environment's ``render`` in ``mode``: nothing without a mode, the
+        text printed for ``"human"``, the text itself for ``"ansi"``."""
+        if mode is None:
+            return None
+        text = self.render_text()
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
     def render_text(self) -> str:
         """The public state and the hand of the seat to act, as text."""
         if self.game is None:
