@@ -127,6 +127,15 @@ def unit_seed(seed: int, index: int, n_entrants: int) -> int:
     return _mix(seed, index // max(1, n_entrants)) >> 1
 
 
+def unit_agent_seed(deal_seed: int, index: int, pos: int) -> int:
+    """The seed of the computer player at table position ``pos`` in unit
+    ``index`` (dealt from ``deal_seed``): different in each unit of a block of
+    duplicate deals."""
+    from .agents import agent_seed
+
+    return agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
+
+
 def positions(index: int, n: int) -> list[int]:
     """``positions(i, n)[p]`` is the entrant sitting at table position ``p`` in unit ``i``
     (entrant ``e`` sits at ``(e + i) % n``)."""
@@ -297,13 +306,11 @@ class _Player:
         self.clock = MoveClock(config.move_timeout)
 
     def _agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
-        from .agents import agent_seed
-
         unit = "match" if self.config.mode == "matches" else "round"
         where = f"{unit} {index + 1} of --seed {self.config.seed}"
         agents: list[Any] = [None] * self.n
         for pos, e in enumerate(seat_of):
-            seed = agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
+            seed = unit_agent_seed(deal_seed, index, pos)
             spec = self.agent_specs[e]
             who = Who(spec.name, spec.plugin, pos, deal_seed, where)
             agents[pos] = SafeAgent(who, spec.factory, seed, self.options, self.clock)

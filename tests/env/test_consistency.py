@@ -12,12 +12,25 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.agents import agent_seed, observers, tell_observers
+from rummykit.core.agents import observers, tell_observers
 from rummykit.core.guard import SafeAgent, Who
-from rummykit.core.simulate import positions, unit_seed
+from rummykit.core.simulate import positions, unit_agent_seed, unit_seed
 from rummykit.env import raw_env
 
 RUMMY = Path(sys.executable).with_name("rummy")
+
+
+def _agents(specs, seat_of, index, deal, options):
+    """The computer players of unit ``index``, seeded as ``rummy simulate`` seeds them."""
+    return [
+        SafeAgent(
+            Who(specs[entrant].name, specs[entrant].plugin, pos, deal, "test"),
+            specs[entrant].factory,
+            unit_agent_seed(deal, index, pos),
+            options,
+        )
+        for pos, entrant in enumerate(seat_of)
+    ]
 
 
 def _through_the_env(registry, variant, entrants, rounds, seed):
@@ -31,15 +44,7 @@ def _through_the_env(registry, variant, entrants, rounds, seed):
     for i in range(rounds):
         deal = unit_seed(seed, i, n)
         seat_of = positions(i, n)
-        agents = []
-        for pos, entrant in enumerate(seat_of):
-            spec = specs[entrant]
-            bot_seed = agent_seed(deal ^ (i * 0x9E3779B1 & 0xFFFFFFFF), pos)
-            agents.append(
-                SafeAgent(
-                    Who(spec.name, spec.plugin, pos, deal, "test"), spec.factory, bot_seed, e.table.options
-                )
-            )
+        agents = _agents(specs, seat_of, i, deal, e.table.options)
         watchers = observers(agents)
         e.reset(seed=deal)
         while not e.table.over:
@@ -100,15 +105,7 @@ def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
     for i in range(matches):
         deal = unit_seed(seed, i, n)
         seat_of = positions(i, n)
-        agents = []
-        for pos, entrant in enumerate(seat_of):
-            spec = specs[entrant]
-            bot_seed = agent_seed(deal ^ (i * 0x9E3779B1 & 0xFFFFFFFF), pos)
-            agents.append(
-                SafeAgent(
-                    Who(spec.name, spec.plugin, pos, deal, "test"), spec.factory, bot_seed, e.table.options
-                )
-            )
+        agents = _agents(specs, seat_of, i, deal, e.table.options)
         watchers = observers(agents)
         e.reset(seed=deal)
         while not e.table.over:
