@@ -24,13 +24,13 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 from pydantic import BaseModel
 
 from rummykit.core.engine import View
 from rummykit.core.registry import Registry, VariantSpec
 
 from .table import Table, resolve
+from .wrappers import standard
 
 __all__ = ["env", "raw_env"]
 
@@ -172,7 +172,4 @@ def env(
     e: AECEnv[str, dict[str, npt.NDArray[Any]], int] = raw_env(
         variant, seats=seats, options=options, render_mode=render_mode, episode=episode, registry=registry
     )
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return standard(e)

@@ -92,6 +92,55 @@ def test_the_wrapped_env_ends_the_episode_on_an_illegal_action(registry):
     assert e.rewards[agent] == -1
 
 
+def test_the_wrapped_env_is_pettingzoos_standard_wrappers_with_their_checks(registry):
+    from pettingzoo.utils import wrappers
+
+    e = env("gin", registry=registry)
+    layers = []
+    layer = e
+    while isinstance(layer, wrappers.BaseWrapper):
+        layers.append(layer)
+        layer = layer.env
+    assert isinstance(layer, raw_env) and e.unwrapped is layer
+    assert isinstance(layers[0], wrappers.OrderEnforcingWrapper)
+    assert isinstance(layers[1], wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(layers[2], wrappers.TerminateIllegalWrapper)
+    # The order is enforced: nothing of the state before reset.
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    e.reset(seed=3)
+    # Every layer reads the state of the unwrapped env, as it changes.
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        for w in layers:
+            for name in (
+                "agent_selection",
+                "agents",
+                "rewards",
+                "_cumulative_rewards",
+                "terminations",
+                "truncations",
+                "infos",
+            ):
+                assert getattr(w, name) is getattr(layer, name)
+        agent = e.agent_selection
+        obs, reward, terminated, truncated, info = e.last()
+        assert reward == layer._cumulative_rewards[agent] and info is layer.infos[agent]
+        if terminated or truncated:
+            break
+        legal = np.flatnonzero(obs["action_mask"])
+        choice = legal[rng.integers(len(legal))]
+        e.step(int(choice) if rng.integers(2) else choice)  # a plain int, or numpy's
+    # An action outside the space is refused, whatever its type, and changes nothing.
+    e.reset(seed=4)
+    n = e.action_space(e.agent_selection).n
+    for bad in (n, -1, np.int64(n), 2.5, "3"):
+        with pytest.raises((AssertionError, TypeError, ValueError)):
+            e.step(bad)
+        assert e.agent_selection == layer.agent_selection and not any(layer.terminations.values())
+
+
 def test_render_shows_the_seat_to_act_and_nothing_of_the_other_hand(registry):
     e = raw_env("gin", render_mode="ansi", registry=registry)
     e.reset(seed=2)
