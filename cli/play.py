@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -28,6 +29,31 @@ if TYPE_CHECKING:
     from .tui import TerminalUI
 
 META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def game_options(named: str) -> Callable[[F], F]:
+    """The options ``rummy play`` and ``rummy resume`` share: ``--resume``,
+    ``--ascii``, ``--four-colour`` and ``--move-timeout`` (whose line about a
+    computer player past it names ``named``)."""
+
+    def decorate(f: F) -> F:
+        f = move_timeout_option(
+            f"A computer player past it ends the game with one line naming {named} "
+            "(exit status 1); the game stays saved as of its last move."
+        )(f)
+        f = click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")(f)
+        f = click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")(f)
+        return click.option(
+            "--resume",
+            "resume_path",
+            type=click.Path(path_type=Path),
+            default=None,
+            help="Continue the game saved in this file.",
+        )(f)
+
+    return decorate
 
 
 def _seats(
@@ -74,20 +100,7 @@ def _seats(
     default=None,
     help="Save the game here (after every action); must not exist yet.",
 )
-@click.option(
-    "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Continue the game saved in this file.",
-)
-@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
-@click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-@move_timeout_option(
-    "A computer player past it ends the game with one line naming it, its "
-    "plugin and the match seed (exit status 1); the game stays saved as of its "
-    "last move."
-)
+@game_options("it, its plugin and the match seed")
 def play(
     variant: str | None,
     seats: tuple[str, ...],
@@ -170,19 +183,7 @@ def _continue_hint(path: Path) -> str:
 
 @click.command()
 @click.argument("game", required=False, shell_complete=completion.games)
-@click.option(
-    "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Continue the game saved in this file.",
-)
-@click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")
-@click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")
-@move_timeout_option(
-    "A computer player past it ends the game with one line naming it and its "
-    "plugin (exit status 1); the game stays saved as of its last move."
-)
+@game_options("it and its plugin")
 @click.option(
     "--delete",
     "delete",
