@@ -39,6 +39,34 @@ MATCH_OPTIONS = frozenset({"target"})
 OptionsT = TypeVar("OptionsT", bound="BaseModel")
 
 
+RoundT = TypeVar("RoundT", bound="Round")
+
+
+class RoundFactory(Generic[RoundT]):
+    """A ``VariantSpec.new_round`` that deals rounds of ``round_class`` (a
+    variant's round class, or a house rule's subclass of it) whose views name
+    ``variant``; a variant's subclass defines ``__call__``. Two are equal when
+    they deal the same class under the same name, so equal specs compare equal."""
+
+    def __init__(self, round_class: type[RoundT], variant: str) -> None:
+        self.round_class = round_class
+        self.variant = variant
+
+    def __call__(self, options: Any, n_seats: int, round_index: int, rng: random.Random) -> RoundT:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoundFactory):
+            return NotImplemented
+        return (type(self), self.round_class, self.variant) == (type(other), other.round_class, other.variant)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.round_class, self.variant))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.round_class.__name__}, {self.variant!r})"
+
+
 @dataclass(frozen=True)
 class HandSummary:
     """A hand explained for display: its melds, the loose cards and a label such as

@@ -29,6 +29,7 @@ from typing import Any
 from rummykit.core.actions import DRAW_STOCK
 from rummykit.core.engine import View
 from rummykit.core.registry import AgentSpec, VariantSpec
+from rummykit.core.registry import RoundFactory as BaseRoundFactory
 from rummykit.core.vocabulary import MoveWords
 
 from .agents import easy_factory
@@ -61,29 +62,14 @@ MOVES = (
 )
 
 
-class RoundFactory:
+class RoundFactory(BaseRoundFactory[CardVerseRound]):
     """``VariantSpec.new_round`` for a :class:`CardVerseRound` (sub)class: deals
     with :meth:`CardVerseRound.deal`, the views naming ``variant``."""
-
-    def __init__(self, round_class: type[CardVerseRound], variant: str) -> None:
-        self.round_class = round_class
-        self.variant = variant
 
     def __call__(
         self, options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
     ) -> CardVerseRound:
         return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RoundFactory):
-            return NotImplemented
-        return (self.round_class, self.variant) == (other.round_class, other.variant)
-
-    def __hash__(self) -> int:
-        return hash((self.round_class, self.variant))
-
-    def __repr__(self) -> str:
-        return f"RoundFactory({self.round_class.__name__}, {self.variant!r})"
 
 
 def make_spec(

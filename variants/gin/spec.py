@@ -23,6 +23,7 @@ import random
 from importlib import resources
 
 from rummykit.core.errors import RummyError
+from rummykit.core.registry import RoundFactory as BaseRoundFactory
 from rummykit.core.registry import VariantSpec
 from rummykit.core.vocabulary import MoveWords
 
@@ -52,20 +53,13 @@ def cardems_rules_text() -> str:
     return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
 
-class RoundFactory:
+class RoundFactory(BaseRoundFactory[GinRound]):
     """``VariantSpec.new_round`` for a :class:`GinRound` (sub)class."""
-
-    def __init__(self, round_class: type[GinRound], variant: str) -> None:
-        self.round_class = round_class
-        self.variant = variant
 
     def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
         if n_seats != 2:
             raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
         return self.round_class(options, round_index, rng, variant=self.variant)
-
-    def __repr__(self) -> str:
-        return f"RoundFactory({self.round_class.__name__}, {self.variant!r})"
 
 
 def make_spec(
