@@ -37,7 +37,9 @@ Obs = dict[str, Any]  # {"observation": float32 array, "action_mask": int8 array
 
 
 class SingleAgentEnv(gym.Env[Obs, np.int64]):
-    """See the module and :func:`single_agent`."""
+    """A Gymnasium environment in which the learner plays ``seat`` of
+    ``variant`` against rummykit bots (see the module); :data:`single_agent`
+    is this class."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium reads it from the class
 
@@ -178,27 +180,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         return self.table.render(self.render_mode)
 
 
-def single_agent(
-    variant: str | VariantSpec[Any] = "gin",
-    opponents: Sequence[str] = ("ai:hard",),
-    seat: int = 0,
-    seats: int | None = None,
-    options: Mapping[str, Any] | BaseModel | None = None,
-    render_mode: str | None = None,
-    episode: str = "round",
-    illegal_reward: float = -1.0,
-    registry: Registry | None = None,
-) -> SingleAgentEnv:
-    """A Gymnasium environment in which the learner plays ``seat`` of
-    ``variant`` against rummykit bots (see the module)."""
-    return SingleAgentEnv(
-        variant,
-        opponents,
-        seat=seat,
-        seats=seats,
-        options=options,
-        render_mode=render_mode,
-        episode=episode,
-        illegal_reward=illegal_reward,
-        registry=registry,
-    )
+#: ``single_agent(variant, opponents=["ai:hard"], seat=0, seats=None, options=None,
+#: render_mode=None, episode="round", illegal_reward=-1.0, registry=None)``: a
+#: Gymnasium environment in which the learner plays ``seat`` of ``variant``
+#: against rummykit bots (see the module).
+single_agent = SingleAgentEnv
