@@ -1,7 +1,10 @@
 """Marks shared by the tests.
 
 ``make check`` runs the tests not marked slow (``pytest -m "not slow"``), keeping
-at least one quick test of each area; ``make test`` runs them all."""
+at least one quick test of each area; ``make test`` runs them all. Slow: a test
+that builds a virtual environment or plays many games, and one that repeats the
+case of a quicker test (another value of the same parameter, or a case of
+tests/core run again through the ``rummy`` program)."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
     ), line
 
 
-@pytest.mark.parametrize("bot", ["raiser", "illegal"])
+@pytest.mark.parametrize("bot", first_fast(["raiser", "illegal"]))
 def test_simulate_a_failure_in_a_worker_process_comes_back_and_ends_the_run(site, tmp_path, bot):
     # After 150 good moves: past the match the parent plays before forking.
     r = rummy(
@@ -206,15 +206,15 @@ def test_a_bot_that_mutates_what_it_is_given_changes_nothing_in_play(site, tmp_p
     assert as_random == plain.stdout
 
 
-def test_simulate_bounds_are_one_line_and_in_the_help(site, tmp_path):
-    r = rummy(site, tmp_path, "simulate", "gin", "--workers", "400")
+def test_simulate_bounds_are_one_line_and_in_the_help(rummy_run):
+    r = rummy_run("simulate", "gin", "--workers", "400")
     assert r.returncode == 2 and r.stdout == ""
     cores = os.cpu_count() or 1
     most = min(64, 4 * cores)
     assert r.stderr == (
         f"rummy: --workers must be from 0 to {most} (at most 4 per CPU core, 64 in all), not 400\n"
     )
-    help_text = " ".join(rummy(site, tmp_path, "simulate", "--help").stdout.split())
+    help_text = " ".join(rummy_run("simulate", "--help").stdout.split())
     for bound in (
         "--matches N Play N matches (default 100; 1 to 1,000,000)",
         "1 to 10,000,000",
@@ -380,10 +380,10 @@ def test_resume_takes_the_move_timeout_too(site, tmp_path):
         ]
     ),
 )
-def test_play_move_timeout_bounds(site, tmp_path, value, message):
-    r = rummy(site, tmp_path, "play", "gin", "--seat", "random", "--seat", "random", "--move-timeout", value)
+def test_play_move_timeout_bounds(rummy_run, value, message):
+    r = rummy_run("play", "gin", "--seat", "random", "--seat", "random", "--move-timeout", value)
     assert r.returncode == 2 and r.stderr == message + "\n" and r.stdout == ""
-    assert "--move-timeout SECONDS" in rummy(site, tmp_path, "play", "--help").stdout
+    assert "--move-timeout SECONDS" in rummy_run("play", "--help").stdout
 
 
 def test_a_hint_bot_that_fails_costs_only_the_hint(site, tmp_path):

@@ -1,6 +1,9 @@
 """Bounds through the real ``rummy``: every numeric option of every variant has
 documented bounds and a one-line error in plain words past them, and a Gin
-match between two bots that always take the discard ends (the turn limit)."""
+match between two bots that always take the discard ends (the turn limit).
+
+The option errors run ``rummy`` in this process (the ``rummy_run`` fixture);
+the games with a plugin written for the test run it as a program."""
 
 from __future__ import annotations
 
@@ -36,10 +39,16 @@ def site(tmp_path_factory):
     return tmp_path_factory.mktemp("bounds")
 
 
-def analyze(site, variant, *options):
-    cards = GIN10 if variant != "cardverse" else ["QH", "KH", "AH", "7C"]
-    args = [a for o in options for a in ("-o", o)]
-    return rummy(site, "analyze", variant, *cards, *args)
+@pytest.fixture
+def analyze(rummy_run):
+    """``analyze(variant, *options)``: ``rummy analyze`` of a hand under ``-o`` options."""
+
+    def run(variant, *options):
+        cards = GIN10 if variant != "cardverse" else ["QH", "KH", "AH", "7C"]
+        args = [a for o in options for a in ("-o", o)]
+        return rummy_run("analyze", variant, *cards, *args, RUMMYKIT_DISABLE_PLUGINS="rl-example")
+
+    return run
 
 
 def one_line(result) -> str:
@@ -50,18 +59,18 @@ def one_line(result) -> str:
 
 
 @pytest.mark.parametrize("variant", first_fast(["gin", "cardverse", "oklahoma"]))
-def test_every_numeric_option_takes_both_its_bounds(site, variant):
+def test_every_numeric_option_takes_both_its_bounds(analyze, variant):
     for end in (2, 3):  # all at their lowest, then all at their highest
         opts = [f"{key}={bound[end]}" for bound in NUMERIC if bound[0] == variant for key in [bound[1]]]
-        r = analyze(site, variant, *opts)
+        r = analyze(variant, *opts)
         assert r.returncode == 0, r.stderr
 
 
 @pytest.mark.parametrize("variant, key, lo, hi", first_fast(NUMERIC))
-def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(site, variant, key, lo, hi):
+def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(analyze, variant, key, lo, hi):
     reason = f"{key} must be a whole number between {lo} and {hi}"
     for bad in (lo - 1, hi + 1):
-        line = one_line(analyze(site, variant, f"{key}={bad}"))
+        line = one_line(analyze(variant, f"{key}={bad}"))
         assert line == f"rummy: bad value for option {key} for {variant}: '{bad}' ({reason})"
 
 
@@ -77,8 +86,8 @@ def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(site, 
         ("²", "'²'"),
     ],
 )
-def test_any_bad_number_is_one_short_line(site, bad, shown):
-    line = one_line(analyze(site, "gin", f"max_turns={bad}"))
+def test_any_bad_number_is_one_short_line(analyze, bad, shown):
+    line = one_line(analyze("gin", f"max_turns={bad}"))
     assert line == (
         f"rummy: bad value for option max_turns for gin: {shown} "
         "(max_turns must be a whole number between 1 and 10000)"
@@ -94,8 +103,8 @@ def test_any_bad_number_is_one_short_line(site, bad, shown):
         ("oklahoma", "spade_doubles", "true or false"),
     ],
 )
-def test_choices_are_refused_in_plain_words(site, variant, key, words):
-    line = one_line(analyze(site, variant, f"{key}=maybe"))
+def test_choices_are_refused_in_plain_words(analyze, variant, key, words):
+    line = one_line(analyze(variant, f"{key}=maybe"))
     assert line == f"rummy: bad value for option {key} for {variant}: 'maybe' ({key} takes {words})"
 
 
@@ -121,8 +130,8 @@ def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
 
 
 @pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
-def test_rummy_rules_lists_the_bounds(site, variant):
-    r = rummy(site, "rules", variant)
+def test_rummy_rules_lists_the_bounds(rummy_run, variant):
+    r = rummy_run("rules", variant)
     assert r.returncode == 0, r.stderr
     listing = r.stdout.split(f"Options (rummy play {variant} --option KEY=VALUE):")[1]
     rows = {line.split()[0]: line for line in listing.splitlines() if line.startswith("  ")}

@@ -2,7 +2,10 @@
 input: names with escapes, duplicate names, a person called Random, junk and
 Unicode digits at the move prompt, lines too long or not UTF-8, and save files
 holding escapes. Every case: a one-line reason, never a traceback, and nothing
-raw reaches the terminal."""
+raw reaches the terminal.
+
+A command refused before any game starts runs in this process (``here``,
+tests/inprocess.py); the games run ``rummy`` as a program reading a pipe."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
 
+from ..inprocess import run_rummy
 from ..marks import first_fast
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
@@ -29,6 +33,12 @@ def rummy(args, data: Path, stdin: bytes = b"", timeout: float = 120) -> subproc
     env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data), PYTHONIOENCODING="utf-8")
     env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
     return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, env=env, timeout=timeout)
+
+
+def here(args, data: Path, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    """What :func:`rummy` returns, from ``rummy`` run in this process."""
+    r = run_rummy(*args, stdin=stdin.decode(), RUMMYKIT_DATA_DIR=str(data), RUMMYKIT_DISABLE_PLUGINS=None)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.encode(), r.stderr.encode())
 
 
 def err_lines(r) -> list[str]:
@@ -49,7 +59,7 @@ def err_lines(r) -> list[str]:
     ],
 )
 def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
-    r = rummy(
+    r = here(
         ["play", "gin", "--seat", seat, "--seat", "random", "--save", str(tmp_path / "g.json")],
         tmp_path / "data",
         b"s\n",
@@ -185,13 +195,13 @@ def test_a_save_file_holding_escapes_is_refused_in_one_line_and_left_alone(tmp_p
         games / "good0000.json",
     )
     for args in (["play", "--resume", str(bad)], ["resume", str(bad)], ["replay", str(bad)]):
-        r = rummy(args, data)
+        r = here(args, data)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         (line,) = err_lines(r)
         assert str(bad) in line and "seats.1." in line
         assert ESC not in r.stdout + r.stderr and "\u202e" not in (r.stdout + r.stderr).decode()
         assert bad.read_bytes() == raw
-    r = rummy(["resume"], data)  # the listing shows the good game and skips the bad one
+    r = here(["resume"], data)  # the listing shows the good game and skips the bad one
     assert r.returncode == 0
     assert "Cy, Di" in r.stdout.decode() and ESC not in r.stdout + r.stderr
     assert bad.read_bytes() == raw
@@ -212,10 +222,10 @@ def test_a_save_file_cannot_put_escapes_in_the_listing_either(tmp_path, field):
     bad = games / "bad.json"
     bad.write_text(json.dumps(doc))
     raw = bad.read_bytes()
-    r = rummy(["resume"], data)
+    r = here(["resume"], data)
     assert r.returncode == 0 and ESC not in r.stdout + r.stderr
     assert "skipped" in r.stderr.decode() and "Cy, Di" not in r.stdout.decode()
-    r = rummy(["play", "--resume", str(bad)], data, b"quit\n")
+    r = here(["play", "--resume", str(bad)], data, b"quit\n")
     assert r.returncode == 2 and ESC not in r.stdout + r.stderr
     (line,) = err_lines(r)
     assert field in line

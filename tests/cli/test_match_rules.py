@@ -21,6 +21,8 @@ from rummykit.core.records import load_record, replay
 from rummykit.core.registry import Registry
 from tests.core.toy_variant import TOY, ToyOptions, ToyRound
 
+from ..marks import first_fast
+
 REPO = Path(__file__).resolve().parents[2]
 RUMMY = Path(sys.executable).with_name("rummy")
 
@@ -85,7 +87,8 @@ def last_score(out: str) -> list[int]:
     return all_scores(out)[-1]
 
 
-@pytest.mark.parametrize("variant", list(RULES))
+# (each rule's words and limits: test_rules_in_words_and_their_limits, in this process)
+@pytest.mark.parametrize("variant", first_fast(RULES))
 def test_each_rule_through_play_replay_and_simulate(site, tmp_path, variant):
     rule, words = RULES[variant]
     save = tmp_path / "g.json"

@@ -132,6 +132,7 @@ def test_disable_env_blocks_a_plugin_by_name(site):
     assert r.stderr.startswith("rummy: unknown variant 'gin'")
 
 
+@slow  # the case of a test in tests/core/test_plugins.py, through the program
 def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp_path, site):
     fake_install(
         site,
@@ -153,6 +154,7 @@ def test_a_plugin_that_fails_to_import_is_one_line_and_everything_else_works(tmp
     assert rummy(site, "variants", disable="broken").stderr == ""
 
 
+@slow  # the case of a test in tests/core/test_plugins.py, through the program
 def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
     fake_install(
         site,
@@ -191,6 +193,7 @@ def test_a_plugin_raising_in_a_hook_is_one_line_and_everything_else_works(site):
     assert "plugin raises failed in register_commands: RuntimeError: no commands today" in r.stderr
 
 
+@slow  # the case of a test in tests/core/test_plugins.py, through the program
 def test_two_plugins_registering_one_variant_name_is_an_error_naming_both(site):
     fake_install(
         site,
@@ -220,6 +223,7 @@ def test_two_plugins_registering_one_variant_name_is_an_error_naming_both(site):
     assert "Tiny Gin" in r.stdout and r.stderr == ""
 
 
+@slow  # the case of a test in tests/core/test_plugins.py, through the program
 def test_a_misspelled_hook_is_caught_at_load(site):
     fake_install(
         site,
@@ -370,6 +374,7 @@ CLASH = """
 """
 
 
+@slow  # the case of a test in tests/core/test_plugins.py, through the program
 def test_a_clashing_ai_easy_leaves_gins_other_bots_and_is_listed(site):
     fake_install(site, "rummykit-clash", "0.1", {"clash": "rk_clash"}, {"rk_clash": CLASH})
     r = rummy(site, "rules", "gin")

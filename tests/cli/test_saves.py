@@ -2,8 +2,9 @@
 process per game, no write without a move, every damaged file one line, and the
 seed and the hands of a game still being played kept out of sight.
 
-Command behaviour runs ``rummy`` as a subprocess; what a terminal does runs it
-in a pseudo-terminal (the ``game`` fixture, tests/cli/ptygame.py).
+Command behaviour runs ``rummy`` as a subprocess (a refusal before any game, in
+this process: ``rummy_run``); what a terminal does runs it in a pseudo-terminal
+(the ``game`` fixture, tests/cli/ptygame.py).
 """
 
 from __future__ import annotations
@@ -414,20 +415,9 @@ def test_a_game_with_a_person_gets_a_128_bit_seed_not_printed_until_the_end(tmp_
     assert str(seed) not in r.stdout and "seed" not in r.stdout.splitlines()[0]
 
 
-def test_seed_bounds(tmp_path):
+def test_seed_bounds(rummy_run, tmp_path):
     for seed in ("-1", str(2**256)):
-        r = rummy(
-            "play",
-            "gin",
-            "--seat",
-            "human",
-            "--seat",
-            "random",
-            "--seed",
-            seed,
-            data=tmp_path / "data",
-            stdin="s\n",
-        )
+        r = rummy_run("play", "gin", "--seat", "human", "--seat", "random", "--seed", seed, stdin="s\n")
         assert "--seed must be a whole number from 0 to 2**256 - 1" in one_line_error(r)
     save = tmp_path / "big.json"
     r = rummy(
@@ -475,15 +465,15 @@ def test_the_seed_is_hidden_in_the_listing_the_pipe_and_the_terminal(game, tmp_p
     assert str(SECRET_SEED).encode() not in g.raw
 
 
-def test_replay_of_a_game_being_played_needs_reveal_and_hides_the_seed(tmp_path):
+def test_replay_of_a_game_being_played_needs_reveal_and_hides_the_seed(rummy_run, tmp_path):
     save = tmp_path / "g.json"
     rec = saved_game(save, moves=3)
     before = state(save)
-    r = rummy("replay", str(save), data=tmp_path / "data")
+    r = rummy_run("replay", str(save))
     line = one_line_error(r)
     assert str(save) in line and "--reveal" in line and rec.id in line
     assert r.stdout == ""
-    r = rummy("replay", "--reveal", str(save), data=tmp_path / "data")
+    r = rummy_run("replay", "--reveal", str(save))
     assert r.returncode == 0, r.stderr
     assert "unfinished" in r.stdout.splitlines()[0] and "Move 3 of 3" in r.stdout
     assert str(SECRET_SEED) not in r.stdout and "seed" not in r.stdout.splitlines()[0]

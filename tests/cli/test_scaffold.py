@@ -92,16 +92,17 @@ def test_command_output_and_refusals(tmp_path, monkeypatch):
         ("core", "a plugin named 'core' is already installed"),
     ],
 )
-def test_bad_names_are_one_line_errors(tmp_path, name, message):
-    r = rummy(tmp_path / "site", "new-variant", name, "--dir", str(tmp_path))
+def test_bad_names_are_one_line_errors(rummy_run, tmp_path, name, message):
+    r = rummy_run("new-variant", name, "--dir", str(tmp_path), RUMMYKIT_DISABLE_PLUGINS="rl-example")
     assert r.returncode == 2
     assert r.stderr.startswith(f"rummy: {message}")
     assert len(r.stderr.splitlines()) == 1
     assert list(tmp_path.glob("rummykit-*")) == []
 
 
-def test_the_name_of_a_disabled_plugin_is_refused_too(tmp_path):
-    r = rummy(tmp_path / "site", "new-variant", "cardverse", "--dir", str(tmp_path), disable="cardverse")
+def test_the_name_of_a_disabled_plugin_is_refused_too(rummy_run, tmp_path):
+    disable = "rl-example,cardverse"
+    r = rummy_run("new-variant", "cardverse", "--dir", str(tmp_path), RUMMYKIT_DISABLE_PLUGINS=disable)
     assert r.returncode == 2
     assert r.stderr.startswith("rummy: a plugin named 'cardverse' is already installed")
     assert len(r.stderr.splitlines()) == 1
@@ -109,7 +110,7 @@ def test_the_name_of_a_disabled_plugin_is_refused_too(tmp_path):
 
 
 @pytest.mark.parametrize("case", ["in /proc", "a 300-character name", "below a file", "a file"])
-def test_a_dir_that_cannot_be_written_is_one_line(tmp_path, case):
+def test_a_dir_that_cannot_be_written_is_one_line(rummy_run, tmp_path, case):
     a_file = tmp_path / "file.json"
     a_file.write_text("{}\n")
     parent = {
@@ -118,7 +119,7 @@ def test_a_dir_that_cannot_be_written_is_one_line(tmp_path, case):
         "below a file": a_file / "x",
         "a file": a_file,
     }[case]
-    r = rummy(tmp_path / "site", "new-variant", "fresh", "--dir", str(parent))
+    r = rummy_run("new-variant", "fresh", "--dir", str(parent), RUMMYKIT_DISABLE_PLUGINS="rl-example")
     assert r.returncode == 2, r.stdout
     assert r.stderr.startswith(f"rummy: cannot write in {parent}")
     assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr

@@ -23,8 +23,8 @@ def rummy(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("variant", ["gin", "cardverse"])
-def test_rules_list_ai_search_below_ai_hard(variant):
-    r = rummy("rules", variant)
+def test_rules_list_ai_search_below_ai_hard(rummy_run, variant):
+    r = rummy_run("rules", variant)
     assert r.returncode == 0, r.stderr
     line = next(line for line in r.stdout.splitlines() if line.startswith("Computer players:"))
     names = line.split(":", 1)[1].replace(" ", "").split(",")

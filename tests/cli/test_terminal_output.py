@@ -2,7 +2,10 @@
 ``rummy rules`` plain when piped, rendered and paged at a terminal, its options
 listed once; the ``rummy simulate`` table within 80 and 100 columns, its count
 columns all there (0 included) in one order whatever the run; shell completion
-for bash, zsh and fish."""
+for bash, zsh and fish.
+
+What is piped runs ``rummy`` in this process (tests/inprocess.py); what is at a
+terminal runs it in a pseudo-terminal."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from rummykit.core.options import describe_options
 from rummykit.core.plugins import get_plugins
 from rummykit.core.records import MatchRecord, SeatRecord, save_record
 
+from ..inprocess import run_rummy
 from ..marks import first_fast, slow
 from .ptygame import Game, plain
 
@@ -27,11 +31,7 @@ RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 
 def rummy(data: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    full.update(RUMMYKIT_DATA_DIR=str(data), **env)
-    return subprocess.run(
-        [RUMMY, *args], capture_output=True, text=True, timeout=120, env=full, stdin=subprocess.DEVNULL
-    )
+    return run_rummy(*args, RUMMYKIT_DATA_DIR=str(data), **env)
 
 
 def option_names(variant: str) -> list[str]:

@@ -92,14 +92,14 @@ def round_end_lines(out: str) -> list[list[str]]:
     return [b.split("\n")[1:5] for b in blocks]
 
 
-def test_the_variant_is_registered_with_its_rules():
-    r = rummy("rules", NAME)
+def test_the_variant_is_registered_with_its_rules(rummy_run):
+    r = rummy_run("rules", NAME)
     assert r.returncode == 0, r.stderr
     assert "The discard pile becomes the stock, once" in r.stdout and "51 to open" in r.stdout
     assert "reshuffle" in r.stdout and "open_points" in r.stdout
 
 
-def test_a_reshuffled_round_replays_exactly(tmp_path):
+def test_a_reshuffled_round_replays_exactly(rummy_run, tmp_path):
     save = tmp_path / "game.json"
     r = rummy(
         "play",
@@ -130,7 +130,7 @@ def test_a_reshuffled_round_replays_exactly(tmp_path):
     shown = round_end_lines(r.stdout)
     assert shown and shown[0] == result_lines(rounds[0].result, names, card_fmt())[:4]
     # rummy replay re-plays it too, and shows the table's line about the reshuffle.
-    rep = rummy("replay", str(save), tmp=tmp_path)
+    rep = rummy_run("replay", str(save), RUMMYKIT_DATA_DIR=str(tmp_path))
     assert rep.returncode == 0, rep.stderr
     assert "stock rebuilt from the discard pile (once a round)" in rep.stdout
     assert "becomes the stock" in rep.stdout

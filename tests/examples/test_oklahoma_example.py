@@ -48,18 +48,18 @@ def rummy(*args, stdin="", disable=None, tmp=None):
     )
 
 
-def test_listed_with_its_version():
-    r = rummy("variants")
+def test_listed_with_its_version(rummy_run):
+    r = rummy_run("variants")
     assert r.returncode == 0 and r.stderr == ""
     assert any(line.split()[:4] == ["oklahoma", "Oklahoma", "Gin", "2"] for line in r.stdout.splitlines())
-    data = json.loads(rummy("plugins", "--json").stdout)
+    data = json.loads(rummy_run("plugins", "--json").stdout)
     entry = next(p for p in data["plugins"] if p["name"] == "oklahoma")
     assert entry["distribution"] == "rummykit-oklahoma" and entry["version"] == "0.1.0"
     assert entry["variants"] == ["oklahoma"] and "ai:hard (oklahoma)" in entry["agents"]
 
 
-def test_rules_name_the_three_house_rules():
-    out = rummy("rules", "oklahoma").stdout
+def test_rules_name_the_three_house_rules(rummy_run):
+    out = rummy_run("rules", "oklahoma").stdout
     assert "value of that card" in out and "only gin may end the round" in out
     assert "the round's score is doubled" in out
     assert "ace_gin_only" in out and "spade_doubles" in out

@@ -81,19 +81,19 @@ def scores(out: str, name: str) -> list[int]:
     return [int(x) for x in re.findall(rf"^Score: {name} (-?\d+)", out, re.M)]
 
 
-def test_listed_with_its_rules_and_options():
-    r = rummy("variants")
+def test_listed_with_its_rules_and_options(rummy_run):
+    r = rummy_run("variants")
     assert r.returncode == 0 and any(
         line.split()[:4] == ["rummy500", "Rummy", "500", "2-4"] for line in r.stdout.splitlines()
     )
-    out = rummy("rules", "rummy500").stdout
+    out = rummy_run("rules", "rummy500").stdout
     assert "dig CARD" in out and "first to 500" in " ".join(out.split())
     for option in ("target", "deals", "max_turns"):
         assert option in out
     assert "ai:easy" in out and "ai:search" in out
 
 
-def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(tmp_path):
+def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(rummy_run, tmp_path):
     save = tmp_path / "g.json"
     lines = loser_lines(seed=5, deals=2)
     r = rummy(
@@ -114,7 +114,7 @@ def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(tmp_path):
     assert m.over and m.totals[0] == sum(rounds) and record.finished
     assert [r.points[0] for r in m.results] == rounds
 
-    shown = rummy("replay", str(save), tmp=tmp_path)
+    shown = rummy_run("replay", str(save), RUMMYKIT_DATA_DIR=str(tmp_path))
     assert shown.returncode == 0, shown.stderr
     assert "Total (2 deals)" in shown.stdout
     assert re.search(rf"Ann\s+│\s+{rounds[0]}\s+│\s+{rounds[0]}\s+│", shown.stdout)
@@ -140,7 +140,7 @@ def test_dig_is_known_when_not_legal_with_its_help_and_reason(tmp_path):
     assert "unknown move" not in out
 
 
-def test_three_bots_play_to_500_and_the_record_replays(tmp_path):
+def test_three_bots_play_to_500_and_the_record_replays(rummy_run, tmp_path):
     save = tmp_path / "g.json"
     seats = ("--seat", "ai:easy", "--seat", "random", "--seat", "ai:easy")
     r = rummy("play", "rummy500", *seats, "--seed", "4", "--save", str(save), tmp=tmp_path)
@@ -159,7 +159,7 @@ def test_three_bots_play_to_500_and_the_record_replays(tmp_path):
         )
         + " (first to 500)"
     )
-    shown = rummy("replay", str(save), tmp=tmp_path)
+    shown = rummy_run("replay", str(save), RUMMYKIT_DATA_DIR=str(tmp_path))
     assert shown.returncode == 0 and "Total (to 500)" in shown.stdout and "(first to 500)" in shown.stdout
 
 

@@ -1,9 +1,6 @@
 """`rummy analyze cardverse CARDS... [--table ...] [--json]`: the JSON contract."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -170,17 +167,8 @@ def test_hand_summary_groups_melds_and_labels_the_hand_value():
     assert hand_summary(rnd.view(0), CardVerseOptions(ace_high=True)).label == "hand value 62"
 
 
-RUMMY = Path(sys.executable).with_name("rummy")
-
-
-@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
-def test_through_the_cli():
-    out = subprocess.run(
-        [str(RUMMY), "analyze", "cardverse", "JH", "5C", "2S", "--table", "QH KH AH; 7C 7D 7S", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def test_through_the_cli(rummy_run):
+    out = rummy_run("analyze", "cardverse", "JH", "5C", "2S", "--table", "QH KH AH; 7C 7D 7S", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {
         "variant": "cardverse",
@@ -191,35 +179,21 @@ def test_through_the_cli():
         "remaining_points": 7,
         "hand_points": 17,
     }
-    bad = subprocess.run(
-        [str(RUMMY), "analyze", "cardverse", "JH", "--table", "AH 2H 3H"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    bad = rummy_run("analyze", "cardverse", "JH", "--table", "AH 2H 3H")
     assert bad.returncode != 0 and "not a set or a run" in bad.stderr
     assert "Traceback" not in bad.stderr
 
 
-@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
 @pytest.mark.parametrize("options, remaining", [([], []), (["-o", "discard_to_win=true"], ["TC"])])
-def test_the_whole_deck_through_the_cli(options, remaining):
-    out = subprocess.run(
-        [str(RUMMY), "analyze", "cardverse", *ALL.split(), *options, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def test_the_whole_deck_through_the_cli(rummy_run, options, remaining):
+    out = rummy_run("analyze", "cardverse", *ALL.split(), *options, "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["remaining"] == remaining and len(data["cards"]) == 52
     assert data == run(ALL, **({"discard_to_win": True} if options else {})).data
 
 
-@pytest.mark.skipif(not RUMMY.exists(), reason="rummy console script not installed")
-def test_a_card_given_many_times_is_one_line():
-    out = subprocess.run(
-        [str(RUMMY), "analyze", "cardverse", *(["JH"] * 20000)], capture_output=True, text=True, timeout=60
-    )
+def test_a_card_given_many_times_is_one_line(rummy_run):
+    out = rummy_run("analyze", "cardverse", *(["JH"] * 20000))
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == ["rummy: duplicate card JH"]

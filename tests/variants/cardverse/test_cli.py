@@ -130,9 +130,7 @@ def test_an_all_bot_four_seat_match_runs_to_its_end(tmp_path):
     assert "Traceback" not in out.stderr
 
 
-def test_rules_command_shows_the_rules(tmp_path):
-    out = subprocess.run(
-        [str(RUMMY), "rules", "cardverse"], capture_output=True, text=True, timeout=60, env=env(tmp_path)
-    )
+def test_rules_command_shows_the_rules(rummy_run):
+    out = rummy_run("rules", "cardverse")
     assert out.returncode == 0, out.stderr
     assert "CardVerse Rummy" in out.stdout and "max_turns" in out.stdout

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,11 +18,6 @@ from .helpers import cards, codes
 
 RUMMY = Path(sys.executable).with_name("rummy")
 EXAMPLE = "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split()
-
-
-def run_rummy(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, RUMMYKIT_DISABLE_PLUGINS="")
-    return subprocess.run([str(RUMMY), *args], capture_output=True, text=True, env=env, timeout=60)
 
 
 def test_issue_example_exactly():
@@ -178,30 +171,28 @@ def test_hand_summary_eleven_cards_names_the_least_deadwood_after_a_discard():
     assert s.label == "deadwood 12; 10 after the best discard"  # KH stays: 2D goes
 
 
-@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
-def test_through_the_rummy_command():
-    out = run_rummy("analyze", "gin", "--json", *EXAMPLE)
+def test_through_the_rummy_command(rummy_run):
+    out = rummy_run("analyze", "gin", "--json", *EXAMPLE)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == (
         '{"variant": "gin", "cards": ["AS", "2S", "3S", "7C", "7D", "7H", "9D", "TD", "KC", "4H"], '
         '"melds": [["AS", "2S", "3S"], ["7C", "7D", "7H"]], "deadwood": ["4H", "9D", "TD", "KC"], '
         '"deadwood_points": 33, "can_knock": false, "can_gin": false}'
     )
-    out = run_rummy("analyze", "gin", *EXAMPLE[:9])
+    out = rummy_run("analyze", "gin", *EXAMPLE[:9])
     assert out.returncode == 2
     assert out.stderr.strip().splitlines()[-1] == "rummy: expected 10 or 11 cards, got 9"
     assert "Traceback" not in out.stderr
-    out = run_rummy("analyze", "gin", "--json", "-o", "knock_limit=40", *EXAMPLE)
+    out = rummy_run("analyze", "gin", "--json", "-o", "knock_limit=40", *EXAMPLE)
     assert json.loads(out.stdout)["can_knock"] is True
 
 
-@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
-def test_gin_analyse_takes_10_or_11_cards_only_so_the_whole_deck_is_one_line():
+def test_gin_analyse_takes_10_or_11_cards_only_so_the_whole_deck_is_one_line(rummy_run):
     deck = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]
-    out = run_rummy("analyze", "gin", *deck)
+    out = rummy_run("analyze", "gin", *deck)
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == ["rummy: expected 10 or 11 cards, got 52"]
-    out = run_rummy("analyze", "gin", *(["AS"] * 20000))
+    out = rummy_run("analyze", "gin", *(["AS"] * 20000))
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == ["rummy: duplicate card AS"]
 
@@ -221,9 +212,8 @@ def test_a_low_ace_in_a_run_and_a_loose_ace_worth_one():
     assert a.data["can_knock"] is True
 
 
-@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
-def test_rummy_rules_gin_shows_the_rules_and_options():
-    out = run_rummy("rules", "gin")
+def test_rummy_rules_gin_shows_the_rules_and_options(rummy_run):
+    out = rummy_run("rules", "gin")
     assert out.returncode == 0, out.stderr
     assert "The ace is always low" in out.stdout.replace("**", "")
     assert "knock_limit" in out.stdout and "first_turn" in out.stdout

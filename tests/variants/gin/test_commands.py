@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -161,23 +159,16 @@ def test_option_errors_are_option_errors():
         build_options(GinOptions, {"target": "0"}, "gin")
 
 
-def run_rummy(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    return subprocess.run([str(RUMMY), *args], capture_output=True, text=True, env=env, timeout=60)
-
-
-@pytest.mark.skipif(not RUMMY.exists(), reason="console script not installed")
-def test_through_the_rummy_command():
-    out = run_rummy("gin", "score", "--json", "--knocker", KNOCKER, "--defender", DEFENDER)
+def test_through_the_rummy_command(rummy_run):
+    out = rummy_run("gin", "score", "--json", "--knocker", KNOCKER, "--defender", DEFENDER)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["points"] == 11
     assert out.stdout.startswith(
         '{"outcome": "knock", "winner": "knocker", "points": 11, "knocker": {"melds": '
     )
-    out = run_rummy("gin", "score", "--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C")
+    out = rummy_run("gin", "score", "--knocker", KNOCKER, "--defender", "7C 8H TC TD TH 3S 4S 5S AC 8C")
     assert out.returncode == 2
     assert out.stderr.strip() == "rummy: the knocker and the defender both hold 7C, 8H"
     assert out.stdout == ""
-    out = run_rummy("gin", "--help")
+    out = rummy_run("gin", "--help")
     assert out.returncode == 0 and "score" in out.stdout
