@@ -69,6 +69,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "NAME",
     "STRENGTH",
+    "RulesSearchAgent",
     "SearchAgent",
     "rollout_policy",
     "search_spec",
@@ -272,6 +273,54 @@ class SearchAgent(BaseAgent):
         self._model_key = (n, target)
         self._model_built_at = max(seen, _MODEL_FIRST)
         return self._model
+
+
+class RulesSearchAgent(SearchAgent):
+    """A search whose prior is a variant's rules of play (both built-ins'
+    ``ai:hard``). A subclass's :meth:`_rules` returns the rules' move and may
+    set :attr:`_alts`, the moves to search against it (none: the rules' move
+    is played at once), and :attr:`_why`, the line :meth:`explain` gives for
+    it; when the play-outs choose another move, that line says so."""
+
+    def __init__(self, seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(seed, **kwargs)
+        self._alts: list[Action] = []  # the rules' alternatives to search, this decision
+        self._rules_move: Action | None = None
+        self._why = ""
+
+    def _rules(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rules' move (see the class)."""
+        raise NotImplementedError
+
+    def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
+        self._why = ""
+        self._alts = []
+        self._rules_move = None
+        action = super().act(view, legal, info)
+        means = self.last.get("means")
+        if means:
+            if action is self._rules_move:
+                self._why += " (the play-outs agree)"
+            else:
+                assert self._rules_move is not None  # prior() came first
+                self._why = (
+                    f"the play-outs favour it: {means[action]:.0%} to win, "
+                    f"{means[self._rules_move]:.0%} with {self._rules_move.notation()}"
+                )
+        return action
+
+    def explain(self, view: View, action: Action) -> str:
+        return self._why or action.notation()
+
+    def prior(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rules' move (and, in :attr:`_alts`, the moves to search against it)."""
+        self._rules_move = self._rules(view, legal)
+        return self._rules_move
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        """The rules' move and the alternatives its rules found close."""
+        assert self._rules_move is not None  # prior() came first
+        return [self._rules_move, *self._alts]
 
 
 def _z(a: list[float], b: list[float]) -> float:

@@ -47,7 +47,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
 from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.search import SearchAgent
+from rummykit.core.search import RulesSearchAgent
 
 from ..options import CardVerseOptions
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
@@ -82,7 +82,7 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
     return easy_factory(seat, seed, options)
 
 
-class HardCardVerseAgent(SearchAgent):
+class HardCardVerseAgent(RulesSearchAgent):
     """CardVerse ``ai:hard`` (see the module's docstring)."""
 
     def __init__(
@@ -102,46 +102,16 @@ class HardCardVerseAgent(SearchAgent):
         self.ace_points = options.ace_points
         self.keep_one = options.discard_to_win
         self.solver = get_solver(True, self.ace_points)
-        self._alts: list[Action] = []  # the rules' alternatives to search, this decision
         self._lay_hold_turn: tuple[int, int] | None = None  # the turn whose lay-or-hold was searched
         self._laying: tuple[int, int] | None = None  # the turn the search chose to lay down in
-        self._rules_move: Action | None = None
-        self._why = ""
 
     # -- the interface -------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
-        self._why = ""
-        self._alts = []
-        self._rules_move = None
         action = super().act(view, legal, info)
-        means = self.last.get("means")
-        if means:
-            if action is self._rules_move:
-                self._why += " (the play-outs agree)"
-            else:
-                assert self._rules_move is not None  # prior() came first
-                self._why = (
-                    f"the play-outs favour it: {means[action]:.0%} to win, "
-                    f"{means[self._rules_move]:.0%} with {self._rules_move.notation()}"
-                )
-                if action.kind in ("meld", "add"):  # lay down, against holding: the whole turn
-                    self._laying = self._turn(view)
+        if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
+            self._laying = self._turn(view)  # lay down, against holding: the whole turn
         return action
-
-    def explain(self, view: View, action: Action) -> str:
-        return self._why or action.notation()
-
-    def prior(self, view: View, legal: Sequence[Action]) -> Action:
-        """The rules' move (and, in :attr:`_alts`, the moves to search against it)."""
-        action = self._rules(view, legal)
-        self._rules_move = action
-        return action
-
-    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The rules' move and the alternatives its rules found close."""
-        assert self._rules_move is not None  # prior() came first
-        return [self._rules_move, *self._alts]
 
     # -- the rules -------------------------------------------------------------------
 

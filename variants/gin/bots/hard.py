@@ -50,13 +50,12 @@ from typing import TYPE_CHECKING, Any
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import code, from_mask, points
 from rummykit.core.engine import View
-from rummykit.core.search import SearchAgent
+from rummykit.core.search import RulesSearchAgent
 
 from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view
 
 if TYPE_CHECKING:
-    from rummykit.core.resample import InfoState
     from rummykit.core.solver import MeldSolver
 
     from ..options import GinOptions
@@ -82,7 +81,7 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
     return simple_factory(seat, seed, options)
 
 
-class HardGinAgent(SearchAgent):
+class HardGinAgent(RulesSearchAgent):
     #: An alternative replaces the rules' move only when ahead by two standard
     #: errors: the play-outs move this seat as ``ref:simple`` does, so a small lead
     #: of theirs over the rules is mostly noise.
@@ -121,39 +120,9 @@ class HardGinAgent(SearchAgent):
         self.knock_limit = options.knock_limit
         self.gin_points = options.gin_bonus
         self.undercut_points = options.undercut_bonus
-        self._alts: list[Action] = []  # the rules' alternatives to search, this decision
-        self._rules_move: Action | None = None
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
-        self._why = ""
 
-    # -- the interface ----------------------------------------------------------
-
-    def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
-        self._why = ""
-        self._alts = []
-        self._rules_move = None
-        action = super().act(view, legal, info)
-        means = self.last.get("means")
-        if means:
-            if action is self._rules_move:
-                self._why += " (the play-outs agree)"
-            else:
-                assert self._rules_move is not None  # prior() came first
-                self._why = (
-                    f"the play-outs favour it: {means[action]:.0%} to win, "
-                    f"{means[self._rules_move]:.0%} with {self._rules_move.notation()}"
-                )
-        return action
-
-    def prior(self, view: View, legal: Sequence[Action]) -> Action:
-        """The rules' move (and, in :attr:`_alts`, the moves to search against it)."""
-        self._rules_move = self._rules(view, legal)
-        return self._rules_move
-
-    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The rules' move and the alternatives its rules found close."""
-        assert self._rules_move is not None  # prior() came first
-        return [self._rules_move, *self._alts]
+    # -- the rules ----------------------------------------------------------------
 
     def _rules(self, view: View, legal: Sequence[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
@@ -182,9 +151,6 @@ class HardGinAgent(SearchAgent):
             self._alts = self._close
         self._why = why
         return action
-
-    def explain(self, view: View, action: Action) -> str:
-        return self._why or action.notation()
 
     # -- evaluation -------------------------------------------------------------
 
