@@ -194,6 +194,29 @@ class AgentSpec(Generic[OptionsT]):
     understands: Callable[[str, BaseModel], bool] | None = None
 
 
+def level_specs(
+    variant: str,
+    levels: Iterable[tuple[str, int, Callable[[int, int, OptionsT], Agent], str]],
+    understands: Callable[[str, BaseModel], bool] | None = None,
+    rollout: str | None = None,
+) -> list[AgentSpec[OptionsT]]:
+    """A variant's computer players from ``(name, strength, factory,
+    description)`` rows, each understanding what ``understands`` says; the one
+    named ``rollout`` is offered as the search's roll-out policy."""
+    return [
+        AgentSpec(
+            name=name,
+            variant=variant,
+            strength=strength,
+            factory=factory,
+            description=text,
+            rollout=name == rollout,
+            understands=understands,
+        )
+        for name, strength, factory, text in levels
+    ]
+
+
 @dataclass(frozen=True)
 class Understands:
     """What an agent understands, as :attr:`AgentSpec.understands`: the

@@ -47,7 +47,7 @@ def understands_cardverse(variant: str, options: Any) -> bool:
 def agent_specs(
     variant: str = "cardverse", understands: Callable[[str, Any], bool] = understands_cardverse
 ) -> list[AgentSpec[CardVerseOptions]]:
-    from rummykit.core.registry import AgentSpec
+    from rummykit.core.registry import level_specs
 
     # name, strength, factory, description
     levels = (
@@ -67,17 +67,7 @@ def agent_specs(
             "the empty stock) plays the choices out on deals drawn from what it saw",
         ),
     )
-    return [
-        AgentSpec(
-            name=name,
-            variant=variant,
-            strength=strength,
-            factory=factory,
-            description=text,
-            understands=understands,
-        )
-        for name, strength, factory, text in levels
-    ]
+    return level_specs(variant, levels, understands)
 
 
 def register_bots(

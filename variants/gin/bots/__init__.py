@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.registry import AgentSpec, Understands
+from rummykit.core.registry import AgentSpec, Understands, level_specs
 
 if TYPE_CHECKING:
     from ..options import GinOptions
@@ -90,18 +90,7 @@ def agent_specs(
         ("ref:novice", 6, novice_factory, "reference: RLCard's novice rule agent"),
     )
     rollout = "ref:simple"  # fast and sound: the roll-out policy of ai:search in Gin
-    return [
-        AgentSpec(
-            name=name,
-            variant=variant,
-            strength=strength,
-            factory=factory,
-            description=text,
-            rollout=name == rollout,
-            understands=understands,
-        )
-        for name, strength, factory, text in levels
-    ]
+    return level_specs(variant, levels, understands, rollout=rollout)
 
 
 def register_bots(
