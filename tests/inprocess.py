@@ -19,7 +19,8 @@ from rummykit.cli import common
 from rummykit.cli.main import BUILTIN_COMMANDS, RummyGroup, cli, main
 from rummykit.core import plugins as core_plugins
 
-#: What the subprocess tests take out of the environment (tests/cli/ptygame.py's env_for).
+#: What a ``rummy`` run by the tests does not inherit from the environment
+#: (here, and in tests/cli/ptygame.py's processes).
 UNSET = ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")
 
 

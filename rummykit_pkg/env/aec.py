@@ -169,7 +169,8 @@ def env(
     registry: Registry | None = None,
 ) -> AECEnv[str, dict[str, npt.NDArray[Any]], int]:
     """:class:`raw_env` in PettingZoo's standard wrappers (see the module)."""
-    e: AECEnv[str, dict[str, npt.NDArray[Any]], int] = raw_env(
-        variant, seats=seats, options=options, render_mode=render_mode, episode=episode, registry=registry
+    return standard(
+        raw_env(
+            variant, seats=seats, options=options, render_mode=render_mode, episode=episode, registry=registry
+        )
     )
-    return standard(e)

@@ -24,6 +24,8 @@ from rummykit.core.options import build_options
 from rummykit.core.plugins import get_plugins
 from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay, save_record
 
+from ..inprocess import UNSET
+
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 WIPE = b"\x1b[3J"
 ALT_ON = b"\x1b[?1049h"
@@ -40,7 +42,7 @@ def plain(raw: bytes) -> str:
 
 
 def env_for(data_dir: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
+    env = {k: v for k, v in os.environ.items() if k not in UNSET}
     env.update(
         TERM="xterm",
         LANG="C.UTF-8",
