@@ -62,6 +62,10 @@ class Game:
         self.child = pexpect.spawn(
             RUMMY, args, env=env_for(data_dir, **env), dimensions=dims, timeout=TIMEOUT
         )
+        # A line is typed once its prompt is shown, so pexpect's pause before each
+        # send (50 ms) and after closing (100 ms) only add to a test's time.
+        self.child.delaybeforesend = None
+        self.child.delayafterclose = 0.01
         self.raw = b""
         self._seen = 0
 
