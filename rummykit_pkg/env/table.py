@@ -92,6 +92,8 @@ class Table:
         self.truncated = False
         self._legal: tuple[Action, ...] | None = None
         self._by_index: dict[int, Action] = {}
+        self._mask = bytes(self.encoder.n_actions)  # of the legal actions in _by_index
+        self._no_moves = bytes(self.encoder.n_actions)
 
     # -- episodes ------------------------------------------------------------------
 
@@ -140,10 +142,11 @@ class Table:
         if tracker is None:
             tracker = self.trackers[seat] = self.encoder.tracker(view)
         obs = self.encoder.observation(view, tracker)
-        mask = bytearray(self.encoder.n_actions)
         if not self.over and view.to_act == seat:
-            for i in self.legal_by_index():
-                mask[i] = 1
+            self.legal_by_index()
+            mask = bytearray(self._mask)
+        else:
+            mask = bytearray(self._no_moves)
         return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
 
     def legal_by_index(self) -> dict[int, Action]:
@@ -151,7 +154,18 @@ class Table:
         game = self._game()
         legal = game.legal_actions()
         if legal is not self._legal:
-            self._by_index = dict(zip(self.encoder.indices(legal), legal, strict=True))
+            # The map and the action mask of the same legal actions, in one pass.
+            encode = self.codec.encode
+            by_index: dict[int, Action] = {}
+            mask = bytearray(self._no_moves)
+            for action in legal:
+                i = encode(action)
+                by_index[i] = action
+                mask[i] = 1
+            if len(by_index) != len(legal):
+                raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
+            self._by_index = by_index
+            self._mask = bytes(mask)
             self._legal = legal
         return self._by_index
 

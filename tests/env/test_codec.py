@@ -81,3 +81,35 @@ def test_a_variant_declares_its_own_codec(registry):
     e = raw_env(spec, registry=registry)
     assert e.codec.n == 2 + 4 * 52
     assert e.action_space("player_0").n == 2 + 4 * 52
+
+
+def test_a_codec_giving_two_legal_actions_one_index_is_a_clear_error(registry):
+    from dataclasses import replace
+
+    class Collapsing(StandardCodec):
+        """Every discard, knock and gin of a card at the index of its discard."""
+
+        def encode(self, action: Action) -> int:
+            if action.kind in ("knock", "gin"):
+                action = Action("discard", action.cards)
+            return super().encode(action)
+
+    spec = replace(
+        registry.variant("gin"), action_codec=lambda spec, n: Collapsing(("discard", "knock", "gin"))
+    )
+    e = raw_env(spec, registry=registry)
+    for seed in range(200):
+        e.reset(seed=seed)
+        rnd = e.table.round
+        # Play each round on to the first turn that offers a knock, which shares its
+        # card's index with that card's discard.
+        rng = random.Random(seed)
+        while rnd.result is None and not any(a.kind in ("knock", "gin") for a in rnd.legal_actions()):
+            legal = rnd.legal_actions()
+            e.table.apply(legal[rng.randrange(len(legal))])
+        if rnd.result is None:
+            break
+    else:
+        pytest.fail("no round offered a knock")
+    with pytest.raises(CodecError, match="variant gin: two legal actions share an action index"):
+        e.table.observe(rnd.to_act())
