@@ -1,8 +1,9 @@
 """Decision time of the computer players (a plain script, not part of the test run).
 
-    .venv/bin/python benchmarks/bench_bots.py [rounds] [seed]
+    .venv/bin/python benchmarks/bench_bots.py [ROUNDS] [SEED] [--variant V]... [--bot B]...
 
-Plays ``rounds`` rounds of each match-up below (seats swapping every round; a
+Plays ``ROUNDS`` rounds (200) of each match-up below (``--variant``, ``--bot``:
+only those of these variants, and those measuring these bots) (seats swapping every round; a
 tenth of them, at least 10, for ``ai:search``) and times every call of the
 measured bot's ``act`` (the view, and for a searching bot its information state,
 are built before the clock starts: what is timed is the bot's decision), in
@@ -16,6 +17,7 @@ is not installed (Oklahoma, from examples/) is skipped.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -94,15 +96,29 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def main(argv: list[str]) -> int:
-    rounds = int(argv[1]) if len(argv) > 1 else 200
-    seed = int(argv[2]) if len(argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=200, help="rounds per match-up (200)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the seed (1)")
+    parser.add_argument("--variant", action="append", help="only the match-ups of this variant (repeatable)")
+    parser.add_argument("--bot", action="append", help="only the match-ups measuring this bot (repeatable)")
+    args = parser.parse_args(argv[1:])
+    if args.rounds < 1:
+        parser.error("rounds must be at least 1")
+    rounds, seed = args.rounds, args.seed
+    matchups = [
+        (variant, seats, who)
+        for variant, seats, who in MATCHUPS
+        if (not args.variant or variant in args.variant) and (not args.bot or seats[who] in args.bot)
+    ]
+    if not matchups:
+        parser.error("no match-up measures that variant and bot")
     print(f"bot decision time, {rounds} rounds per match-up, seed {seed} (pure Python)")
     print(
         f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
         f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu mean':>8} {'cpu p99':>7}"
     )
     ok = search_ok = True
-    for variant, seats, who in MATCHUPS:
+    for variant, seats, who in matchups:
         searching = seats[who] == "ai:search"
         try:
             cpu: list[float] = []
