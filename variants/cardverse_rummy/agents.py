@@ -111,6 +111,8 @@ class EasyAgent(BaseAgent):
             for a in discards:
                 if a.cards[0] == keep:
                     return a
+        if not discards:  # offered only some of the moves (a house rule, a search's candidates)
+            return legal[0]
         # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
         return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
 

@@ -286,3 +286,14 @@ def test_hard_searches_the_empty_stock_by_play_outs_of_the_variants_round(n_seat
     bot = HardCardVerseAgent(3)
     bot.act(rnd.view(seat), rnd.view(seat).legal)
     assert bot.last == {}
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_every_level_plays_one_of_the_moves_offered_when_offered_no_discard(name):
+    # A house rule or a search may offer a bot only some of the legal moves: here
+    # only the run, where laying the set of sixes leaves fewer points.
+    rnd = deal(["4H 5H 6H 6C 6D KS QS JC", "2C 3D 9S KH 5C 7D 8D AS"], stock="TC 2D", discard="9D")
+    play(rnd, "draw stock")
+    offered = tuple(a for a in rnd.legal_actions() if a.notation() == "meld 4H 5H 6H")
+    assert len(offered) == 1
+    assert make(name, 0, 1).act(rnd.view(0), offered) in offered

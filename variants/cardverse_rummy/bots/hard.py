@@ -153,6 +153,9 @@ class HardCardVerseAgent(RulesSearchAgent):
                 if kept:
                     self._alts = [self._discard_ranking(kept, k)[0][1]]
             return step
+        if not discards:  # offered only some of the moves (a house rule, a search's candidates)
+            self._why = "the only kind of move offered"
+            return next_step(legal, melds, adds) or legal[0]
         action = self._discard(discards, k)
         if hold:
             self._why += self._holding(k, melds, adds)

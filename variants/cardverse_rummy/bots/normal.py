@@ -75,6 +75,9 @@ class NormalCardVerseAgent(BaseAgent):
 
     def _discard(self, view: View, legal: Sequence[Action], hand: int) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
+        if not discards:  # offered only some of the moves (a house rule, a search's candidates)
+            self._why = "the only kind of move offered"
+            return legal[0]
         if len(discards) == 1:
             self._why = "the last card"
             return discards[0]
