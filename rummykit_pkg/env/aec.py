@@ -86,6 +86,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.action_spaces = {a: spaces.Discrete(enc.n_actions) for a in self.possible_agents}
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zeroed: dict[str, float] | None = self.rewards  # the rewards while known to be all 0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -111,6 +112,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zeroed = self.rewards
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -129,6 +131,14 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         table = self.table
         _, result = table.step(action)
         self._cumulative_rewards[agent] = 0.0
+        if result is None and not table.over and self._zeroed is self.rewards:
+            # Most steps: every reward stays 0, so the cumulative ones stay as they are.
+            seat = table.to_act()
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+            if self.render_mode == "human":
+                self.render()
+            return
         for a in self.agents:
             self.rewards[a] = 0.0
         if result is not None:
@@ -150,6 +160,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
         self._accumulate_rewards()
+        self._zeroed = self.rewards if not any(self.rewards.values()) else None
         if self.render_mode == "human":
             self.render()
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import DECK_SIZE, to_mask
@@ -123,7 +123,11 @@ class StandardCodec:
         self.add_base = self.meld_base + len(self.melds)
         self.n = self.add_base + (DECK_SIZE * MAX_TABLE_MELDS if add else 0)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
-        self._cache: dict[int, tuple[Action, int]] = {}  # by id: (the action itself, its index)
+        # Variants hand out the same Action objects again and again: their indices
+        # are kept by id. _held keeps each of those actions alive, so no other
+        # object can take its id while the entry stands.
+        self._by_id: dict[int, int] = {}
+        self._held: list[Action] = []
 
     def __repr__(self) -> str:
         return f"StandardCodec({list(self.card_kinds)}, meld={self.meld}, add={self.add}, n={self.n})"
@@ -140,15 +144,21 @@ class StandardCodec:
         return out
 
     def encode(self, action: Action) -> int:
-        # Variants hand out the same Action objects again and again: look them up
-        # by identity (the cache holds the action, so its id is not reused).
-        cached = self._cache.get(id(action))
-        if cached is not None and cached[0] is action:
-            return cached[1]
-        index = self._encode(action)
-        if len(self._cache) < 100_000:
-            self._cache[id(action)] = (action, index)
+        index = self._by_id.get(id(action))
+        if index is None:
+            index = self._encode(action)
+            if len(self._held) < 100_000:
+                self._held.append(action)
+                self._by_id[id(action)] = index
         return index
+
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """``[encode(a) for a in actions]``, in one call (an environment encodes
+        every legal action at every step)."""
+        out = list(map(self._by_id.get, map(id, actions)))
+        if None in out:
+            return [self.encode(a) for a in actions]
+        return cast(list[int], out)  # no None in it
 
     def _encode(self, action: Action) -> int:
         kind, cards, target = action.kind, action.cards, action.target

@@ -12,7 +12,7 @@ plays a match).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -91,8 +91,13 @@ class Table:
         self.over = False
         self.truncated = False
         self._legal: tuple[Action, ...] | None = None
-        self._by_index: dict[int, Action] = {}
+        self._indices: list[int] = []  # of the actions in _legal
+        self._by_index: dict[int, Action] | None = None
         self._mask = bytes(self.encoder.n_actions)  # of the legal actions in _by_index
+        encode = self.codec.encode
+        self._encode_all: Callable[[Sequence[Action]], list[int]] = getattr(
+            self.codec, "encode_all", lambda actions: [encode(a) for a in actions]
+        )
         self._no_moves = bytes(self.encoder.n_actions)
 
     # -- episodes ------------------------------------------------------------------
@@ -143,30 +148,36 @@ class Table:
             tracker = self.trackers[seat] = self.encoder.tracker(view)
         obs = self.encoder.observation(view, tracker)
         if not self.over and view.to_act == seat:
-            self.legal_by_index()
+            if self._legal is None:
+                self._index_legal()
             mask = bytearray(self._mask)
         else:
             mask = bytearray(self._no_moves)
         return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
 
+    def _index_legal(self) -> tuple[Action, ...]:
+        """Index the legal actions now: their indices (in their order) and the
+        action mask. Once after each action: a round changes only through apply."""
+        legal = self._game().legal_actions()
+        indices = self._encode_all(legal)
+        mask = bytearray(self._no_moves)
+        if indices and not (min(indices) >= 0 and max(indices) < len(mask)):
+            raise CodecError(f"variant {self.spec.name}: an action index outside 0..{len(mask) - 1}")
+        if len(set(indices)) != len(indices):
+            raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
+        for i in indices:
+            mask[i] = 1
+        self._legal = legal
+        self._indices = indices
+        self._mask = bytes(mask)
+        self._by_index = None
+        return legal
+
     def legal_by_index(self) -> dict[int, Action]:
         """The legal actions now, by action index."""
-        game = self._game()
-        legal = game.legal_actions()
-        if legal is not self._legal:
-            # The map and the action mask of the same legal actions, in one pass.
-            encode = self.codec.encode
-            by_index: dict[int, Action] = {}
-            mask = bytearray(self._no_moves)
-            for action in legal:
-                i = encode(action)
-                by_index[i] = action
-                mask[i] = 1
-            if len(by_index) != len(legal):
-                raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
-            self._by_index = by_index
-            self._mask = bytes(mask)
-            self._legal = legal
+        legal = self._legal if self._legal is not None else self._index_legal()
+        if self._by_index is None:
+            self._by_index = dict(zip(self._indices, legal, strict=True))
         return self._by_index
 
     def action(self, index: Any) -> Action:
@@ -177,12 +188,11 @@ class Table:
             raise CodecError(f"an action is an index, not {index!r}") from None
         if isinstance(index, float) and index != i:
             raise CodecError(f"an action is an index, not {index!r}")
-        legal = self.legal_by_index()
-        action = legal.get(i)
-        if action is None:
+        legal = self._legal if self._legal is not None else self._index_legal()
+        if not (0 <= i < len(self._mask) and self._mask[i]):
             what = self.codec.decode(i).notation() if 0 <= i < self.codec.n else "out of range"
             raise IllegalActionIndex(f"action {i} ({what}) is not legal now")
-        return action
+        return legal[self._indices.index(i)]
 
     # -- playing ------------------------------------------------------------------------
 

@@ -115,16 +115,57 @@ class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper[str, A
 
 
 class OrderEnforcingWrapper(_Guarded, wrappers.OrderEnforcingWrapper[str, Any, int]):
-    """PettingZoo's ``OrderEnforcingWrapper`` (see the module)."""
+    """PettingZoo's ``OrderEnforcingWrapper`` (see the module). Outside the
+    stack :func:`standard` builds, each call goes to the next layer; on top of
+    it, the common ``observe`` and ``step`` do the two inner layers' work here
+    (the same checks, the same state kept) and go straight to the unwrapped
+    environment."""
+
+    def __init__(self, env: _ActionEnv) -> None:
+        super().__init__(env)
+        self._terminate: TerminateIllegalWrapper | None = None
+        self._n = 0  # every agent's action space is Discrete(_n) (0: they differ)
+
+    def _over_standard_stack(self, terminate: TerminateIllegalWrapper) -> None:
+        raw = self._raw
+        sizes = {
+            space.n if isinstance(space, spaces.Discrete) and space.start == 0 else -1
+            for space in (raw.action_space(a) for a in raw.possible_agents)
+        }
+        self._terminate = terminate
+        self._n = sizes.pop() if len(sizes) == 1 and -1 not in sizes else 0
 
     def observe(self, agent: str) -> Any:
         if self._has_reset:
-            return self.env.observe(agent)
+            terminate = self._terminate
+            if terminate is None:
+                return self.env.observe(agent)
+            raw = self._raw
+            obs = raw.observe(agent)
+            if agent == raw.agent_selection:  # TerminateIllegalWrapper.observe
+                terminate._prev_obs = obs
+                terminate._prev_info = raw.infos.get(agent, {})
+            return obs
         return super().observe(agent)
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self._raw.agents:
+        raw = self._raw
+        if self._has_reset and raw.agents:
             self._has_updated = True
+            terminate = self._terminate
+            if terminate is not None and type(action) is int and 0 <= action < self._n:  # in the space
+                # TerminateIllegalWrapper.step's common case: a legal action of a live seat.
+                obs = terminate._prev_obs
+                agent = raw.agent_selection
+                if (
+                    type(obs) is dict
+                    and not terminate._terminated
+                    and not (raw.terminations[agent] or raw.truncations[agent])
+                    and obs["action_mask"][action]
+                ):
+                    terminate._prev_obs = terminate._prev_info = None
+                    raw.step(action)
+                    return
             self.env.step(action)
         else:
             super().step(action)
@@ -134,4 +175,7 @@ def standard(env: _ActionEnv) -> _ActionEnv:
     """``env`` in the standard wrappers: an illegal action ends the episode
     with reward -1 for its seat, an action outside the space is refused, and
     the order of calls is enforced."""
-    return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env, -1)))
+    terminate = TerminateIllegalWrapper(env, -1)
+    outer = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(terminate))
+    outer._over_standard_stack(terminate)
+    return outer
