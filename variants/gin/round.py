@@ -101,7 +101,7 @@ _CLONE_KNOWN = frozenset(
         "dealer",
         "dealt",
         "turns_done",
-        "_extras",
+        "_extra_now",
         "round_seed",
         "restocks",
         "before_restock",
@@ -264,7 +264,7 @@ class GinRound(Restocking, Round):
         self.turns_done = 0
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: tuple[Action, ...] | None = None
-        self._extras: dict[tuple, Mapping[str, object]] = {}  # views' extra, by what varies
+        self._extra_now: Mapping[str, object] | None = None  # views' extra in this state
         self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
         self.round_seed = 0  # the round's own generator (rng) starts from it: never shown
         self.restocks: list[Restock] = []
@@ -412,6 +412,7 @@ class GinRound(Restocking, Round):
         seat = self.turn
         self._legal = None
         self._after = None
+        self._extra_now = None
         if action.kind not in _OWN_KINDS:
             return self.apply_extra(action)
         if action.kind == DRAW_STOCK:
@@ -570,28 +571,21 @@ class GinRound(Restocking, Round):
         )
 
     def _view_extra(self) -> Mapping[str, object]:
-        extra = self._extra()
-        more = self.view_extra()
-        return MappingProxyType({**extra, **more}) if more else extra
-
-    def _extra(self) -> Mapping[str, object]:
-        # Read-only, so one mapping serves every view with the same facts (the
-        # phase, the taken card and the turn are all that change within a round).
-        turn = self.turns_done + (0 if self.result is not None else 1)
-        key = (self.phase, self.taken, self.knock_limit(), turn)
-        extra = self._extras.get(key)
+        # Read-only, so one mapping serves every view of this state (built at the
+        # first, dropped by the next action).
+        extra = self._extra_now
         if extra is None:
-            extra = self._extras[key] = MappingProxyType(
-                {
-                    "phase": self.phase,
-                    "knock_limit": key[2],
-                    "taken": self.taken,
-                    "first_upcard": self.first_upcard,
-                    "first_seat": self.first,
-                    "turn": key[3],
-                    "max_turns": self.turn_limit(),
-                }
-            )
+            facts: dict[str, object] = {
+                "phase": self.phase,
+                "knock_limit": self.knock_limit(),
+                "taken": self.taken,
+                "first_upcard": self.first_upcard,
+                "first_seat": self.first,
+                "turn": self.turns_done + (0 if self.result is not None else 1),
+                "max_turns": self.turn_limit(),
+            }
+            more = self.view_extra()
+            extra = self._extra_now = MappingProxyType({**facts, **more} if more else facts)
         return extra
 
     def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
