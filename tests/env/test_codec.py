@@ -113,3 +113,49 @@ def test_a_codec_giving_two_legal_actions_one_index_is_a_clear_error(registry):
         pytest.fail("no round offered a knock")
     with pytest.raises(CodecError, match="variant gin: two legal actions share an action index"):
         e.table.observe(rnd.to_act())
+
+
+@pytest.mark.parametrize("index", [-1, 158])
+def test_a_codec_giving_a_legal_action_an_index_out_of_range_is_a_clear_error(registry, index):
+    from dataclasses import replace
+
+    class OutOfRange(StandardCodec):
+        def encode(self, action: Action) -> int:
+            return index if action.kind == "draw stock" else super().encode(action)
+
+    spec = replace(
+        registry.variant("gin"), action_codec=lambda spec, n: OutOfRange(("discard", "knock", "gin"))
+    )
+    e = raw_env(spec, registry=registry)
+    e.reset(seed=1)
+    with pytest.raises(CodecError, match=r"variant gin: an action index outside 0\.\.157"):
+        e.observe(e.agent_selection)
+
+
+def test_a_codec_subclass_numbering_its_own_way_is_followed_at_every_step(registry):
+    from dataclasses import replace
+
+    class Shifted(StandardCodec):
+        """The standard indices, each one higher (index 0 unused)."""
+
+        def __init__(self) -> None:
+            super().__init__(("discard", "knock", "gin"))
+            self.n += 1
+
+        def encode(self, action: Action) -> int:
+            return super().encode(action) + 1
+
+        def decode(self, index: int) -> Action:
+            return super().decode(index - 1)
+
+    spec = replace(registry.variant("gin"), action_codec=lambda spec, n: Shifted())
+    e = raw_env(spec, registry=registry)
+    for seed in range(3):
+        e.reset(seed=seed)
+        while not (e.terminations[e.agent_selection] or e.truncations[e.agent_selection]):
+            table = e.table
+            legal = table.round.legal_actions()
+            mask = e.observe(e.agent_selection)["action_mask"]
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(e.codec.encode(a) for a in legal)
+            assert mask[0] == 0
+            e.step(int(np.flatnonzero(mask)[-1]))
