@@ -12,7 +12,10 @@ properties reading the unwrapped environment at once (before ``reset`` the
 order-enforcing one still refuses them, as PettingZoo's does), and each
 wrapper's ``step`` handles the common case (a legal action of a live seat, in
 the action space, after ``reset``) itself with the same checks, handing every
-other case to PettingZoo's own ``step``.
+other case to PettingZoo's own ``step``. On top of the stack :func:`standard`
+builds, the order-enforcing wrapper does the common ``observe`` and ``step`` of
+all three layers at once (the state each keeps included) and calls the
+unwrapped environment directly.
 """
 
 from __future__ import annotations
