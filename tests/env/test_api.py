@@ -152,3 +152,18 @@ def test_render_shows_the_seat_to_act_and_nothing_of_the_other_hand(registry):
 
     hand_line = next(ln for ln in text.splitlines() if "to act, hand:" in ln)
     assert not any(code(c) in hand_line.split(":", 1)[1].split() for c in other)
+
+
+def test_the_wrapped_env_checks_a_step_made_without_observing_first(registry):
+    e = env("gin", registry=registry)
+    e.reset(seed=5)
+    raw = e.unwrapped
+    legal = sorted(raw.table.legal_by_index())
+    e.step(legal[0])  # legal, never observed: played
+    assert not any(raw.terminations.values()) and raw.table.actions == 1
+    agent = e.agent_selection
+    illegal = next(i for i in range(raw.codec.n) if i not in raw.table.legal_by_index())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)  # illegal, never observed: the episode ends, -1 for its seat
+    assert all(raw.terminations.values()) and raw.rewards[agent] == -1
