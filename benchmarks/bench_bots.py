@@ -2,9 +2,9 @@
 
     .venv/bin/python benchmarks/bench_bots.py [ROUNDS] [SEED] [--variant V]... [--bot B]...
 
-Plays ``ROUNDS`` rounds (200) of each match-up below (``--variant``, ``--bot``:
-only those of these variants, and those measuring these bots) (seats swapping every round; a
-tenth of them, at least 10, for ``ai:search``) and times every call of the
+Plays ``ROUNDS`` rounds (200) of each match-up below, seats swapping every round
+(a tenth of them, at least 10, for ``ai:search``; ``--variant`` and ``--bot``: only
+the match-ups of those variants and measuring those bots), and times every call of the
 measured bot's ``act`` (the view, and for a searching bot its information state,
 are built before the clock starts: what is timed is the bot's decision), in
 wall time (the targets) and in the thread's CPU time (``cpu`` columns: what the

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pydantic import BaseModel
 
-from rummykit.core.engine import View
+from rummykit.core.engine import RoundResult, View
 from rummykit.core.registry import Registry, VariantSpec
 
 from .table import Table, resolve
@@ -131,14 +131,24 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         table = self.table
         _, result = table.step(action)
         self._cumulative_rewards[agent] = 0.0
-        if result is None and not table.over and self._zeroed is self.rewards:
-            # Most steps: every reward stays 0, so the cumulative ones stay as they are.
+        if result is not None or table.over or self._zeroed is not self.rewards:
+            # Most steps leave every reward 0: the rewards need setting only here.
+            self._reward(result)
+        if table.over:
+            done = self.truncations if table.truncated else self.terminations
+            for a in self.agents:
+                done[a] = True
+        else:
             seat = table.to_act()
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-            if self.render_mode == "human":
-                self.render()
-            return
+        if self.render_mode == "human":
+            self.render()
+
+    def _reward(self, result: RoundResult | None) -> None:
+        """This step's rewards (and the round's info when ``result`` ended one),
+        added to the cumulative ones."""
+        table = self.table
         for a in self.agents:
             self.rewards[a] = 0.0
         if result is not None:
@@ -148,21 +158,11 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             if table.episode == "round":
                 for a in self.agents:
                     self.rewards[a] = float(result.points[self._index[a]])
-        if table.over:
-            if table.episode == "match":
-                for a, r in zip(self.agents, table.match_rewards(), strict=True):
-                    self.rewards[a] = r
-            done = self.truncations if table.truncated else self.terminations
-            for a in self.agents:
-                done[a] = True
-        else:
-            seat = table.to_act()
-            assert seat is not None
-            self.agent_selection = self.possible_agents[seat]
+        if table.over and table.episode == "match":
+            for a, r in zip(self.agents, table.match_rewards(), strict=True):
+                self.rewards[a] = r
         self._accumulate_rewards()
         self._zeroed = self.rewards if not any(self.rewards.values()) else None
-        if self.render_mode == "human":
-            self.render()
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -178,6 +178,10 @@ class Encoder:
         self.n_seats = n = n_seats
         self.codec = codec
         self.n_actions = codec.n
+        encode = codec.encode
+        self._encode_all: Callable[[Sequence[Any]], list[int]] = getattr(
+            codec, "encode_all", lambda actions: [encode(a) for a in actions]
+        )
         target = getattr(options, "target", None)
         self.score_scale = 1.0 / float(target if isinstance(target, int | float) and target > 0 else 100)
         probe = deal_round(spec, options, n, 0, random.Random(0)).view(0)
@@ -299,9 +303,11 @@ class Encoder:
         return np.frombuffer(mask, np.int8)
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
-        """The indices of ``legal`` (distinct, or a :class:`CodecError`)."""
-        encode = self.codec.encode
-        out = [encode(a) for a in legal]
+        """The indices of ``legal`` (distinct and within ``0 .. n_actions - 1``,
+        or a :class:`CodecError`)."""
+        out = self._encode_all(legal)
+        if out and not (min(out) >= 0 and max(out) < self.n_actions):
+            raise CodecError(f"variant {self.spec.name}: an action index outside 0..{self.n_actions - 1}")
         if len(set(out)) != len(out):
             raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
         return out

@@ -12,7 +12,7 @@ plays a match).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -93,12 +93,8 @@ class Table:
         self._legal: tuple[Action, ...] | None = None
         self._indices: list[int] = []  # of the actions in _legal
         self._by_index: dict[int, Action] | None = None
-        self._mask = bytes(self.encoder.n_actions)  # of the legal actions in _by_index
-        encode = self.codec.encode
-        self._encode_all: Callable[[Sequence[Action]], list[int]] = getattr(
-            self.codec, "encode_all", lambda actions: [encode(a) for a in actions]
-        )
         self._no_moves = bytes(self.encoder.n_actions)
+        self._mask = self._no_moves  # of the legal actions in _legal
 
     # -- episodes ------------------------------------------------------------------
 
@@ -159,12 +155,8 @@ class Table:
         """Index the legal actions now: their indices (in their order) and the
         action mask. Once after each action: a round changes only through apply."""
         legal = self._game().legal_actions()
-        indices = self._encode_all(legal)
+        indices = self.encoder.indices(legal)
         mask = bytearray(self._no_moves)
-        if indices and not (min(indices) >= 0 and max(indices) < len(mask)):
-            raise CodecError(f"variant {self.spec.name}: an action index outside 0..{len(mask) - 1}")
-        if len(set(indices)) != len(indices):
-            raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
         for i in indices:
             mask[i] = 1
         self._legal = legal

@@ -85,23 +85,39 @@ class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper[str, Any
     """PettingZoo's ``TerminateIllegalWrapper`` (see the module)."""
 
     def observe(self, agent: str) -> Any:
-        obs = self.env.observe(agent)
+        return self._saw(agent, self.env.observe(agent))
+
+    def _saw(self, agent: str, obs: Any) -> Any:
+        """Keep ``obs``, ``agent``'s observation, when it is the seat to act (the
+        mask the next step is checked against)."""
         raw = self._raw
         if agent == raw.agent_selection:
             self._prev_obs = obs
             self._prev_info = raw.infos.get(agent, {})
         return obs
 
-    def step(self, action: Any) -> None:
+    def _passes(self, action: Any) -> bool:
+        """Whether ``action`` is the common case: a live seat's move that the mask
+        it observed allows. Then the kept observation is dropped, as PettingZoo's
+        ``step`` drops it, and the step may go straight on."""
         raw = self._raw
         obs = self._prev_obs
-        if type(obs) is dict and not self._terminated:
-            agent = raw.agent_selection
-            if not (raw.terminations[agent] or raw.truncations[agent]) and obs["action_mask"][action]:
-                self._prev_obs = self._prev_info = None
-                self.env.step(action)
-                return
-        super().step(action)
+        agent = raw.agent_selection
+        if (
+            type(obs) is dict
+            and not self._terminated
+            and not (raw.terminations[agent] or raw.truncations[agent])
+            and obs["action_mask"][action]
+        ):
+            self._prev_obs = self._prev_info = None
+            return True
+        return False
+
+    def step(self, action: Any) -> None:
+        if self._passes(action):
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper[str, Any, int]):
@@ -143,12 +159,7 @@ class OrderEnforcingWrapper(_Guarded, wrappers.OrderEnforcingWrapper[str, Any, i
             terminate = self._terminate
             if terminate is None:
                 return self.env.observe(agent)
-            raw = self._raw
-            obs = raw.observe(agent)
-            if agent == raw.agent_selection:  # TerminateIllegalWrapper.observe
-                terminate._prev_obs = obs
-                terminate._prev_info = raw.infos.get(agent, {})
-            return obs
+            return terminate._saw(agent, self._raw.observe(agent))
         return super().observe(agent)
 
     def step(self, action: Any) -> None:
@@ -156,20 +167,16 @@ class OrderEnforcingWrapper(_Guarded, wrappers.OrderEnforcingWrapper[str, Any, i
         if self._has_reset and raw.agents:
             self._has_updated = True
             terminate = self._terminate
-            if terminate is not None and type(action) is int and 0 <= action < self._n:  # in the space
-                # TerminateIllegalWrapper.step's common case: a legal action of a live seat.
-                obs = terminate._prev_obs
-                agent = raw.agent_selection
-                if (
-                    type(obs) is dict
-                    and not terminate._terminated
-                    and not (raw.terminations[agent] or raw.truncations[agent])
-                    and obs["action_mask"][action]
-                ):
-                    terminate._prev_obs = terminate._prev_info = None
-                    raw.step(action)
-                    return
-            self.env.step(action)
+            # In the space (AssertOutOfBoundsWrapper's check) and allowed by the mask.
+            if (
+                terminate is not None
+                and type(action) is int
+                and 0 <= action < self._n
+                and terminate._passes(action)
+            ):
+                raw.step(action)
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 
