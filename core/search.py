@@ -26,8 +26,9 @@ How a move is chosen (determinized Monte Carlo with successive halving):
    of the search's own roll-outs (the highest scorer's points of each, rebuilt
    as they grow fourfold). With no target, a round's worth is the seat's share
    of its points (:func:`~rummykit.core.equity.round_value`).
-5. The candidate with the best mean wins; ties go to the *prior* (by default
-   the roll-out policy's own move), then to the legal order.
+5. The candidate with the best mean wins if it is ahead of the *prior* (by
+   default the roll-out policy's own move) by ``confidence`` standard errors
+   of the paired differences (``ai:search``: 2); otherwise the prior is played.
 
 The **roll-out policy** is, by default, the variant's strongest computer
 player marked ``rollout=True`` in its :class:`~rummykit.core.registry.AgentSpec`
@@ -68,6 +69,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_MAX_MOVES",
     "NAME",
+    "SEARCH_CONFIDENCE",
     "STRENGTH",
     "RulesSearchAgent",
     "SearchAgent",
@@ -84,6 +86,10 @@ NAME = "ai:search"
 STRENGTH = 25
 #: Roll-outs per decision by default.
 DEFAULT_ITERATIONS = 64
+#: ``ai:search`` plays another move than its prior only when it is this many
+#: standard errors ahead: with every legal move a candidate and few roll-outs
+#: each, one standard error overrules the prior on noise too often.
+SEARCH_CONFIDENCE = 2.0
 #: Moves played in roll-outs per decision, at most, by default.
 DEFAULT_MAX_MOVES = 2000
 #: A roll-out still going after this many actions is scored as a round nobody won.
@@ -105,12 +111,14 @@ class SearchAgent(BaseAgent):
     ``random``); ``iterations`` is the budget in roll-outs per decision, and
     ``max_moves`` (``None``: no bound) bounds the moves those roll-outs play
     in all, so long rounds cost no more time than short ones; ``time_cap``
-    (seconds) optionally ends a decision early.
+    (seconds) optionally ends a decision early; ``confidence`` (default: the
+    class's :attr:`CONFIDENCE`) is how many standard errors of the paired
+    differences a move must be ahead of the prior to be played instead.
     """
 
     wants_information = True
     #: Standard errors of the paired difference by which a candidate must beat
-    #: the prior to be played instead.
+    #: the prior to be played instead, unless ``confidence`` is given.
     CONFIDENCE = 1.0
 
     def __init__(
@@ -122,6 +130,7 @@ class SearchAgent(BaseAgent):
         iterations: int = DEFAULT_ITERATIONS,
         max_moves: int | None = DEFAULT_MAX_MOVES,
         time_cap: float | None = None,
+        confidence: float | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one roll-out per decision")
@@ -131,6 +140,7 @@ class SearchAgent(BaseAgent):
         self.iterations = iterations
         self.max_moves = max_moves
         self.time_cap = time_cap
+        self.confidence = self.CONFIDENCE if confidence is None else confidence
         self._moves = 0  # moves played in roll-outs, this decision
         self._scores: list[int] = []  # the highest score of each roll-out that scored
         self._model: MatchEquity | None = None
@@ -177,7 +187,7 @@ class SearchAgent(BaseAgent):
         """Successive halving over ``cands`` (the prior first) on common
         sampled states; the index of the move to play, the means and the
         roll-out counts. The prior always plays on; another candidate replaces
-        it only when its mean is ahead by ``CONFIDENCE`` standard errors of the
+        it only when its mean is ahead by ``confidence`` standard errors of the
         paired differences."""
         k = len(cands)
         rungs = max(1, math.ceil(math.log2(k)))
@@ -210,7 +220,7 @@ class SearchAgent(BaseAgent):
             keep = sorted(alive[1:], key=lambda i: (-means[i], i))[: max(1, (len(alive) + 1) // 2 - 1)]
             alive = [0, *sorted(keep)]
         best = min(alive, key=lambda i: (-means[i], i))
-        if best != 0 and _z(vals[best], vals[0]) < self.CONFIDENCE:
+        if best != 0 and _z(vals[best], vals[0]) < self.confidence:
             best = 0
         return best, means, [len(p) for p in points]
 
@@ -372,9 +382,15 @@ def with_iterations(spec: AgentSpec, iterations: int) -> AgentSpec:
 
 
 def _make_search(
-    seat: int, seed: int, options: Any, *, policy: PolicyFactory | None, iterations: int = DEFAULT_ITERATIONS
+    seat: int,
+    seed: int,
+    options: Any,
+    *,
+    policy: PolicyFactory | None,
+    iterations: int = DEFAULT_ITERATIONS,
+    confidence: float = SEARCH_CONFIDENCE,
 ) -> SearchAgent:
-    return SearchAgent(seed, options=options, policy=policy, iterations=iterations)
+    return SearchAgent(seed, options=options, policy=policy, iterations=iterations, confidence=confidence)
 
 
 _SUPPORTED: dict[int, tuple[VariantSpec, bool]] = {}

@@ -3,6 +3,7 @@ core can re-deal, legal and reproducible, and never told more than its seat know
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -191,3 +192,40 @@ def test_a_budget_of_one_roll_out_still_decides():
     assert any(a is action for a in view.legal)
     with pytest.raises(ValueError):
         SearchAgent(1, iterations=0)
+
+
+def test_another_move_replaces_the_prior_only_when_it_is_confidence_standard_errors_ahead():
+    spec = registry().variant("gin")
+    overruled = 0
+    for seed in range(6):
+        match = Match(spec, spec.options_model(), 2, seed)
+        walk = RandomAgent(seed)
+        for _ in range(5):  # a few moves in: a discard among eleven cards
+            view = match.view(match.to_act())
+            match.apply(walk.act(view, view.legal))
+        seat = match.to_act()
+        view = match.view(seat)
+        found = []
+        for confidence in (0.0, math.inf):
+            agent = SearchAgent(3, options=spec.options_model(), iterations=24, confidence=confidence)
+            action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+            found.append((action, agent.last["means"]))
+        (eager, means), (stubborn, same) = found
+        assert means == same  # one seed: the same prior, deals and roll-outs
+        prior = next(iter(means))
+        assert stubborn is prior
+        assert eager is max(means, key=lambda a: means[a])
+        overruled += eager is not prior
+    assert overruled  # the cases differ somewhere
+
+
+def test_ai_search_needs_two_standard_errors_and_the_hards_keep_their_own():
+    from rummykit.core.search import SEARCH_CONFIDENCE
+
+    assert search("gin", 0, 1).confidence == SEARCH_CONFIDENCE == 2.0
+    options = registry().variant("cardverse").options_model()
+    assert registry().agent("cardverse", "ai:hard").factory(0, 1, options).confidence == 1.0
+    assert (
+        registry().agent("gin", "ai:hard").factory(0, 1, registry().variant("gin").options_model()).confidence
+        == 2.0
+    )
