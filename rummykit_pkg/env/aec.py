@@ -128,6 +128,22 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._play(agent, action)
+
+    def _plays(self, action: int) -> bool:
+        """Play ``action`` if it is a legal action of the live seat to act (the
+        standard wrappers' common case); ``False``, with nothing done, if not."""
+        if not self.agents:
+            return False
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent] or not self.table.allows(action):
+            return False
+        self._play(agent, action)
+        return True
+
+    def _play(self, agent: str, action: Any) -> None:
+        """``agent``'s ``action``: the round moves on and the rewards, the
+        episode's end and the seat to act follow."""
         table = self.table
         _, result = table.step(action)
         self._cumulative_rewards[agent] = 0.0

@@ -172,6 +172,12 @@ class Table:
             self._by_index = dict(zip(self._indices, legal, strict=True))
         return self._by_index
 
+    def allows(self, index: int) -> bool:
+        """Whether the int ``index`` numbers a legal action now."""
+        if self._legal is None:
+            self._index_legal()
+        return 0 <= index < len(self._mask) and self._mask[index] == 1
+
     def action(self, index: Any) -> Action:
         """The legal action numbered ``index`` (or a :class:`RummyError`)."""
         try:

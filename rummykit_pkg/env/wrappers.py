@@ -12,19 +12,31 @@ properties reading the unwrapped environment at once (before ``reset`` the
 order-enforcing one still refuses them, as PettingZoo's does), and each
 wrapper's ``step`` handles the common case (a legal action of a live seat, in
 the action space, after ``reset``) itself with the same checks, handing every
-other case to PettingZoo's own ``step``. On top of the stack :func:`standard`
-builds, the order-enforcing wrapper does the common ``observe`` and ``step`` of
-all three layers at once (the state each keeps included) and calls the
-unwrapped environment directly.
+other case to PettingZoo's own ``step``.
+
+On top of the stack :func:`standard` builds, the order-enforcing wrapper goes
+straight to the unwrapped environment for the common case of all three layers
+at once: ``observe`` after ``reset``, and ``step`` with a plain ``int`` that is
+a legal action of the live seat to act (which is in the action space, and is
+what the terminate-illegal wrapper would let through: the mask it checks is the
+one ``observe`` gives that seat now). Every other call goes down the layers,
+where the terminate-illegal wrapper observes the seat itself when it has not
+kept an observation. (Each read of an attribute of a class with a
+``__getattr__``, as every PettingZoo wrapper has, takes CPython's slow path:
+the common case reads as few as it can.)
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+
+if TYPE_CHECKING:
+    from .aec import raw_env
 
 __all__ = ["standard"]
 
@@ -52,26 +64,35 @@ class _Direct:
         self._raw = env.unwrapped
 
 
+class _NotReset:
+    """Where the order-enforcing wrapper reads the state before ``reset``:
+    every read fails as PettingZoo's wrapper fails."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+
+_NOT_RESET = _NotReset()
+
+
 class _Guarded(_Direct):
     """:class:`_Direct`, refusing the state before ``reset`` (except
-    ``_cumulative_rewards``, which PettingZoo's wrapper lets through)."""
+    ``_cumulative_rewards``, which PettingZoo's wrapper lets through): it is
+    read from ``_live``, :data:`_NOT_RESET` until ``reset`` and the unwrapped
+    environment from then on."""
 
-    _has_reset: bool
+    _live: Any
+
+    def __init__(self, env: _ActionEnv, *args: Any) -> None:
+        super().__init__(env, *args)
+        self._live = _NOT_RESET
 
 
 def _state_property(name: str, guarded: bool) -> property:
-    if guarded:
-
-        def get(self: Any) -> Any:
-            if not self._has_reset:
-                raise AttributeError(f"{name} cannot be accessed before reset")
-            return getattr(self._raw, name)
-
-    else:
-
-        def get(self: Any) -> Any:
-            return getattr(self._raw, name)
-
+    # A C-level getter: no Python frame per read.
+    get = attrgetter(f"_live.{name}" if guarded else f"_raw.{name}")
     return property(get, doc=f"The unwrapped environment's ``{name}``.")
 
 
@@ -136,56 +157,47 @@ class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper[str, A
 class OrderEnforcingWrapper(_Guarded, wrappers.OrderEnforcingWrapper[str, Any, int]):
     """PettingZoo's ``OrderEnforcingWrapper`` (see the module). Outside the
     stack :func:`standard` builds, each call goes to the next layer; on top of
-    it, the common ``observe`` and ``step`` do the two inner layers' work here
-    (the same checks, the same state kept) and go straight to the unwrapped
-    environment."""
+    it, the common ``observe`` and ``step`` of all three layers go straight to
+    the unwrapped environment."""
 
     def __init__(self, env: _ActionEnv) -> None:
         super().__init__(env)
-        self._terminate: TerminateIllegalWrapper | None = None
-        self._n = 0  # every agent's action space is Discrete(_n) (0: they differ)
+        self._standard = False  # on top of the stack standard() builds
+        self._fast: raw_env | None = None  # the unwrapped env, once reset on top of that stack
 
-    def _over_standard_stack(self, terminate: TerminateIllegalWrapper) -> None:
+    def _over_standard_stack(self) -> None:
         raw = self._raw
         sizes = {
             space.n if isinstance(space, spaces.Discrete) and space.start == 0 else -1
             for space in (raw.action_space(a) for a in raw.possible_agents)
         }
-        self._terminate = terminate
-        self._n = sizes.pop() if len(sizes) == 1 and -1 not in sizes else 0
+        # Every action space Discrete(n) from 0: a legal index is in the space.
+        self._standard = len(sizes) == 1 and -1 not in sizes
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._live = self._raw
+        super().reset(seed=seed, options=options)
+        if self._standard:
+            self._fast = self._raw
 
     def observe(self, agent: str) -> Any:
-        if self._has_reset:
-            terminate = self._terminate
-            if terminate is None:
-                return self.env.observe(agent)
-            return terminate._saw(agent, self._raw.observe(agent))
+        raw = self._fast
+        if raw is not None:
+            return raw.observe(agent)
         return super().observe(agent)
 
     def step(self, action: Any) -> None:
-        raw = self._raw
-        if self._has_reset and raw.agents:
+        raw = self._fast
+        if raw is not None and type(action) is int and raw._plays(action):
             self._has_updated = True
-            terminate = self._terminate
-            # In the space (AssertOutOfBoundsWrapper's check) and allowed by the mask.
-            if (
-                terminate is not None
-                and type(action) is int
-                and 0 <= action < self._n
-                and terminate._passes(action)
-            ):
-                raw.step(action)
-            else:
-                self.env.step(action)
         else:
             super().step(action)
 
 
-def standard(env: _ActionEnv) -> _ActionEnv:
+def standard(env: raw_env) -> _ActionEnv:
     """``env`` in the standard wrappers: an illegal action ends the episode
     with reward -1 for its seat, an action outside the space is refused, and
     the order of calls is enforced."""
-    terminate = TerminateIllegalWrapper(env, -1)
-    outer = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(terminate))
-    outer._over_standard_stack(terminate)
+    outer = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env, -1)))
+    outer._over_standard_stack()
     return outer

@@ -167,3 +167,37 @@ def test_the_wrapped_env_checks_a_step_made_without_observing_first(registry):
         warnings.simplefilter("ignore")
         e.step(illegal)  # illegal, never observed: the episode ends, -1 for its seat
     assert all(raw.terminations.values()) and raw.rewards[agent] == -1
+
+
+@pytest.mark.parametrize(("variant", "seats"), CASES, ids=IDS)
+def test_the_wrapped_env_plays_as_the_raw_one(registry, variant, seats):
+    """The same moves (legal ones as ints and as numpy ints, now and then an
+    illegal one) give the same observations, rewards and ends in both."""
+    wrapped = env(variant, seats=seats, registry=registry)
+    raw = raw_env(variant, seats=seats, registry=registry)
+    rng = np.random.default_rng(seats)
+    for episode in range(4):
+        wrapped.reset(seed=episode)
+        raw.reset(seed=episode)
+        for step in range(400):
+            agent = wrapped.agent_selection
+            assert agent == raw.agent_selection
+            assert wrapped.rewards == raw.rewards and wrapped.terminations == raw.terminations
+            if wrapped.terminations[agent] or wrapped.truncations[agent]:
+                break
+            seen, expected = wrapped.observe(agent), raw.observe(agent)
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(seen[key], expected[key])
+            mask = expected["action_mask"]
+            if episode == 3 and step == 10:  # an illegal move ends the wrapped episode
+                illegal = int(np.flatnonzero(mask == 0)[0])
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    wrapped.step(illegal)
+                assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1
+                break
+            choice = rng.choice(np.flatnonzero(mask))
+            wrapped.step(int(choice) if rng.integers(3) else choice)
+            raw.step(int(choice))
+        else:
+            pytest.fail("an episode longer than 400 steps")
