@@ -106,21 +106,14 @@ class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper[str, Any
     """PettingZoo's ``TerminateIllegalWrapper`` (see the module)."""
 
     def observe(self, agent: str) -> Any:
-        return self._saw(agent, self.env.observe(agent))
-
-    def _saw(self, agent: str, obs: Any) -> Any:
-        """Keep ``obs``, ``agent``'s observation, when it is the seat to act (the
-        mask the next step is checked against)."""
+        obs = self.env.observe(agent)
         raw = self._raw
-        if agent == raw.agent_selection:
+        if agent == raw.agent_selection:  # kept: the mask the next step is checked against
             self._prev_obs = obs
             self._prev_info = raw.infos.get(agent, {})
         return obs
 
-    def _passes(self, action: Any) -> bool:
-        """Whether ``action`` is the common case: a live seat's move that the mask
-        it observed allows. Then the kept observation is dropped, as PettingZoo's
-        ``step`` drops it, and the step may go straight on."""
+    def step(self, action: Any) -> None:
         raw = self._raw
         obs = self._prev_obs
         agent = raw.agent_selection
@@ -130,12 +123,9 @@ class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper[str, Any
             and not (raw.terminations[agent] or raw.truncations[agent])
             and obs["action_mask"][action]
         ):
+            # A live seat's move that the mask it observed allows: the kept
+            # observation is dropped, as PettingZoo's step drops it.
             self._prev_obs = self._prev_info = None
-            return True
-        return False
-
-    def step(self, action: Any) -> None:
-        if self._passes(action):
             self.env.step(action)
         else:
             super().step(action)

@@ -169,11 +169,24 @@ def test_the_wrapped_env_checks_a_step_made_without_observing_first(registry):
     assert all(raw.terminations.values()) and raw.rewards[agent] == -1
 
 
+def _layered(variant, seats, registry):
+    """The three wrappers of rummykit.env.wrappers, stacked by hand: every call
+    goes down the layers (no shortcut at the top)."""
+    from rummykit.env import wrappers
+
+    inner = wrappers.TerminateIllegalWrapper(raw_env(variant, seats=seats, registry=registry), -1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+
+
+@pytest.mark.parametrize("stack", ["env", "layers"])
 @pytest.mark.parametrize(("variant", "seats"), CASES, ids=IDS)
-def test_the_wrapped_env_plays_as_the_raw_one(registry, variant, seats):
+def test_the_wrapped_env_plays_as_the_raw_one(registry, variant, seats, stack):
     """The same moves (legal ones as ints and as numpy ints, now and then an
     illegal one) give the same observations, rewards and ends in both."""
-    wrapped = env(variant, seats=seats, registry=registry)
+    if stack == "env":
+        wrapped = env(variant, seats=seats, registry=registry)
+    else:
+        wrapped = _layered(variant, seats, registry)
     raw = raw_env(variant, seats=seats, registry=registry)
     rng = np.random.default_rng(seats)
     for episode in range(4):
