@@ -37,6 +37,8 @@ __all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
 #: What an episode may be.
 EPISODES = ("round", "match")
 _SEED_BITS = 63
+#: Tuples of legal actions whose indices and mask a Table keeps (the most recent).
+_INDEXED = 8
 
 
 def resolve(
@@ -95,6 +97,8 @@ class Table:
         self._by_index: dict[int, Action] | None = None
         self._no_moves = bytes(self.encoder.n_actions)
         self._mask = self._no_moves  # of the legal actions in _legal
+        # The last few tuples of legal actions indexed: id -> (tuple, indices, mask).
+        self._indexed: dict[int, tuple[tuple[Action, ...], list[int], bytes]] = {}
 
     # -- episodes ------------------------------------------------------------------
 
@@ -153,15 +157,27 @@ class Table:
 
     def _index_legal(self) -> tuple[Action, ...]:
         """Index the legal actions now: their indices (in their order) and the
-        action mask. Once after each action: a round changes only through apply."""
+        action mask. Once after each action: a round changes only through apply.
+        A tuple of legal actions met again (a variant may hand out the same
+        tuple for a recurring case, as Gin does for its draws) is indexed once."""
         legal = self._game().legal_actions()
-        indices = self.encoder.indices(legal)
-        mask = bytearray(self._no_moves)
-        for i in indices:
-            mask[i] = 1
+        cache = self._indexed
+        known = cache.pop(id(legal), None)
+        if known is not None and known[0] is legal:
+            _, indices, packed = known
+            cache[id(legal)] = known  # now the most recent
+        else:
+            indices = self.encoder.indices(legal)
+            mask = bytearray(self._no_moves)
+            for i in indices:
+                mask[i] = 1
+            packed = bytes(mask)
+            if len(cache) >= _INDEXED:
+                del cache[next(iter(cache))]  # the least recent
+            cache[id(legal)] = (legal, indices, packed)  # legal kept: its id stays its own
         self._legal = legal
         self._indices = indices
-        self._mask = bytes(mask)
+        self._mask = packed
         self._by_index = None
         return legal
 

@@ -73,6 +73,12 @@ COUNT_KEYS = ("knocks", "gins", "undercuts", "draws")
 _COUNT_OF = {"knock": "knocks", "gin": "gins", "undercut": "undercuts", "draw": "draws"}
 
 _DRAW_ACTIONS = (Action(DRAW_STOCK), Action(TAKE_DISCARD))
+#: The draw phase's legal actions by (stock not empty, discard pile not empty).
+_DRAWS = {
+    (stock, pile): tuple(a for a, ok in zip(_DRAW_ACTIONS, (stock, pile), strict=True) if ok)
+    for stock in (False, True)
+    for pile in (False, True)
+}
 # Interned actions, one per card: the engine builds no Action objects per turn,
 # and Round.apply finds the one an agent picked by identity.
 _DISCARDS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
@@ -370,12 +376,8 @@ class GinRound(Restocking, Round):
             return ()
         if self._legal is None:
             if self.phase == "draw":
-                legal = []
-                if self.stock:
-                    legal.append(_DRAW_ACTIONS[0])
-                if self.discard:
-                    legal.append(_DRAW_ACTIONS[1])
-                self._legal = tuple(legal)
+                # One tuple per case: a caller may key its own work on it.
+                self._legal = _DRAWS[bool(self.stock), bool(self.discard)]
             else:
                 self._legal = tuple(self.discard_actions())
             if not _plain_moves(type(self)):
