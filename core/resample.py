@@ -83,9 +83,11 @@ __all__ = [
     "resample",
 ]
 
-#: Deals tried before ``resample`` gives up (only a variant with rules on hidden
-#: cards ever needs more than one).
-MAX_TRIES = 50
+#: Deals tried before ``resample`` gives up. Only a variant with rules on
+#: hidden cards ever needs more than one; there a rare state may need dozens
+#: (Rummy 500 in examples/, just after a dig that only some hidden hands allow:
+#: about one deal in 60), and each failed try costs one replay of the history.
+MAX_TRIES = 1000
 
 _TRACE = "_resample_trace"  # the attribute holding a round's _Trace (engine._TRACE)
 _OVERRIDE = "override Round.resample for this variant"
