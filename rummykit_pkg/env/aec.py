@@ -26,6 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pydantic import BaseModel
 
+from rummykit.core.actions import Action
 from rummykit.core.engine import RoundResult, View
 from rummykit.core.registry import Registry, VariantSpec
 
@@ -128,7 +129,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._play(agent, action)
+        self._play(agent, self.table.action(action))
 
     def _plays(self, action: int) -> bool:
         """Play ``action`` if it is a legal action of the live seat to act (the
@@ -136,16 +137,19 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if not self.agents:
             return False
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent] or not self.table.allows(action):
+        if self.terminations[agent] or self.truncations[agent]:
             return False
-        self._play(agent, action)
+        legal = self.table.legal_at(action)
+        if legal is None:
+            return False
+        self._play(agent, legal)
         return True
 
-    def _play(self, agent: str, action: Any) -> None:
-        """``agent``'s ``action``: the round moves on and the rewards, the
+    def _play(self, agent: str, action: Action) -> None:
+        """``agent``'s legal ``action``: the round moves on and the rewards, the
         episode's end and the seat to act follow."""
         table = self.table
-        _, result = table.step(action)
+        _, result = table.apply(action)
         self._cumulative_rewards[agent] = 0.0
         if result is not None or table.over or self._zeroed is not self.rewards:
             # Most steps leave every reward 0: the rewards need setting only here.

@@ -296,11 +296,15 @@ class Encoder:
 
     def mask(self, view: View) -> npt.NDArray[np.int8]:
         """The ``action_mask``: 1 at the index of every legal action of ``view``."""
+        packed = self.packed_mask(self.indices(view.legal) if view.legal else ())
+        return np.frombuffer(bytearray(packed), np.int8)
+
+    def packed_mask(self, indices: Sequence[int]) -> bytes:
+        """The action mask of ``indices`` (from :meth:`indices`) as bytes."""
         mask = bytearray(self.n_actions)
-        if view.legal:
-            for i in self.indices(view.legal):
-                mask[i] = 1
-        return np.frombuffer(mask, np.int8)
+        for i in indices:
+            mask[i] = 1
+        return bytes(mask)
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """The indices of ``legal`` (distinct and within ``0 .. n_actions - 1``,

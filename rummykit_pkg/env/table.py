@@ -162,16 +162,14 @@ class Table:
         tuple for a recurring case, as Gin does for its draws) is indexed once."""
         legal = self._game().legal_actions()
         cache = self._indexed
+        # Each cached tuple is held by the cache, so no other object has its id.
         known = cache.pop(id(legal), None)
-        if known is not None and known[0] is legal:
+        if known is not None:
             _, indices, packed = known
             cache[id(legal)] = known  # now the most recent
         else:
             indices = self.encoder.indices(legal)
-            mask = bytearray(self._no_moves)
-            for i in indices:
-                mask[i] = 1
-            packed = bytes(mask)
+            packed = self.encoder.packed_mask(indices)
             if len(cache) >= _INDEXED:
                 del cache[next(iter(cache))]  # the least recent
             cache[id(legal)] = (legal, indices, packed)  # legal kept: its id stays its own
@@ -188,11 +186,12 @@ class Table:
             self._by_index = dict(zip(self._indices, legal, strict=True))
         return self._by_index
 
-    def allows(self, index: int) -> bool:
-        """Whether the int ``index`` numbers a legal action now."""
-        if self._legal is None:
-            self._index_legal()
-        return 0 <= index < len(self._mask) and self._mask[index] == 1
+    def legal_at(self, index: int) -> Action | None:
+        """The legal action numbered by the int ``index``, or ``None``."""
+        legal = self._legal if self._legal is not None else self._index_legal()
+        if 0 <= index < len(self._mask) and self._mask[index]:
+            return legal[self._indices.index(index)]
+        return None
 
     def action(self, index: Any) -> Action:
         """The legal action numbered ``index`` (or a :class:`RummyError`)."""
@@ -202,22 +201,19 @@ class Table:
             raise CodecError(f"an action is an index, not {index!r}") from None
         if isinstance(index, float) and index != i:
             raise CodecError(f"an action is an index, not {index!r}")
-        legal = self._legal if self._legal is not None else self._index_legal()
-        if not (0 <= i < len(self._mask) and self._mask[i]):
+        action = self.legal_at(i)
+        if action is None:
             what = self.codec.decode(i).notation() if 0 <= i < self.codec.n else "out of range"
             raise IllegalActionIndex(f"action {i} ({what}) is not legal now")
-        return legal[self._indices.index(i)]
+        return action
 
     # -- playing ------------------------------------------------------------------------
 
-    def step(self, index: Any) -> tuple[Event, RoundResult | None]:
-        """Do the legal action numbered ``index``. Returns its event and the
-        result of the round it ended (or ``None``). Sets :attr:`over` at the end
-        of the episode (and :attr:`truncated` when a safeguard ended it)."""
-        return self.apply(self.action(index))
-
     def apply(self, action: Action) -> tuple[Event, RoundResult | None]:
-        """Do ``action`` (one of the legal actions)."""
+        """Do ``action`` (one of the legal actions, as :meth:`action` gives
+        them). Returns its event and the result of the round it ended (or
+        ``None``). Sets :attr:`over` at the end of the episode (and
+        :attr:`truncated` when a safeguard ended it)."""
         game = self._game()
         rnd = self.round
         assert rnd is not None
