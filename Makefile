@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 TSTAMP  = $(VENV)/.installed-test
 # The install runs again when the project's metadata changes.
-BUILT   = pyproject.toml
+BUILT   = pyproject.toml setup.py
 # The project is installed in setuptools' strict editable mode: the package is a
 # tree of links to the sources (build/__editable__.*/rummykit), a plain folder
 # that mypy, pyright and IDEs read. A file added, removed or renamed in the
@@ -19,7 +19,7 @@ FILES    = $(VENV)/.package-files
 # (ruff format --check; FORMAT_CHECK=0 skips it) and types (mypy).
 FORMAT_CHECK ?= 1
 
-.PHONY: play test check gate bench clean FORCE
+.PHONY: play test check gate bench compiled clean FORCE
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,5 +66,19 @@ check: gate
 bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
+# The optional compiled build (docs/env.md "Speed"): a second environment,
+# $(CVENV), where rummykit is a regular install built with RUMMYKIT_COMPILE=1
+# (the environment's hot path compiled by mypyc from the same source; needs a
+# C compiler), with the rl and peers extras for benchmarks/bench_env.py.
+CVENV   = .venv-compiled
+compiled: $(CVENV)/.installed
+
+$(CVENV)/.installed: $(BUILT) $(FILES)
+	$(PYTHON) -m venv $(CVENV)
+	$(CVENV)/bin/python -m pip install -q --upgrade pip
+	$(CVENV)/bin/python -m pip install -q '.[rl,peers]'
+	RUMMYKIT_COMPILE=1 $(CVENV)/bin/python -m pip install -q --force-reinstall --no-deps .
+	touch $@
+
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(CVENV) build .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -1,6 +1,11 @@
 """Steps per second of rummykit's Gin environment beside the peers' Gin environments.
 
     .venv/bin/python benchmarks/bench_env.py [--seconds S] [--repeats R] [--no-peers]
+    make compiled && .venv-compiled/bin/python benchmarks/bench_env.py ...
+
+The first runs the pure Python install; the second the optional compiled build
+(``RUMMYKIT_COMPILE=1``: ``rummykit.env``'s hot path compiled by mypyc from the
+same source). The output says which build it measured.
 
 Every engine plays whole Gin rounds with uniformly random legal actions, the
 acting seat's observation built at every step, in the same run, one after the
@@ -128,6 +133,10 @@ def main() -> None:
         for name, run in engines.items():
             steps, took = run(args.seconds)
             rates[name].append(steps / took)
+    from rummykit.env import compiled
+
+    build = compiled()
+    print("rummykit build: " + ("compiled (mypyc): " + ", ".join(build) if build else "pure Python"))
     print(f"{'engine':<26} {'steps/s (median)':>17}  repeats")
     median = {name: statistics.median(r) for name, r in rates.items()}
     for name, r in rates.items():

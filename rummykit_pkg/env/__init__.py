@@ -7,7 +7,8 @@
 * :class:`PolicyAgent`, :func:`policy_spec` – a trained policy as a bot that a
   plugin registers;
 * :class:`Encoder`, :class:`StandardCodec`, :class:`ActionCodec` – the
-  observation and the action numbering (``docs/env.md``).
+  observation and the action numbering (``docs/env.md``);
+* :func:`compiled` – which of its modules run compiled (the optional build).
 """
 
 from __future__ import annotations
@@ -28,6 +29,25 @@ from .policy import PolicyAgent, policy_spec
 from .single import SingleAgentEnv, single_agent
 from .table import EPISODES
 
+
+def compiled() -> tuple[str, ...]:
+    """The rummykit modules imported that run compiled, by name: the
+    environment's hot path when the optional mypyc build (``RUMMYKIT_COMPILE=1``,
+    docs/env.md "The compiled build") made this install; ``()`` in the default,
+    pure Python one."""
+    import sys
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return tuple(
+        sorted(
+            name
+            for name, module in list(sys.modules.items())
+            if name.startswith("rummykit.")
+            and str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+        )
+    )
+
+
 __all__ = [
     "EPISODES",
     "ActionCodec",
@@ -38,6 +58,7 @@ __all__ = [
     "StandardCodec",
     "Tracker",
     "codec_for",
+    "compiled",
     "env",
     "policy_spec",
     "raw_env",

@@ -53,6 +53,7 @@ def copy_sources(dst: Path) -> Path:
         ignore=shutil.ignore_patterns(
             ".git",
             ".venv",
+            ".venv-*",
             "build",
             "dist",
             "*.so",
