@@ -23,7 +23,10 @@ from setuptools import setup
 COMPILED = ("env/encode.py", "env/table.py")
 #: The setup commands that build modules (the others, such as writing the
 #: metadata, need no C sources).
-BUILDS = {"bdist_wheel", "build", "build_ext", "editable_wheel", "install", "develop"}
+BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
+#: The editable installs' commands: an editable install runs the sources being
+#: edited, which compiled modules would shadow.
+EDITABLE = {"editable_wheel", "develop"}
 HERE = Path(__file__).resolve().parent
 STAGE = HERE / "build" / "mypyc"
 
@@ -59,7 +62,13 @@ def _compiled() -> dict[str, Any]:
         # setuptools' build backend hands these to the build frontend as the
         # build's own requirements, then runs this file again with them.
         return {"setup_requires": ["mypy>=1.10"]}
-    if not BUILDS & set(sys.argv[1:]):
+    commands = set(sys.argv[1:])
+    if EDITABLE & commands:
+        raise SystemExit(
+            "RUMMYKIT_COMPILE=1 makes a regular install (pip install '.[rl]', not -e): "
+            "compiled modules would shadow the sources an editable install runs"
+        )
+    if not BUILDS & commands:
         return {}
     return {
         "ext_modules": mypycify(_stage(), group_name="rummykit_env", target_dir=str(STAGE / "c")),

@@ -93,3 +93,22 @@ def test_compiled_build_plays_as_the_source_does(tmp_path):
         timeout=900,
     )
     assert suite.returncode == 0, suite.stdout[-3000:] + suite.stderr[-3000:]
+
+
+def test_compiled_editable_install_is_refused(tmp_path):
+    # An editable install runs the sources being edited: compiled modules would
+    # shadow them, so the compiled build is a regular install only.
+    env = {**clean_env(tmp_path), "RUMMYKIT_COMPILE": "1"}
+    src = copy_sources(tmp_path / "src")
+    target = tmp_path / "editable"
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--target", target, "-e", src],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode != 0
+    assert "RUMMYKIT_COMPILE=1 makes a regular install" in r.stdout + r.stderr
+    assert not list(src.rglob("*.so"))
