@@ -76,8 +76,7 @@ compiled: $(CVENV)/.installed
 $(CVENV)/.installed: $(BUILT) $(FILES)
 	$(PYTHON) -m venv $(CVENV)
 	$(CVENV)/bin/python -m pip install -q --upgrade pip
-	$(CVENV)/bin/python -m pip install -q '.[rl,peers]'
-	RUMMYKIT_COMPILE=1 $(CVENV)/bin/python -m pip install -q --force-reinstall --no-deps .
+	RUMMYKIT_COMPILE=1 $(CVENV)/bin/python -m pip install -q '.[rl,peers]'
 	touch $@
 
 clean:
