@@ -12,6 +12,7 @@ import argparse
 
 import numpy as np
 
+from rummykit.core.errors import RummyError
 from rummykit.env import env
 
 
@@ -22,7 +23,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    e = env(args.variant, seats=args.seats)
+    if not 1 <= args.rounds <= 100_000:
+        parser.error("--rounds is 1 to 100000")
+    try:
+        e = env(args.variant, seats=args.seats)
+    except RummyError as err:
+        parser.error(str(err))
     rng = np.random.default_rng(args.seed)
     for r in range(args.rounds):
         e.reset(seed=args.seed + r)

@@ -11,8 +11,10 @@ Rewards (``docs/env.md`` "Rewards and episodes"): with ``episode="round"``
 is its points for the round (``RoundResult.points``); with ``episode="match"``
 an episode is a whole match, and at its end the winner gets +1 and every other
 seat -1 (all 0 when nobody won). Every other step rewards 0. An episode ended
-by an engine safeguard (a round of 100,000 actions, a match of 1,000 rounds)
-is truncated, not terminated.
+by an engine safeguard (a round of 100,000 actions, a match of 1,000 rounds or
+of 100 rounds in a row in which no total rose) is truncated, not terminated,
+and rewards 0 at its end in a match. When a round ends, every agent's info
+holds ``"round"`` (its outcome, winner and points) until that agent's next move.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pydantic import BaseModel
 
 from rummykit.core.actions import Action
 from rummykit.core.engine import RoundResult, View
+from rummykit.core.errors import RummyError
 from rummykit.core.registry import Registry, VariantSpec
 
 from .table import Table, resolve
@@ -125,6 +128,8 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         return self.table.observe(self._index[agent])
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise RummyError("the episode is over: reset the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -149,6 +154,8 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """``agent``'s legal ``action``: the round moves on and the rewards, the
         episode's end and the seat to act follow."""
         table = self.table
+        if self.infos[agent]:  # the round it was told of ended before this move
+            self.infos[agent] = {}
         _, result = table.apply(action)
         self._cumulative_rewards[agent] = 0.0
         if result is not None or table.over or self._zeroed is not self.rewards:

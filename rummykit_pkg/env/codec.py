@@ -76,29 +76,38 @@ class ActionCodec(Protocol):
 
 
 @functools.cache
-def all_meld_masks(ace_high: bool) -> tuple[int, ...]:
+def all_meld_masks(ace_high: bool | str) -> tuple[int, ...]:
     """Every meld of one deck as a card bitmask, in the codec's order: the sets
     rank by rank (the four threes leaving out clubs, diamonds, hearts, spades,
     then the four), then the runs suit by suit, by lowest card, shortest
-    first."""
+    first. ``ace_high``: the ace after the king in runs (``True``), before the
+    2 (``False``), or either (``"both"``: the ace-low runs, then those with the
+    ace after the king, Q-K-A to 2-..-K-A, suit by suit, shortest first)."""
     out: list[int] = []
     for rank in range(13):
         four = [suit * 13 + rank for suit in range(4)]
         for left_out in range(4):
             out.append(to_mask(c for i, c in enumerate(four) if i != left_out))
         out.append(to_mask(four))
-    order = list(range(1, 13)) + [0] if ace_high else list(range(13))
+    order = list(range(1, 13)) + [0] if ace_high is True else list(range(13))
     for suit in range(4):
         for start in range(13):
             for length in range(3, 14 - start):
                 out.append(to_mask(suit * 13 + order[p] for p in range(start, start + length)))
+    if ace_high == "both":
+        for suit in range(4):
+            for length in range(3, 13):  # 13 cards: the whole suit, an ace-low run already
+                out.append(to_mask(suit * 13 + r for r in (*range(13 - length + 1, 13), 0)))
     return tuple(out)
 
 
 class StandardCodec:
     """Core's codec (see the module): ``card_kinds`` are the one-card kinds,
     ``meld`` and ``add`` whether the variant has those moves, ``ace_high`` the
-    variant's run order (only how a decoded meld lists its cards)."""
+    variant's run order (``"both"``: a variant whose runs may have the ace low
+    or high, which adds the runs with the ace after the king), and
+    ``pile_kinds`` the kinds that put their card on the discard pile (default:
+    every one-card kind)."""
 
     def __init__(
         self,
@@ -106,13 +115,16 @@ class StandardCodec:
         *,
         meld: bool = False,
         add: bool = False,
-        ace_high: bool = False,
+        ace_high: bool | str = False,
+        pile_kinds: Sequence[str] | None = None,
     ) -> None:
         kinds = tuple(dict.fromkeys(card_kinds))
         if not kinds:
             raise CodecError("a codec needs at least one one-card kind (discard)")
+        if ace_high not in (True, False, "both"):
+            raise CodecError(f"ace_high is True, False or 'both', not {ace_high!r}")
         self.card_kinds = kinds
-        self.pile_kinds = kinds
+        self.pile_kinds = kinds if pile_kinds is None else tuple(pile_kinds)
         self.meld = meld
         self.add = add
         self.ace_high = ace_high
@@ -195,9 +207,20 @@ class StandardCodec:
             k, card = divmod(index - self.card_base, DECK_SIZE)
             return Action(self.card_kinds[k], (card,))
         if index < self.add_base:
-            return Action(MELD, mask_in_rank_order(self.melds[index - self.meld_base], self.ace_high))
+            mask = self.melds[index - self.meld_base]
+            ace_high = self.ace_high is True or (self.ace_high == "both" and _ace_after_king(mask))
+            return Action(MELD, mask_in_rank_order(mask, ace_high))
         card, k = divmod(index - self.add_base, MAX_TABLE_MELDS)
         return Action(ADD, (card,), k + 1)
+
+
+def _ace_after_king(mask: int) -> bool:
+    """Whether the run ``mask`` holds its suit's king and ace but not its 2."""
+    for suit in range(4):
+        ace, two, king = 1 << suit * 13, 1 << suit * 13 + 1, 1 << suit * 13 + 12
+        if mask & ace and mask & king and not mask & two:
+            return True
+    return False
 
 
 def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:

@@ -36,8 +36,9 @@ from rummykit.core.engine import View
 from rummykit.core.errors import RummyError
 from rummykit.core.registry import AgentSpec, Registry, VariantSpec
 
-from .codec import codec_for
+from .codec import CodecError, codec_for
 from .encode import Encoder
+from .table import action_index
 
 __all__ = ["Policy", "PolicyAgent", "policy_spec"]
 
@@ -91,8 +92,8 @@ class PolicyAgent(BaseAgent):
         mask[indices] = 1
         choice = self.fn(enc.observation(view), mask)
         try:
-            i = int(choice)
-        except (TypeError, ValueError):
+            i = action_index(choice)
+        except CodecError:
             raise RummyError(f"the policy returned {choice!r}, not an action index") from None
         for index, action in zip(indices, legal, strict=True):
             if index == i:

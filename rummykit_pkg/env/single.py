@@ -24,12 +24,13 @@ from gymnasium import spaces
 from pydantic import BaseModel
 
 from rummykit.core.agents import agent_seed, observers, tell_observers
-from rummykit.core.engine import View
+from rummykit.core.engine import RoundResult, View
 from rummykit.core.errors import RummyError
 from rummykit.core.guard import SafeAgent, Who
 from rummykit.core.registry import Registry, VariantSpec
 
-from .table import Table, resolve
+from .codec import CodecError
+from .table import Table, action_index, count_of, resolve
 
 __all__ = ["SingleAgentEnv", "single_agent"]
 
@@ -61,6 +62,10 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             raise RummyError("name at least one opponent")
         spec, opts = resolve(variant, options, registry)
         n = seats if seats is not None else len(opponents) + 1
+        seat = count_of(seat, "seat")
+        n = count_of(n, "seats")
+        if n < 2:
+            raise RummyError(f"seats must be 2 or more (the learner and an opponent), not {n}")
         if len(opponents) == 1:
             opponents = list(opponents) * (n - 1)
         if len(opponents) != n - 1:
@@ -115,8 +120,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             for pos, spec in enumerate(self.opponent_specs)
         ]
         self._watchers = observers(self.agents)
-        reward = self._play_others()
         info: dict[str, Any] = {"seed": deal}
+        reward = self._play_others(info)
         if table.over:  # the others ended it before the learner's first move
             info["reward"] = reward
         return table.observe(self.learner), info
@@ -129,9 +134,14 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             return float(points[self.learner])
         return 0.0
 
-    def _play_others(self) -> float:
+    @staticmethod
+    def _round_info(result: RoundResult) -> dict[str, Any]:
+        return {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
+
+    def _play_others(self, info: dict[str, Any]) -> float:
         """Let the bots move until the learner is to act or the episode is over;
-        the learner's reward for what happened."""
+        the learner's reward for what happened (a round they end goes in
+        ``info["round"]``)."""
         table = self.table
         reward = 0.0
         while not table.over:
@@ -143,6 +153,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             action = agent.act(table.view(seat), table.game)
             event, result = table.apply(action)
             reward += self._reward(result.points if result is not None else None)
+            if result is not None:
+                info["round"] = self._round_info(result)
             if self._watchers:
                 tell_observers(self.agents, self._watchers, event, table.view)
         return reward
@@ -154,8 +166,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         info: dict[str, Any] = {}
         legal = table.legal_by_index()
         try:
-            index = int(action)
-        except (TypeError, ValueError):
+            index = action_index(action)
+        except CodecError:
             index = -1
         if index not in legal:
             table.over = True
@@ -164,14 +176,10 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         event, result = table.apply(legal[index])
         reward = self._reward(result.points if result is not None else None)
         if result is not None:
-            info["round"] = {
-                "outcome": result.outcome,
-                "winner": result.winner,
-                "points": list(result.points),
-            }
+            info["round"] = self._round_info(result)
         if self._watchers:
             tell_observers(self.agents, self._watchers, event, table.view)
-        reward += self._play_others()
+        reward += self._play_others(info)
         if self.render_mode == "human":
             self.render()
         return table.observe(self.learner), reward, table.over and not table.truncated, table.truncated, info

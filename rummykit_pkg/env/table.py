@@ -11,6 +11,7 @@ plays a match).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -60,9 +61,44 @@ def resolve(
         if not isinstance(options, spec.options_model):
             raise RummyError(f"options for {spec.name} must be a {spec.options_model.__name__} or a mapping")
         opts = options
-    else:
+    elif isinstance(options, Mapping):
         opts = build_options(spec.options_model, dict(options), spec.name)
+    else:
+        raise RummyError(
+            f"options for {spec.name} are a mapping of option names to values (or a "
+            f"{spec.options_model.__name__}), not {options!r}"
+        )
     return spec, opts
+
+
+def count_of(value: Any, what: str) -> int:
+    """``value`` as an int (a Python or numpy integer, not a bool), or a
+    :class:`RummyError` saying ``what`` it should have been."""
+    if isinstance(value, bool):
+        raise RummyError(f"{what} is a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise RummyError(f"{what} is a whole number, not {value!r}") from None
+
+
+def action_index(value: Any) -> int:
+    """An action given as an index: an int, a numpy integer, or a float or
+    numpy array of one element holding a whole number; else a :class:`CodecError`."""
+    if isinstance(value, bool):
+        raise CodecError(f"an action is an index, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    try:
+        i = int(value)
+        whole = float(value) == i
+    except (TypeError, ValueError, OverflowError):
+        raise CodecError(f"an action is an index, not {value!r}") from None
+    if not whole:
+        raise CodecError(f"an action is an index, not {value!r}")
+    return i
 
 
 class IllegalActionIndex(CodecError):
@@ -77,6 +113,7 @@ class Table:
     ) -> None:
         if episode not in EPISODES:
             raise RummyError(f"episode must be 'round' or 'match', not {episode!r}")
+        n_seats = count_of(n_seats, "seats")
         check_players(spec, n_seats)
         self.spec = spec
         self.options = options
@@ -106,8 +143,7 @@ class Table:
         """Deal a new episode; ``seed`` ``None``: one drawn from the generator
         the last seed started. Returns the episode's seed."""
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise RummyError(f"a seed is an int, not {seed!r}")
+            seed = count_of(seed, "a seed")
             self.rng = random.Random(seed)
         else:
             seed = self.rng.getrandbits(_SEED_BITS)
@@ -168,7 +204,11 @@ class Table:
             _, indices, packed = known
             cache[id(legal)] = known  # now the most recent
         else:
-            indices = self.encoder.indices(legal)
+            try:
+                indices = self.encoder.indices(legal)
+            except CodecError as e:
+                name = self.spec.name
+                raise CodecError(str(e) if name in str(e) else f"variant {name}: {e}") from None
             packed = self.encoder.packed_mask(indices)
             if len(cache) >= _INDEXED:
                 del cache[next(iter(cache))]  # the least recent
@@ -195,12 +235,7 @@ class Table:
 
     def action(self, index: Any) -> Action:
         """The legal action numbered ``index`` (or a :class:`RummyError`)."""
-        try:
-            i = int(index)
-        except (TypeError, ValueError):
-            raise CodecError(f"an action is an index, not {index!r}") from None
-        if isinstance(index, float) and index != i:
-            raise CodecError(f"an action is an index, not {index!r}")
+        i = action_index(index)
         action = self.legal_at(i)
         if action is None:
             what = self.codec.decode(i).notation() if 0 <= i < self.codec.n else "out of range"
@@ -228,6 +263,7 @@ class Table:
         if isinstance(game, Match):
             if game.over:
                 self.over = True
+                self.truncated = game.stalled  # ended by the safeguard, not by the rule
             elif game.rounds_played >= MAX_ROUNDS_PER_MATCH:
                 self.over = self.truncated = True
             else:
@@ -241,7 +277,7 @@ class Table:
         """+1 for the match's winner, -1 for every other seat; 0 for all when
         nobody won."""
         game = self._game()
-        winner = game.winner if isinstance(game, Match) and game.over else None
+        winner = game.winner if isinstance(game, Match) and game.over and not game.stalled else None
         if winner is None:
             return [0.0] * self.n_seats
         return [1.0 if s == winner else -1.0 for s in range(self.n_seats)]

@@ -86,6 +86,7 @@ def make_spec(
     aliases: dict[str, str] | None = None,
     moves: tuple[MoveWords, ...] = MOVES,
     table_summary: Callable[[View], str | None] | None = None,
+    action_codec: Callable[[VariantSpec[Any], int], Any] | None = None,
 ) -> VariantSpec[Any]:
     """A :class:`VariantSpec` for CardVerse or a house rule built on it.
 
@@ -97,7 +98,8 @@ def make_spec(
     and what drawing from the empty stock does) and ``aliases`` are the words
     people type and read: a house rule's extra moves add theirs
     (``moves=(*MOVES, MoveWords("open", ...))``). ``table_summary`` is the
-    one line about the table the terminal shows (VariantSpec).
+    one line about the table the terminal shows, and ``action_codec`` the
+    learning environment's action space (both as in VariantSpec).
     """
     if not 2 <= min_players <= max_players <= 4:
         raise ValueError("CardVerse rounds are for 2 to 4 seats")
@@ -118,6 +120,7 @@ def make_spec(
         aliases=dict(aliases or {}),
         moves=moves,
         table_summary=table_summary,
+        action_codec=action_codec,
     )
 
 

@@ -220,6 +220,18 @@ RULES = (
     "`discard_to_win`, `ace_high` and `max_turns` are CardVerse's.\n"
 )
 
+
+def no_action_space(spec, n_seats):
+    """No fixed action space for the learning environment (``rummykit.env``):
+    an opening lays any number of melds at once, too many moves to number."""
+    from rummykit.env.codec import CodecError
+
+    raise CodecError(
+        f"variant {spec.name} has no action space for rummykit.env: an opening lays any number "
+        "of melds at once, too many moves to number"
+    )
+
+
 SPEC = make_spec(
     name=NAME,
     title="CardVerse, house rules",
@@ -229,6 +241,7 @@ SPEC = make_spec(
     description="CardVerse with the discard pile turned into a new stock once, and 51 points to open",
     moves=MOVES,
     table_summary=table_summary,
+    action_codec=no_action_space,
 )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -391,6 +392,16 @@ MOVES = (
     ),
 )
 
+
+def action_codec(spec: VariantSpec, n_seats: int) -> Any:
+    """The learning environment's action space (``rummykit.env``): core's
+    standard codec with ``dig CARD`` as a one-card move that takes from the pile
+    (not a discard), and runs with the ace low or high."""
+    from rummykit.env.codec import StandardCodec
+
+    return StandardCodec([DISCARD, DIG], meld=True, add=True, ace_high="both", pile_kinds=[DISCARD])
+
+
 SPEC = VariantSpec(
     name=NAME,
     title="Rummy 500",
@@ -405,4 +416,5 @@ SPEC = VariantSpec(
     hand_summary=summary,
     moves=MOVES,
     table_summary=spread_pile,
+    action_codec=action_codec,
 )
