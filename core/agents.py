@@ -134,7 +134,13 @@ def information_for(game: Any, seat: int) -> InfoState | None:
         return None
     totals = getattr(game, "totals", None)
     if totals is not None and is_dataclass(info) and not isinstance(info, type):
-        info = replace(info, scores=tuple(totals), target=getattr(game, "target", None))
+        rule = getattr(game, "rule", None)
+        info = replace(
+            info,
+            scores=tuple(totals),
+            target=getattr(game, "target", None),
+            lowest_wins=bool(getattr(rule, "lowest_wins", False)),
+        )
     return info
 
 

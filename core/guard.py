@@ -282,7 +282,11 @@ class SafeAgent:
             act = self._act = bot.act
             self._wants = wants_information(bot)
         if self._wants:
-            act = functools.partial(act, info=information_for(game, view.seat) if game is not None else None)
+            try:
+                info = information_for(game, view.seat) if game is not None else None
+            except Exception as e:  # the variant's information state failed: one line, as a move would
+                raise self._failed(e, _MOVE) from None
+            act = functools.partial(act, info=info)
         legal = view.legal
         clock = self.clock
         if clock is None:

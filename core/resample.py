@@ -90,7 +90,7 @@ __all__ = [
 MAX_TRIES = 1000
 
 _TRACE = "_resample_trace"  # the attribute holding a round's _Trace (engine._TRACE)
-_OVERRIDE = "override Round.resample for this variant"
+_OVERRIDE = "override Round.information for this variant (docs/plugins.md)"
 
 
 # -- dealing a chosen order ---------------------------------------------------------
@@ -517,7 +517,7 @@ class InfoState:
     full states it cannot tell from the real one (:meth:`sample`). Frozen plain
     data with no reference to the round, its generator or any hidden card, so
     it may be handed to that seat's bot (``Round.information(seat)``; the match
-    fills in ``scores`` and ``target``).
+    fills in ``scores``, ``target`` and ``lowest_wins``).
 
     * ``dealer``, ``slots``: how the round was dealt, and where each deck
       position goes (``slots[p] = (zone, index)``, the variant's layout);
@@ -532,7 +532,8 @@ class InfoState:
     * ``actions``: the round's actions so far (public: a stock draw does not
       name its card);
     * ``variant``, ``n_seats``, ``round_index``, ``options``; ``scores`` (the
-      match totals before this round) and ``target`` (``None``: no target).
+      match totals before this round), ``target`` (``None``: no target) and
+      ``lowest_wins`` (the match's rule ranks the lowest total first).
 
     Two real states that differ only in what ``seat`` has not seen give equal
     information states.
@@ -551,6 +552,7 @@ class InfoState:
     actions: tuple[Action, ...]
     scores: tuple[int, ...] = ()
     target: int | None = None
+    lowest_wins: bool = False
 
     def deal(self, rng: random.Random) -> list[int]:
         """A deck order consistent with what the seat saw, drawn with ``rng``

@@ -25,7 +25,9 @@ How a move is chosen (determinized Monte Carlo with successive halving):
    ends when a total reaches the target). The model's round scores are those
    of the search's own roll-outs (the highest scorer's points of each, rebuilt
    as they grow fourfold). With no target, a round's worth is the seat's share
-   of its points (:func:`~rummykit.core.equity.round_value`).
+   of its points (:func:`~rummykit.core.equity.round_value`), or, under a
+   match rule that ranks the lowest total first (``InfoState.lowest_wins``),
+   its share of the points counted the other way (the fewest points best).
 5. The candidate with the best mean wins if it is ahead of the *prior* (by
    default the roll-out policy's own move) by ``confidence`` standard errors
    of the paired differences (``ai:search``: 2); otherwise the prior is played.
@@ -160,6 +162,19 @@ class SearchAgent(BaseAgent):
         agent = self.policy(view.seat, self.rng.getrandbits(32), self.options)
         return agent.act(view, legal)
 
+    def explain(self, view: View, action: Action) -> str:
+        """Why ``action`` (the last decision's): what its play-outs found."""
+        means = self.last.get("means")
+        if means and action in means:
+            best = max(means.values())
+            return (
+                f"of {len(means)} moves played out on the same deals, it scores {means[action]:.0%} "
+                f"(the best {best:.0%}); the prior is kept unless another is clearly ahead"
+            )
+        if len(view.legal) == 1:
+            return "the only move"
+        return "its roll-out policy's move (nothing searched)"
+
     # -- deciding ----------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
@@ -256,6 +271,8 @@ class SearchAgent(BaseAgent):
         me, n = info.seat, info.n_seats
         target = info.target
         if target is None:
+            if getattr(info, "lowest_wins", False):  # the fewest points are best
+                return functools.lru_cache(maxsize=None)(lambda p: round_value([-x for x in p], me))
             return functools.lru_cache(maxsize=None)(lambda p: round_value(p, me))
         totals = list(info.scores) if len(info.scores) == n else [0] * n
         model = self._equity(n, target)

@@ -778,6 +778,17 @@ def _view_difference(real: View, other: View) -> str | None:
     return None
 
 
+def _same_information(a: Any, b: Any) -> bool:
+    """Whether two information states say the same, field by field (the
+    ``dealer`` of a dataclass aside: a resample of a round set up by hand may
+    be dealt by another object, to the same layout)."""
+    if type(a) is not type(b):
+        return False
+    if not is_dataclass(a):
+        return bool(a == b)
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(a) if f.name != "dealer")
+
+
 def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAMPLES) -> None:
     """``rnd.resample(seat, rng)`` gives states ``seat`` cannot tell from
     ``rnd``: its view is the same, field by field (the history as it saw it
@@ -788,7 +799,9 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
 
     This is also the leak check in its general form: re-dealing what a seat
     has not seen must never change its view, so a hidden card in any field and
-    any encoding (an int, a bit mask, a text) shows up as a difference."""
+    any encoding (an int, a bit mask, a text) shows up as a difference. The
+    same holds for its information state (``rnd.information(seat)``, what a
+    searching bot is given): every resample gives an equal one."""
     real = rnd.view(seat)
     before = snapshot(rnd, views=False)
     legal = Counter(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
@@ -798,6 +811,10 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
     in_stock = sum(1 for c in zones.get("stock", ()) if c in unseen)
     can_vary = len(places) >= 2 or in_stock >= 2
     real_arrangement = _arrangement(rnd)
+    try:
+        info = rnd.information(seat)
+    except NotImplementedError:  # no information state: the variant gets no ai:search
+        info = None
     varied = False
     for k in range(MAX_SAMPLES):
         if k >= samples and (varied or not can_vary):
@@ -823,6 +840,11 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
                 )
             if legal is not None and Counter(a.key() for a in other.legal_actions()) != legal:
                 _fail(f"a resample for seat {seat} has other legal actions than the round")
+            if info is not None and not _same_information(other.information(seat), info):
+                _fail(
+                    f"information({seat}) differs between states seat {seat} cannot tell apart: "
+                    f"the information state a searching bot is given holds something hidden from seat {seat}"
+                )
             if k == 0:
                 _play_randomly(other, rng, 4)
     if snapshot(rnd, views=False) != before:

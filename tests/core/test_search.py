@@ -229,3 +229,34 @@ def test_ai_search_needs_two_standard_errors_and_the_hards_keep_their_own():
         registry().agent("gin", "ai:hard").factory(0, 1, registry().variant("gin").options_model()).confidence
         == 2.0
     )
+
+
+def test_under_a_lowest_total_rule_the_search_values_fewer_points_more():
+    from rummykit.core.agents import information_for
+    from rummykit.core.match import MatchRule
+
+    gin = get_plugins().registry.variant("gin")
+
+    def lowest_past(options):
+        return MatchRule.lowest_past(options.target)
+
+    spec = replace(gin, name="gin-lowest", match_rule=lowest_past)
+    match = Match(spec, spec.options_model(), 2, seed=3)
+    info = information_for(match, 0)
+    assert info is not None and info.lowest_wins and info.target is None
+    agent = SearchAgent(1)
+    value = agent._valuer(info, [])
+    assert value((0, 15)) > value((15, 0))  # seat 0 scoring nothing, the other 15: best for seat 0
+    plain = information_for(Match(gin, gin.options_model(), 2, seed=3), 0)
+    assert plain is not None and not plain.lowest_wins
+
+
+def test_the_search_explains_its_move():
+    spec = TOY
+    rnd = ToyRound(spec.options_model(), 2, 0, __import__("random").Random(4))
+    agent = SearchAgent(2, iterations=8)
+    seat = rnd.to_act()
+    view = rnd.view(seat)
+    action = agent.act(view, view.legal, **act_kwargs(agent, rnd, seat))
+    why = agent.explain(view, action)
+    assert why and why != action.notation()

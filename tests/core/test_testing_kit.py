@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 
 import pytest
 from pydantic import ConfigDict, Field
@@ -21,6 +21,7 @@ from rummykit.core.cards import code
 from rummykit.core.engine import Event, RoundResult
 from rummykit.core.errors import IllegalAction
 from rummykit.core.registry import AgentSpec, Registry
+from rummykit.core.resample import InfoState
 from rummykit.testing import (
     ConformanceError,
     check_cards_accounted,
@@ -551,6 +552,17 @@ class ResampleDealsAfresh(ToyRound):
         return ToyRound(ToyOptions(), self.n_seats, 0, rng)
 
 
+@dataclass(frozen=True)
+class PeekingInfo(InfoState):
+    hands: str = ""
+
+
+class PeeksInItsInformation(ToyRound):
+    def information(self, seat):  # every hand, beside what the seat knows
+        info = super().information(seat)
+        return PeekingInfo(**{f.name: getattr(info, f.name) for f in fields(info)}, hands=repr(self.zones()))
+
+
 class DrawsTheFirstSeat(ToyRound):
     def __init__(self, options, n_seats, round_index, rng):
         super().__init__(options, n_seats, round_index, rng)
@@ -569,7 +581,12 @@ class DrawsTheFirstSeat(ToyRound):
         (
             DrawsTheFirstSeat,
             r"resample\(0\) fails: toy: its deal uses random integers besides one "
-            r"shuffle of the deck; override Round.resample",
+            r"shuffle of the deck; override Round.information",
+        ),
+        (
+            PeeksInItsInformation,
+            r"information\(0\) differs between states seat 0 cannot tell apart: the information "
+            r"state a searching bot is given holds something hidden from seat 0",
         ),
     ],
 )
