@@ -109,8 +109,9 @@ class Table:
     """One episode at a time of ``spec`` between ``n_seats`` seats."""
 
     def __init__(
-        self, spec: VariantSpec[Any], options: BaseModel, n_seats: int, episode: str = "round"
+        self, spec: VariantSpec[Any], options: BaseModel, n_seats: Any, episode: str = "round"
     ) -> None:
+        # n_seats and a seed are Any: checked here, also when mypyc compiles this module.
         if episode not in EPISODES:
             raise RummyError(f"episode must be 'round' or 'match', not {episode!r}")
         n_seats = count_of(n_seats, "seats")
@@ -139,7 +140,7 @@ class Table:
 
     # -- episodes ------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> int:
+    def reset(self, seed: Any = None) -> int:
         """Deal a new episode; ``seed`` ``None``: one drawn from the generator
         the last seed started. Returns the episode's seed."""
         if seed is not None:
