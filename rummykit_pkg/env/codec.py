@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, to_mask
+from rummykit.core.cards import DECK_SIZE, from_mask, to_mask
 from rummykit.core.errors import RummyError
-from rummykit.core.melds import mask_in_rank_order
+from rummykit.core.melds import is_meld, mask_in_rank_order
 from rummykit.core.registry import VariantSpec
 
 __all__ = [
@@ -208,19 +208,11 @@ class StandardCodec:
             return Action(self.card_kinds[k], (card,))
         if index < self.add_base:
             mask = self.melds[index - self.meld_base]
-            ace_high = self.ace_high is True or (self.ace_high == "both" and _ace_after_king(mask))
+            # "both": a run listed ace last unless it is a meld with the ace low.
+            ace_high = self.ace_high is True or (self.ace_high == "both" and not is_meld(from_mask(mask)))
             return Action(MELD, mask_in_rank_order(mask, ace_high))
         card, k = divmod(index - self.add_base, MAX_TABLE_MELDS)
         return Action(ADD, (card,), k + 1)
-
-
-def _ace_after_king(mask: int) -> bool:
-    """Whether the run ``mask`` holds its suit's king and ace but not its 2."""
-    for suit in range(4):
-        ace, two, king = 1 << suit * 13, 1 << suit * 13 + 1, 1 << suit * 13 + 12
-        if mask & ace and mask & king and not mask & two:
-            return True
-    return False
 
 
 def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:
