@@ -33,7 +33,7 @@ from rummykit.core.engine import RoundResult, View
 from rummykit.core.errors import RummyError
 from rummykit.core.registry import Registry, VariantSpec
 
-from .table import Table, resolve
+from .table import Table, resolve, round_info
 from .wrappers import standard
 
 __all__ = ["env", "raw_env"]
@@ -179,7 +179,7 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         for a in self.agents:
             self.rewards[a] = 0.0
         if result is not None:
-            info = {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
+            info = round_info(result)
             for a in self.agents:
                 self.infos[a] = {"round": info}
             if table.episode == "round":

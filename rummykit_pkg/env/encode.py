@@ -308,8 +308,12 @@ class Encoder:
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """The indices of ``legal`` (distinct and within ``0 .. n_actions - 1``,
-        or a :class:`CodecError`)."""
-        out = self._encode_all(legal)
+        or a :class:`CodecError` naming the variant)."""
+        try:
+            out = self._encode_all(legal)
+        except CodecError as e:
+            name = self.spec.name
+            raise CodecError(str(e) if name in str(e) else f"variant {name}: {e}") from None
         if out and not (min(out) >= 0 and max(out) < self.n_actions):
             raise CodecError(f"variant {self.spec.name}: an action index outside 0..{self.n_actions - 1}")
         if len(set(out)) != len(out):

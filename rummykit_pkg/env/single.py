@@ -24,13 +24,13 @@ from gymnasium import spaces
 from pydantic import BaseModel
 
 from rummykit.core.agents import agent_seed, observers, tell_observers
-from rummykit.core.engine import RoundResult, View
+from rummykit.core.engine import View
 from rummykit.core.errors import RummyError
 from rummykit.core.guard import SafeAgent, Who
 from rummykit.core.registry import Registry, VariantSpec
 
 from .codec import CodecError
-from .table import Table, action_index, count_of, resolve
+from .table import Table, action_index, count_of, resolve, round_info
 
 __all__ = ["SingleAgentEnv", "single_agent"]
 
@@ -134,10 +134,6 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             return float(points[self.learner])
         return 0.0
 
-    @staticmethod
-    def _round_info(result: RoundResult) -> dict[str, Any]:
-        return {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
-
     def _play_others(self, info: dict[str, Any]) -> float:
         """Let the bots move until the learner is to act or the episode is over;
         the learner's reward for what happened (a round they end goes in
@@ -154,7 +150,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             event, result = table.apply(action)
             reward += self._reward(result.points if result is not None else None)
             if result is not None:
-                info["round"] = self._round_info(result)
+                info["round"] = round_info(result)
             if self._watchers:
                 tell_observers(self.agents, self._watchers, event, table.view)
         return reward
@@ -176,7 +172,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         event, result = table.apply(legal[index])
         reward = self._reward(result.points if result is not None else None)
         if result is not None:
-            info["round"] = self._round_info(result)
+            info["round"] = round_info(result)
         if self._watchers:
             tell_observers(self.agents, self._watchers, event, table.view)
         reward += self._play_others(info)

@@ -101,6 +101,11 @@ def action_index(value: Any) -> int:
     return i
 
 
+def round_info(result: RoundResult) -> dict[str, Any]:
+    """What an environment's ``info["round"]`` says of a round that ended."""
+    return {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
+
+
 class IllegalActionIndex(CodecError):
     """An action index that is not a legal move now."""
 
@@ -205,11 +210,7 @@ class Table:
             _, indices, packed = known
             cache[id(legal)] = known  # now the most recent
         else:
-            try:
-                indices = self.encoder.indices(legal)
-            except CodecError as e:
-                name = self.spec.name
-                raise CodecError(str(e) if name in str(e) else f"variant {name}: {e}") from None
+            indices = self.encoder.indices(legal)
             packed = self.encoder.packed_mask(indices)
             if len(cache) >= _INDEXED:
                 del cache[next(iter(cache))]  # the least recent
