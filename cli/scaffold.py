@@ -35,6 +35,8 @@ from pathlib import Path
 import click
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
+#: The longest variant name `rummy new-variant` takes.
+MAX_VARIANT_NAME = 40
 
 #: template file -> path in the new package ({module} is filled in)
 FILES = {
@@ -69,11 +71,19 @@ def names_for(name: str) -> dict[str, str]:
 def check_name(name: str) -> None:
     from rummykit.core.errors import RummyError
 
-    if not NAME_RE.match(name) or len(name) > 40:
+    if not NAME_RE.match(name) or len(name) > MAX_VARIANT_NAME:
         raise RummyError(
-            f"bad variant name {name!r}: use lower-case letters and digits, words joined "
-            "by - or _, starting with a letter (like oklahoma, big-gin)"
+            f"bad variant name {_shown(name)}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
+            "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
         )
+
+
+def _shown(name: str) -> str:
+    return (
+        repr(name)
+        if len(name) <= MAX_VARIANT_NAME + 10
+        else f"{name[:MAX_VARIANT_NAME]!r}... ({len(name)} characters)"
+    )
 
 
 def render(text: str, values: dict[str, str]) -> str:

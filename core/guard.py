@@ -284,8 +284,8 @@ class SafeAgent:
         if self._wants:
             try:
                 info = information_for(game, view.seat) if game is not None else None
-            except Exception as e:  # the variant's information state failed: one line, as a move would
-                raise self._failed(e, _MOVE) from None
+            except Exception as e:  # the variant's information state failed: one line, naming it
+                raise self._failed(e, "in the variant's Round.information, asked for its seat") from None
             act = functools.partial(act, info=info)
         legal = view.legal
         clock = self.clock

@@ -62,6 +62,7 @@ from .actions import Action
 from .agents import BaseAgent, RandomAgent
 from .engine import Round, View
 from .equity import MatchEquity, round_value, score_histogram, step_for
+from .errors import IllegalAction
 
 if TYPE_CHECKING:
     from .registry import AgentSpec, Registry, VariantSpec
@@ -73,6 +74,7 @@ __all__ = [
     "NAME",
     "SEARCH_CONFIDENCE",
     "STRENGTH",
+    "RolloutError",
     "RulesSearchAgent",
     "SearchAgent",
     "rollout_policy",
@@ -102,6 +104,12 @@ _MODEL_FIRST = 16
 PolicyFactory = Callable[[int, int, Any], Any]
 
 
+class RolloutError(Exception):
+    """The roll-out policy failed inside a search. The message names it and the
+    plugin that registered it (the search's own :class:`SafeAgent
+    <rummykit.core.guard.SafeAgent>` adds who was searching)."""
+
+
 def _random_policy(seat: int, seed: int, options: Any) -> RandomAgent:
     return RandomAgent(seed)
 
@@ -115,7 +123,9 @@ class SearchAgent(BaseAgent):
     in all, so long rounds cost no more time than short ones; ``time_cap``
     (seconds) optionally ends a decision early; ``confidence`` (default: the
     class's :attr:`CONFIDENCE`) is how many standard errors of the paired
-    differences a move must be ahead of the prior to be played instead.
+    differences a move must be ahead of the prior to be played instead;
+    ``policy_name`` names the policy (and its plugin) when it fails: a
+    :class:`RolloutError` says the policy failed, not the search.
     """
 
     wants_information = True
@@ -133,12 +143,15 @@ class SearchAgent(BaseAgent):
         max_moves: int | None = DEFAULT_MAX_MOVES,
         time_cap: float | None = None,
         confidence: float | None = None,
+        policy_name: str = "",
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one roll-out per decision")
         self.rng = random.Random(seed)
         self.options = options
         self.policy = policy or _random_policy
+        #: Who the roll-out policy is, for the error when it fails ("ai:easy (plugin x)").
+        self.policy_name = policy_name or ("random" if policy is None else "")
         self.iterations = iterations
         self.max_moves = max_moves
         self.time_cap = time_cap
@@ -159,8 +172,11 @@ class SearchAgent(BaseAgent):
     def prior(self, view: View, legal: Sequence[Action]) -> Action:
         """The move kept on a tie, and played when there is nothing to search
         with: the roll-out policy's own move."""
-        agent = self.policy(view.seat, self.rng.getrandbits(32), self.options)
-        return agent.act(view, legal)
+        seed = self.rng.getrandbits(32)
+        try:
+            return self.policy(view.seat, seed, self.options).act(view, legal)
+        except Exception as e:
+            raise self._policy_failed(e, "choosing the prior") from e
 
     def explain(self, view: View, action: Action) -> str:
         """Why ``action`` (the last decision's): what its play-outs found."""
@@ -251,11 +267,18 @@ class SearchAgent(BaseAgent):
             seat = state.to_act()
             if seat is None:
                 break
-            agent = agents[seat]
-            if agent is None:
-                agent = agents[seat] = make(seat, (seed + 7919 * seat) & 0xFFFFFFFF, options)
             v = state.view(seat)
-            state.apply(agent.act(v, v.legal))
+            try:  # the policy's calls: its failure is named as its own
+                agent = agents[seat]
+                if agent is None:
+                    agent = agents[seat] = make(seat, (seed + 7919 * seat) & 0xFFFFFFFF, options)
+                move = agent.act(v, v.legal)
+            except Exception as e:
+                raise self._policy_failed(e, "in a roll-out") from e
+            try:
+                state.apply(move)
+            except IllegalAction as e:
+                raise RolloutError(f"{self._policy()} made an illegal move in a roll-out: {e}") from e
         self._moves += moves
         result = state.result
         points = tuple(result.points) if result is not None else (0,) * n
@@ -263,6 +286,13 @@ class SearchAgent(BaseAgent):
         if best > 0:
             self._scores.append(best)
         return points
+
+    def _policy_failed(self, e: Exception, doing: str) -> RolloutError:
+        what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+        return RolloutError(f"{self._policy()} raised {what} {doing}")
+
+    def _policy(self) -> str:
+        return f"its roll-out policy {self.policy_name}".rstrip()
 
     def _valuer(
         self, info: InfoState, points: list[list[tuple[int, ...]]]
@@ -406,8 +436,16 @@ def _make_search(
     policy: PolicyFactory | None,
     iterations: int = DEFAULT_ITERATIONS,
     confidence: float = SEARCH_CONFIDENCE,
+    policy_name: str = "",
 ) -> SearchAgent:
-    return SearchAgent(seed, options=options, policy=policy, iterations=iterations, confidence=confidence)
+    return SearchAgent(
+        seed,
+        options=options,
+        policy=policy,
+        iterations=iterations,
+        confidence=confidence,
+        policy_name=policy_name,
+    )
 
 
 _SUPPORTED: dict[int, tuple[VariantSpec, bool]] = {}
@@ -416,7 +454,9 @@ _SUPPORTED: dict[int, tuple[VariantSpec, bool]] = {}
 def supports(spec: VariantSpec) -> bool:
     """Whether core can give a seat's information state in ``spec``'s rounds
     (its first deal is tried once per process). A variant whose deal does not
-    fit and that does not override ``Round.information`` gets no ``ai:search``."""
+    fit and that does not override ``Round.information``, or whose
+    ``information`` fails on that deal, gets no ``ai:search`` (the conformance
+    kit says why)."""
     known = _SUPPORTED.get(id(spec))
     if known is not None and known[0] is spec:
         return known[1]
@@ -426,10 +466,8 @@ def supports(spec: VariantSpec) -> bool:
     try:
         rnd = deal_round(spec, spec.options_model(), spec.min_players, 0, random.Random(0))
         rnd.information(rnd.to_act() or 0)
-    except NotImplementedError:
+    except Exception:  # NotImplementedError, or a variant whose information() fails at once
         ok = False
-    except Exception:
-        ok = True
     _SUPPORTED[id(spec)] = (spec, ok)
     return ok
 
@@ -452,6 +490,9 @@ def search_spec(
         description=f"searches: plays each move out on {iterations} deals a decision drawn from what "
         f"it saw, with {who} moving every seat, and keeps the best chance to win the match",
         factory=functools.partial(
-            _make_search, policy=policy.factory if policy else None, iterations=iterations
+            _make_search,
+            policy=policy.factory if policy else None,
+            iterations=iterations,
+            policy_name=f"{policy.name} (plugin {policy.plugin or '?'})" if policy else "random",
         ),
     )

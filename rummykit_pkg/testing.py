@@ -110,6 +110,7 @@ __all__ = [
     "check_round_state",
     "check_variant",
     "check_view_hides",
+    "generators",
     "play_match",
     "snapshot",
 ]
@@ -405,15 +406,36 @@ _READ_BACK: dict[tuple[str, tuple[str, ...]], tuple] = {}
 
 def snapshot(rnd: Round, views: bool = True) -> tuple:
     """Everything observable about a round, to compare before and after
-    (``views=False`` leaves out the seats' views, the costly part)."""
+    (``views=False`` leaves out the seats' views, the costly part), and the
+    state of the random generators it holds (:func:`generators`)."""
     return (
         {k: tuple(v) for k, v in rnd.zones().items()},
         rnd.to_act(),
         tuple(rnd.history),
         tuple(a.key() for a in rnd.legal_actions()),
         rnd.result,
+        generators(rnd),
         [rnd.view(s) for s in range(rnd.n_seats)] if views else None,
     )
+
+
+_GENERATORS = 5  # where snapshot() holds generators(rnd)
+
+
+def generators(rnd: Round) -> tuple:
+    """The state of each ``random.Random`` the round holds as an attribute
+    (by name): a round that draws from its own generator as it plays must give
+    a clone its own copy, or playing on the clone moves the original's."""
+    names = set(getattr(rnd, "__dict__", {}))
+    for klass in type(rnd).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.update((slots,) if isinstance(slots, str) else slots)
+    states = []
+    for name in sorted(names):
+        value = getattr(rnd, name, None)
+        if isinstance(value, random.Random):
+            states.append((name, value.getstate()))
+    return tuple(states)
 
 
 def _illegal_candidates(rnd: Round) -> list[Action]:
@@ -738,7 +760,16 @@ def check_clone(rnd: Round, rng: random.Random, steps: int = 8) -> Round:
         _fail("a clone does not look like the round it copies (zones, history, legal actions or views)")
     keep = rnd.clone()
     _play_randomly(twin, rng, steps)
-    if snapshot(rnd) != before:
+    after = snapshot(rnd)
+    g = _GENERATORS
+    if after[g] != before[g] and after[:g] + after[g + 1 :] == before[:g] + before[g + 1 :]:
+        was = dict(before[g])
+        moved = ", ".join(name for name, state in after[g] if was.get(name) != state)
+        _fail(
+            f"playing on a clone moved the random generator of the round it was copied from ({moved}): "
+            "clone() must give the copy its own generator"
+        )
+    if after != before:
         _fail("playing on a clone changed the round it was copied from")
     return keep
 

@@ -13,7 +13,10 @@ Every bot but ``hintbreaker`` is registered for every variant (``variant=None``)
 * ``mutator`` plays exactly like ``random`` (the same seed, the same moves) after
   trying every way to change what it was given; a change that works raises;
 * ``hintbreaker`` is the strongest player of Gin and CardVerse (and says it
-  understands their rules), so it gives the hints there, and raises.
+  understands their rules), so it gives the hints there, and raises;
+* ``rollbreaker`` is Oklahoma's strongest roll-out player (``rollout=True``),
+  so ``ai:search`` rolls out with it there, and it raises (it says it does not
+  understand the rules, so it is never the default opponent).
 """
 
 from __future__ import annotations
@@ -147,6 +150,9 @@ def register_agents(register):
         register(AgentSpec(name="hintbreaker", variant=variant, strength=100,
                            factory=lambda seat, seed, options: HintBreaker(seed),
                            understands=lambda name, options: True))
+    register(AgentSpec(name="rollbreaker", variant="oklahoma", strength=100, rollout=True,
+                       factory=lambda seat, seed, options: HintBreaker(seed),
+                       understands=lambda name, options: False))
 '''
 
 

@@ -89,6 +89,21 @@ def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
     ), line
 
 
+def test_a_failing_roll_out_policy_is_named_not_the_search(site, tmp_path):
+    r = rummy(
+        site, tmp_path, "simulate", "oklahoma", "--seat", "random", "--seat", "ai:search",
+        "--matches", "2", "--seed", "5",
+    )  # fmt: skip
+    assert r.returncode == 1
+    line = one_line(r)
+    assert re.fullmatch(
+        r"rummy: ai:search \(plugin core, seat 2, match 1 of --seed 5, match seed \d+\) raised "
+        r"RolloutError: its roll-out policy rollbreaker \(plugin badbots\) raised KeyError: "
+        r"'no hint today' choosing the prior",
+        line,
+    ), line
+
+
 @pytest.mark.parametrize("bot", first_fast(["raiser", "illegal"]))
 def test_simulate_a_failure_in_a_worker_process_comes_back_and_ends_the_run(site, tmp_path, bot):
     # After 150 good moves: past the match the parent plays before forking.

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.core import plugins as core_plugins
+from rummykit.core.actions import Action
 from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.match import Match
@@ -72,6 +73,51 @@ def test_offered_where_core_can_re_deal_and_with_random_roll_outs_when_nothing_i
     assert [a.name for a in reg.agents_for("toy")] == [NAME, "random"]
     assert "with random moving every seat" in reg.agent("toy", NAME).description
     assert [a.name for a in reg.agents_for("toy-aces")] == ["random"]
+
+
+class InformationBreaks(ToyRound):
+    """Its information state fails once ``after`` actions were played."""
+
+    after = 0
+
+    def information(self, seat):
+        if len(self.history) >= self.after:
+            raise ValueError("no information here")
+        return super().information(seat)
+
+
+class LaterBreaks(InformationBreaks):
+    after = 3
+
+
+class BrokenPlugin:
+    @hookimpl
+    def register_variants(self, register):
+        register(replace(TOY, name="toy-broken", new_round=InformationBreaks))
+        register(replace(TOY, name="toy-later", new_round=LaterBreaks))
+
+
+def test_an_information_state_that_fails_is_named_not_the_search():
+    from rummykit.core import builtin_agents
+    from rummykit.core.errors import AgentError
+    from rummykit.core.guard import SafeAgent, Who
+
+    reg = core_plugins.Plugins(
+        extra=[("core", builtin_agents), ("toy-test", BrokenPlugin())], entry_points=False
+    ).registry
+    # It fails at the first deal: core cannot search there, so ai:search is not offered.
+    assert [a.name for a in reg.agents_for("toy-broken")] == ["random"]
+    spec = reg.variant("toy-later")
+    search_spec = reg.agent("toy-later", NAME)
+    match = Match(spec, spec.options_model(), 2, 1)
+    bots = [
+        SafeAgent(Who(NAME, "core", s, 1), search_spec.factory, s, spec.options_model()) for s in range(2)
+    ]
+    with pytest.raises(AgentError, match=r"raised ValueError: no information here in the variant's "
+                       r"Round.information, asked for its seat"):  # fmt: skip
+        while not match.over:
+            seat = match.to_act()
+            match.apply(bots[seat].act(match.view(seat), match))
 
 
 def play(variant: str, seats: list, seed: int, target: int = 15) -> Match:
@@ -180,6 +226,66 @@ def test_without_its_information_it_plays_the_policy_move():
 class _First:
     def act(self, view, legal):
         return legal[0]
+
+
+class _FailsLater:
+    """Plays like ``random`` for its first ``after`` moves (counted over every
+    agent made from one factory), then raises or makes an illegal move."""
+
+    def __init__(self, seed, count, after, illegal):
+        self.inner, self.count, self.after, self.illegal = RandomAgent(seed), count, after, illegal
+
+    def act(self, view, legal):
+        self.count[0] += 1
+        if self.count[0] > self.after:
+            if self.illegal:
+                return _not_legal(view)
+            raise ZeroDivisionError("policy bug")
+        return self.inner.act(view, legal)
+
+
+def _not_legal(view):
+    """A move the round refuses: a draw after drawing, or a discard before it."""
+    kinds = {a.kind for a in view.legal}
+    return Action("draw stock") if "draw stock" not in kinds else Action("discard", (view.hand[0],))
+
+
+_POLICY = r"its roll-out policy ai:x \(plugin p\)"
+
+
+@pytest.mark.parametrize(
+    "after, illegal, says",
+    [
+        (
+            0,
+            False,
+            r"its roll-out policy ai:x \(plugin p\) raised ZeroDivisionError: policy bug choosing the prior",
+        ),
+        (
+            1,
+            False,
+            r"its roll-out policy ai:x \(plugin p\) raised ZeroDivisionError: policy bug in a roll-out",
+        ),
+        (1, True, r"its roll-out policy ai:x \(plugin p\) made an illegal move in a roll-out: .+"),
+    ],
+)
+def test_a_failing_roll_out_policy_is_named_as_the_one_that_failed(after, illegal, says):
+    from rummykit.core.search import RolloutError
+
+    spec = registry().variant("gin")
+    match = Match(spec, spec.options_model(), 2, 4)
+    seat = match.to_act()
+    count = [0]
+    agent = SearchAgent(
+        1,
+        options=spec.options_model(),
+        policy=lambda s, seed, o: _FailsLater(seed, count, after, illegal),
+        iterations=8,
+        policy_name="ai:x (plugin p)",
+    )
+    view = match.view(seat)
+    with pytest.raises(RolloutError, match=says):
+        agent.act(view, view.legal, **act_kwargs(agent, match, seat))
 
 
 def test_a_budget_of_one_roll_out_still_decides():

@@ -522,6 +522,25 @@ class CloneDealsAfresh(ToyRound):
         return type(self)(ToyOptions(), self.n_seats, 0, random.Random(12345))
 
 
+class SharesItsGenerator(ToyRound):
+    """Draws from its own generator as it plays (who discards a face card
+    first); its clone is a deep copy but hands the generator over as it is."""
+
+    def __init__(self, options, n_seats, round_index, rng):
+        super().__init__(options, n_seats, round_index, rng)
+        self.luck = random.Random(rng.getrandbits(32))
+        self.coin = 0
+
+    def _apply(self, action):
+        self.coin = self.luck.getrandbits(1)
+        return super()._apply(action)
+
+    def clone(self):
+        twin = copy.deepcopy(self)
+        twin.luck = self.luck
+        return twin
+
+
 class TellsItsCopies(ToyRound):
     """Its copies stay apart when played on, but the round writes into them."""
 
@@ -575,6 +594,11 @@ class DrawsTheFirstSeat(ToyRound):
         (ShallowClone, r"playing on a clone changed the round it was copied from"),
         (CloneDealsAfresh, r"a clone does not look like the round it copies"),
         (TellsItsCopies, r"playing on a round changed a clone of it"),
+        (
+            SharesItsGenerator,
+            r"playing on a clone moved the random generator of the round it was copied from \(luck\): "
+            r"clone\(\) must give the copy its own generator",
+        ),
         (ResampleIsTheRound, r"resample\(0\) returns the round itself"),
         (ResampleIsACopy, r"resample\(0\) never moved the \d+ cards seat 0 has not seen"),
         (ResampleDealsAfresh, r"view\(0\)\.hand changes when the cards seat 0 has not seen are re-dealt"),
