@@ -15,9 +15,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from .actions import DRAW_STOCK, TAKE_DISCARD
+from .cards import DECK_SIZE
 from .engine import View
 
-__all__ = ["Seen", "read_seen"]
+__all__ = ["Seen", "dealt_pile", "pile_place", "read_seen"]
 
 
 @dataclass(slots=True)
@@ -43,23 +44,19 @@ class Seen:
     turns: list[int]
 
 
-def read_seen(view: View, pile_kinds: Collection[str] | None = ("discard",)) -> Seen:
+def read_seen(
+    view: View, pile_kinds: Collection[str] | None = ("discard",), dig_kinds: Collection[str] = ()
+) -> Seen:
     """Replay ``view.history``. ``pile_kinds``: the action kinds that put their
     (first) card on the discard pile; every other action with cards moves them from
     the hand to the table. ``None``: every action with cards other than a draw is a
-    discard (Gin, where a knock and gin discard too)."""
+    discard (Gin, where a knock and gin discard too). ``dig_kinds``: the kinds that
+    take their card from anywhere in the pile, with every card above it (Rummy
+    500's ``dig``); the digger took them all."""
     n = view.n_seats
     history = view.history
-    # The pile as dealt: undo the picks (their card back on top) and the discards.
-    start = list(view.discard_pile)
-    for e in reversed(history):
-        kind = e.action.kind
-        if kind == TAKE_DISCARD:
-            if e.card is not None:
-                start.append(e.card)
-        elif e.action.cards and (pile_kinds is None or kind in pile_kinds) and start:
-            start.pop()
-    pile = start
+    digs = bool(dig_kinds) and any(e.action.kind in dig_kinds for e in history)
+    pile = dealt_pile(view, pile_kinds, dig_kinds)
     took = [0] * n
     held = [0] * n
     passed = [0] * n
@@ -83,6 +80,14 @@ def read_seen(view: View, pile_kinds: Collection[str] | None = ("discard",)) -> 
             if card is not None:
                 took[s] |= 1 << card
                 held[s] |= 1 << card
+        elif digs and kind in dig_kinds and e.action.cards:
+            turns[s] += 1
+            last_pass[s] = None
+            at = pile_place(pile, e.action.cards[0])
+            for card in pile[at:]:
+                took[s] |= 1 << card
+                held[s] |= 1 << card
+            del pile[at:]
         elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
             card = e.action.cards[0]
             pile.append(card)
@@ -94,3 +99,77 @@ def read_seen(view: View, pile_kinds: Collection[str] | None = ("discard",)) -> 
                 held[s] &= ~(1 << c)
     held[view.seat] = 0
     return Seen(took, held, passed, last_pass, discards, last_discard_at, turns)
+
+
+def dealt_pile(
+    view: View, pile_kinds: Collection[str] | None = ("discard",), dig_kinds: Collection[str] = ()
+) -> list[int]:
+    """The discard pile as it was dealt this round, bottom first, read from
+    ``view`` (``pile_kinds`` and ``dig_kinds`` as :func:`read_seen`'s)."""
+    if dig_kinds and any(e.action.kind in dig_kinds for e in view.history):
+        return _dealt_with_digs(view, pile_kinds, dig_kinds)
+    return _dealt(view, pile_kinds)
+
+
+def _dealt(view: View, pile_kinds: Collection[str] | None) -> list[int]:
+    """The pile as dealt: the view's, with the picks undone (their card back on
+    top) and the discards."""
+    start = list(view.discard_pile)
+    for e in reversed(view.history):
+        kind = e.action.kind
+        if kind == TAKE_DISCARD:
+            if e.card is not None:
+                start.append(e.card)
+        elif e.action.cards and (pile_kinds is None or kind in pile_kinds) and start:
+            start.pop()
+    return start
+
+
+def pile_place(pile: list[int], card: int) -> int:
+    """Where ``card`` lies in ``pile``, counted from the bottom (0 when it is not
+    there): a dig of it takes ``pile[at:]``."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] == card:
+            return i
+    return 0
+
+
+def _dealt_with_digs(view: View, pile_kinds: Collection[str] | None, dig_kinds: Collection[str]) -> list[int]:
+    """The pile as dealt, for a history with digs (which cannot be undone from
+    the end: what lay above the card dug is not in the event). The dealt cards
+    lie at the bottom; the pile is replayed forwards from ``k`` of them, unknown,
+    for the smallest ``k`` that ends in the view's pile, and each is known by the
+    pick or the dig that took it, or by where it still lies. (A dig of a dealt
+    card is taken to be of the highest one left: exact for a pile dealt as one
+    card.)"""
+    final = list(view.discard_pile)
+    for k in range(DECK_SIZE + 1):
+        pile: list[int] = list(range(-k, 0))  # -k..-1: the dealt cards, bottom first
+        known: dict[int, int] = {}
+        for e in view.history:
+            kind = e.action.kind
+            if kind == TAKE_DISCARD:
+                if not pile:  # a pick from an empty pile: not dealt as k cards
+                    break
+                top = pile.pop()
+                if top < 0 and e.card is not None:
+                    known[top] = e.card
+            elif kind in dig_kinds and e.action.cards:
+                card = e.action.cards[0]
+                at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] == card), None)
+                if at is None:  # a dealt card: the highest one left
+                    at = max((i for i, c in enumerate(pile) if c < 0), default=-1)
+                    if at < 0:  # none left: not dealt as k cards
+                        break
+                    known[pile[at]] = card
+                del pile[at:]
+            elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
+                pile.append(e.action.cards[0])
+        else:
+            if len(pile) != len(final) or any(c >= 0 and c != f for c, f in zip(pile, final, strict=True)):
+                continue
+            for c, f in zip(pile, final, strict=True):
+                if c < 0:
+                    known[c] = f
+            return [known[c] for c in range(-k, 0) if c in known]
+    return _dealt(view, pile_kinds)

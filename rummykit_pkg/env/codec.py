@@ -107,7 +107,8 @@ class StandardCodec:
     variant's run order (``"both"``: a variant whose runs may have the ace low
     or high, which adds the runs with the ace after the king), and
     ``pile_kinds`` the kinds that put their card on the discard pile (default:
-    every one-card kind)."""
+    every one-card kind) and ``dig_kinds`` those that take their card from
+    anywhere in the pile with every card above it (default: none)."""
 
     def __init__(
         self,
@@ -117,6 +118,7 @@ class StandardCodec:
         add: bool = False,
         ace_high: bool | str = False,
         pile_kinds: Sequence[str] | None = None,
+        dig_kinds: Sequence[str] = (),
     ) -> None:
         kinds = tuple(dict.fromkeys(card_kinds))
         if not kinds:
@@ -125,6 +127,7 @@ class StandardCodec:
             raise CodecError(f"ace_high is True, False or 'both', not {ace_high!r}")
         self.card_kinds = kinds
         self.pile_kinds = kinds if pile_kinds is None else tuple(pile_kinds)
+        self.dig_kinds = tuple(dig_kinds)
         self.meld = meld
         self.add = add
         self.ace_high = ace_high

@@ -51,6 +51,7 @@ from rummykit.core.cards import DECK_SIZE
 from rummykit.core.engine import View
 from rummykit.core.registry import VariantSpec
 from rummykit.core.resample import deal_round
+from rummykit.core.seen import dealt_pile, pile_place
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
@@ -67,12 +68,15 @@ class Tracker:
     this round (:func:`~rummykit.core.seen.read_seen`'s replay, kept up to date):
     per absolute seat, bitmasks of the cards it ``took`` from the pile, still
     ``held`` of those, ``passed`` on and ``discarded``. :meth:`feed` reads the
-    events of a later view of the same round that it has not read yet."""
+    events of a later view of the same round that it has not read yet.
+    ``pile_kinds`` and ``dig_kinds`` are the codec's (what puts a card on the
+    pile, what takes a card from inside it with every card above)."""
 
     __slots__ = (
         "_at",
         "_pile_at",
         "count",
+        "dig_kinds",
         "discarded",
         "held",
         "passed",
@@ -83,7 +87,7 @@ class Tracker:
         "took",
     )
 
-    def __init__(self, view: View, pile_kinds: Sequence[str]) -> None:
+    def __init__(self, view: View, pile_kinds: Sequence[str], dig_kinds: Sequence[str] = ()) -> None:
         n = view.n_seats
         self.seat = view.seat
         # The observation's took/held/passed/discarded fields, kept up to date:
@@ -95,20 +99,13 @@ class Tracker:
             for f in range(4)
         ]
         self.pile_kinds = frozenset(pile_kinds)
+        self.dig_kinds = frozenset(dig_kinds)
         self.took = [0] * n
         self.held = [0] * n
         self.passed = [0] * n
         self.discarded = [0] * n
         self.count = 0
-        # The pile as dealt: undo the picks (their card back on top) and the discards.
-        pile = list(view.discard_pile)
-        for e in reversed(view.history):
-            kind = e.action.kind
-            if kind == TAKE_DISCARD:
-                if e.card is not None:
-                    pile.append(e.card)
-            elif e.action.cards and kind in self.pile_kinds and pile:
-                pile.pop()
+        pile = dealt_pile(view, self.pile_kinds, self.dig_kinds)
         self.pile = pile
         for i, c in enumerate(pile):
             self.seen[self._pile_at + c] = (i + 1) / DECK_SIZE
@@ -151,6 +148,16 @@ class Tracker:
                     if took_at[s] >= 0:
                         seen[took_at[s] + card] = 1.0
                         seen[held_at[s] + card] = 1.0
+            elif kind in self.dig_kinds and e.action.cards:
+                at = pile_place(pile, e.action.cards[0])
+                for card in pile[at:]:
+                    seen[pile_at + card] = 0.0
+                    self.took[s] |= 1 << card
+                    self.held[s] |= 1 << card
+                    if took_at[s] >= 0:
+                        seen[took_at[s] + card] = 1.0
+                        seen[held_at[s] + card] = 1.0
+                del pile[at:]
             elif e.action.cards and kind in pile_kinds:
                 card = e.action.cards[0]
                 pile.append(card)
@@ -240,7 +247,7 @@ class Encoder:
 
     def tracker(self, view: View) -> Tracker:
         """A :class:`Tracker` for ``view``'s seat, having read its history."""
-        return Tracker(view, self.codec.pile_kinds)
+        return Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
 
     def observation(self, view: View, tracker: Tracker | None = None) -> npt.NDArray[np.float32]:
         """The ``observation`` array of ``view`` (``tracker``: one for this seat

@@ -199,3 +199,56 @@ def test_an_action_must_be_a_whole_number_everywhere(registry):
     view = s.table.view(0)
     with pytest.raises(RummyError, match="not an action index"):
         PolicyAgent(lambda o, m: float(np.flatnonzero(m)[0]) + 0.9, registry=registry).act(view, view.legal)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_cards_a_dig_takes_are_in_the_digger_s_took_and_held(registry, seats):
+    """Against the real round's pile: core's read_seen (what the bots remember)
+    and the environment's observation both count every card a dig took."""
+    import random
+
+    from rummykit.core.resample import deal_round
+    from rummykit.core.seen import read_seen
+
+    installed(registry, "rummy500")
+    spec = registry.variant("rummy500")
+    options = spec.options_model()
+    e = raw_env("rummy500", seats=seats, registry=registry)
+    encoder = e.encoder
+    took_at, held_at = encoder.layout["took"][0], encoder.layout["held"][0]
+    rng = random.Random(seats)
+    digs = 0
+    for r in range(30):
+        rnd = deal_round(spec, options, seats, r, random.Random(r))
+        took, held = [0] * seats, [0] * seats
+        while rnd.result is None and len(rnd.history) < 400:
+            s = rnd.to_act()
+            legal = rnd.legal_actions()
+            dig = [a for a in legal if a.kind == "dig"]
+            a = rng.choice(dig) if dig and rng.random() < 0.5 else rng.choice(legal)
+            pile = list(rnd.zones()["discard"])
+            if a.kind == "take discard":
+                took[s] |= 1 << pile[-1]
+                held[s] |= 1 << pile[-1]
+            elif a.kind == "dig":
+                digs += 1
+                for c in pile[pile.index(a.cards[0]) :]:
+                    took[s] |= 1 << c
+                    held[s] |= 1 << c
+            else:
+                for c in a.cards:
+                    held[s] &= ~(1 << c)
+            rnd.apply(a)
+            view = rnd.view(0)
+            seen = read_seen(view, ("discard",), ("dig",))
+            obs = encoder.observation(view)
+            for other in range(1, seats):
+                assert (seen.took[other], seen.held[other]) == (took[other], held[other])
+                at = (other - 1) * 52
+                assert {c for c in range(52) if obs[took_at + at + c]} == set(_cards(took[other]))
+                assert {c for c in range(52) if obs[held_at + at + c]} == set(_cards(held[other]))
+    assert digs >= 20
+
+
+def _cards(mask):
+    return [c for c in range(52) if mask >> c & 1]

@@ -396,10 +396,13 @@ MOVES = (
 def action_codec(spec: VariantSpec, n_seats: int) -> Any:
     """The learning environment's action space (``rummykit.env``): core's
     standard codec with ``dig CARD`` as a one-card move that takes from the pile
-    (not a discard), and runs with the ace low or high."""
+    (the card and every card above it; not a discard), and runs with the ace low
+    or high."""
     from rummykit.env.codec import StandardCodec
 
-    return StandardCodec([DISCARD, DIG], meld=True, add=True, ace_high="both", pile_kinds=[DISCARD])
+    return StandardCodec(
+        [DISCARD, DIG], meld=True, add=True, ace_high="both", pile_kinds=[DISCARD], dig_kinds=[DIG]
+    )
 
 
 SPEC = VariantSpec(
