@@ -4,7 +4,9 @@
 
 Plays ``ROUNDS`` rounds (200) of each match-up below, seats swapping every round
 (a tenth of them, at least 10, for ``ai:search``; ``--variant`` and ``--bot``: only
-the match-ups of those variants and measuring those bots), and times every call of the
+the match-ups of those variants and measuring those bots; an installed variant not in
+the table, such as the scaffold's, is measured as ``ai:search`` against its strongest
+other player), and times every call of the
 measured bot's ``act`` (the view, and for a searching bot its information state,
 are built before the clock starts: what is timed is the bot's decision), in
 wall time (the targets) and in the thread's CPU time (``cpu`` columns: what the
@@ -95,6 +97,19 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[k]
 
 
+def other_variant(variant: str) -> tuple[str, tuple[str, ...], int]:
+    """The match-up for an installed variant not in :data:`MATCHUPS` (a
+    plugin's, the scaffold's): ``ai:search`` against the variant's strongest
+    other player, at its fewest seats."""
+    reg = get_plugins().registry
+    if variant not in reg.variants:
+        raise SystemExit(f"bench_bots: no variant {variant!r} is installed")
+    spec = reg.variant(variant)
+    others = [a for a in reg.agents_for(variant) if a.name != "ai:search"]
+    rival = max(others, key=lambda a: a.strength).name if others else "random"
+    return variant, ("ai:search", *[rival] * (spec.min_players - 1)), 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("rounds", nargs="?", type=int, default=200, help="rounds per match-up (200)")
@@ -105,9 +120,10 @@ def main(argv: list[str]) -> int:
     if args.rounds < 1:
         parser.error("rounds must be at least 1")
     rounds, seed = args.rounds, args.seed
+    table = MATCHUPS + [other_variant(v) for v in args.variant or () if v not in {m[0] for m in MATCHUPS}]
     matchups = [
         (variant, seats, who)
-        for variant, seats, who in MATCHUPS
+        for variant, seats, who in table
         if (not args.variant or variant in args.variant) and (not args.bot or seats[who] in args.bot)
     ]
     if not matchups:

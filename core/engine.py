@@ -307,6 +307,7 @@ _check_view_init()
 
 
 _TRACE = "_resample_trace"  # where core.resample keeps its work on a round
+_SEEN = "_history_seen"  # history_seen_by's per seat
 
 
 def _frozen(options: Any) -> bool:
@@ -376,6 +377,27 @@ class Round(ABC):
     def over(self) -> bool:
         return self.result is not None
 
+    def history_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """:attr:`history` as ``seat`` sees it (:meth:`Event.seen_by`: the
+        cards other seats drew from the stock hidden), for :meth:`view`. Kept
+        per seat and extended by the new events only, so a view late in a round
+        costs no more than an early one (a search builds many)."""
+        history = self.history
+        kept = self.__dict__.get(_SEEN)
+        if kept is None or kept[0] is not history:  # (a copy of the round has its own history)
+            kept = self.__dict__[_SEEN] = (history, {})
+        cache: dict[int, tuple[Event, ...]] = kept[1]
+        seen = cache.get(seat, ())
+        k, n = len(seen), len(history)
+        if k == n and (n == 0 or history[-1].seen_by(seat) == seen[-1]):
+            return seen
+        if 0 < k < n and history[k - 1].seen_by(seat) == seen[k - 1]:
+            seen = seen + tuple(e.seen_by(seat) for e in history[k:])
+        else:
+            seen = tuple(e.seen_by(seat) for e in history)
+        cache[seat] = seen
+        return seen
+
     def clone(self) -> Round:
         """An independent copy: playing on it never changes this round (its
         history, result, cached legal actions, any generator it holds), nor the
@@ -394,6 +416,9 @@ class Round(ABC):
         trace = d.get(_TRACE)
         if trace is not None:
             memo[id(trace)] = None  # resampling work of this round, not of the copy
+        seen = d.get(_SEEN)
+        if seen is not None:
+            memo[id(seen)] = None  # history_seen_by's, rebuilt for the copy's own history
         return copy.deepcopy(self, memo)
 
     def apply_unchecked(self, action: Action) -> Event:

@@ -239,7 +239,7 @@ class Rummy500Round(Round):
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             table=tuple(TableMeld(n, owner, cards) for n, (owner, cards) in enumerate(self.table, 1)),
-            history=tuple(e.seen_by(seat) for e in self.history),
+            history=self.history_seen_by(seat),
             legal=self.legal_actions() if to_act == seat else (),
             round_index=self.round_index,
             extra={
