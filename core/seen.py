@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from .actions import DRAW_STOCK, TAKE_DISCARD
 from .cards import DECK_SIZE
-from .engine import View
+from .engine import Event, View
 
-__all__ = ["Seen", "dealt_pile", "pile_place", "read_seen"]
+__all__ = ["Seen", "dealt_pile", "pile_taken", "read_seen"]
 
 
 @dataclass(slots=True)
@@ -55,7 +55,6 @@ def read_seen(
     500's ``dig``); the digger took them all."""
     n = view.n_seats
     history = view.history
-    digs = bool(dig_kinds) and any(e.action.kind in dig_kinds for e in history)
     pile = dealt_pile(view, pile_kinds, dig_kinds)
     took = [0] * n
     held = [0] * n
@@ -73,21 +72,12 @@ def read_seen(
             last_pass[s] = up
             if up is not None:
                 passed[s] |= 1 << up
-        elif kind == TAKE_DISCARD:
+        elif kind == TAKE_DISCARD or (kind in dig_kinds and e.action.cards):
             turns[s] += 1
             last_pass[s] = None
-            card = pile.pop() if pile else e.card
-            if card is not None:
+            for card in pile_taken(pile, e):
                 took[s] |= 1 << card
                 held[s] |= 1 << card
-        elif digs and kind in dig_kinds and e.action.cards:
-            turns[s] += 1
-            last_pass[s] = None
-            at = pile_place(pile, e.action.cards[0])
-            for card in pile[at:]:
-                took[s] |= 1 << card
-                held[s] |= 1 << card
-            del pile[at:]
         elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
             card = e.action.cards[0]
             pile.append(card)
@@ -125,13 +115,25 @@ def _dealt(view: View, pile_kinds: Collection[str] | None) -> list[int]:
     return start
 
 
-def pile_place(pile: list[int], card: int) -> int:
-    """Where ``card`` lies in ``pile``, counted from the bottom (0 when it is not
-    there): a dig of it takes ``pile[at:]``."""
-    for i in range(len(pile) - 1, -1, -1):
-        if pile[i] == card:
-            return i
-    return 0
+def pile_taken(pile: list[int], event: Event) -> list[int]:
+    """The cards a pick or a dig (``event``) takes from ``pile``, bottom first,
+    removed from it: a pick takes the top card (the event's own when the pile
+    is empty), a dig its card and every card above it (the whole pile when the
+    card is not in it)."""
+    if event.action.kind == TAKE_DISCARD:
+        card = pile.pop() if pile else event.card
+        return [] if card is None else [card]
+    card = event.action.cards[0]
+    at = _place(pile, card) if card in pile else 0
+    taken = pile[at:]
+    del pile[at:]
+    return taken
+
+
+def _place(pile: list[int], card: int) -> int:
+    """Where ``card`` (which is there) lies in ``pile``, counted from the
+    bottom; the highest place when it is there twice."""
+    return len(pile) - 1 - pile[::-1].index(card)
 
 
 def _dealt_with_digs(view: View, pile_kinds: Collection[str] | None, dig_kinds: Collection[str]) -> list[int]:
@@ -156,8 +158,9 @@ def _dealt_with_digs(view: View, pile_kinds: Collection[str] | None, dig_kinds: 
                     known[top] = e.card
             elif kind in dig_kinds and e.action.cards:
                 card = e.action.cards[0]
-                at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] == card), None)
-                if at is None:  # a dealt card: the highest one left
+                if card in pile:
+                    at = _place(pile, card)
+                else:  # a dealt card: the highest one left
                     at = max((i for i, c in enumerate(pile) if c < 0), default=-1)
                     if at < 0:  # none left: not dealt as k cards
                         break

@@ -175,9 +175,15 @@ def _attr_names(tp: type) -> tuple[str, ...]:
         if is_dataclass(tp):
             names = tuple(f.name for f in fields(tp))
         else:
-            names = tuple(s for k in tp.__mro__ for s in getattr(k, "__slots__", ()))
+            names = tuple(s for k in tp.__mro__ for s in _slots(k))
         _FIELDS[tp] = names
     return names
+
+
+def _slots(klass: type) -> tuple[str, ...]:
+    """The slot names ``klass`` itself declares (``__slots__ = "x"`` is one)."""
+    slots = klass.__dict__.get("__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
 
 
 def _children(obj: Any) -> Iterable[tuple[str, Any]]:
@@ -428,8 +434,7 @@ def generators(rnd: Round) -> tuple:
     a clone its own copy, or playing on the clone moves the original's."""
     names = set(getattr(rnd, "__dict__", {}))
     for klass in type(rnd).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        names.update((slots,) if isinstance(slots, str) else slots)
+        names.update(_slots(klass))
     states = []
     for name in sorted(names):
         value = getattr(rnd, name, None)

@@ -51,7 +51,7 @@ from rummykit.core.cards import DECK_SIZE
 from rummykit.core.engine import View
 from rummykit.core.registry import VariantSpec
 from rummykit.core.resample import deal_round
-from rummykit.core.seen import dealt_pile, pile_place
+from rummykit.core.seen import dealt_pile, pile_taken
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
@@ -128,6 +128,7 @@ class Tracker:
             return
         pile = self.pile
         pile_kinds = self.pile_kinds
+        dig_kinds = self.dig_kinds
         seen = self.seen
         pile_at = self._pile_at
         took_at, held_at, passed_at, discarded_at = self._at
@@ -139,25 +140,14 @@ class Tracker:
                     self.passed[s] |= 1 << pile[-1]
                     if passed_at[s] >= 0:
                         seen[passed_at[s] + pile[-1]] = 1.0
-            elif kind == TAKE_DISCARD:
-                card = pile.pop() if pile else e.card
-                if card is not None:
+            elif kind == TAKE_DISCARD or (kind in dig_kinds and e.action.cards):
+                for card in pile_taken(pile, e):
                     seen[pile_at + card] = 0.0
                     self.took[s] |= 1 << card
                     self.held[s] |= 1 << card
                     if took_at[s] >= 0:
                         seen[took_at[s] + card] = 1.0
                         seen[held_at[s] + card] = 1.0
-            elif kind in self.dig_kinds and e.action.cards:
-                at = pile_place(pile, e.action.cards[0])
-                for card in pile[at:]:
-                    seen[pile_at + card] = 0.0
-                    self.took[s] |= 1 << card
-                    self.held[s] |= 1 << card
-                    if took_at[s] >= 0:
-                        seen[took_at[s] + card] = 1.0
-                        seen[held_at[s] + card] = 1.0
-                del pile[at:]
             elif e.action.cards and kind in pile_kinds:
                 card = e.action.cards[0]
                 pile.append(card)
