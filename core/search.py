@@ -417,14 +417,16 @@ def rollout_policy(variant: str, registry: Registry) -> AgentSpec | None:
     return max(marked, key=lambda a: (a.strength, a.name)) if marked else None
 
 
-def with_iterations(spec: AgentSpec, iterations: int) -> AgentSpec:
-    """``spec`` (core's ``ai:search`` for a variant) with another budget; any
-    other player unchanged. The conformance kit plays the search cheaply so."""
+def with_iterations(spec: AgentSpec, iterations: int, max_moves: int | None = DEFAULT_MAX_MOVES) -> AgentSpec:
+    """``spec`` (core's ``ai:search`` for a variant) with another budget
+    (``iterations`` roll-outs a decision, their moves bounded by ``max_moves``:
+    :class:`SearchAgent`); any other player unchanged. The conformance kit
+    plays the search cheaply so."""
     factory = spec.factory
     if isinstance(factory, functools.partial) and factory.func is _make_search:
         from dataclasses import replace
 
-        return replace(spec, factory=functools.partial(factory, iterations=iterations))
+        return replace(spec, factory=functools.partial(factory, iterations=iterations, max_moves=max_moves))
     return spec
 
 
@@ -435,6 +437,7 @@ def _make_search(
     *,
     policy: PolicyFactory | None,
     iterations: int = DEFAULT_ITERATIONS,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
     confidence: float = SEARCH_CONFIDENCE,
     policy_name: str = "",
 ) -> SearchAgent:
@@ -443,6 +446,7 @@ def _make_search(
         options=options,
         policy=policy,
         iterations=iterations,
+        max_moves=max_moves,
         confidence=confidence,
         policy_name=policy_name,
     )

@@ -300,6 +300,29 @@ def test_a_budget_of_one_roll_out_still_decides():
         SearchAgent(1, iterations=0)
 
 
+def test_the_kits_budget_plays_every_candidate_once_on_one_deal():
+    from rummykit.testing import SEARCH_ITERATIONS, SEARCH_MAX_MOVES
+
+    spec = with_iterations(registry().agent("gin", NAME), SEARCH_ITERATIONS, SEARCH_MAX_MOVES)
+    options = registry().variant("gin").options_model()
+    agent = spec.factory(0, 3, options)
+    assert agent.max_moves == SEARCH_MAX_MOVES
+    full = search("gin", 0, 3)  # the same budget, its moves not bounded
+    match = Match(registry().variant("gin"), options, 2, 4)
+    searched = 0
+    while not match.over and searched < 6:
+        seat = match.to_act()
+        view = match.view(seat)
+        action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+        if agent.last:
+            searched += 1
+            assert set(agent.last["counts"].values()) == {1}  # one deal: every candidate once
+            full.act(view, view.legal, **act_kwargs(full, match, seat))
+            assert max(full.last["counts"].values()) > 1  # unbounded, the better ones play on
+        match.apply(action)
+    assert searched == 6
+
+
 def test_another_move_replaces_the_prior_only_when_it_is_confidence_standard_errors_ahead():
     spec = registry().variant("gin")
     overruled = 0
