@@ -168,7 +168,11 @@ class AgentSpec(Generic[OptionsT]):
     ``rollout=True`` offers the player as a search's roll-out policy (the
     generic ``ai:search`` rolls out with the variant's strongest such player):
     it must be fast (well under a millisecond a move) and decide from its view
-    alone (a roll-out never calls ``observe``).
+    alone (a roll-out never calls ``observe`` and hands no information
+    state, so a player built on the search plays its prior there, unsearched).
+    ``rollout_iterations`` is the budget ``ai:search`` takes when it rolls out
+    with this player (``None``: its default): fewer play-outs for a policy
+    that costs more a move keep the decision time.
 
     ``per_variant`` is for a generic player (``variant=None``) that must know
     the variant it plays: called with the variant's spec and the registry, it
@@ -190,6 +194,7 @@ class AgentSpec(Generic[OptionsT]):
     description: str = ""
     plugin: str = ""
     rollout: bool = False
+    rollout_iterations: int | None = None
     per_variant: Callable[[VariantSpec, Registry], AgentSpec | None] | None = None
     understands: Callable[[str, BaseModel], bool] | None = None
 

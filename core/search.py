@@ -480,13 +480,16 @@ def search_spec(
     spec: VariantSpec, registry: Registry, iterations: int = DEFAULT_ITERATIONS
 ) -> AgentSpec | None:
     """The ``ai:search`` player for ``spec`` (``None`` where it cannot play):
-    its roll-out policy is :func:`rollout_policy`'s, else ``random``."""
+    its roll-out policy is :func:`rollout_policy`'s, else ``random``; its
+    budget ``iterations``, or the policy's ``rollout_iterations``."""
     from .registry import AgentSpec
 
     if not supports(spec):
         return None
     policy = rollout_policy(spec.name, registry)
     who = policy.name if policy is not None else "random"
+    if policy is not None and policy.rollout_iterations is not None:
+        iterations = policy.rollout_iterations
     return AgentSpec(
         name=NAME,
         variant=spec.name,

@@ -45,7 +45,49 @@ def test_the_roll_out_policy_is_the_strongest_marked_player():
     reg = registry()
     assert rollout_policy("gin", reg).name == "ref:simple"
     assert rollout_policy("oklahoma", reg).name == "ref:simple"
-    assert rollout_policy("cardverse", reg).name == "ai:easy"
+    assert rollout_policy("cardverse", reg).name == "ai:hard"
+    # ai:easy stays marked too (the weaker of the two); a house rule that
+    # reuses CardVerse's players keeps its own roll-out policy
+    marked = {a.name for (v, _), a in reg.agents.items() if v == "cardverse" and a.rollout}
+    assert marked == {"ai:easy", "ai:hard"}
+    assert rollout_policy("cardverse-house", reg).name == "ai:easy"
+
+
+def test_the_budget_is_the_roll_out_policys_when_it_gives_one():
+    from rummykit.core.search import DEFAULT_ITERATIONS
+    from rummykit.variants.cardverse_rummy.bots import ROLLOUT_ITERATIONS
+
+    reg = registry()
+    for variant, iterations in [
+        ("cardverse", ROLLOUT_ITERATIONS),  # ai:hard's rules cost more a move: fewer play-outs
+        ("gin", DEFAULT_ITERATIONS),
+        ("cardverse-house", DEFAULT_ITERATIONS),
+    ]:
+        spec = reg.agent(variant, NAME)
+        agent = spec.factory(0, 1, reg.variant(variant).options_model())
+        assert agent.iterations == iterations
+        assert f"on {iterations} deals a decision" in spec.description
+    assert ROLLOUT_ITERATIONS < DEFAULT_ITERATIONS
+
+
+def test_cardverse_ai_hard_rolls_out_its_rules_unsearched():
+    """In a roll-out no player is handed an information state: CardVerse's
+    ai:hard then plays its rules' move at once, searching nothing."""
+    reg = registry()
+    spec = reg.variant("cardverse")
+    options = spec.options_model()
+    search = reg.agent("cardverse", NAME).factory(0, 1, options)
+    match = Match(spec, options, 4, 3)
+    decided = 0
+    while not match.over and decided < 30:
+        seat = match.to_act()
+        view = match.view(seat)
+        hard = search.policy(seat, 7, options)
+        move = hard.act(view, view.legal)
+        assert hard.last == {} and move is hard._rules_move  # its rules, nothing played out
+        match.apply(move)
+        decided += 1
+    assert decided == 30
 
 
 class AcesToTheBottom(ToyRound):

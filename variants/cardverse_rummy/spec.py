@@ -134,6 +134,6 @@ EASY = AgentSpec(
     description="lays down every meld and addition at once, discards its highest "
     "unmelded card, takes the discard only to complete a meld",
     factory=easy_factory,
-    rollout=True,  # the roll-out policy of core's ai:search for CardVerse
+    rollout=True,  # a roll-out policy; core's ai:search takes the stronger ai:hard (bots/__init__.py)
     understands=understands_cardverse,
 )
