@@ -204,10 +204,12 @@ def level_specs(
     levels: Iterable[tuple[str, int, Callable[[int, int, OptionsT], Agent], str]],
     understands: Callable[[str, BaseModel], bool] | None = None,
     rollout: str | None = None,
+    rollout_iterations: int | None = None,
 ) -> list[AgentSpec[OptionsT]]:
     """A variant's computer players from ``(name, strength, factory,
     description)`` rows, each understanding what ``understands`` says; the one
-    named ``rollout`` is offered as the search's roll-out policy."""
+    named ``rollout`` is offered as the search's roll-out policy, with
+    ``rollout_iterations`` as the search's budget with it."""
     return [
         AgentSpec(
             name=name,
@@ -216,6 +218,7 @@ def level_specs(
             factory=factory,
             description=text,
             rollout=name == rollout,
+            rollout_iterations=rollout_iterations if name == rollout else None,
             understands=understands,
         )
         for name, strength, factory, text in levels
