@@ -18,7 +18,7 @@ from .actions import DRAW_STOCK, TAKE_DISCARD
 from .cards import DECK_SIZE
 from .engine import Event, View
 
-__all__ = ["Seen", "dealt_pile", "pile_taken", "read_seen"]
+__all__ = ["Seen", "SeenReader", "dealt_pile", "pile_taken", "read_seen"]
 
 
 @dataclass(slots=True)
@@ -52,43 +52,108 @@ def read_seen(
     the hand to the table. ``None``: every action with cards other than a draw is a
     discard (Gin, where a knock and gin discard too). ``dig_kinds``: the kinds that
     take their card from anywhere in the pile, with every card above it (Rummy
-    500's ``dig``); the digger took them all."""
-    n = view.n_seats
-    history = view.history
-    pile = dealt_pile(view, pile_kinds, dig_kinds)
-    took = [0] * n
-    held = [0] * n
-    passed = [0] * n
-    last_pass: list[int | None] = [None] * n
-    discards: list[list[int]] = [[] for _ in range(n)]
-    last_discard_at = [-1] * n
-    turns = [0] * n
-    for i, e in enumerate(history):
-        kind = e.action.kind
-        s = e.seat
-        if kind == DRAW_STOCK:
-            turns[s] += 1
-            up = pile[-1] if pile else None
-            last_pass[s] = up
-            if up is not None:
-                passed[s] |= 1 << up
-        elif kind == TAKE_DISCARD or (kind in dig_kinds and e.action.cards):
-            turns[s] += 1
-            last_pass[s] = None
-            for card in pile_taken(pile, e):
-                took[s] |= 1 << card
-                held[s] |= 1 << card
-        elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
-            card = e.action.cards[0]
-            pile.append(card)
-            discards[s].append(card)
-            last_discard_at[s] = i
-            held[s] &= ~(1 << card)
-        else:  # melds, additions: the cards leave the hand for the table
-            for c in e.action.cards:
-                held[s] &= ~(1 << c)
-    held[view.seat] = 0
-    return Seen(took, held, passed, last_pass, discards, last_discard_at, turns)
+    500's ``dig``); the digger took them all. (:class:`SeenReader` gives the same
+    for a seat's later views, reading only their new events.)"""
+    return SeenReader(pile_kinds, dig_kinds).read(view)
+
+
+class SeenReader:
+    """:func:`read_seen` kept up to date through a round: each :meth:`read`
+    replays only the events since the last (a bot keeps one, so a decision late
+    in a round costs no more than an early one). A view whose history does not
+    go on from the last event read (another round: events are never shared
+    between rounds) is read from the start. The replay reads only what every
+    seat sees, so any seat's view of the round may follow."""
+
+    __slots__ = (
+        "_count",
+        "_last",
+        "_pile",
+        "_seen",
+        "dig_kinds",
+        "pile_kinds",
+    )
+
+    def __init__(
+        self, pile_kinds: Collection[str] | None = ("discard",), dig_kinds: Collection[str] = ()
+    ) -> None:
+        self.pile_kinds = None if pile_kinds is None else frozenset(pile_kinds)
+        self.dig_kinds = frozenset(dig_kinds)
+        self._count = 0
+        self._last: Event | None = None
+        self._pile: list[int] = []
+        self._seen: Seen | None = None
+
+    def read(self, view: View) -> Seen:
+        """What ``view``'s seat has seen (a new :class:`Seen`, the caller's own)."""
+        history = view.history
+        k = self._count
+        seen = self._seen
+        if (
+            seen is None
+            or k == 0
+            or len(seen.took) != view.n_seats
+            or len(history) < k
+            or history[k - 1] is not self._last
+        ):
+            n = view.n_seats
+            seen = self._seen = Seen(
+                [0] * n, [0] * n, [0] * n, [None] * n, [[] for _ in range(n)], [-1] * n, [0] * n
+            )
+            self._pile = dealt_pile(view, self.pile_kinds, self.dig_kinds)
+            k = self._count = 0
+            self._last = None
+        if k < len(history):
+            self._replay(seen, history, k)
+            self._count = len(history)
+            self._last = history[-1]
+            pile, shown = self._pile, view.discard_pile
+            if k and (len(pile) != len(shown) or (pile and pile[-1] != shown[-1])):
+                self._seen = None  # the pile moved with no event (a variant's reshuffle): read it all
+                return self.read(view)
+        held = list(seen.held)
+        held[view.seat] = 0
+        return Seen(
+            list(seen.took),
+            held,
+            list(seen.passed),
+            list(seen.last_pass),
+            [list(d) for d in seen.discards],
+            list(seen.last_discard_at),
+            list(seen.turns),
+        )
+
+    def _replay(self, seen: Seen, history: tuple[Event, ...], start: int) -> None:
+        """Read ``history[start:]`` into ``seen`` (and the pile)."""
+        pile = self._pile
+        pile_kinds, dig_kinds = self.pile_kinds, self.dig_kinds
+        took, held, passed, last_pass = seen.took, seen.held, seen.passed, seen.last_pass
+        discards, last_discard_at, turns = seen.discards, seen.last_discard_at, seen.turns
+        for i in range(start, len(history)):
+            e = history[i]
+            kind = e.action.kind
+            s = e.seat
+            if kind == DRAW_STOCK:
+                turns[s] += 1
+                up = pile[-1] if pile else None
+                last_pass[s] = up
+                if up is not None:
+                    passed[s] |= 1 << up
+            elif kind == TAKE_DISCARD or (kind in dig_kinds and e.action.cards):
+                turns[s] += 1
+                last_pass[s] = None
+                for card in pile_taken(pile, e):
+                    took[s] |= 1 << card
+                    held[s] |= 1 << card
+            elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
+                card = e.action.cards[0]
+                pile.append(card)
+                discards[s].append(card)
+                last_discard_at[s] = i
+                held[s] &= ~(1 << card)
+            else:  # melds, additions: the cards leave the hand for the table
+                for c in e.action.cards:
+                    held[s] &= ~(1 << c)
 
 
 def dealt_pile(

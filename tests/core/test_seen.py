@@ -86,3 +86,84 @@ def test_every_seat_reads_the_picks_passes_and_discards_of_all(make, n_seats):
             rnd.apply(action)
             truth.after(rnd, seat, action)
     assert checked > 500
+
+
+# (variant, options, seats, pile_kinds, dig_kinds): every installed example too
+# (make test installs them): Rummy 500's digs, the house rules' reshuffle of the
+# pile into the stock, which moves the pile with no event.
+READERS = [
+    ("gin", {}, 2, None, ()),
+    ("cardverse", {}, 2, ("discard",), ()),
+    ("cardverse", {}, 3, ("discard",), ()),
+    ("cardverse", {}, 4, ("discard",), ()),
+    ("rummy500", {}, 3, ("discard",), ("dig",)),
+    ("cardverse-house", {"reshuffle": True}, 2, ("discard",), ()),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "n_seats", "pile_kinds", "dig_kinds"), READERS)
+def test_a_reader_kept_through_the_rounds_reads_what_a_full_replay_reads(
+    variant, options, n_seats, pile_kinds, dig_kinds
+):
+    """One reader per seat, kept from round to round and handed that seat's
+    views at random moments (so several events at once, or none), gives what
+    read_seen gives from the whole history; so does one reader handed any
+    seat's view, which must see that the seat changed."""
+    from rummykit.core.options import build_options
+    from rummykit.core.plugins import get_plugins
+    from rummykit.core.resample import deal_round
+    from rummykit.core.seen import SeenReader
+
+    spec = get_plugins().registry.variant(variant)
+    opts = build_options(spec.options_model, options)
+    readers = [SeenReader(pile_kinds, dig_kinds) for _ in range(n_seats)]
+    anyone = SeenReader(pile_kinds, dig_kinds)
+    rng = random.Random(7)
+    reads = 0
+    for round_index in range(40):
+        rnd = deal_round(spec, opts, n_seats, round_index % n_seats, random.Random(round_index))
+        agents = [RandomAgent(round_index * 10 + s) for s in range(n_seats)]
+        while rnd.to_act() is not None:
+            for viewer in range(n_seats):
+                if rng.random() < 0.4:
+                    view = rnd.view(viewer)
+                    assert readers[viewer].read(view) == read_seen(view, pile_kinds, dig_kinds)
+                    reads += 1
+            viewer = rng.randrange(n_seats)
+            view = rnd.view(viewer)
+            assert anyone.read(view) == read_seen(view, pile_kinds, dig_kinds)
+            seat = rnd.to_act()
+            rnd.apply(agents[seat].act(rnd.view(seat), rnd.legal_actions()))
+    assert reads > 1000
+
+
+def test_what_a_reader_returns_is_the_caller_s_own():
+    rnd, pile_kinds = cardverse(3, 1)
+    from rummykit.core.seen import SeenReader
+
+    reader = SeenReader(pile_kinds)
+    agents = [RandomAgent(s) for s in range(3)]
+    for _ in range(12):
+        seat = rnd.to_act()
+        rnd.apply(agents[seat].act(rnd.view(seat), rnd.legal_actions()))
+    first = reader.read(rnd.view(0))
+    first.took[1] = first.held[2] = -1
+    for d in first.discards:
+        d.append(99)
+    assert reader.read(rnd.view(0)) == read_seen(rnd.view(0), pile_kinds)
+
+
+def test_a_reader_that_saw_a_round_only_as_dealt_reads_the_next_one_afresh():
+    from rummykit.core.seen import SeenReader
+
+    first, pile_kinds = cardverse(2, 1)
+    reader = SeenReader(pile_kinds)
+    reader.read(first.view(0))  # no events yet: nothing tells this round from the next
+    for seed in range(2, 12):
+        rnd, _ = cardverse(2, seed)
+        agents = [RandomAgent(s) for s in range(2)]
+        for _ in range(6):
+            seat = rnd.to_act()
+            rnd.apply(agents[seat].act(rnd.view(seat), rnd.legal_actions()))
+        assert reader.read(rnd.view(0)) == read_seen(rnd.view(0), pile_kinds)
+        reader.read(cardverse(2, seed + 100)[0].view(0))

@@ -48,6 +48,7 @@ from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
 from rummykit.core.melds import mask_in_rank_order
 from rummykit.core.search import RulesSearchAgent
+from rummykit.core.seen import SeenReader
 
 from ..options import CardVerseOptions
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
@@ -104,13 +105,15 @@ class HardCardVerseAgent(RulesSearchAgent):
         self.solver = get_solver(True, self.ace_points)
         self._lay_hold_turn: tuple[int, int] | None = None  # the turn whose lay-or-hold was searched
         self._laying: tuple[int, int] | None = None  # the turn the search chose to lay down in
+        self._seen = SeenReader()  # this seat's memory of the round
 
     # -- the interface -------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
-            self._laying = self._turn(view)  # lay down, against holding: the whole turn
+            # lay down, against holding: the whole turn
+            self._laying = self._turn(view, read_view(view, self._seen))
         return action
 
     # -- the rules -------------------------------------------------------------------
@@ -123,7 +126,7 @@ class HardCardVerseAgent(RulesSearchAgent):
     def _rules(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
         table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
-        k = read_view(view)
+        k = read_view(view, self._seen)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
-from rummykit.core.seen import read_seen
+from rummykit.core.seen import SeenReader, read_seen
 
 from ..table import card_at, position
 
@@ -50,12 +50,14 @@ class Knowledge:
     turns: list[int] = field(default_factory=list)  # draws made this round, per seat
 
 
-def read_view(view: View) -> Knowledge:
+def read_view(view: View, reader: SeenReader | None = None) -> Knowledge:
+    """What ``view``'s seat knows; ``reader``, the seat's own, reads only the
+    events since its last view."""
     n = view.n_seats
     me = view.seat
     hand = to_mask(view.hand)
     pile = view.discard_pile
-    seen = read_seen(view)
+    seen = reader.read(view) if reader is not None else read_seen(view)
     held = seen.held
     table = 0
     for tm in view.table:

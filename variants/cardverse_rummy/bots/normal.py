@@ -19,6 +19,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, from_mask, points, to_mask
 from rummykit.core.engine import View
+from rummykit.core.seen import SeenReader
 
 from .common import live_partners, next_step, plan_turn
 from .knowledge import Table, read_view
@@ -41,6 +42,7 @@ class NormalCardVerseAgent(BaseAgent):
         self.solver = get_solver(True, ace_points)
         self._set_params(params)
         self._why = ""
+        self._seen = SeenReader()  # this seat's memory of the round
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
@@ -81,7 +83,7 @@ class NormalCardVerseAgent(BaseAgent):
         if len(discards) == 1:
             self._why = "the last card"
             return discards[0]
-        k = read_view(view)
+        k = read_view(view, self._seen)
         live = k.unseen
         nxt = (view.seat + 1) % view.n_seats
         picked = k.held[nxt]

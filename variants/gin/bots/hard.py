@@ -51,6 +51,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import code, from_mask, points
 from rummykit.core.engine import View
 from rummykit.core.search import RulesSearchAgent
+from rummykit.core.seen import SeenReader
 
 from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view
@@ -121,6 +122,7 @@ class HardGinAgent(RulesSearchAgent):
         self.gin_points = options.gin_bonus
         self.undercut_points = options.undercut_bonus
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
+        self._seen = SeenReader(pile_kinds=None)  # this seat's memory of the round
 
     # -- the rules ----------------------------------------------------------------
 
@@ -131,7 +133,7 @@ class HardGinAgent(RulesSearchAgent):
         if GIN in by_kind:
             self._why = "no deadwood left: gin"
             return by_kind[GIN][0]
-        k = read_view(view)
+        k = read_view(view, self._seen)
         limit = view.extra.get("knock_limit", self.knock_limit)
         if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
             return self._draw(k, by_kind, limit)

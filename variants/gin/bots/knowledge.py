@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rummykit.core.cards import FULL_DECK, to_mask
 from rummykit.core.engine import View
-from rummykit.core.seen import read_seen
+from rummykit.core.seen import SeenReader, read_seen
 
 __all__ = ["Knowledge", "read_view"]
 
@@ -45,12 +45,16 @@ class Knowledge:
     my_turns: int
 
 
-def read_view(view: View) -> Knowledge:
+def read_view(view: View, reader: SeenReader | None = None) -> Knowledge:
+    """What ``view``'s seat knows; ``reader``, the seat's own (made with
+    ``pile_kinds=None``: a knock and gin discard too), reads only the events
+    since its last view."""
     me = view.seat
     opp = 1 - me if view.n_seats == 2 else (me + 1) % view.n_seats
     hand = to_mask(view.hand)
     pile = view.discard_pile
-    seen = read_seen(view, pile_kinds=None)  # a knock or gin discards too
+    # a knock or gin discards too
+    seen = reader.read(view) if reader is not None else read_seen(view, pile_kinds=None)
     opp_held = seen.held[opp]
     pile_mask = to_mask(pile)
     top = pile[-1] if pile else None

@@ -24,6 +24,7 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, points
 from rummykit.core.engine import View
+from rummykit.core.seen import SeenReader
 
 from .common import expected_after_draw, near_taken
 from .knowledge import Knowledge, read_view
@@ -51,6 +52,7 @@ class NormalGinAgent(BaseAgent):
         self.solver = solver or get_solver(False, 1)
         self._set_params(params)
         self._why = ""
+        self._seen = SeenReader(pile_kinds=None)  # this seat's memory of the round
 
     # -- the interface ----------------------------------------------------------
 
@@ -63,7 +65,7 @@ class NormalGinAgent(BaseAgent):
         if GIN in by_kind:
             self._why = "no deadwood left: gin"
             return by_kind[GIN][0]
-        k = read_view(view)
+        k = read_view(view, self._seen)
         after = dict(self.solver.discards(k.hand))
         if KNOCK in by_kind:
             best = min(by_kind[KNOCK], key=lambda a: (after[a.cards[0]], -points(a.cards[0]), a.cards[0]))
