@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -152,6 +153,20 @@ def test_hard_knocks_early_with_low_deadwood():
     rnd.apply(act("draw stock"))
     move = choose(HardGinAgent(1), rnd)
     assert move == "knock 7C"
+
+
+def test_hard_plays_on_when_a_sampled_opponent_hand_would_undercut():
+    # Seven deadwood on the first turn: a knock would gain on average and few of
+    # the opponent hands it samples undercut it, but any is enough to play on.
+    rnd = deal("3C 5C 7C QS 8D 8C 2H 2S 6C 8S", "4C KD AH JS TS QH QC KH 6D 7S", "5H", "8H")
+    rnd.apply(act("draw stock"))
+    bot = HardGinAgent(1)
+    view, legal = rnd.view(0), tuple(rnd.legal_actions())
+    assert "knock QS" in {a.notation() for a in legal}
+    move = bot.act(view, legal)
+    assert move.notation() == "discard QS"
+    why = re.match(r"no knock with 7: undercut risk (\d+)%, expected gain \+", bot.explain(view, move))
+    assert why and 0 < int(why.group(1)) <= 5
 
 
 def test_hard_knock_outlook_sees_the_undercut_risk():

@@ -22,8 +22,8 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   consistent with what it knows (the cards it took and kept, the rest from the
   unseen cards, improved by as many best discards as the opponent has had turns)
   and scoring the knock against each after the opponent's layoffs: it knocks
-  when the expected gain is positive and the undercut risk is low enough, and
-  otherwise plays on while the stock lasts.
+  when the expected gain is positive and none of the sampled hands undercuts
+  it, and otherwise plays on while the stock lasts.
 
 **Where it searches.** Those rules give the move it would play (the search's
 *prior*); where they are unsure, core's search (:mod:`rummykit.core.search`)
@@ -94,8 +94,8 @@ class HardGinAgent(RulesSearchAgent):
     FEED = 5.0  # cost of a discard sure to complete an opponent's meld
     PRUNE = 10  # discards considered: within this much of the least deadwood
     TAKE_MARGIN = 0.5  # taking the upcard shows the opponent a card: ask a little more
-    SAMPLES = 40  # opponent hands sampled for a knock decision
-    MAX_UNDERCUT = 0.05  # knock only with a (sampled) undercut risk this low ...
+    SAMPLES = 80  # opponent hands sampled for a knock decision
+    MAX_UNDERCUT = 0.0  # knock only when no sampled opponent hand undercuts ...
     MIN_GAIN = 0.0  # ... and an expected gain above this
     PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
 
