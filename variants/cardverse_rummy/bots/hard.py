@@ -113,15 +113,16 @@ class HardCardVerseAgent(RulesSearchAgent):
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
             # lay down, against holding: the whole turn
-            self._laying = self._turn(view, read_view(view, self._seen))
+            self._laying = self._turn(view, self._seen.read(view).turns)
         return action
 
     # -- the rules -------------------------------------------------------------------
 
     @staticmethod
-    def _turn(view: View, k: Knowledge | None = None) -> tuple[int, int]:
-        k = k or read_view(view)
-        return (view.round_index, k.turns[k.seat])
+    def _turn(view: View, turns: Sequence[int]) -> tuple[int, int]:
+        """The turn ``view`` is in: its round and the seat's draws in it
+        (``turns``, per seat)."""
+        return (view.round_index, turns[view.seat])
 
     def _rules(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
@@ -130,7 +131,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
-        turn = self._turn(view, k)
+        turn = self._turn(view, k.turns)
         goes_out = left.bit_count() <= 1
         # Laying down or holding is searched once a turn while the round may end
         # before its next turn (more than the 3% a seat with many cards goes out).

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.cards import FULL_DECK, from_mask, to_mask
 from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader, read_seen
+from rummykit.core.seen import SeenReader
 
 from ..table import card_at, position
 
@@ -57,7 +57,7 @@ def read_view(view: View, reader: SeenReader | None = None) -> Knowledge:
     me = view.seat
     hand = to_mask(view.hand)
     pile = view.discard_pile
-    seen = reader.read(view) if reader is not None else read_seen(view)
+    seen = (reader if reader is not None else SeenReader()).read(view)
     held = seen.held
     table = 0
     for tm in view.table:

@@ -51,10 +51,9 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.cards import code, from_mask, points
 from rummykit.core.engine import View
 from rummykit.core.search import RulesSearchAgent
-from rummykit.core.seen import SeenReader
 
 from .common import expected_after_draw, meld_danger, opp_probs
-from .knowledge import Knowledge, read_view
+from .knowledge import Knowledge, read_view, seen_reader
 
 if TYPE_CHECKING:
     from rummykit.core.solver import MeldSolver
@@ -122,7 +121,7 @@ class HardGinAgent(RulesSearchAgent):
         self.gin_points = options.gin_bonus
         self.undercut_points = options.undercut_bonus
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
-        self._seen = SeenReader(pile_kinds=None)  # this seat's memory of the round
+        self._seen = seen_reader()  # this seat's memory of the round
 
     # -- the rules ----------------------------------------------------------------
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from rummykit.core.cards import FULL_DECK, to_mask
 from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader, read_seen
+from rummykit.core.seen import SeenReader
 
-__all__ = ["Knowledge", "read_view"]
+__all__ = ["Knowledge", "read_view", "seen_reader"]
 
 
 @dataclass(slots=True)
@@ -45,16 +45,20 @@ class Knowledge:
     my_turns: int
 
 
+def seen_reader() -> SeenReader:
+    """A seat's memory of a Gin round, for :func:`read_view`: every action with
+    a card other than a draw (a knock and gin too) discards it."""
+    return SeenReader(pile_kinds=None)
+
+
 def read_view(view: View, reader: SeenReader | None = None) -> Knowledge:
-    """What ``view``'s seat knows; ``reader``, the seat's own (made with
-    ``pile_kinds=None``: a knock and gin discard too), reads only the events
-    since its last view."""
+    """What ``view``'s seat knows; ``reader`` (from :func:`seen_reader`), the
+    seat's own, reads only the events since its last view."""
     me = view.seat
     opp = 1 - me if view.n_seats == 2 else (me + 1) % view.n_seats
     hand = to_mask(view.hand)
     pile = view.discard_pile
-    # a knock or gin discards too
-    seen = reader.read(view) if reader is not None else read_seen(view, pile_kinds=None)
+    seen = (reader if reader is not None else seen_reader()).read(view)
     opp_held = seen.held[opp]
     pile_mask = to_mask(pile)
     top = pile[-1] if pile else None

@@ -24,10 +24,9 @@ from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.cards import code, points
 from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader
 
 from .common import expected_after_draw, near_taken
-from .knowledge import Knowledge, read_view
+from .knowledge import Knowledge, read_view, seen_reader
 
 if TYPE_CHECKING:
     from rummykit.core.solver import MeldSolver
@@ -52,7 +51,7 @@ class NormalGinAgent(BaseAgent):
         self.solver = solver or get_solver(False, 1)
         self._set_params(params)
         self._why = ""
-        self._seen = SeenReader(pile_kinds=None)  # this seat's memory of the round
+        self._seen = seen_reader()  # this seat's memory of the round
 
     # -- the interface ----------------------------------------------------------
 
