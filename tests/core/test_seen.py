@@ -10,7 +10,10 @@ import pytest
 from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.agents import RandomAgent
 from rummykit.core.cards import to_mask
-from rummykit.core.seen import read_seen
+from rummykit.core.options import build_options
+from rummykit.core.plugins import get_plugins
+from rummykit.core.resample import deal_round
+from rummykit.core.seen import SeenReader, read_seen
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.gin.options import GinOptions
@@ -109,11 +112,6 @@ def test_a_reader_kept_through_the_rounds_reads_what_a_full_replay_reads(
     views at random moments (so several events at once, or none), gives what
     read_seen gives from the whole history; so does one reader handed any
     seat's view, which must see that the seat changed."""
-    from rummykit.core.options import build_options
-    from rummykit.core.plugins import get_plugins
-    from rummykit.core.resample import deal_round
-    from rummykit.core.seen import SeenReader
-
     spec = get_plugins().registry.variant(variant)
     opts = build_options(spec.options_model, options)
     readers = [SeenReader(pile_kinds, dig_kinds) for _ in range(n_seats)]
@@ -139,8 +137,6 @@ def test_a_reader_kept_through_the_rounds_reads_what_a_full_replay_reads(
 
 def test_what_a_reader_returns_is_the_caller_s_own():
     rnd, pile_kinds = cardverse(3, 1)
-    from rummykit.core.seen import SeenReader
-
     reader = SeenReader(pile_kinds)
     agents = [RandomAgent(s) for s in range(3)]
     for _ in range(12):
@@ -154,8 +150,6 @@ def test_what_a_reader_returns_is_the_caller_s_own():
 
 
 def test_a_reader_that_saw_a_round_only_as_dealt_reads_the_next_one_afresh():
-    from rummykit.core.seen import SeenReader
-
     first, pile_kinds = cardverse(2, 1)
     reader = SeenReader(pile_kinds)
     reader.read(first.view(0))  # no events yet: nothing tells this round from the next
