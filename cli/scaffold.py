@@ -196,6 +196,6 @@ def new_variant(name: str, parent: Path) -> None:
     click.echo(f"  pytest {shown}")
     click.echo(
         "The rules are in "
-        + str(Path(root.name) / names_for(name)["module"] / "variant.py")
+        + str(Path(shown) / names_for(name)["module"] / "variant.py")
         + "; rummykit's docs/plugins.md walks through them."
     )

@@ -86,8 +86,8 @@ def parse_card(text: str) -> int:
     m = _TOKEN.match(t)
     if not m:
         raise CardError(
-            f"bad card {text!r}: expected rank A 2-10 T J Q K and suit C D H S "
-            "(or ♣ ♦ ♥ ♠), like 7H, 10S, TS, A♠"
+            f"bad card {text!r}: expected rank A 2-10 J Q K (T for 10) and suit C D H S "
+            "(or ♣ ♦ ♥ ♠), like 7H, 10S, A♠"
         )
     return make(_RANK_INPUT[m.group(1).upper()], _SUIT_INPUT[m.group(2).upper()])
 

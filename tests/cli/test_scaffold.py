@@ -80,6 +80,10 @@ def test_command_output_and_refusals(tmp_path, monkeypatch):
     r = runner.invoke(new_variant, ["quick", "--dir", str(tmp_path / "elsewhere")])
     assert r.exit_code == 0
     assert (tmp_path / "elsewhere/rummykit-quick/pyproject.toml").exists()
+    # every path it prints is one from where it was run
+    rules = r.output.rpartition("The rules are in ")[2].partition(";")[0]
+    made = tmp_path / "elsewhere/rummykit-quick/rummykit_quick/variant.py"
+    assert Path(rules).resolve() == made.resolve()
 
 
 @pytest.mark.parametrize(
@@ -218,4 +222,4 @@ def test_scaffold_tests_pass_out_of_the_box(scaffold):
         timeout=600,
     )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
-    assert "5 passed" in r.stdout
+    assert "13 passed" in r.stdout

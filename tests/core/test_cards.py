@@ -33,6 +33,17 @@ def test_bad_card_is_an_error_naming_it(bad):
     assert repr(bad) in str(e.value)
 
 
+def test_bad_card_examples_are_different_cards():
+    # The terminal shows card codes its own way (10S and TS both as 10♠), so
+    # the examples must be distinct cards, each one parsing.
+    with pytest.raises(CardError) as e:
+        C.parse_card("zz")
+    examples = str(e.value).rpartition("like ")[2].split(", ")
+    assert len(examples) >= 2
+    cards = [C.parse_card(x) for x in examples]
+    assert len(set(cards)) == len(cards)
+
+
 def test_parse_cards_splits_on_spaces_and_commas():
     assert C.codes(C.parse_cards("AS, 2s 3♠,4S")) == ["AS", "2S", "3S", "4S"]
     assert C.codes(C.parse_cards(["AS 2S", "3S"])) == ["AS", "2S", "3S"]
