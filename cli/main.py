@@ -6,16 +6,23 @@ Built-in commands live in their own modules and are imported only when used
 like another plugin's, is a conflict reported in one warning line (the built-in
 is kept; between two plugins neither wins). Errors meant for people
 (RummyError) are one line on stderr and exit status 2 (1 for a computer player
-that failed), never a traceback.
+that failed), never a traceback. Output that cannot be written (a full disk, a
+closed pipe) ends the command with exit status 1: one line on stderr, none for
+a pipe closed by the reader (``rummy variants | head -1``).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import sys
 from typing import Any
 
 import click
+
+#: A write that failed for want of room or of a reader.
+_WRITE_ERRORS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 
 # name -> "module:attribute", imported on first use.
 BUILTIN_COMMANDS = {
@@ -146,19 +153,33 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("", err=True)
         sys.exit(130)
     except click.ClickException as e:
-        e.show()
+        # click's own errors (an unknown option, a value of the wrong type): one line too.
+        error = e.format_message().rstrip(".")
+        error = error[:1].lower() + error[1:]
+        if isinstance(e, click.UsageError) and e.ctx is not None:
+            error += f" (see {e.ctx.command_path} --help)"
+        error = bounded(error)
+        click.echo(f"rummy: {error}", err=True)
         sys.exit(e.exit_code)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except KeyboardInterrupt:
         click.echo("\ninterrupted", err=True)
         sys.exit(130)
+    except OSError as e:
+        if not _output_failed(e):
+            raise
+        if not isinstance(e, BrokenPipeError):
+            error = f"cannot write the output: {e.strerror or e}"
+            with _ignored(OSError):
+                click.echo(f"rummy: {error}", err=True)
+        sys.exit(1)
     except Exception as e:
         from rummykit.core.errors import AgentError, RummyError
 
         if isinstance(e, RummyError):
-            error = str(e)
-            click.echo(f"rummy: {e}", err=True)
+            error = bounded(str(e))
+            click.echo(f"rummy: {error}", err=True)
             if isinstance(e, AgentError):
                 # A computer player that failed may have left a thread or a worker
                 # process that cannot be joined (a bot that would not stop):
@@ -172,6 +193,45 @@ def main(argv: list[str] | None = None) -> None:
         raise
     finally:
         report_problems(skip=error)
+
+
+#: A quoted piece of an error line longer than this is shortened.
+QUOTED_MAX = 60
+#: An error line is cut at this length.
+LINE_MAX = 1000
+_QUOTED = re.compile(rf"'[^'\n]{{{QUOTED_MAX + 1},}}'")
+
+
+def bounded(line: str) -> str:
+    """An error line of bounded length: each quoted piece of it (what was
+    typed, as ``repr`` writes it) longer than :data:`QUOTED_MAX` shortened,
+    with its length; then the line cut at :data:`LINE_MAX`."""
+
+    def cut(m: re.Match[str]) -> str:
+        inner = m.group(0)[1:-1]
+        return f"'{inner[: QUOTED_MAX - 20]}…' ({len(inner)} characters)"
+
+    line = _QUOTED.sub(cut, line)
+    return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"
+
+
+def _output_failed(e: OSError) -> bool:
+    """Whether ``e`` is a write that could not be done (no file named: a file
+    a command reads or writes is named in its errors), standard output's most
+    likely; if so, standard output is pointed at ``os.devnull``, so that the
+    interpreter's last flush at exit does not fail again."""
+    if e.filename is not None or e.errno not in _WRITE_ERRORS:
+        return False
+    with _ignored(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    return True
+
+
+def _ignored(*kinds: type[BaseException]) -> Any:
+    import contextlib
+
+    return contextlib.suppress(*kinds)
 
 
 if __name__ == "__main__":  # pragma: no cover

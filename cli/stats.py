@@ -41,12 +41,19 @@ def stats(variant: str | None, as_json: bool) -> None:
     worst round (points for less points against) and the current streak.
     Kept in stats.sqlite3 in the user data folder."""
     from rummykit.core.errors import RummyError
+    from rummykit.core.names import clean_text
     from rummykit.core.stats import StatsError, summary
 
     try:
         lines = summary(variant)
     except StatsError as e:
-        raise RummyError(f"cannot read the statistics: {e}") from None
+        raise RummyError(f"cannot read the statistics: {clean_text(str(e))}") from None
+    if variant is not None and not lines:
+        from .common import registry
+
+        reg = registry()
+        if variant not in reg.variants:  # nor recorded: a plugin since removed keeps its games
+            raise RummyError(f"unknown variant {variant!r} (installed: {', '.join(sorted(reg.variants))})")
     if as_json:
         click.echo(json.dumps([line.to_json() for line in lines], indent=2))
         return
@@ -56,8 +63,8 @@ def stats(variant: str | None, as_json: bool) -> None:
     rows: list[Sequence[str]] = [COLUMNS]
     rows.extend(
         (
-            line.variant,
-            line.opponent,
+            clean_text(line.variant),
+            clean_text(line.opponent),
             str(line.played),
             str(line.won),
             str(line.lost),

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 FILE_NAME = "stats.sqlite3"
 LOCK_WAIT = 2.0  # seconds to wait for another process's write
@@ -216,7 +217,8 @@ def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
             args,
         ).fetchall()
         out = []
-        for v, opp, played, won, lost, pf, pa in rows:
+        for row in rows:
+            v, opp, played, won, lost, pf, pa = _checked(row, "ttnnnnn")
             best, worst = db.execute(
                 """
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
@@ -224,6 +226,7 @@ def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
                 WHERE g.variant = ? AND g.opponent = ?""",
                 (v, opp),
             ).fetchone()
+            _checked((best, worst), "mm")
             results = [
                 r
                 for (r,) in db.execute(
@@ -236,8 +239,29 @@ def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
         return out
     except sqlite3.Error as e:
         raise StatsError(f"{path or default_path()}: {e}") from None
+    except _Damaged as e:
+        raise StatsError(f"{path or default_path()}: a damaged row ({e})") from None
     finally:
         db.close()
+
+
+class _Damaged(Exception):
+    pass
+
+
+def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
+    """``row`` if each value is of its kind in ``kinds`` (``t`` text, ``n`` a
+    whole number, ``m`` a whole number or none): a table edited by hand may
+    hold a number with a fraction, or text, where a count belongs."""
+    for value, kind in zip(row, kinds, strict=True):
+        if kind == "t":
+            ok = isinstance(value, str)
+        else:
+            ok = (value is None and kind == "m") or (isinstance(value, int) and not isinstance(value, bool))
+        if not ok:
+            what = "text" if kind == "t" else "a whole number"
+            raise _Damaged(f"{str(value)[:20]!r} where {what} belongs")
+    return row
 
 
 def streak(results: Sequence[str]) -> int:

@@ -223,3 +223,43 @@ def test_two_bots_that_always_take_the_discard_finish_a_gin_match(tmp_path):
     assert out.count("the round reaches the engine limit of 200 turns: it is a draw, no points") >= 2
     assert "=== match over:" in out
     assert "draw stock" not in out and "draws from the stock" not in out  # the pile, every turn
+
+
+@pytest.mark.parametrize(
+    "args, line",
+    [
+        (["play", "gin", "--seed", "abc"], "rummy: invalid value for '--seed': 'abc' is not a valid integer"),
+        (
+            ["replay", "g.json", "--move", "x"],
+            ("rummy: invalid value for '--move': 'x' is not a valid integer"),
+        ),
+        (["play", "--bogus"], "rummy: no such option '--bogus'"),
+        (["simulate"], "rummy: missing argument 'VARIANT'"),
+    ],
+)
+def test_clicks_own_errors_are_one_line_too(rummy_run, args, line):
+    r = rummy_run(*args)
+    assert r.returncode == 2
+    (said,) = r.stderr.splitlines()
+    assert said.startswith(line + " (see rummy " + args[0]), said
+    assert said.endswith(" --help)")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "x" * 100_000],
+        ["play", "x" * 100_000],
+        ["simulate", "gin", "--seat", "y" * 100_000],
+        ["analyze", "gin", "z" * 100_000],
+        ["replay", "w" * 100_000],
+        ["stats", "v" * 100_000],
+        ["play", "gin", "--seed", "9" * 100_000],
+    ],
+)
+def test_a_huge_argument_is_shown_short_in_its_error_line(rummy_run, args):
+    r = rummy_run(*args)
+    assert r.returncode == 2
+    (said,) = r.stderr.splitlines()
+    assert len(said) < 400, said[:200]
+    assert "characters)" in said or len(said) < 200

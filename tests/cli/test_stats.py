@@ -167,3 +167,55 @@ def test_the_schema_has_a_version_and_an_old_database_is_migrated(tmp_path):
         assert "newer rummykit" in str(e)
     else:
         raise AssertionError("a newer schema was read")
+
+
+def _db_with(tmp_path: Path, games: list[tuple], rounds: list[tuple] = ()) -> Path:
+    """A statistics database holding ``games`` and ``rounds`` as they are,
+    as a hand editing the file could leave them."""
+    data = tmp_path / "data"
+    db = stats.connect(data / stats.FILE_NAME)
+    db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
+    db.executemany("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)", rounds)
+    db.close()
+    return data
+
+
+def test_a_hand_edited_database_is_one_line_not_a_traceback(tmp_path):
+    game = ("g1", 0, "Ann", "gin", "ai:easy", "won", 100, 20, "2026-12-01T00:00:00+00:00")
+    data = _db_with(tmp_path, [game], [("g1", 0, 1, 1.5, 0)])  # a fraction in a count
+    r = rummy(["stats"], data)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("rummy: cannot read the statistics:") and "damaged row" in line
+
+
+def test_names_from_the_database_are_shown_without_control_characters(tmp_path):
+    name = "ai:easy\x1b]0;pwn\x07\x1b[2J"
+    game = ("g1", 0, "Ann", "gin", name, "won", 100, 20, "2026-12-01T00:00:00+00:00")
+    data = _db_with(tmp_path, [game], [("g1", 0, 1, 25, 0)])
+    r = rummy(["stats"], data)
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    assert "ai:easy]0;pwn" in r.stdout
+    j = rummy(["stats", "--json"], data)
+    assert json.loads(j.stdout)[0]["opponent"] == game[4]  # JSON keeps the text, escaped
+
+
+def test_an_unknown_variant_is_one_line_and_status_2(tmp_path):
+    r = rummy(["stats", "no-such\x1b[2J"], tmp_path / "data")
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        "rummy: unknown variant 'no-such\\x1b[2J' (installed: "
+        + ", ".join(sorted(get_plugins().registry.variants))
+        + ")"
+    ]
+    assert rummy(["stats", "gin"], tmp_path / "data").stdout == "no finished games recorded for gin\n"
+
+
+def test_a_variant_no_longer_installed_keeps_its_statistics(tmp_path):
+    game = ("g1", 0, "Ann", "gone", "ai:easy", "won", 100, 20, "2026-12-01T00:00:00+00:00")
+    data = _db_with(tmp_path, [game], [("g1", 0, 1, 25, 0)])
+    r = rummy(["stats", "gone"], data)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1].split()[:3] == ["gone", "ai:easy", "1"]

@@ -9,6 +9,7 @@ terminal runs it in a pseudo-terminal."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -296,3 +297,62 @@ def test_bash_completion_script_end_to_end(tmp_path):
     r = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True, timeout=60, env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["gin"]
+
+
+# -- output that cannot be written ---------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["variants"],
+        ["rules", "gin", "--no-pager"],
+        ["simulate", "gin", "--matches", "1", "--json"],
+        ["--help"],
+    ],
+)
+def test_output_to_a_full_disk_is_one_line_and_status_1(tmp_path, args):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [RUMMY, *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "RUMMYKIT_DATA_DIR": str(tmp_path)},
+            timeout=300,
+        )
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.splitlines() == ["rummy: cannot write the output: No space left on device"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_game_whose_output_cannot_be_written_ends_saved(tmp_path):
+    save = tmp_path / "g.json"
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [RUMMY, "play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
+            input="s\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "RUMMYKIT_DATA_DIR": str(tmp_path / "data")},
+            timeout=300,
+        )
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.splitlines() == ["rummy: cannot write the output: No space left on device"]
+    assert json.loads(save.read_text())["variant"] == "gin"  # saved, and readable
+
+
+def test_a_reader_that_closes_the_pipe_gets_no_error_line(tmp_path):
+    p = subprocess.Popen(
+        [RUMMY, "rules", "cardverse", "--no-pager"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "RUMMYKIT_DATA_DIR": str(tmp_path)},
+    )
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()  # before rummy writes a line
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=300) == 1
+    assert err == ""
