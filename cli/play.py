@@ -74,7 +74,11 @@ def _seats(
     elif len(seats) < max(2, spec.min_players) and not any(s.split(":")[0] == "human" for s in seats):
         # "--seat ai:easy": you against ai:easy. A missing seat is you, said on screen.
         seats = ("human",) + tuple(seats)
+        records = parse_seats(seats)
+        for r in records[1:]:  # a seat that names no player is refused before anything is said
+            reg.agent(spec.name, r.kind)
         click.echo(f"You take seat 1 against {', '.join(seats[1:])} (a seat not given is you).")
+        return records
     # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
     return parse_seats(seats)
 

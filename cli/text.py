@@ -286,10 +286,10 @@ def unknown_move(
 ) -> str | None:
     """If the first word of ``text`` names no move at all, the one-line reason,
     saying what may be typed now; else None (the parser gives its own reason)."""
-    typed = split_tokens(text.lower())
+    typed = split_tokens(text)
     forms = {**SHORT_FORMS, **words.forms}
     known = set(forms) | {k.split()[0] for k in forms.values()} | {a.kind.split()[0] for a in legal}
-    if not typed or typed[0] in known:
+    if not typed or typed[0].lower() in known:
         return None
     now = move_hint(legal, fmt, sep=sep, discard_top=discard_top, words=words, stock_size=stock_size)
-    return f"unknown move {typed[0]!r}; now: {now} (type help)"
+    return f"unknown move {typed[0]!r}; now: {now} (type help)"  # as typed

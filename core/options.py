@@ -19,6 +19,8 @@ from .errors import OptionError
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``KEY=VALUE`` texts as a mapping (``-`` in a key read as ``_``). A key
+    given twice is an :class:`OptionError`: which value was meant is unclear."""
     out: dict[str, str] = {}
     for p in pairs:
         if "=" not in p:
@@ -27,6 +29,8 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
         k = k.strip().replace("-", "_")
         if not k:
             raise OptionError(f"bad option {_shown(p)}: expected KEY=VALUE")
+        if k in out:
+            raise OptionError(f"option {_shown(k)} is given twice: give it once")
         out[k] = v.strip()
     return out
 

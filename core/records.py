@@ -261,7 +261,10 @@ def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
         raise RecordError(f"{path}: not a rummykit save file")
     version = data.get("version")
     if version != VERSION or type(version) is not int:
-        shown = _shown(version) if isinstance(version, (int, str)) else type(version).__name__
+        if isinstance(version, str):
+            shown = repr(version[:40])  # "1", the text, is not the number 1
+        else:
+            shown = _shown(version) if isinstance(version, int) else type(version).__name__
         raise RecordError(
             f"{path}: save file format version {shown} is not supported "
             f"(this rummykit reads version {VERSION})"

@@ -263,3 +263,17 @@ def test_a_huge_argument_is_shown_short_in_its_error_line(rummy_run, args):
     (said,) = r.stderr.splitlines()
     assert len(said) < 400, said[:200]
     assert "characters)" in said or len(said) < 200
+
+
+@pytest.mark.parametrize("command", [["simulate", "gin", "--matches", "1"], ["play", "gin"]])
+def test_an_option_given_twice_is_refused(rummy_run, command):
+    r = rummy_run(*command, "-o", "knock_limit=0", "-o", "knock-limit=5")
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == ["rummy: option 'knock_limit' is given twice: give it once"]
+
+
+def test_a_seat_naming_no_player_is_refused_before_the_game_is_announced(rummy_run):
+    r = rummy_run("play", "gin", "--seat", "ai:zz")
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr.startswith("rummy: no computer player 'ai:zz' for gin")

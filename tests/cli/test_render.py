@@ -250,6 +250,8 @@ def test_a_variants_declared_words_tell_its_moves_and_core_alone_knows_only_its_
     assert past_phrase(out, pretty) == "out 7♥"
     assert move_hint(legal, pretty) == "d CARD discard · out ..."
     assert unknown_move("o 7h", legal, PLAIN, pretty).startswith("unknown move 'o'")
+    assert unknown_move("O 7h", legal, words, pretty) is None  # any case
+    assert unknown_move("Zap\x1b[A", legal, words, pretty).startswith("unknown move 'Zap\\x1b[A'")  # as typed
     # Each variant's short forms are its own.
     assert GIN.vocabulary.short_form(Action("knock", (C("7H"),))) == "k 7h"
     assert CARDVERSE.vocabulary.short_form(Action("knock", (C("7H"),))) is None

@@ -93,6 +93,8 @@ def test_record_round_trip_and_replay(tmp_path, reg):
         (b'{"hello": 1}', "not a rummykit save file"),
         (b"[1, 2]", "not a rummykit save file"),
         (b'{"format": "rummykit-match", "version": 99}', "version 99"),
+        (b'{"format": "rummykit-match", "version": "1"}', "version '1' is not supported"),
+        (b'{"format": "rummykit-match", "version": 1.0}', "version float is not supported"),
         (b'{"format": "rummykit-match", "version": 1, "variant": "toy"}', "damaged"),
         (b"\xff\xfe\x00garbage", "damaged"),
     ],
