@@ -99,9 +99,9 @@ def prune(yes: bool, at_terminal: bool) -> int:
     if not doomed:
         click.echo("nothing to prune: no finished or never-played games")
         return 0
-    for _path, rec in doomed:
+    for path, rec in doomed:
         state = "finished" if rec.finished else "never played"
-        click.echo(f"  {rec.id}  {rec.variant:<10} {rec.updated}  {state}")
+        click.echo(f"  {path.stem}  {rec.variant:<10} {rec.updated}  {state}")
     if at_terminal and not yes:
         try:
             answer = ask_line(f"Delete these {len(doomed)} games? [y/N] ").strip().lower()

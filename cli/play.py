@@ -237,10 +237,10 @@ def resume(
         else:
             how = ":" if stdin_is_tty() else " (continue one with: rummy resume ID):"
             click.echo("Unfinished games" + how)
-            for i, (_, rec) in enumerate(rows, 1):
+            for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
-                click.echo(
-                    f"  {i:>2}  {rec.id}  {rec.variant:<10} {rec.updated}  "
+                click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
+                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {rec.updated}  "
                     f"{len(rec.actions):>4} moves  {seats}"
                 )
         if skipped:
@@ -288,7 +288,7 @@ def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
                 return rows[n - 1][0]
             click.echo(f"  no game {answer} here: type a number from 1 to {len(rows)}, a game id, or q")
             continue
-        match = [f for f, rec in rows if rec.id == answer]
+        match = [f for f, _ in rows if f.stem == answer]
         if match:
             return match[0]
         click.echo(f"  not a game here: type a number from 1 to {len(rows)}, a game id, or q")

@@ -104,6 +104,8 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
     try:
         if parent.exists() and not parent.is_dir():
             raise RummyError(f"cannot write in {parent}: it is a file, not a folder")
+        if root.is_symlink() and not root.exists():
+            raise RummyError(f"{root} is a link to nothing; choose another --dir or name")
         if root.exists() and (not root.is_dir() or any(root.iterdir())):
             raise RummyError(f"{root} already exists and is not empty; choose another --dir or name")
         made = not root.exists()

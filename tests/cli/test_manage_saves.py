@@ -133,3 +133,18 @@ def test_prune_asks_first_at_a_terminal(game, tmp_path):
     g = game("resume", "--prune", "--yes")
     assert g.wait_exit() == 0
     assert "deleted 1 game" in plain(g.raw) and not games(data)
+
+
+def test_a_copied_save_is_listed_by_its_own_file_and_resumed_as_such(tmp_path):
+    data = tmp_path / "data"
+    first = start(data, "s\n")
+    original = data / "games" / f"{first}.json"
+    copy = data / "games" / "my-copy.json"
+    copy.write_bytes(original.read_bytes())  # the same game, the same id inside
+    listed = rummy(["resume"], data).stdout
+    assert f"  {first}  " in listed and "  my-copy  " in listed
+    r = rummy(["resume", "my-copy"], data, "quit\n")
+    assert r.returncode == 0, r.stderr
+    assert str(copy) in r.stdout  # this file goes on, not the original
+    r = rummy(["resume", "--delete", "my-copy"], data)
+    assert r.returncode == 0 and not copy.exists() and original.exists()

@@ -134,6 +134,16 @@ def test_a_dir_that_cannot_be_written_is_one_line(rummy_run, tmp_path, case):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.json"]
 
 
+def test_a_link_to_nothing_in_its_place_is_named_as_such(rummy_run, tmp_path):
+    (tmp_path / "rummykit-fresh").symlink_to(tmp_path / "gone")
+    r = rummy_run("new-variant", "fresh", "--dir", str(tmp_path), RUMMYKIT_DISABLE_PLUGINS="rl-example")
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        f"rummy: {tmp_path / 'rummykit-fresh'} is a link to nothing; choose another --dir or name"
+    ]
+    assert not (tmp_path / "gone").exists()
+
+
 @pytest.fixture(scope="module")
 def scaffold(tmp_path_factory):
     """A generated package, "installed" with a fake dist-info."""
