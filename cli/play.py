@@ -138,12 +138,15 @@ def play(
         default_save_dir,
         open_saved,
         refuse_existing,
+        refuse_missing_folder,
     )
 
     timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
     has_human = False
+    if save is not None:
+        refuse_missing_folder(save)
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
@@ -288,7 +291,10 @@ def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
                 return rows[n - 1][0]
             click.echo(f"  no game {answer} here: type a number from 1 to {len(rows)}, a game id, or q")
             continue
-        match = [f for f, _ in rows if f.stem == answer]
+        match = [f for f, _ in rows if f.stem == answer] or [f for f, rec in rows if rec.id == answer]
+        if len(match) > 1:  # copies of one game, each under its own file's name
+            click.echo(f"  {len(match)} games here are {answer}: type the number or the name of one")
+            continue
         if match:
             return match[0]
         click.echo(f"  not a game here: type a number from 1 to {len(rows)}, a game id, or q")

@@ -398,6 +398,14 @@ def refuse_existing(path: Path, hint: str = NEW_SAVE_HINT) -> None:
         raise RummyError(f"{path} already exists; {hint} (a save never replaces a file)")
 
 
+def refuse_missing_folder(path: Path) -> None:
+    """A :class:`RummyError` if the folder ``path`` would go in does not exist
+    (a ``--save`` path given by a person: a mistyped folder is not made)."""
+    parent = path.parent
+    if not os.path.lexists(parent):
+        raise RummyError(f"cannot save to {path}: there is no folder {parent} (make it first)")
+
+
 def claim_new_save(path: Path, hint: str = NEW_SAVE_HINT) -> SaveLock:
     """The lock on ``path`` for a new save file: refused if anything is at ``path``
     already (:func:`refuse_existing`), or if it cannot be written there."""

@@ -134,10 +134,13 @@ def unwritable(tmp_path: Path) -> dict[str, Path]:
         "in /proc": Path("/proc/x.json"),
         "a 300-character name": tmp_path / ("n" * 300 + ".json"),
         "below a file": a_file / "x",
+        "in a folder not made": tmp_path / "no-such-folder" / "x.json",
     }
 
 
-@pytest.mark.parametrize("case", first_fast(["in /proc", "a 300-character name", "below a file"]))
+@pytest.mark.parametrize(
+    "case", first_fast(["in /proc", "a 300-character name", "below a file", "in a folder not made"])
+)
 @pytest.mark.parametrize("how", ["new", "resumed"])
 def test_a_save_path_that_cannot_be_written_is_one_line_before_any_move(tmp_path, case, how):
     path = unwritable(tmp_path)[case]
@@ -155,6 +158,7 @@ def test_a_save_path_that_cannot_be_written_is_one_line_before_any_move(tmp_path
     if how == "resumed":
         assert load_record(tmp_path / "g.json").actions == []
     assert hidden(tmp_path) == []
+    assert not (tmp_path / "no-such-folder").exists()  # a mistyped folder is not made
 
 
 def test_an_unwritable_data_folder_is_one_line_before_any_move(tmp_path):
@@ -361,7 +365,7 @@ def test_the_listing_shows_the_good_games_and_counts_the_rest(tmp_path):
     before = {p.name: p.read_bytes() for p in games.iterdir() if not p.is_symlink()}
     r = rummy("resume", data=tmp_path / "data")
     assert r.returncode == 0, r.stderr
-    assert good.id in r.stdout and "Ann, Random bot" in r.stdout
+    assert "  good  " in r.stdout and "Ann, Random bot" in r.stdout  # as rummy resume good finds it
     assert r.stdout.count(" moves ") == 1  # the finished game is not listed
     assert r.stderr.strip().splitlines() == [r.stderr.strip()]  # one line, on stderr
     assert r.stderr.startswith(f"(3 files in {games} skipped")
