@@ -357,7 +357,7 @@ def test_play_resume_of_a_finished_game_is_refused(tmp_path):
 def test_the_listing_shows_the_good_games_and_counts_the_rest(tmp_path):
     games = tmp_path / "data" / "games"
     games.mkdir(parents=True)
-    good = saved_game(games / "good.json", moves=2)
+    saved_game(games / "good.json", moves=2)
     saved_game(games / "done.json", finish=True, options={"target": 1})
     (games / "broken.json").write_bytes(b'{"format": "rummykit-match", "version": 1, "seed": ' + b"1" * 5000)
     (games / "deep.json").write_bytes(b"[" * 50_000)
