@@ -84,9 +84,14 @@ def count_of(value: Any, what: str) -> int:
 
 def action_index(value: Any) -> int:
     """An action given as an index: an int, a numpy integer, or a float or
-    numpy array of one element holding a whole number; else a :class:`CodecError`."""
-    if isinstance(value, bool):
-        raise CodecError(f"an action is an index, not {value!r}")
+    numpy array of one element holding a whole number; else a :class:`CodecError`
+    (text such as ``"0"`` and truth values, numpy's too, included)."""
+    given = value
+    if getattr(value, "ndim", 0) and getattr(value, "size", 0) == 1:  # numpy: [5], [[5]]
+        value = value.reshape(())
+    truth = getattr(getattr(value, "dtype", None), "kind", "") == "b"  # numpy's True
+    if truth or isinstance(value, (bool, str, bytes, bytearray)):
+        raise CodecError(f"an action is an index, not {_shown(given)}")
     try:
         return operator.index(value)
     except TypeError:
@@ -95,10 +100,15 @@ def action_index(value: Any) -> int:
         i = int(value)
         whole = float(value) == i
     except (TypeError, ValueError, OverflowError):
-        raise CodecError(f"an action is an index, not {value!r}") from None
+        raise CodecError(f"an action is an index, not {_shown(given)}") from None
     if not whole:
-        raise CodecError(f"an action is an index, not {value!r}")
+        raise CodecError(f"an action is an index, not {_shown(given)}")
     return i
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def round_info(result: RoundResult) -> dict[str, Any]:

@@ -190,15 +190,25 @@ def test_an_action_must_be_a_whole_number_everywhere(registry):
     legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
     with pytest.raises(RummyError, match="an action is an index"):
         e.step(legal + 0.5)
+    for text_or_truth in (str(legal), f" {legal} ", str(legal).encode(), np.str_(str(legal)), True, np.True_):
+        with pytest.raises(RummyError, match="an action is an index"):
+            e.step(text_or_truth)
+    e.step(np.array([legal]))  # an array of one index is that index
+    e.reset(seed=1)
     e.step(np.int64(legal))
     s = single_agent("gin", opponents="random", registry=registry)
     obs, _ = s.reset(seed=1)
     first = int(np.flatnonzero(obs["action_mask"])[0])
     _, _, terminated, _, info = s.step(first + 0.7)
     assert terminated and info == {"illegal": True}
+    s.reset(seed=1)
+    _, _, terminated, _, info = s.step(str(first))
+    assert terminated and info == {"illegal": True}
     view = s.table.view(0)
     with pytest.raises(RummyError, match="not an action index"):
         PolicyAgent(lambda o, m: float(np.flatnonzero(m)[0]) + 0.9, registry=registry).act(view, view.legal)
+    with pytest.raises(RummyError, match="not an action index"):
+        PolicyAgent(lambda o, m: str(np.flatnonzero(m)[0]), registry=registry).act(view, view.legal)
 
 
 @pytest.mark.parametrize("seats", [2, 3])
