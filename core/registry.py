@@ -46,11 +46,26 @@ class RoundFactory(Generic[RoundT]):
     """A ``VariantSpec.new_round`` that deals rounds of ``round_class`` (a
     variant's round class, or a house rule's subclass of it) whose views name
     ``variant``; a variant's subclass defines ``__call__``. Two are equal when
-    they deal the same class under the same name, so equal specs compare equal."""
+    they deal the same class under the same name, so equal specs compare equal.
+    Immutable, like the spec holding it: a bot handed an information state
+    reaches it through ``InfoState.dealer`` and must not change the rules."""
+
+    __slots__ = ("round_class", "variant")
+    round_class: type[RoundT]
+    variant: str
 
     def __init__(self, round_class: type[RoundT], variant: str) -> None:
-        self.round_class = round_class
-        self.variant = variant
+        object.__setattr__(self, "round_class", round_class)
+        object.__setattr__(self, "variant", variant)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled for spawned workers and Ray
+        return (type(self), (self.round_class, self.variant))
 
     def __call__(self, options: Any, n_seats: int, round_index: int, rng: random.Random) -> RoundT:
         raise NotImplementedError

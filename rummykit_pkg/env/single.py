@@ -120,7 +120,9 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             for pos, spec in enumerate(self.opponent_specs)
         ]
         self._watchers = observers(self.agents)
-        info: dict[str, Any] = {"seed": deal}
+        # Not the deal's seed: it would let a learner deal the hidden cards again
+        # (the experimenter finds it in self.table.seed).
+        info: dict[str, Any] = {}
         reward = self._play_others(info)
         if table.over:  # the others ended it before the learner's first move
             info["reward"] = reward

@@ -182,3 +182,21 @@ def test_dealers_compare_by_how_they_deal():
     assert a != Dealer(TOY.new_round, opts, 2, 1)
     assert a != Dealer(TOY.new_round, ToyOptions(target=30), 2, 0)
     assert deal_round(TOY, opts, 2, 0, random.Random(1)).dealer == a
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+def test_the_dealer_an_information_state_carries_cannot_be_changed(name, seats):
+    """A bot handed the information state reaches the variant's round factory
+    through its dealer: changing it would change the rules of every later round."""
+    match = played(name, seats, 3, 6)
+    info = match.round.information(match.to_act() or 0)
+    factory = info.dealer.new_round
+    with pytest.raises(AttributeError):
+        factory.round_class = Round
+    with pytest.raises(AttributeError):
+        factory.variant = "other"
+    with pytest.raises(AttributeError):
+        del factory.round_class
+    with pytest.raises(AttributeError):
+        info.dealer.new_round = None  # the dealer is frozen too
+    assert SPECS[name].new_round.round_class is not Round
