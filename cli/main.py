@@ -190,7 +190,16 @@ def main(argv: list[str] | None = None) -> None:
                 sys.stderr.flush()
                 os._exit(e.exit_code)
             sys.exit(e.exit_code)
-        raise
+        culprit = _plugin_at_fault(e)
+        if culprit is None:
+            raise
+        plugin, where = culprit
+        error = bounded(
+            f"plugin {plugin} failed: {type(e).__name__}: {e} ({where}); "
+            f"RUMMYKIT_DISABLE_PLUGINS={plugin} switches it off"
+        )
+        click.echo(f"rummy: {error}", err=True)
+        sys.exit(1)
     finally:
         report_problems(skip=error)
 
@@ -213,6 +222,45 @@ def bounded(line: str) -> str:
 
     line = _QUOTED.sub(cut, line)
     return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"
+
+
+def _plugin_at_fault(e: BaseException) -> tuple[str, str] | None:
+    """The installed plugin (not rummykit itself) whose code raised ``e``, and
+    where: its innermost frame in the traceback, or in the traceback of a
+    worker process (a ``concurrent.futures`` remote traceback, as text)."""
+    from rummykit.core.plugins import get_plugins
+
+    folders: dict[str, str] = {}  # a plugin's package or module -> the plugin's name
+    for name, facts in get_plugins().info.items():
+        top = str(facts.get("module", "")).split(".")[0]
+        module = sys.modules.get(top)
+        path = getattr(module, "__file__", None)
+        if not top or top == "rummykit" or not path:
+            continue
+        base = os.path.dirname(path) if os.path.basename(path) == "__init__.py" else path
+        folders[os.path.abspath(base)] = name
+
+    def owner(filename: str) -> str | None:
+        path = os.path.abspath(filename)
+        for base, name in folders.items():
+            if path == base or path.startswith(base + os.sep):
+                return name
+        return None
+
+    found: tuple[str, str] | None = None
+    tb = e.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        plugin = owner(code.co_filename)
+        if plugin is not None:
+            found = (plugin, f"{os.path.basename(code.co_filename)}, line {tb.tb_lineno}")
+        tb = tb.tb_next
+    if found is None and e.__cause__ is not None:  # raised in a worker process
+        for m in re.finditer(r'File "([^"]+)", line (\d+)', str(e.__cause__)):
+            plugin = owner(m.group(1))
+            if plugin is not None:
+                found = (plugin, f"{os.path.basename(m.group(1))}, line {m.group(2)}")
+    return found
 
 
 def _output_failed(e: OSError) -> bool:

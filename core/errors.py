@@ -43,6 +43,22 @@ class PluginError(RummyError):
     """A plugin that misbehaves: a name registered twice, a bad registration."""
 
 
+class VariantError(RummyError):
+    """A variant's round that broke the engine contract in play (no legal move
+    for the seat to act, a move its view offered refused). Not the user's
+    fault: ``rummy`` exits with status 1."""
+
+    exit_code = 1
+
+
+def contract_broken(variant: str, what: str) -> VariantError:
+    """The error for variant ``variant`` breaking the engine contract by ``what``."""
+    return VariantError(
+        f"variant {variant} {what}, which breaks the engine contract "
+        "(rummykit.testing.check_variant finds such faults)"
+    )
+
+
 class ResampleError(RummyError):
     """No deal consistent with what a seat saw was found (``Round.resample``)."""
 

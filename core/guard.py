@@ -42,7 +42,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .agents import BaseAgent, information_for, wants_information
 from .engine import Event, View
-from .errors import AgentError
+from .errors import AgentError, contract_broken
 
 #: The default of ``--move-timeout`` (seconds), for ``rummy play`` and ``rummy simulate``.
 DEFAULT_MOVE_TIMEOUT = 60.0
@@ -288,6 +288,10 @@ class SafeAgent:
                 raise self._failed(e, "in the variant's Round.information, asked for its seat") from None
             act = functools.partial(act, info=info)
         legal = view.legal
+        if not legal:
+            raise contract_broken(
+                view.variant, f"offers seat {view.seat} no legal move while the round goes on"
+            )
         clock = self.clock
         if clock is None:
             action = self._call(act, _MOVE, view, legal)

@@ -158,6 +158,12 @@ class VariantSpec(Generic[OptionsT]):
             raise PluginError(f"bad variant name {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(f"variant {self.name}: bad player counts")
+        from pydantic import BaseModel  # here: a spec is made only once variants are registered
+
+        if not (isinstance(self.options_model, type) and issubclass(self.options_model, BaseModel)):
+            raise PluginError(f"variant {self.name}: options_model must be a pydantic model class")
+        if not callable(self.new_round):
+            raise PluginError(f"variant {self.name}: new_round must be callable")
         kinds = [m.kind for m in self.moves]
         if len(set(kinds)) != len(kinds):
             raise PluginError(f"variant {self.name}: the words of a kind of move are given twice")

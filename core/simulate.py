@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .engine import Round
-from .errors import AgentError, RummyError
+from .errors import AgentError, IllegalAction, RummyError, contract_broken
 from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
 
 if TYPE_CHECKING:
@@ -407,7 +407,13 @@ def _play_out(
         seat = game.to_act()
         if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
             return
-        event = game.apply(agents[seat].act(view(seat), game))
+        action = agents[seat].act(view(seat), game)
+        try:
+            event = game.apply(action)
+        except IllegalAction as e:  # one of the view's legal moves: the variant's fault
+            raise contract_broken(
+                rnd.variant, f"refused {action.notation()}, a move it had just offered ({e})"
+            ) from None
         if on_end is not None and rnd.result is not None:
             on_end(rnd.result)
         if watchers:

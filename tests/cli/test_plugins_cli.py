@@ -475,3 +475,98 @@ def test_gins_bots_offered_for_a_house_rule_are_not_its_default_opponent(site):
     assert first.startswith("Gin, a house rule: Player 1 (human), ") and "(ai:search)" in first, r.stderr
     r = rummy(site, "rules", "ginhouse")
     assert "ai:hard" in r.stdout  # still offered by name
+
+
+BROKEN_ROUND = """
+    from rummykit import hookimpl
+    from rummykit.variants.gin import GinRound, easy_agent_spec, make_spec
+
+
+    class Broken(GinRound):
+        def view(self, seat):
+            if len(self.history) >= 3:
+                raise RuntimeError("view exploded")
+            return super().view(seat)
+
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="brokengin", title="Broken Gin", round_class=Broken, rules_text="Gin."))
+
+    @hookimpl
+    def register_agents(register):
+        register(easy_agent_spec("brokengin"))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "brokengin", "--seat", "random", "--seat", "random", "--seed", "1"],
+        ["simulate", "brokengin", "--seat", "random", "--seat", "random", "--matches", "2"],
+        ["simulate", "brokengin", "--seat", "random", "--seat", "random", "--matches", "2", "--workers", "2"],
+    ],
+)
+def test_a_plugins_variant_that_raises_is_one_line_naming_the_plugin(site, args):
+    fake_install(
+        site, "rummykit-broken", "0.1.0", {"broken": "broken_plugin"}, {"broken_plugin": BROKEN_ROUND}
+    )
+    r = rummy(site, *args)
+    assert r.returncode == 1, r.stderr
+    assert "Traceback" not in r.stderr
+    (line,) = r.stderr.splitlines()
+    assert line.startswith(
+        "rummy: plugin broken failed: RuntimeError: view exploded (broken_plugin.py, line "
+    ), line
+    assert line.endswith("RUMMYKIT_DISABLE_PLUGINS=broken switches it off")
+
+
+BROKEN_CONTRACTS = """
+    from rummykit import hookimpl
+    from rummykit.variants.gin import GinRound, easy_agent_spec, make_spec
+
+
+    class Fickle(GinRound):
+        calls = 0
+
+        def legal_actions(self):
+            Fickle.calls += 1
+            legal = super().legal_actions()
+            return legal if Fickle.calls % 2 else legal[1:] + legal[:0]
+
+
+    class Stuck(GinRound):
+        def legal_actions(self):
+            return () if len(self.history) >= 3 else super().legal_actions()
+
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="fickle", title="Fickle Gin", round_class=Fickle, rules_text="Gin."))
+        register(make_spec(name="stuck", title="Stuck Gin", round_class=Stuck, rules_text="Gin."))
+"""
+
+
+@pytest.mark.parametrize(
+    "variant, fault",
+    [("fickle", "refused "), ("stuck", "offers seat ")],
+)
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_variant_breaking_the_contract_in_play_is_named_not_the_bot_or_the_user(
+    site, variant, fault, command
+):
+    fake_install(
+        site,
+        "rummykit-contracts",
+        "0.1.0",
+        {"contracts": "contracts_plugin"},
+        {"contracts_plugin": BROKEN_CONTRACTS},
+    )
+    args = ["--seat", "random", "--seat", "random", "--seed", "1"]
+    r = rummy(site, command, variant, *args, *(["--matches", "1"] if command == "simulate" else []))
+    assert r.returncode == 1, r.stderr
+    (line,) = r.stderr.splitlines()
+    assert line.startswith(f"rummy: variant {variant} {fault}"), line
+    assert line.endswith(
+        "which breaks the engine contract (rummykit.testing.check_variant finds such faults)"
+    )

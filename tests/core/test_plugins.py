@@ -647,3 +647,14 @@ def test_a_wrapper_pluggy_refuses_is_one_line_at_load():
     assert line.startswith("plugin nogen has a bad hook implementation: PluginValidationError")
     assert "generator" in line and "\n" not in line
     assert sorted(p.registry.variants) == ["tiny"]
+
+
+def test_a_spec_with_no_options_model_or_dealer_is_refused_when_made():
+    from dataclasses import replace
+
+    from rummykit.variants.gin.spec import SPEC
+
+    with pytest.raises(PluginError, match="options_model must be a pydantic model class"):
+        replace(SPEC, name="nodict", options_model=dict)
+    with pytest.raises(PluginError, match="new_round must be callable"):
+        replace(SPEC, name="nonew", new_round=None)
