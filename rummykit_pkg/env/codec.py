@@ -59,7 +59,7 @@ ADD = "add"
 MAX_TABLE_MELDS = DECK_SIZE // 3
 
 
-class CodecError(RummyError):
+class CodecError(RummyError, ValueError):
     """An action a codec has no index for, or an index it has no action for."""
 
 

@@ -82,7 +82,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             registry = get_plugins().registry
         self.table = Table(spec, opts, n, episode)
         self.learner = seat
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = _reward(illegal_reward)
         self.render_mode = render_mode
         others = iter(opponents)
         self.opponent_specs = [
@@ -184,6 +184,19 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
+
+
+def _reward(value: Any) -> float:
+    """``illegal_reward``: a finite number (a truth value or text is refused)."""
+    import math
+
+    truth = isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
+    if truth or isinstance(value, str | bytes) or not hasattr(value, "__float__"):
+        raise RummyError(f"illegal_reward is a number, not {value!r:.40}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise RummyError(f"illegal_reward must be finite, not {number}")
+    return number
 
 
 #: ``single_agent(variant, opponents=["ai:hard"], seat=0, seats=None, options=None,

@@ -35,6 +35,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from .table import action_index
+
 if TYPE_CHECKING:
     from .aec import raw_env
 
@@ -137,6 +139,10 @@ class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper[str, A
     def step(self, action: Any) -> None:
         raw = self._raw
         space = raw.action_space(raw.agent_selection)
+        if action is not None and type(action) is not int:
+            # As the unwrapped environment reads it: a numpy integer is its int,
+            # text and truth values are refused in one line (CodecError).
+            action = action_index(action)
         if type(action) is int and isinstance(space, spaces.Discrete):
             assert space.start <= action < space.start + space.n, "action is not in action space"
             self.env.step(action)

@@ -173,6 +173,18 @@ def test_bad_arguments_are_one_clear_error(registry):
         (lambda: raw_env("gin", options=[1, 2], registry=registry), "options for gin are a mapping"),
         (lambda: single_agent("gin", seat="0", registry=registry), "seat is a whole number, not '0'"),
         (lambda: single_agent("cardverse", seats=0, registry=registry), "seats must be 2 or more"),
+        (
+            lambda: single_agent("gin", illegal_reward="x", registry=registry),
+            "illegal_reward is a number, not 'x'",
+        ),
+        (
+            lambda: single_agent("gin", illegal_reward=True, registry=registry),
+            "illegal_reward is a number, not True",
+        ),
+        (
+            lambda: single_agent("gin", illegal_reward=float("nan"), registry=registry),
+            "must be finite, not nan",
+        ),
     ]
     for make, message in cases:
         with pytest.raises(RummyError, match=message) as err:
@@ -182,6 +194,17 @@ def test_bad_arguments_are_one_clear_error(registry):
     e.reset(seed=np.int64(3))  # a numpy integer is a seed like any int
     with pytest.raises(RummyError, match="a seed is a whole number"):
         e.reset(seed=3.5)
+
+
+def test_the_wrapped_env_refuses_text_and_truth_values_in_one_line(registry):
+    e = env("gin", registry=registry)
+    e.reset(seed=1)
+    for bad in (True, np.True_, "0", b"0"):
+        with pytest.raises(RummyError, match="an action is an index"):
+            e.step(bad)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    e.step(np.int64(legal))  # a numpy integer is its int, through every layer
+    assert e.unwrapped.table.actions == 1
 
 
 def test_an_action_must_be_a_whole_number_everywhere(registry):
