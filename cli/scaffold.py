@@ -34,9 +34,8 @@ from pathlib import Path
 
 import click
 
-NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
-#: The longest variant name `rummy new-variant` takes.
-MAX_VARIANT_NAME = 40
+from rummykit.core.registry import MAX_VARIANT_NAME
+from rummykit.core.registry import VARIANT_NAME as NAME_RE
 
 #: template file -> path in the new package ({module} is filled in)
 FILES = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -37,6 +38,11 @@ MATCH_OPTIONS = frozenset({"target"})
 #: A variant's options model: ``VariantSpec[GinOptions]`` deals rounds from, and
 #: summarises hands under, :class:`GinOptions` (a subclass of it, for a house rule).
 OptionsT = TypeVar("OptionsT", bound="BaseModel")
+
+#: What a variant's name may be (it is typed at the command line, and names
+#: the ``rummykit-NAME`` package of ``rummy new-variant``).
+VARIANT_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
+MAX_VARIANT_NAME = 40
 
 
 RoundT = TypeVar("RoundT", bound="Round")
@@ -154,8 +160,17 @@ class VariantSpec(Generic[OptionsT]):
     action_codec: Callable[[VariantSpec[Any], int], Any] | None = None
 
     def __post_init__(self) -> None:
-        if not self.name or not self.name.replace("-", "").replace("_", "").isalnum():
-            raise PluginError(f"bad variant name {self.name!r}")
+        name = self.name
+        if not isinstance(name, str) or len(name) > MAX_VARIANT_NAME or not VARIANT_NAME.match(name):
+            shown = (
+                repr(name)
+                if not isinstance(name, str) or len(name) <= 50
+                else f"{name[:40]!r}… ({len(name)} characters)"
+            )
+            raise PluginError(
+                f"bad variant name {shown}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
+                "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
+            )
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(f"variant {self.name}: bad player counts")
         from pydantic import BaseModel  # here: a spec is made only once variants are registered

@@ -658,3 +658,23 @@ def test_a_spec_with_no_options_model_or_dealer_is_refused_when_made():
         replace(SPEC, name="nodict", options_model=dict)
     with pytest.raises(PluginError, match="new_round must be callable"):
         replace(SPEC, name="nonew", new_round=None)
+
+
+@pytest.mark.parametrize("name", ["Gin", "gin rummy", "2gin", "gin-", "g" * 41, "gïn", ""])
+def test_a_variant_name_follows_the_rule_new_variant_follows(name):
+    from dataclasses import replace
+
+    from rummykit.variants.gin.spec import SPEC
+
+    with pytest.raises(PluginError, match="bad variant name"):
+        replace(SPEC, name=name)
+
+
+def test_a_long_bad_variant_name_is_shown_short():
+    from dataclasses import replace
+
+    from rummykit.variants.gin.spec import SPEC
+
+    with pytest.raises(PluginError, match=r"\(300 characters\)") as e:
+        replace(SPEC, name="X" * 300)
+    assert len(str(e.value)) < 250
