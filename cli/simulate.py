@@ -9,6 +9,7 @@ after Ctrl-C (exit status 130).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sys
@@ -217,7 +218,9 @@ def simulate(
     else:
         config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts, timeout)
 
-    with _progress(config) as progress:
+    # What the players print goes to standard error (worker processes made here
+    # inherit it): standard output is the report's alone, so --json stays JSON.
+    with contextlib.redirect_stdout(sys.stderr), _progress(config) as progress:
         result = run(reg, config, progress=progress, backend=where, chunk_size=n_chunk)
 
     if as_json:

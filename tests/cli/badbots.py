@@ -133,13 +133,19 @@ class Mutator(RandomAgent):
         try_everything(view)
 
 
+class Chatty(RandomAgent):
+    def act(self, view, legal):
+        print("\x1b[31mthinking...\x1b[0m")
+        return super().act(view, legal)
+
+
 class HintBreaker(RandomAgent):
     def act(self, view, legal):
         raise KeyError("no hint today")
 
 
 AGENTS = {"raiser": Raiser, "nothing": Nothing, "words": Words, "illegal": Illegal,
-          "sleeper": Sleeper, "stubborn": Stubborn, "mutator": Mutator}
+          "sleeper": Sleeper, "stubborn": Stubborn, "mutator": Mutator, "chatty": Chatty}
 
 
 @hookimpl

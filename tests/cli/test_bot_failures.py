@@ -461,3 +461,12 @@ def test_pipe_signals_end_the_game_at_once_while_a_bot_thinks(site, tmp_path, si
     rec = load_record(save)
     assert len(rec.actions) == 12
     replay(rec, get_plugins().registry)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_what_a_bot_prints_does_not_spoil_simulates_json(site, tmp_path, workers):
+    args = ["simulate", "gin", "--seat", "chatty", "--seat", "random", "--matches", "2", "--seed", "5"]
+    r = rummy(site, tmp_path, *args, "--json", "--workers", workers)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["matches"] == 2  # standard output is the report alone
+    assert "thinking..." in r.stderr
