@@ -7,7 +7,7 @@ import json
 import click
 
 from . import completion
-from .common import option_option, options_for, registry, render_template
+from .common import given_once, option_option, options_for, registry, render_template
 
 
 @click.command()
@@ -16,7 +16,8 @@ from .common import option_option, options_for, registry, render_template
 @option_option
 @click.option(
     "--table",
-    default=None,
+    multiple=True,
+    callback=given_once,
     metavar="MELDS",
     help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).',
 )

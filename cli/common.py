@@ -67,6 +67,14 @@ option_option = click.option(
 )
 
 
+def given_once(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
+    """The value of an option declared ``multiple=True`` only to catch it given
+    twice (click keeps the last one without a word): that is refused."""
+    if len(value) > 1:
+        raise click.BadParameter(f"given {len(value)} times: give it once", ctx=ctx, param=param)
+    return value[0] if value else None
+
+
 def stdin_is_tty() -> bool:
     try:
         return sys.stdin.isatty()

@@ -208,7 +208,9 @@ def main(argv: list[str] | None = None) -> None:
 QUOTED_MAX = 60
 #: An error line is cut at this length.
 LINE_MAX = 1000
-_QUOTED = re.compile(rf"'[^'\n]{{{QUOTED_MAX + 1},}}'")
+#: A quoted piece: opened after a space, a bracket or the line's start, closed
+#: before one (the apostrophe of "cluster's" opens nothing).
+_QUOTED = re.compile(rf"(?<!\w)'[^'\n]{{{QUOTED_MAX + 1},}}'(?!\w)")
 
 
 def bounded(line: str) -> str:

@@ -277,3 +277,26 @@ def test_a_seat_naming_no_player_is_refused_before_the_game_is_announced(rummy_r
     assert r.returncode == 2
     assert r.stdout == ""
     assert r.stderr.startswith("rummy: no computer player 'ai:zz' for gin")
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["analyze", "cardverse", "JH", "QS", "--table", "8H 9H TH", "--table", "2C 3C 4C"], "--table"),
+        (["gin", "score", "--knocker", "AS", "--knocker", "2S", "--defender", "3S"], "--knocker"),
+    ],
+)
+def test_a_single_valued_option_given_twice_is_refused(rummy_run, args, option):
+    r = rummy_run(*args)
+    assert r.returncode == 2
+    (said,) = r.stderr.splitlines()
+    assert said.startswith(f"rummy: invalid value for '{option}': given 2 times: give it once"), said
+
+
+def test_an_apostrophe_in_an_error_line_is_not_read_as_a_quote():
+    from rummykit.cli.main import bounded
+
+    line = "--address takes a Ray cluster's HOST:PORT or auto, not " + repr("a" * 80)
+    assert bounded(line) == (
+        "--address takes a Ray cluster's HOST:PORT or auto, not " + repr("a" * 40)[:-1] + "…' (80 characters)"
+    )

@@ -33,6 +33,7 @@ from typing import Any
 
 import click
 
+from rummykit.cli.common import given_once
 from rummykit.core.cards import parse_cards, pretty
 from rummykit.core.errors import CardError, RummyError
 from rummykit.core.options import build_options, parse_pairs
@@ -146,10 +147,19 @@ def add_score_command(
     @click.option(
         "--knocker",
         required=True,
+        multiple=True,
+        callback=given_once,
         metavar="CARDS",
         help='The knocker\'s 10 cards after the knock discard, e.g. "AS 2S 3S ...".',
     )
-    @click.option("--defender", required=True, metavar="CARDS", help="The defender's 10 cards.")
+    @click.option(
+        "--defender",
+        required=True,
+        multiple=True,
+        callback=given_once,
+        metavar="CARDS",
+        help="The defender's 10 cards.",
+    )
     @click.option(
         "--option",
         "-o",
