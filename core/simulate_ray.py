@@ -28,8 +28,10 @@ import functools
 import logging
 import os
 import secrets
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import AgentError, RummyError
@@ -44,6 +46,9 @@ IN_FLIGHT_PER_CPU = 4
 MAX_IN_FLIGHT = 4096
 #: Seconds to wait for a cluster's address to answer at all.
 CONNECT_TIMEOUT = 10.0
+#: Seconds a cluster that took the connection has to let the driver join
+#: (Ray itself waits for minutes on an address that never answers).
+JOIN_TIMEOUT = 20.0
 #: Seconds every node has to answer the plugin check.
 CHECK_TIMEOUT = 120.0
 #: The object store of a local Ray started for a run (chunk results are tiny).
@@ -122,7 +127,7 @@ class _quiet_stderr:
     descriptor 2 inside (its retries, its warnings) goes nowhere: a failure
     is one line."""
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> _quiet_stderr:
         self.saved: int | None = None
         try:
             sys.stderr.flush()
@@ -132,11 +137,40 @@ class _quiet_stderr:
             os.close(null)
         except (OSError, ValueError, AttributeError):
             self.saved = None
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self.saved is not None:
             os.dup2(self.saved, 2)
             os.close(self.saved)
+
+
+@contextlib.contextmanager
+def _joining(address: str, stderr: _quiet_stderr) -> Iterator[None]:
+    """While the driver joins the cluster at ``address``: Ctrl-C ends the
+    process at once (Ray's connect is compiled code that Python's handler would
+    wait out: nothing is played yet), and past :data:`JOIN_TIMEOUT` seconds one
+    line ends it (status 2), on the standard error ``stderr`` set aside."""
+    done = threading.Event()
+
+    def give_up() -> None:
+        if done.wait(JOIN_TIMEOUT):
+            return
+        line = f"rummy: could not connect to the Ray cluster at {address}: no answer in {JOIN_TIMEOUT:.0f} s"
+        with contextlib.suppress(OSError):
+            os.write(stderr.saved if stderr.saved is not None else 2, line.encode() + b"\n")
+        os._exit(2)
+
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL) if main else None
+    watch = threading.Thread(target=give_up, name="rummykit-ray-join", daemon=True)
+    watch.start()
+    try:
+        yield
+    finally:
+        done.set()
+        if main:
+            signal.signal(signal.SIGINT, before)
 
 
 # -- on the nodes ------------------------------------------------------------------
@@ -315,7 +349,7 @@ class RayBackend:
         if self.address is not None:
             _reachable(self.address)
         try:
-            with _quiet_stderr():
+            with _quiet_stderr() as stderr:
                 if self.address is None:
                     ray.init(
                         address="local",
@@ -325,7 +359,8 @@ class RayBackend:
                         **quiet,
                     )
                 else:
-                    ray.init(address=self.address, **quiet)
+                    with _joining(self.address, stderr):
+                        ray.init(address=self.address, **quiet)
         except Exception as e:
             if ray.is_initialized():
                 ray.shutdown()

@@ -526,3 +526,47 @@ def test_an_address_nobody_answers_is_one_line_at_once():
     assert r.returncode == 2
     assert one_line(r).startswith(f"rummy: could not connect to the Ray cluster at 127.0.0.1:{port}: ")
     assert time.monotonic() - t < 30
+
+
+@pytest.fixture
+def silent_listener():
+    """A port that takes connections and never says a word (no Ray there)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(8)
+    yield s.getsockname()[1]
+    s.close()
+
+
+def test_an_address_that_takes_the_connection_and_never_answers_is_one_line(silent_listener):
+    t = time.monotonic()
+    r = rummy(
+        "simulate", "gin", "--rounds", "5", "--backend", "ray", "--address", f"127.0.0.1:{silent_listener}"
+    )
+    assert r.returncode == 2, r.stderr
+    assert (
+        one_line(r)
+        == f"rummy: could not connect to the Ray cluster at 127.0.0.1:{silent_listener}: no answer in 20 s"
+    )
+    assert time.monotonic() - t < 60
+
+
+def test_ctrl_c_while_joining_a_cluster_ends_at_once(silent_listener):
+    args = [
+        "simulate",
+        "gin",
+        "--rounds",
+        "5",
+        "--backend",
+        "ray",
+        "--address",
+        f"127.0.0.1:{silent_listener}",
+    ]
+    p = subprocess.Popen([RUMMY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(4)  # Ray imported, the driver joining
+    t = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    # Killed by the signal while joining (nothing was played: nothing to report),
+    # or, on a slow day still importing Ray, Python's own Ctrl-C: 130.
+    assert p.wait(timeout=10) in (-signal.SIGINT, 130)
+    assert time.monotonic() - t < 3
