@@ -170,7 +170,7 @@ def _joining(address: str, stderr: _quiet_stderr) -> Iterator[None]:
     finally:
         done.set()
         if main:
-            signal.signal(signal.SIGINT, before)
+            signal.signal(signal.SIGINT, before if before is not None else signal.default_int_handler)
 
 
 # -- on the nodes ------------------------------------------------------------------
