@@ -21,6 +21,8 @@ from typing import Any
 
 import click
 
+#: click's error for a group called with nothing (click 8.2 on; before, the help and status 0).
+_NO_ARGS_HELP: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 #: A write that failed for want of room or of a reader.
 _WRITE_ERRORS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 
@@ -152,6 +154,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("", err=True)
         sys.exit(130)
+    except _NO_ARGS_HELP as e:  # "rummy", "rummy gin": the help, as click shows it
+        e.show()
+        sys.exit(e.exit_code)
     except click.ClickException as e:
         # click's own errors (an unknown option, a value of the wrong type): one line too.
         error = e.format_message().rstrip(".")

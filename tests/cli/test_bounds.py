@@ -300,3 +300,11 @@ def test_an_apostrophe_in_an_error_line_is_not_read_as_a_quote():
     assert bounded(line) == (
         "--address takes a Ray cluster's HOST:PORT or auto, not " + repr("a" * 40)[:-1] + "…' (80 characters)"
     )
+
+
+@pytest.mark.parametrize("args", [[], ["gin"]])
+def test_a_group_called_with_nothing_shows_its_help(rummy_run, args):
+    r = rummy_run(*args)
+    out = r.stdout + r.stderr
+    assert out.startswith("Usage: rummy"), out[:200]
+    assert "(see rummy" not in out and "rummy: usage" not in out
