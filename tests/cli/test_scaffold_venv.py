@@ -52,7 +52,7 @@ def test_scaffold_installs_into_a_fresh_venv_and_works(tmp_path):
     assert any(line.split()[:3] == ["tenpin", "0.1.0", "rummykit-tenpin"] for line in r.stdout.splitlines())
 
     r = run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider"], pkg, env)
-    assert "5 passed" in r.stdout, r.stdout
+    assert "13 passed" in r.stdout, r.stdout
 
     r = run(
         [bin_ / "rummy", "play", "tenpin", "--seat", "ai:easy", "--seat", "random", "--seed", "1"],
