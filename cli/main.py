@@ -13,6 +13,7 @@ a pipe closed by the reader (``rummy variants | head -1``).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -176,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
             raise
         if not isinstance(e, BrokenPipeError):
             error = f"cannot write the output: {e.strerror or e}"
-            with _ignored(OSError):
+            with contextlib.suppress(OSError):
                 click.echo(f"rummy: {error}", err=True)
         sys.exit(1)
     except Exception as e:
@@ -277,16 +278,10 @@ def _output_failed(e: OSError) -> bool:
     interpreter's last flush at exit does not fail again."""
     if e.filename is not None or e.errno not in _WRITE_ERRORS:
         return False
-    with _ignored(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError):
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
     return True
-
-
-def _ignored(*kinds: type[BaseException]) -> Any:
-    import contextlib
-
-    return contextlib.suppress(*kinds)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -34,8 +34,7 @@ from pathlib import Path
 
 import click
 
-from rummykit.core.registry import MAX_VARIANT_NAME
-from rummykit.core.registry import VARIANT_NAME as NAME_RE
+from rummykit.core.registry import variant_name_problem
 
 #: template file -> path in the new package ({module} is filled in)
 FILES = {
@@ -70,19 +69,9 @@ def names_for(name: str) -> dict[str, str]:
 def check_name(name: str) -> None:
     from rummykit.core.errors import RummyError
 
-    if not NAME_RE.match(name) or len(name) > MAX_VARIANT_NAME:
-        raise RummyError(
-            f"bad variant name {_shown(name)}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
-            "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
-        )
-
-
-def _shown(name: str) -> str:
-    return (
-        repr(name)
-        if len(name) <= MAX_VARIANT_NAME + 10
-        else f"{name[:MAX_VARIANT_NAME]!r}... ({len(name)} characters)"
-    )
+    problem = variant_name_problem(name)
+    if problem is not None:
+        raise RummyError(problem)
 
 
 def render(text: str, values: dict[str, str]) -> str:

@@ -59,6 +59,12 @@ def contract_broken(variant: str, what: str) -> VariantError:
     )
 
 
+def move_refused(variant: str, move: str, reason: object) -> VariantError:
+    """The error for variant ``variant`` refusing ``move`` (its notation), one
+    of the legal moves its view had just offered, for ``reason``."""
+    return contract_broken(variant, f"refused {move}, a move it had just offered ({reason})")
+
+
 class ResampleError(RummyError):
     """No deal consistent with what a seat saw was found (``Round.resample``)."""
 

@@ -24,18 +24,18 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in pairs:
         if "=" not in p:
-            raise OptionError(f"bad option {_shown(p)}: expected KEY=VALUE")
+            raise OptionError(f"bad option {shown_value(p)}: expected KEY=VALUE")
         k, v = p.split("=", 1)
         k = k.strip().replace("-", "_")
         if not k:
-            raise OptionError(f"bad option {_shown(p)}: expected KEY=VALUE")
+            raise OptionError(f"bad option {shown_value(p)}: expected KEY=VALUE")
         if k in out:
-            raise OptionError(f"option {_shown(k)} is given twice: give it once")
+            raise OptionError(f"option {shown_value(k)} is given twice: give it once")
         out[k] = v.strip()
     return out
 
 
-def _shown(value: Any, limit: int = 40) -> str:
+def shown_value(value: Any, limit: int = 40) -> str:
     """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
     stays one short line); control characters come out escaped."""
     text = repr(value)
@@ -123,7 +123,7 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
     for k in values:
         if k not in fields:
             known = ", ".join(fields) or "none"
-            raise OptionError(f"unknown option {_shown(k)}{where} (options: {known})")
+            raise OptionError(f"unknown option {shown_value(k)}{where} (options: {known})")
     try:
         return model.model_validate(dict(values))
     except ValidationError as e:
@@ -131,7 +131,7 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
         key = ".".join(str(x) for x in err.get("loc", ())) or "options"
         value = values.get(key, err.get("input"))
         reason = _reason(key, fields.get(key), err.get("msg", "invalid"))
-        raise OptionError(f"bad value for option {key}{where}: {_shown(value)} ({reason})") from None
+        raise OptionError(f"bad value for option {key}{where}: {shown_value(value)} ({reason})") from None
 
 
 def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str, str]]:

@@ -45,6 +45,20 @@ VARIANT_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 MAX_VARIANT_NAME = 40
 
 
+def variant_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a variant's name (one line, the name shown short),
+    or ``None`` when it can."""
+    if isinstance(name, str) and len(name) <= MAX_VARIANT_NAME and VARIANT_NAME.match(name):
+        return None
+    shown = repr(name)
+    if isinstance(name, str) and len(name) > MAX_VARIANT_NAME + 10:
+        shown = f"{name[:MAX_VARIANT_NAME]!r}... ({len(name)} characters)"
+    return (
+        f"bad variant name {shown}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
+        "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
+    )
+
+
 RoundT = TypeVar("RoundT", bound="Round")
 
 
@@ -160,17 +174,9 @@ class VariantSpec(Generic[OptionsT]):
     action_codec: Callable[[VariantSpec[Any], int], Any] | None = None
 
     def __post_init__(self) -> None:
-        name = self.name
-        if not isinstance(name, str) or len(name) > MAX_VARIANT_NAME or not VARIANT_NAME.match(name):
-            shown = (
-                repr(name)
-                if not isinstance(name, str) or len(name) <= 50
-                else f"{name[:40]!r}… ({len(name)} characters)"
-            )
-            raise PluginError(
-                f"bad variant name {shown}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
-                "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
-            )
+        problem = variant_name_problem(self.name)
+        if problem is not None:
+            raise PluginError(problem)
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(f"variant {self.name}: bad player counts")
         from pydantic import BaseModel  # here: a spec is made only once variants are registered

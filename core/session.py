@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
 from .actions import DRAW_STOCK, Action
 from .agents import agent_seed, observers, tell_observers
 from .engine import Event, View
-from .errors import IllegalAction, RecordError, RummyError, contract_broken
+from .errors import IllegalAction, RecordError, RummyError, move_refused
 from .guard import MoveClock, SafeAgent, Who
 from .match import Match, check_players, match_rule
 from .names import BadName, bot_name, check_kind, check_name, unique_names
@@ -220,9 +220,7 @@ class Session:
                 return event
             return self.apply(action)
         except IllegalAction as e:  # one of the view's legal moves: the variant's fault
-            raise contract_broken(
-                self.spec.name, f"refused {action.notation()}, a move it had just offered ({e})"
-            ) from None
+            raise move_refused(self.spec.name, action.notation(), e) from None
 
     def hint(self, seat: int) -> tuple[str, Action, str] | None:
         """What the strongest computer player that understands the rules played

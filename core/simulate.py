@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .engine import Round
-from .errors import AgentError, IllegalAction, RummyError, contract_broken
+from .errors import AgentError, IllegalAction, RummyError, move_refused
 from .guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
 
 if TYPE_CHECKING:
@@ -411,9 +411,7 @@ def _play_out(
         try:
             event = game.apply(action)
         except IllegalAction as e:  # one of the view's legal moves: the variant's fault
-            raise contract_broken(
-                rnd.variant, f"refused {action.notation()}, a move it had just offered ({e})"
-            ) from None
+            raise move_refused(rnd.variant, action.notation(), e) from None
         if on_end is not None and rnd.result is not None:
             on_end(rnd.result)
         if watchers:

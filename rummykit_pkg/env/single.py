@@ -15,6 +15,7 @@ ends the episode with reward ``illegal_reward`` (``info["illegal"]``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
@@ -27,10 +28,11 @@ from rummykit.core.agents import agent_seed, observers, tell_observers
 from rummykit.core.engine import View
 from rummykit.core.errors import RummyError
 from rummykit.core.guard import SafeAgent, Who
+from rummykit.core.options import shown_value
 from rummykit.core.registry import Registry, VariantSpec
 
 from .codec import CodecError
-from .table import Table, action_index, count_of, resolve, round_info
+from .table import Table, action_index, count_of, is_truth_value, resolve, round_info
 
 __all__ = ["SingleAgentEnv", "single_agent"]
 
@@ -188,11 +190,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
 
 def _reward(value: Any) -> float:
     """``illegal_reward``: a finite number (a truth value or text is refused)."""
-    import math
-
-    truth = isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
-    if truth or isinstance(value, str | bytes) or not hasattr(value, "__float__"):
-        raise RummyError(f"illegal_reward is a number, not {value!r:.40}")
+    if is_truth_value(value) or isinstance(value, str | bytes) or not hasattr(value, "__float__"):
+        raise RummyError(f"illegal_reward is a number, not {shown_value(value)}")
     number = float(value)
     if not math.isfinite(number):
         raise RummyError(f"illegal_reward must be finite, not {number}")

@@ -25,7 +25,7 @@ from rummykit.core.cards import code
 from rummykit.core.engine import Event, Round, RoundResult, View
 from rummykit.core.errors import RummyError
 from rummykit.core.match import Match, check_players
-from rummykit.core.options import build_options
+from rummykit.core.options import build_options, shown_value
 from rummykit.core.registry import Registry, VariantSpec
 from rummykit.core.resample import deal_round
 from rummykit.core.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
@@ -82,6 +82,12 @@ def count_of(value: Any, what: str) -> int:
         raise RummyError(f"{what} is a whole number, not {value!r}") from None
 
 
+def is_truth_value(value: Any) -> bool:
+    """Whether ``value`` is ``True`` or ``False``, Python's or numpy's (an int
+    to ``operator.index``, but never meant as a number here)."""
+    return isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
+
+
 def action_index(value: Any) -> int:
     """An action given as an index: an int, a numpy integer, or a float or
     numpy array of one element holding a whole number; else a :class:`CodecError`
@@ -89,9 +95,8 @@ def action_index(value: Any) -> int:
     given = value
     if getattr(value, "ndim", 0) and getattr(value, "size", 0) == 1:  # numpy: [5], [[5]]
         value = value.reshape(())
-    truth = getattr(getattr(value, "dtype", None), "kind", "") == "b"  # numpy's True
-    if truth or isinstance(value, (bool, str, bytes, bytearray)):
-        raise CodecError(f"an action is an index, not {_shown(given)}")
+    if is_truth_value(value) or isinstance(value, (str, bytes, bytearray)):
+        raise CodecError(f"an action is an index, not {shown_value(given)}")
     try:
         return operator.index(value)
     except TypeError:
@@ -100,15 +105,10 @@ def action_index(value: Any) -> int:
         i = int(value)
         whole = float(value) == i
     except (TypeError, ValueError, OverflowError):
-        raise CodecError(f"an action is an index, not {_shown(given)}") from None
+        raise CodecError(f"an action is an index, not {shown_value(given)}") from None
     if not whole:
-        raise CodecError(f"an action is an index, not {_shown(given)}")
+        raise CodecError(f"an action is an index, not {shown_value(given)}")
     return i
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def round_info(result: RoundResult) -> dict[str, Any]:
