@@ -438,7 +438,7 @@ def result_view(
         parts.append(head)
         items = [Text("[") + look.cards(m) + Text("]") for m in h.melds]
         seps = ["   "] * len(items)
-        for i, c in enumerate(h.deadwood):
+        for i, c in enumerate(h.loose):
             items.append(look.card(c))
             seps.append("   " if i == 0 else " ")
         if not items:

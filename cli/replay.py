@@ -47,7 +47,7 @@ class Frame:
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
-    from rummykit.core.errors import RecordError, RummyError
+    from rummykit.core.errors import RecordError, RummyError, VariantError
     from rummykit.core.match import Match
     from rummykit.core.options import build_options
     from rummykit.core.records import check_rule
@@ -56,6 +56,8 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
         spec = registry.variant(record.variant)
         options = build_options(spec.options_model, record.options, spec.name)
         match = Match(spec, options, len(record.seats), record.seed)
+    except VariantError:
+        raise  # the variant's own fault, not the file's
     except RummyError as e:
         raise RecordError(f"save file does not fit: {e}") from None
     check_rule(record, match)

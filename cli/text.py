@@ -144,8 +144,9 @@ def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[st
         lay = ""
         if h.layoffs:
             lay = "  lays off " + ", ".join(f"{fmt(c)} onto {cards_text(m, fmt)}" for c, m in h.layoffs)
-        dead = cards_text(h.deadwood, fmt)
-        out.append(f"{names[h.seat]}: {melds}{lay}  | {dead or '-'}  ({h.points})".replace("  |", " |"))
+        dead = cards_text(h.loose, fmt)
+        shown = f"{melds}{lay} " if melds or lay else ""
+        out.append(f"{names[h.seat]}: {shown}| {dead or '-'}  ({h.points})")
     out.extend(result.lines(names, fmt))
     return out
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from .actions import Action
 from .cards import code
-from .errors import IllegalAction
+from .errors import IllegalAction, contract_broken
 from .names import render_text
 
 if TYPE_CHECKING:
@@ -111,7 +111,12 @@ class TableMeld:
 
 @dataclass(frozen=True, slots=True)
 class HandReport:
-    """One seat's hand as revealed at the end of a round."""
+    """One seat's hand as revealed at the end of a round: ``cards`` (all of
+    them), and as the variant arranges them ``melds``, ``layoffs`` (cards laid
+    off onto an opponent's meld) and ``deadwood``; ``points`` is what the hand
+    counts. Only ``seat``, ``cards`` and ``points`` are required: displays show
+    the cards of ``cards`` in no meld, layoff or deadwood beside the deadwood
+    (:attr:`loose`)."""
 
     seat: int
     cards: tuple[int, ...]
@@ -136,6 +141,16 @@ class HandReport:
             "deadwood": [code(c) for c in self.deadwood],
             "points": self.points,
         }
+
+    @property
+    def loose(self) -> tuple[int, ...]:
+        """The cards shown outside the melds: the deadwood, then every card of
+        ``cards`` in no meld, layoff or deadwood (in ``cards``' order)."""
+        placed = set(self.deadwood)
+        for m in self.melds:
+            placed.update(m)
+        placed.update(c for c, _ in self.layoffs)
+        return self.deadwood + tuple(c for c in self.cards if c not in placed)
 
     def __copy__(self) -> HandReport:
         return self  # immutable: a copy may share it
@@ -500,16 +515,26 @@ class Round(ABC):
         for legal in legal_now:
             if legal is action:
                 event = self.perform(legal)
+                if event.__class__ is not Event and not isinstance(event, Event):
+                    raise self._not_an_event(legal, event)
                 self.history.append(event)
                 return event
         key = action.key()
         for legal in legal_now:
             if legal.key() == key:
                 event = self.perform(legal)
+                if not isinstance(event, Event):
+                    raise self._not_an_event(legal, event)
                 self.history.append(event)
                 return event
         reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
-        raise IllegalAction(reason)
+        # One line, whatever the variant wrote: it is printed as the player's error.
+        raise IllegalAction(" ".join(str(reason).split()))
+
+    def _not_an_event(self, action: Action, got: object) -> Exception:
+        return contract_broken(
+            self.variant, f"returned {type(got).__name__} from perform({action}), not an Event"
+        )
 
 
 @cache

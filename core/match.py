@@ -33,7 +33,7 @@ from pydantic import BaseModel
 
 from .actions import Action
 from .engine import Event, Round, RoundResult, View, options_mapping
-from .errors import RummyError
+from .errors import RummyError, contract_broken
 from .registry import VariantSpec
 from .resample import deal_round
 
@@ -225,7 +225,12 @@ class Match:
         return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
-        return self.round.view(seat).with_scores(tuple(self.totals), self.view_options)
+        view = self.round.view(seat)
+        if not isinstance(view, View):
+            raise contract_broken(
+                self.variant.name, f"returned {type(view).__name__} from view({seat}), not a View"
+            )
+        return view.with_scores(tuple(self.totals), self.view_options)
 
     @functools.cached_property
     def view_options(self) -> Mapping[str, Any]:

@@ -116,14 +116,29 @@ def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
+def _truth_for_a_number(ann: Any, value: Any) -> bool:
+    """Whether ``value`` is a truth value (Python's or numpy's) given for a
+    number, which pydantic would quietly take as 0 or 1."""
+    kind = type(value)
+    numpy_truth = kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    return ann in (int, float) and (isinstance(value, bool) or numpy_truth)
+
+
 def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str = "") -> ModelT:
-    """Validate ``values`` against ``model``; raise :class:`OptionError` on any problem."""
+    """Validate ``values`` against ``model``; raise :class:`OptionError` on any
+    problem. Values are read as ``rummy play -o`` reads its texts (``"30"`` is
+    30, ``"false"`` false), but a truth value for a number is refused, not
+    taken as 0 or 1."""
     fields = model.model_fields
     where = f" for {variant}" if variant else ""
     for k in values:
         if k not in fields:
             known = ", ".join(fields) or "none"
             raise OptionError(f"unknown option {shown_value(k)}{where} (options: {known})")
+        field = fields[k]
+        if _truth_for_a_number(field.annotation, values[k]):
+            reason = _reason(k, field, "")
+            raise OptionError(f"bad value for option {k}{where}: {shown_value(values[k])} ({reason})")
     try:
         return model.model_validate(dict(values))
     except ValidationError as e:

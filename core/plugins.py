@@ -106,9 +106,9 @@ class SafeManager(pluggy.PluginManager):
             self.current = previous
 
     def _failed(self, plugin_name: str, hookname: str, e: BaseException, what: str = "") -> None:
-        if isinstance(e, PluginError):
+        if isinstance(e, PluginError) and str(e).startswith("plugin "):
             self.report(str(e))
-        elif isinstance(e, (_NoYield, _SecondYield)):
+        elif isinstance(e, (_NoYield, _SecondYield, _Returned)):
             self.report(f"plugin {plugin_name} failed in {hookname}: {e}")
         else:
             self.report(f"plugin {plugin_name} failed in {hookname}{what}: {_one_line(e)}")
@@ -178,14 +178,28 @@ class SafeManager(pluggy.PluginManager):
             def guard(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
                 try:
                     with step(name, hookname):
-                        return fn(*args, **kwargs)
+                        result = fn(*args, **kwargs)
                 except Exception as e:
                     failed(name, hookname, e)
                     return None
+                if result is not None and hookname.startswith("register_"):
+                    # a spec returned instead of registered would vanish without a word
+                    failed(name, hookname, _Returned(result, hookname))
+                    return None
+                return result
 
         guard._rummykit_guard = True  # type: ignore[attr-defined]
         guard.__wrapped__ = fn  # type: ignore[attr-defined]
         return guard
+
+
+class _Returned(Exception):
+    def __init__(self, value: object, hookname: str) -> None:
+        self.value, self.hookname = value, hookname
+
+    def __str__(self) -> str:
+        how = "call register(spec) for each" if self.hookname != "register_commands" else "add to cli"
+        return f"it returned a {type(self.value).__name__}, which is ignored: {how}, and return nothing"
 
 
 class _NoYield(Exception):

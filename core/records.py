@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from .errors import RecordError, RummyError
+from .errors import RecordError, RummyError, VariantError
 from .names import check_kind, check_name
 
 if TYPE_CHECKING:
@@ -308,6 +308,8 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
         spec = registry.variant(record.variant)
         options = build_options(spec.options_model, record.options, spec.name)
         match = Match(spec, options, len(record.seats), record.seed, **match_kwargs)
+    except VariantError:
+        raise  # the variant's own fault, not the file's
     except RummyError as e:
         raise RecordError(f"save file does not fit: {e}") from None
     check_rule(record, match)

@@ -178,11 +178,19 @@ class VariantSpec(Generic[OptionsT]):
         if problem is not None:
             raise PluginError(problem)
         if not 1 <= self.min_players <= self.max_players:
-            raise PluginError(f"variant {self.name}: bad player counts")
+            raise PluginError(
+                f"variant {self.name}: bad player counts (min_players {self.min_players!r}, "
+                f"max_players {self.max_players!r}: 1 <= min_players <= max_players)"
+            )
         from pydantic import BaseModel  # here: a spec is made only once variants are registered
 
         if not (isinstance(self.options_model, type) and issubclass(self.options_model, BaseModel)):
             raise PluginError(f"variant {self.name}: options_model must be a pydantic model class")
+        required = [k for k, f in self.options_model.model_fields.items() if f.is_required()]
+        if required:  # `rummy play` with no -o builds the options from their defaults
+            raise PluginError(
+                f"variant {self.name}: every option needs a default; {', '.join(required)} has none"
+            )
         if not callable(self.new_round):
             raise PluginError(f"variant {self.name}: new_round must be callable")
         kinds = [m.kind for m in self.moves]

@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import DECK_SIZE
-from .errors import ResampleError, RummyError
+from .errors import ResampleError, RummyError, VariantError, contract_broken
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -179,7 +179,13 @@ class Dealer:
     round_index: int
 
     def __call__(self, rng: random.Random) -> Round:
+        from .engine import Round
+
         rnd = self.new_round(self.options, self.n_seats, self.round_index, rng)
+        if not isinstance(rnd, Round):
+            who = getattr(self.new_round, "variant", None)
+            what = f"dealt {type(rnd).__name__} from its new_round, not a Round"
+            raise contract_broken(who, what) if isinstance(who, str) else VariantError(f"a variant {what}")
         record_deal(rnd, self)
         return rnd
 

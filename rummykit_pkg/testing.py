@@ -484,6 +484,11 @@ def check_illegal_action_changes_nothing(rnd: Round) -> None:
         except IllegalAction as e:
             if not str(e).strip():
                 _fail(f"IllegalAction for '{action}' has no message")
+            if "\n" in str(e) or "\r" in str(e):
+                _fail(f"IllegalAction for '{action}' is not one line: {str(e)!r}")
+            reason = rnd.why_illegal(action)
+            if reason is not None and (not isinstance(reason, str) or "\n" in reason or "\r" in reason):
+                _fail(f"why_illegal('{action}') is not one line of text: {reason!r}")
         except Exception as e:  # anything else is a contract break
             _fail(f"illegal action '{action}' raised {type(e).__name__}: {e}, not IllegalAction")
         else:

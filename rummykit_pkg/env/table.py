@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from rummykit.core.actions import Action
 from rummykit.core.cards import code
 from rummykit.core.engine import Event, Round, RoundResult, View
-from rummykit.core.errors import RummyError
+from rummykit.core.errors import RummyError, contract_broken
 from rummykit.core.match import Match, check_players
 from rummykit.core.options import build_options, shown_value
 from rummykit.core.registry import Registry, VariantSpec
@@ -191,7 +191,12 @@ class Table:
 
     def view(self, seat: int) -> View:
         """What ``seat`` sees now (with the match totals in a match)."""
-        return self._game().view(seat)
+        view = self._game().view(seat)
+        if view.__class__ is not View and not isinstance(view, View):
+            raise contract_broken(
+                self.spec.name, f"returned {type(view).__name__} from view({seat}), not a View"
+            )
+        return view
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         view = self.view(seat)

@@ -522,6 +522,8 @@ def test_a_plugins_variant_that_raises_is_one_line_naming_the_plugin(site, args)
 
 
 BROKEN_CONTRACTS = """
+    import dataclasses
+
     from rummykit import hookimpl
     from rummykit.variants.gin import GinRound, easy_agent_spec, make_spec
 
@@ -540,16 +542,47 @@ BROKEN_CONTRACTS = """
             return () if len(self.history) >= 3 else super().legal_actions()
 
 
+    class Blind(GinRound):  # a view() that forgot its return
+        def view(self, seat):
+            super().view(seat)
+
+
+    class Silent(GinRound):  # a perform() that forgot its return, on the third move
+        def perform(self, action):
+            event = super().perform(action)
+            return None if len(self.history) == 2 else event
+
+
+    class Undealt(GinRound):
+        pass
+
+
     @hookimpl
     def register_variants(register):
         register(make_spec(name="fickle", title="Fickle Gin", round_class=Fickle, rules_text="Gin."))
         register(make_spec(name="stuck", title="Stuck Gin", round_class=Stuck, rules_text="Gin."))
+        register(make_spec(name="blind", title="Blind Gin", round_class=Blind, rules_text="Gin."))
+        register(make_spec(name="silent", title="Silent Gin", round_class=Silent, rules_text="Gin."))
+        spec = make_spec(name="undealt", title="Undealt Gin", round_class=Undealt, rules_text="Gin.")
+        factory = type(spec.new_round)
+
+        class Nothing(factory):  # a new_round that forgot its return
+            def __call__(self, options, n_seats, round_index, rng):
+                factory.__call__(self, options, n_seats, round_index, rng)
+
+        register(dataclasses.replace(spec, new_round=Nothing(Undealt, "undealt")))
 """
 
 
 @pytest.mark.parametrize(
     "variant, fault",
-    [("fickle", "refused "), ("stuck", "offers seat ")],
+    [
+        ("fickle", "refused "),
+        ("stuck", "offers seat "),
+        ("blind", "returned NoneType from view(0), not a View"),
+        ("silent", "returned NoneType from perform("),
+        ("undealt", "dealt NoneType from its new_round, not a Round"),
+    ],
 )
 @pytest.mark.parametrize("command", ["play", "simulate"])
 def test_a_variant_breaking_the_contract_in_play_is_named_not_the_bot_or_the_user(

@@ -195,6 +195,24 @@ def test_result_view_shows_hands_layoffs_and_the_outcome():
     assert "Bob  (deadwood 18)" in out and "[6♥ 7♥ 8♥]" in out and "+11" in out
 
 
+def test_a_hand_reported_by_its_cards_alone_is_shown_in_both_displays():
+    # A variant may fill only cards and points; its hands are not "no cards left".
+    from rummykit.cli.text import result_lines
+
+    hand = (C("KS"), C("9D"), C("2C"))
+    r = RoundResult(
+        points=(21, 0),
+        outcome="out",
+        winner=0,
+        hands=(HandReport(0, (), points=0), HandReport(1, hand, points=21)),
+        text=("{0} goes out",),
+    )
+    out = render(result_view(r, NAMES[:2], Look(), 80, 1, (21, 0), 100, "hand value"), 80)
+    assert "K♠ 9♦ 2♣" in out and out.count("no cards left") == 1
+    lines = result_lines(r, NAMES[:2], pretty)
+    assert lines[1] == "Bob: | K♠ 9♦ 2♣  (21)" and lines[0] == "Alice: | -  (0)"
+
+
 def test_help_and_move_hint_name_the_short_forms():
     legal = [Action("discard", (C(x),)) for x in "AS 7H KC".split()] + [Action("knock", (C("KC"),))]
     text = "\n".join(line.plain for line in help_lines(legal, Look(), 60, words=GIN.vocabulary))

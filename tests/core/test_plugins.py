@@ -118,6 +118,57 @@ def test_a_plugin_raising_in_a_hook_is_one_line_and_the_others_work():
     assert [a.name for a in p.registry.agents_for("late")] == ["ai:dummy"]
 
 
+class ReturnsItsSpec:
+    @hookimpl
+    def register_variants(self, register):
+        return toy("returned")  # instead of register(...)
+
+
+class MakesBadSpecs:
+    def __init__(self, **bad):
+        self.bad = bad
+
+    @hookimpl
+    def register_variants(self, register):
+        register(replace(TOY, **self.bad))
+
+
+def test_a_spec_returned_instead_of_registered_is_reported():
+    p = load(("ret", ReturnsItsSpec()))
+    assert "returned" not in p.registry.variants
+    assert p.registry.problems == [
+        "plugin ret failed in register_variants: it returned a VariantSpec, which is ignored: "
+        "call register(spec) for each, and return nothing"
+    ]
+
+
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        ({"name": "Toy Bad"}, "bad variant name 'Toy Bad'"),
+        (
+            {"name": "toybad", "min_players": 3, "max_players": 2},
+            "bad player counts (min_players 3, max_players 2",
+        ),
+        ({"name": "toybad", "options_model": dict}, "options_model must be a pydantic model class"),
+    ],
+)
+def test_a_bad_spec_made_in_a_hook_names_the_plugin(bad, says):
+    p = load(("makesbad", MakesBadSpecs(**bad)))
+    (line,) = p.registry.problems
+    assert line.startswith("plugin makesbad failed in register_variants: ") and says in line, line
+
+
+def test_an_option_with_no_default_is_refused_when_the_spec_is_made():
+    from pydantic import BaseModel
+
+    class NoDefault(BaseModel):
+        bonus: int
+
+    with pytest.raises(PluginError, match="variant toybad: every option needs a default; bonus has none"):
+        replace(TOY, name="toybad", options_model=NoDefault)
+
+
 def test_registering_something_else_is_reported():
     p = load(("junk", RegistersJunk()))
     assert p.registry.problems == ["plugin junk registered 'gin please', not a VariantSpec"]

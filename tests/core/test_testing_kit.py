@@ -352,9 +352,15 @@ class AcceptsMovesAfterTheEnd(ToyRound):
         return super().apply(action)
 
 
+class ExplainsInTwoLines(ToyRound):
+    def why_illegal(self, action):
+        return "line one\nline two"
+
+
 @pytest.mark.parametrize(
     "round_class, pattern",
     [
+        (ExplainsInTwoLines, r"why_illegal\('.*'\) is not one line of text: 'line one\\nline two'"),
         (AcceptsAnything, r"illegal action 'no such move' was accepted"),
         (RaisesValueError, r"raised ValueError.*, not IllegalAction"),
         (ChangesThenRaises, r"illegal action '.*' changed the state"),
@@ -364,6 +370,13 @@ class AcceptsMovesAfterTheEnd(ToyRound):
 )
 def test_illegal_actions_handled_badly_fail(round_class, pattern):
     fails(variant(round_class), pattern)
+
+
+def test_the_reason_an_illegal_move_is_refused_is_one_line_whatever_the_variant_wrote():
+    rnd = ExplainsInTwoLines(ToyOptions(), 2, 0, random.Random(0))
+    with pytest.raises(IllegalAction) as e:
+        rnd.apply(Action("no such move"))
+    assert str(e.value) == "line one line two"
 
 
 def test_check_illegal_action_changes_nothing_alone():

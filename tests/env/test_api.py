@@ -69,6 +69,11 @@ def test_bad_arguments_are_clear_errors(registry):
         raw_env("nope", registry=registry)
     with pytest.raises(RummyError, match="unknown option 'colour'"):
         raw_env("gin", options={"colour": 1}, registry=registry)
+    for truth in (True, np.True_):  # not taken as 1
+        with pytest.raises(RummyError, match=r"bad value for option knock_limit for gin: .*True"):
+            raw_env("gin", options={"knock_limit": truth}, registry=registry)
+    # read as `-o` reads its texts
+    assert raw_env("gin", options={"knock_limit": "7"}, registry=registry).table.options.knock_limit == 7
     with pytest.raises(RummyError, match="episode must be"):
         raw_env("gin", episode="game", registry=registry)
     e = raw_env("gin", registry=registry)
