@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .engine import Event, View
-from .errors import RummyError
+from .errors import RummyError, contract_broken
 
 if TYPE_CHECKING:
     from .resample import InfoState
@@ -125,22 +125,32 @@ def information_for(game: Any, seat: int) -> InfoState | None:
     :class:`~rummykit.core.match.Match` or a bare round):
     ``Round.information(seat)`` with the match's totals and target filled in (a
     bare round: no totals, no target). ``None`` when the variant's rounds
-    cannot give it (``NotImplementedError``: its deal does not fit core's
-    re-dealing and it does not override ``information``)."""
+    cannot give it (``NotImplementedError`` before the round's first move: its
+    deal does not fit core's re-dealing and it does not override
+    ``information``). Rounds that gave it at their first move and fail later
+    break the engine contract: a :class:`VariantError` (a search must not fall
+    back to its prior without a word). Of the match's facts, only the fields
+    the information state has are filled in."""
     rnd = getattr(game, "round", game)
     try:
         info = rnd.information(seat)
-    except (NotImplementedError, RummyError):
+    except NotImplementedError as e:
+        if getattr(rnd, "history", None):
+            what = f"could not give seat {seat} its information state in play ({e})"
+            raise contract_broken(getattr(rnd, "variant", "") or type(rnd).__name__, what) from None
+        return None
+    except RummyError:
         return None
     totals = getattr(game, "totals", None)
     if totals is not None and is_dataclass(info) and not isinstance(info, type):
         rule = getattr(game, "rule", None)
-        info = replace(
-            info,
-            scores=tuple(totals),
-            target=getattr(game, "target", None),
-            lowest_wins=bool(getattr(rule, "lowest_wins", False)),
-        )
+        facts = {
+            "scores": tuple(totals),
+            "target": getattr(game, "target", None),
+            "lowest_wins": bool(getattr(rule, "lowest_wins", False)),
+        }
+        has = {f.name for f in fields(info)}
+        info = replace(info, **{k: v for k, v in facts.items() if k in has})
     return info
 
 

@@ -558,7 +558,13 @@ class Registry:
             if a.name == name:
                 return a
         known = ", ".join(a.name for a in self.agents_for(variant)) or "none"
-        raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known})")
+        why = ""
+        if name == "ai:search" and (None, name) in self.agents and variant in self.variants:
+            from .search import unsupported
+
+            reason = unsupported(self.variants[variant])
+            why = f"; ai:search cannot play it: {reason}" if reason else ""
+        raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known}){why}")
 
     def understood(self, spec: AgentSpec[Any], variant: str, options: BaseModel | None = None) -> bool:
         """Whether ``spec`` understands ``variant`` under ``options`` (``None``:

@@ -19,8 +19,8 @@ which zone slot is learnt once per dealer by dealing the deck as the variant
 built it, and checked by dealing it in another order (:func:`layout`). Dealing
 the real deal's order again and replaying the history must give the real round
 back (zones, history, every seat's view). When any of this fails, the
-variant's deal does not fit and ``resample`` raises ``NotImplementedError``
-telling the author to override ``Round.resample``.
+variant's deal does not fit and ``information`` (so ``resample``) raises
+``NotImplementedError`` telling the author to override ``Round.information``.
 
 From that replay (:class:`_Trace`), for each seat, every card is sorted by
 where the seat first saw it:

@@ -80,6 +80,7 @@ __all__ = [
     "rollout_policy",
     "search_spec",
     "supports",
+    "unsupported",
     "with_iterations",
 ]
 
@@ -452,7 +453,7 @@ def _make_search(
     )
 
 
-_SUPPORTED: dict[int, tuple[VariantSpec, bool]] = {}
+_SUPPORTED: dict[int, tuple[VariantSpec, str | None]] = {}
 
 
 def supports(spec: VariantSpec) -> bool:
@@ -461,19 +462,25 @@ def supports(spec: VariantSpec) -> bool:
     fit and that does not override ``Round.information``, or whose
     ``information`` fails on that deal, gets no ``ai:search`` (the conformance
     kit says why)."""
+    return unsupported(spec) is None
+
+
+def unsupported(spec: VariantSpec) -> str | None:
+    """Why core cannot give a seat's information state in ``spec``'s rounds
+    (the first deal's failure, in one line), or ``None`` when it can."""
     known = _SUPPORTED.get(id(spec))
     if known is not None and known[0] is spec:
         return known[1]
     from .resample import deal_round
 
-    ok = True
+    why = None
     try:
         rnd = deal_round(spec, spec.options_model(), spec.min_players, 0, random.Random(0))
         rnd.information(rnd.to_act() or 0)
-    except Exception:  # NotImplementedError, or a variant whose information() fails at once
-        ok = False
-    _SUPPORTED[id(spec)] = (spec, ok)
-    return ok
+    except Exception as e:  # NotImplementedError, or a variant whose information() fails at once
+        why = " ".join(str(e).split()) or type(e).__name__
+    _SUPPORTED[id(spec)] = (spec, why)
+    return why
 
 
 def search_spec(

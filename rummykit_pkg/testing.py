@@ -99,6 +99,7 @@ __all__ = [
     "check_cards_accounted",
     "check_clone",
     "check_clone_and_resample",
+    "check_codec",
     "check_determinism",
     "check_display",
     "check_illegal_action_changes_nothing",
@@ -696,6 +697,7 @@ class Coverage:
     outcomes: Counter = field(default_factory=Counter)  # outcome -> rounds
     declared_moves: tuple[str, ...] = ()
     declared_outcomes: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)  # what went unchecked, and why
 
     def note_state(self, legal: Sequence[Action]) -> None:
         self.offered.update(a.kind for a in legal)
@@ -732,6 +734,7 @@ class Coverage:
         ]
         if self.declared_outcomes:
             lines.append(f"  outcomes never reached: {', '.join(self.outcomes_never_reached) or 'none'}")
+        lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
 
 
@@ -959,6 +962,58 @@ def check_clone_and_resample(
             r, step = r + 1, 0
     if not again.over and r < len(chosen) and step in chosen[r]:
         check(again.round)
+
+
+# -- the action codec (rummykit.env) -------------------------------------------
+
+
+def _env_installed() -> bool:
+    try:
+        import rummykit.env  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def check_codec(spec: VariantSpec[Any], options: BaseModel, match: Match) -> None:
+    """Replay ``match`` and, at every state, number its legal actions with the
+    variant's action codec (``rummykit.env``, its spec's ``action_codec`` or
+    core's): every legal action gets an index of its own, within the codec's
+    range, that decodes back to the same move. (Needs ``rummykit[rl]``.) A
+    codec factory that raises ``CodecError`` says the variant has no action
+    space (docs/env.md): nothing to check."""
+    from rummykit.env import CodecError, codec_for
+
+    n = match.n_seats
+    try:
+        codec = codec_for(spec, n)
+    except CodecError:
+        return
+    except Exception as e:
+        _fail(f"its action codec for {n} seats fails to build: {type(e).__name__}: {e}")
+    again = Match(spec, options, n, match.seed)
+    for step in range(len(match.actions) + 1):
+        if again.over:
+            break
+        seen: dict[int, Action] = {}
+        for a in again.round.legal_actions():
+            try:
+                i = codec.encode(a)
+            except Exception as e:
+                _fail(f"its action codec has no index for the legal move '{a}': {type(e).__name__}: {e}")
+            if not isinstance(i, int) or not 0 <= i < codec.n:
+                _fail(f"its action codec numbers the legal move '{a}' {i!r}, outside 0..{codec.n - 1}")
+            if i in seen:
+                _fail(f"its action codec gives the legal moves '{seen[i]}' and '{a}' one index, {i}")
+            seen[i] = a
+            try:
+                back = codec.decode(i)
+            except Exception as e:
+                _fail(f"its action codec cannot decode {i}, the index of '{a}': {type(e).__name__}: {e}")
+            if not isinstance(back, Action) or back.key() != a.key():
+                _fail(f"its action codec decodes {i}, the index of '{a}', as {back!r}")
+        if step < len(match.actions):
+            again.apply(match.actions[step])
 
 
 # -- whole games -------------------------------------------------------------
@@ -1191,6 +1246,23 @@ def check_variant(
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
     check_move_words(spec)
     coverage = Coverage(spec.name, declared_moves=tuple(m.kind for m in spec.moves))
+    codec_checked = _env_installed()
+    if not codec_checked:
+        coverage.notes.append("the action codec not checked: rummykit.env needs pip install 'rummykit[rl]'")
+    else:
+        from rummykit.env import CodecError, codec_for
+
+        try:
+            codec_for(spec, spec.min_players)
+        except CodecError as e:  # the variant says it has no action space
+            coverage.notes.append(f"no action codec to check: {e}")
+        except Exception:  # check_codec names it
+            pass
+    if agents is None and (None, "ai:search") not in registry.agents:
+        coverage.notes.append(
+            "core's ai:search not played: this registry has none of core's players; build it with "
+            'Plugins(extra=[("core", rummykit.core.builtin_agents), ...], entry_points=False)'
+        )
     exercised: set[str] = set()
     every = range(spec.min_players, spec.max_players + 1)
     counts = list(seat_counts) if seat_counts is not None else list(every)
@@ -1216,6 +1288,8 @@ def check_variant(
                 )
                 check_replay(spec, opts, match)
                 check_clone_and_resample(spec, opts, match)
+                if codec_checked:
+                    check_codec(spec, opts, match)
             except ConformanceError as e:
                 raise ConformanceError(f"{e}\n  ({where})") from None
             except Exception as e:

@@ -199,7 +199,13 @@ class StandardCodec:
             and 1 <= target <= MAX_TABLE_MELDS
         ):
             return self.add_base + cards[0] * MAX_TABLE_MELDS + target - 1
-        raise CodecError(f"the action codec has no index for {action.notation()!r} ({self!r})")
+        hint = (
+            ": a variant with other moves than draw, take, one-card moves, meld and add declares "
+            "its own codec (VariantSpec.action_codec, docs/env.md)"
+            if type(self) is StandardCodec
+            else ""
+        )
+        raise CodecError(f"the action codec has no index for {action.notation()!r} ({self!r}){hint}")
 
     def decode(self, index: int) -> Action:
         if not 0 <= index < self.n:

@@ -173,6 +173,43 @@ def test_a_round_core_cannot_re_deal_gives_no_information_state():
     assert act_kwargs(Wants(), rnd, 0) == {"info": None}
 
 
+def test_the_match_fills_in_only_the_facts_a_variants_own_information_state_has():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Least:  # the fields docs/plugins.md asks for, and no lowest_wins
+        seat: int
+        n_seats: int
+        scores: tuple[int, ...] = ()
+        target: int | None = None
+
+        def sample(self, rng):
+            raise NotImplementedError
+
+    match = played("gin", 2, 4, 3)
+    match.totals[0] = 17
+    match.round.information = lambda seat: Least(seat, 2)  # the variant's own
+    info = information_for(match, 1)
+    assert info == Least(1, 2, scores=(17, 0), target=match.target)
+
+
+def test_a_round_whose_information_state_fails_in_play_is_the_variants_fault():
+    from rummykit.core.errors import VariantError
+
+    match = played("gin", 2, 4, 3)
+
+    def fails(seat):
+        raise NotImplementedError("its deal changed its mind")
+
+    match.round.information = fails
+    with pytest.raises(
+        VariantError,
+        match=r"variant gin could not give seat 1 its information state in play "
+        r"\(its deal changed its mind\), which breaks the engine contract",
+    ):
+        information_for(match, 1)
+
+
 def test_dealers_compare_by_how_they_deal():
     opts = ToyOptions()
     a = Dealer(TOY.new_round, opts, 2, 0)

@@ -141,7 +141,7 @@ class BrokenPlugin:
 
 def test_an_information_state_that_fails_is_named_not_the_search():
     from rummykit.core import builtin_agents
-    from rummykit.core.errors import AgentError
+    from rummykit.core.errors import AgentError, UnknownAgent
     from rummykit.core.guard import SafeAgent, Who
 
     reg = core_plugins.Plugins(
@@ -149,6 +149,9 @@ def test_an_information_state_that_fails_is_named_not_the_search():
     ).registry
     # It fails at the first deal: core cannot search there, so ai:search is not offered.
     assert [a.name for a in reg.agents_for("toy-broken")] == ["random"]
+    with pytest.raises(UnknownAgent, match=r"no computer player 'ai:search' for toy-broken "
+                       r"\(available: random\); ai:search cannot play it: no information here$"):  # fmt: skip
+        reg.agent("toy-broken", NAME)
     spec = reg.variant("toy-later")
     search_spec = reg.agent("toy-later", NAME)
     match = Match(spec, spec.options_model(), 2, 1)

@@ -784,7 +784,7 @@ def test_the_kit_reports_what_it_covered(capsys):
     from rummykit.core.vocabulary import MoveWords
 
     reg = Registry()
-    spec = replace(TOY, moves=(MoveWords("pass", "x"),))  # declared, never legal
+    spec = replace(TOY, moves=(*TOY.moves, MoveWords("pass", "x")))  # "pass": declared, never legal
     reg.add_variant(spec, "toy")
     reg.add_agent(AgentSpec("low", lambda seat, seed, o: Lowest(), variant="toy"), "toy")
     reg.add_agent(AgentSpec("never", lambda seat, seed, o: Lowest(), variant="toy"), "toy")
@@ -798,6 +798,11 @@ def test_the_kit_reports_what_it_covered(capsys):
     assert out[0].startswith("rummykit.testing: toy: 2 matches, ")
     assert out[1] == "  players: random, low, (not played, too few seeds: never)"
     assert out[2].startswith("  moves played: discard ")
+    # A registry without core's plugin: said, not passed over in silence.
+    assert out[-1] == (
+        "  note: core's ai:search not played: this registry has none of core's players; build it with "
+        'Plugins(extra=[("core", rummykit.core.builtin_agents), ...], entry_points=False)'
+    )
     assert out[3].startswith("  moves never played: ") and "pass" in out[3]
     assert out[4] == f"  outcomes reached: end {cov.rounds}"
 

@@ -14,6 +14,7 @@ from rummykit.core.actions import DRAW_STOCK, Action
 from rummykit.core.cards import points, suit_of
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View
 from rummykit.core.registry import VariantSpec
+from rummykit.core.vocabulary import MoveWords
 
 
 class ToyOptions(BaseModel):
@@ -124,4 +125,5 @@ TOY = VariantSpec(
     options_model=ToyOptions,
     new_round=ToyRound,
     rules_text="Draw, discard; a flush knocks.",
+    moves=(MoveWords("knock"),),  # a kind of its own: rummykit.env's codec numbers it
 )

@@ -159,3 +159,58 @@ def test_a_codec_subclass_numbering_its_own_way_is_followed_at_every_step(regist
             assert sorted(np.flatnonzero(mask).tolist()) == sorted(e.codec.encode(a) for a in legal)
             assert mask[0] == 0
             e.step(int(np.flatnonzero(mask)[-1]))
+
+
+class Misreads(StandardCodec):
+    """Reads a knock's index back as the discard of its card."""
+
+    def decode(self, index: int) -> Action:
+        back = super().decode(index)
+        return Action("discard", back.cards) if back.kind == "knock" else back
+
+
+class Collapses(StandardCodec):
+    def encode(self, action: Action) -> int:
+        return super().encode(Action("discard", action.cards) if action.kind == "knock" else action)
+
+
+def _no_codec(spec, n):
+    raise RuntimeError("codec boom")
+
+
+@pytest.mark.parametrize(
+    ("factory", "says"),
+    [
+        (
+            lambda spec, n: Misreads(("discard", "knock", "gin")),
+            r"decodes \d+, the index of 'knock \w\w', as ",
+        ),
+        (
+            lambda spec, n: Collapses(("discard", "knock", "gin")),
+            r"gives the legal moves '.*' and 'knock \w\w' one index",
+        ),
+        (lambda spec, n: StandardCodec(("discard", "gin")), r"no index for the legal move 'knock \w\w'"),
+        (_no_codec, "its action codec for 2 seats fails to build: RuntimeError: codec boom"),
+    ],
+)
+def test_the_conformance_kit_checks_the_action_codec(registry, factory, says):
+    from dataclasses import replace
+
+    from rummykit.testing import ConformanceError, check_variant
+
+    spec = replace(registry.variant("gin"), name="gincodec", action_codec=factory)
+    with pytest.raises(ConformanceError, match=says):
+        check_variant(spec, seeds=range(4), agents=[], registry=registry, report=False)
+
+
+def test_the_conformance_kit_passes_the_installed_codecs(registry):
+    from rummykit.core.match import Match
+    from rummykit.testing import check_codec
+
+    for name, n in (("gin", 2), ("cardverse", 4)):
+        spec = registry.variant(name)
+        match = Match(spec, spec.options_model(), n, 3)
+        while not match.over and len(match.actions) < 400:
+            legal = match.view(match.to_act()).legal
+            match.apply(legal[len(match.actions) % len(legal)])
+        check_codec(spec, spec.options_model(), match)
