@@ -115,7 +115,8 @@ class PlainUI:
                     self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
             for line in result_lines(result, s.names, self.fmt):
                 self.echo(line)
-            self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+            if not s.match.over:  # the match's end gives the totals once
+                self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
 
     def match_end(self) -> None:
         s = self.s

@@ -367,7 +367,10 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
     matches = c.mode == "matches"
     won = "matches won" if matches else "rounds won"
     entrants = data["entrants"]
-    names: Column = ("entrant", [e["agent"] for e in entrants])
+    agents = [e["agent"] for e in entrants]
+    # An agent entered twice is told apart by its --seat number (1: the first given).
+    shown = [f"{a} ({k})" if agents.count(a) > 1 else a for k, a in enumerate(agents, 1)]
+    names: Column = ("entrant", shown)
     figures: list[Column] = [
         (won, [f"{e['matches_won'] if matches else e['counts']['rounds_won']:,}" for e in entrants]),
         ("win rate", [_pct(e["win_rate"]) for e in entrants]),

@@ -181,7 +181,7 @@ def view_lines(
     line about the table, :func:`table_line`)."""
     out = []
     others = ", ".join(
-        f"{names[s]} {n} cards ({view.scores[s] if view.scores else 0} pts)"
+        f"{names[s]}: {n} cards ({view.scores[s] if view.scores else 0} pts)"
         for s, n in enumerate(view.hand_sizes)
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"

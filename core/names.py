@@ -99,8 +99,9 @@ def check_kind(text: str) -> str:
 
 
 def bot_name(kind: str) -> str:
-    """The default name of a computer seat: ``ai:easy`` -> "Easy bot"."""
-    level = kind.split(":", 1)[1] if kind.startswith("ai:") else kind
+    """The default name of a computer seat, after its level: ``ai:easy`` ->
+    "Easy bot", ``ref:simple`` -> "Simple bot", ``random`` -> "Random bot"."""
+    level = kind.rsplit(":", 1)[-1]
     return fit(f"{level.capitalize()} bot" if level else "Bot")
 
 

@@ -466,6 +466,12 @@ class _Trace:
                     what = f"view of seat {s}"
                     break
         if what is not None:
+            if type(self.shadow) is not type(rnd):
+                raise NotImplementedError(
+                    f"{self.variant}: re-dealing the real deal and replaying the history gives a "
+                    f"different {what}: its dealer deals {type(self.shadow).__name__} rounds, "
+                    f"this round is a {type(rnd).__name__} (record_deal with a dealer of its class)"
+                )
             raise NotImplementedError(
                 f"{self.variant}: re-dealing the real deal and replaying the history gives a "
                 f"different {what}: the round holds something core cannot re-deal; {_OVERRIDE}"

@@ -105,6 +105,7 @@ __all__ = [
     "check_illegal_action_changes_nothing",
     "check_legal_actions",
     "check_move_words",
+    "check_options",
     "check_replay",
     "check_resample",
     "check_result",
@@ -579,6 +580,23 @@ def check_result_text(result: RoundResult, n_seats: int) -> None:
             _fail(f"the result text does not render: {type(e).__name__}: {e}")
         for line in lines:
             _one_line(line, "a rendered result line")
+
+
+def check_options(spec: VariantSpec[Any]) -> None:
+    """Every option that is a number has a lowest and a highest value
+    (``Field(ge=..., le=...)``, or ``gt``/``lt``): ``rummy play -o`` and
+    ``rummy rules`` say them, and no input is unbounded."""
+    from rummykit.core.options import _bounds
+
+    for name, f in spec.options_model.model_fields.items():
+        if f.annotation in (int, float):
+            lo, hi = _bounds(f)
+            missing = [w for w, b in (("lowest", lo), ("highest", hi)) if b is None]
+            if missing:
+                _fail(
+                    f"option {name} has no {' and no '.join(missing)} value: give it Field(ge=..., le=...) "
+                    "(every input has a bound)"
+                )
 
 
 def check_move_words(spec: VariantSpec[Any]) -> None:
@@ -1244,6 +1262,7 @@ def check_variant(
                 pool.append(_Seat(a.name, a))
             elif a != "random":
                 pool.append(_Seat(a, registry.agent(spec.name, a)))
+    check_options(spec)
     check_move_words(spec)
     coverage = Coverage(spec.name, declared_moves=tuple(m.kind for m in spec.moves))
     codec_checked = _env_installed()

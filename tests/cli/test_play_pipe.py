@@ -57,6 +57,7 @@ def test_a_whole_gin_match_through_a_pipe(tmp_path):
     assert out.returncode == 0, out.stderr
     assert not ESC.search(out.stdout)  # plain text, no terminal codes
     assert "=== match over:" in out.stdout
+    assert "Player 1: 10 cards (0 pts), Random bot: 10 cards (0 pts)" in out.stdout
     # The seed, which gives every deal, is printed once the match is over, not before.
     assert "seed" not in out.stdout.split("=== match over:")[0]
     assert out.stdout.rstrip().endswith(f"(seed 3; record saved to {save})")
@@ -106,3 +107,5 @@ def test_bots_only_play_the_match_to_the_end(tmp_path):
     assert "=== match over:" in out.stdout
     totals = re.findall(r"Score: Hard bot (\d+), Easy bot (\d+)", out.stdout)[-1]
     assert max(map(int, totals)) >= 100
+    end = out.stdout.split("=== match over:")
+    assert "Score:" not in end[0].splitlines()[-1] and end[1].count("Score:") == 1  # the totals once

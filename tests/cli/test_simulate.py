@@ -194,6 +194,16 @@ def test_text_report(plugins, capsys):
     assert "95% CI" in lines[1] and "rounds per second" in lines[-1]
 
 
+def test_an_agent_entered_twice_is_told_apart_by_its_seat_number(plugins, capsys):
+    args = ["--seat", "random", "--seat", "first", "--seat", "random", "--matches", "3", "--seed", "1"]
+    code, out, err = run_main(capsys, "simulate", "toy", *args)
+    assert code == 0, err
+    rows = [line.split()[0:2] for line in out.splitlines()[2:5]]
+    assert rows == [["random", "(1)"], ["first", rows[1][1]], ["random", "(3)"]]
+    code, out, err = run_main(capsys, "simulate", "toy", *args, "--json")
+    assert [e["agent"] for e in json.loads(out)["entrants"]] == ["random", "first", "random"]
+
+
 def test_one_of_a_unit_is_said_in_the_singular(plugins, capsys):
     code, out, err = run_main(
         capsys, "simulate", "toy", "--seat", "random", "--seat", "first", "--rounds", "1", "--seed", "1"

@@ -196,7 +196,9 @@ def test_simulate_counts_keep_their_order_and_show_zeros(tmp_path):
         cols = headers(lines)
         assert cols == ["entrant", "rounds won", "win rate", "95% CI", "points/round", *CARDVERSE_COUNTS]
         counts_header = next(i for i, line in enumerate(lines) if "out by meld" in line)
-        counts = sorted(line.split()[1:] for line in lines[counts_header + 1 : counts_header + 3])
+        counts = sorted(
+            line.split()[2:] for line in lines[counts_header + 1 : counts_header + 3]
+        )  # after "ai:easy (k)"
         won = ["0", "1", "0"] if seed == "1" else ["1", "0", "0"]
         assert counts == [["0", "0", "0"], won]
         seen.append(cols)

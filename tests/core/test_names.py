@@ -95,6 +95,12 @@ def test_seat_parsing_uses_the_name_rules():
     assert parse_seat("human:Random", 1) == SeatRecord(kind="human", name="Random")
     assert parse_seat("human", 2).name == "Player 3"
     assert parse_seat("ai:easy", 1).name == "Easy bot"
+    # after the level, whatever the prefix of a plugin's player
+    assert [parse_seat(k, 1).name for k in ("ref:simple", "rl:last", "random")] == [
+        "Simple bot",
+        "Last bot",
+        "Random bot",
+    ]
     assert parse_seat("ai:easy:[[oops", 1) == SeatRecord(kind="ai:easy", name="[[oops")
     with pytest.raises(BadName, match=r"^seat 2: name 'Ev\\x1b\]0;pwned\\x07' has an escape"):
         parse_seat("human:Ev\x1b]0;pwned\x07", 1)

@@ -175,6 +175,22 @@ def test_a_round_dealt_outside_core_says_how_to_deal_it():
         rnd.resample(0, random.Random(0))
 
 
+class Marked(ToyRound):
+    """A round whose views say a word its base class's do not."""
+
+    def view(self, seat):
+        return replace(super().view(seat), extra={"marked": 1})
+
+
+def test_a_dealer_of_another_round_class_is_named():
+    from rummykit.core.resample import Dealer, record_deal
+
+    rnd = Marked(ToyOptions(), 2, 0, random.Random(1))
+    record_deal(rnd, Dealer(ToyRound, ToyOptions(), 2, 0))  # the base class's dealer: a plugin's slip
+    with pytest.raises(NotImplementedError, match=r"its dealer deals ToyRound rounds, this round is a Mark"):
+        rnd.information(0)
+
+
 class AcesToTheBottom(ToyRound):
     """A deal that looks at the cards: every ace goes to the bottom of the stock."""
 

@@ -28,6 +28,7 @@ from rummykit.testing import (
     check_clone,
     check_illegal_action_changes_nothing,
     check_legal_actions,
+    check_options,
     check_resample,
     check_variant,
     check_view_hides,
@@ -372,6 +373,24 @@ def test_illegal_actions_handled_badly_fail(round_class, pattern):
     fails(variant(round_class), pattern)
 
 
+def test_a_number_option_without_bounds_fails():
+    from pydantic import BaseModel
+
+    class Open(BaseModel):
+        target: int = Field(20, ge=1)  # no highest value
+        bonus: float = 1.5
+
+    spec = replace(TOY, options_model=Open)
+    with pytest.raises(ConformanceError, match=r"option target has no highest value: give it Field\(ge="):
+        check_options(spec)
+
+    class Loose(ToyOptions):
+        bonus: float = 1.5
+
+    with pytest.raises(ConformanceError, match=r"option bonus has no lowest and no highest value"):
+        check_variant(replace(TOY, options_model=Loose), seeds=range(1), agents=[], report=False)
+
+
 def test_the_reason_an_illegal_move_is_refused_is_one_line_whatever_the_variant_wrote():
     rnd = ExplainsInTwoLines(ToyOptions(), 2, 0, random.Random(0))
     with pytest.raises(IllegalAction) as e:
@@ -411,7 +430,7 @@ class RemembersIllegalMoves(ToyRound):
 
 class NanOptions(ToyOptions):
     model_config = ConfigDict(extra="forbid")
-    weight: float = Field(float("nan"), description="not a number, so not JSON")
+    weight: float = Field(float("nan"), ge=-1, le=1, description="not a number, so not JSON")
 
 
 def test_global_random_fails():

@@ -19,7 +19,7 @@ from rummykit.core.vocabulary import MoveWords
 
 class ToyOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    target: int = Field(20, ge=1, description="points to win the match")
+    target: int = Field(20, ge=1, le=1000, description="points to win the match")
     stock_cards: int = Field(12, ge=0, le=40)
 
 
