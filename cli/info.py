@@ -61,13 +61,19 @@ def rules(variant: str, no_pager: bool) -> None:
     reg = registry()
     spec = reg.variant(variant)
     agents = [a.name for a in reg.agents_for(spec.name)]
+    note = ""
+    if "ai:search" not in agents and (None, "ai:search") in reg.agents:
+        from rummykit.core.search import unsupported
+
+        why = unsupported(spec)
+        note = f"ai:search cannot play {spec.name}: {why}" if why else ""
     if not stdout_is_tty():
-        click.echo("\n".join(rulesdoc.plain_lines(spec, agents)))
+        click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note)))
         return
     from rich.console import Console
 
     console = Console(highlight=False, emoji=False)
-    doc = rulesdoc.renderable(spec, agents)
+    doc = rulesdoc.renderable(spec, agents, note=note)
     if no_pager or not stdin_is_tty():
         console.print(doc)
         return

@@ -34,8 +34,9 @@ def options_title(spec: VariantSpec[Any]) -> str:
     return f"Options (rummy play {spec.name} --option KEY=VALUE)"
 
 
-def plain_lines(spec: VariantSpec[Any], agents: Sequence[str]) -> list[str]:
-    """The rules as plain text: the options in aligned columns."""
+def plain_lines(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -> list[str]:
+    """The rules as plain text: the options in aligned columns (``note``: a
+    line after the computer players)."""
     out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, "", options_title(spec) + ":"]
     opts = describe_options(spec.options_model)
     if not opts:
@@ -48,6 +49,8 @@ def plain_lines(spec: VariantSpec[Any], agents: Sequence[str]) -> list[str]:
         out.append(f"  {name:<{width}}  {shown:<{dwidth}}  {allowed:<{awidth}}  {desc}".rstrip())
     if agents:
         out += ["", "Computer players: " + ", ".join(agents)]
+    if note:
+        out.append(note)
     return out
 
 
@@ -55,8 +58,9 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|") or " "
 
 
-def markdown(spec: VariantSpec[Any], agents: Sequence[str]) -> str:
-    """The rules as Markdown: the options as a table under their own heading."""
+def markdown(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -> str:
+    """The rules as Markdown: the options as a table under their own heading
+    (``note``: a line after the computer players)."""
     parts = [spec.rules_text.strip() or NO_RULES, f"## {options_title(spec)}"]
     opts = describe_options(spec.options_model)
     if opts:
@@ -70,10 +74,14 @@ def markdown(spec: VariantSpec[Any], agents: Sequence[str]) -> str:
         parts.append("None.")
     if agents:
         parts.append("**Computer players:** " + ", ".join(f"`{a}`" for a in agents))
+    if note:
+        parts.append(_cell(note))
     return "\n\n".join(parts) + "\n"
 
 
-def renderable(spec: VariantSpec[Any], agents: Sequence[str], ascii_: bool = False) -> RenderableType:
+def renderable(
+    spec: VariantSpec[Any], agents: Sequence[str], ascii_: bool = False, note: str = ""
+) -> RenderableType:
     """What a terminal shows: the Markdown rendered (the plain text with ``ascii_``,
     for terminals without box-drawing characters)."""
     from rich.console import Group
@@ -81,5 +89,5 @@ def renderable(spec: VariantSpec[Any], agents: Sequence[str], ascii_: bool = Fal
     from rich.text import Text
 
     if ascii_:
-        return Text("\n".join(plain_lines(spec, agents)))
-    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents)))
+        return Text("\n".join(plain_lines(spec, agents, note)))
+    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents, note)))

@@ -603,3 +603,34 @@ def test_a_variant_breaking_the_contract_in_play_is_named_not_the_bot_or_the_use
     assert line.endswith(
         "which breaks the engine contract (rummykit.testing.check_variant finds such faults)"
     )
+
+
+CUT_DECK = """
+    from rummykit import hookimpl
+    from rummykit.variants.gin import GinRound, make_spec
+
+
+    class Cut(GinRound):  # a cut before the shuffle: chance core cannot re-deal
+        def __init__(self, options, round_index, rng, *args, **kwargs):
+            rng.random()
+            super().__init__(options, round_index, rng, *args, **kwargs)
+
+
+    @hookimpl
+    def register_variants(register):
+        register(make_spec(name="cutgin", title="Cut Gin", round_class=Cut, rules_text="Gin."))
+"""
+
+
+def test_a_variant_ai_search_cannot_play_says_why_in_its_rules_and_when_asked_for(site):
+    fake_install(site, "rummykit-cut", "0.1.0", {"cut": "cut_plugin"}, {"cut_plugin": CUT_DECK})
+    r = rummy(site, "rules", "cutgin")
+    assert r.returncode == 0, r.stderr
+    players = next(ln for ln in r.stdout.splitlines() if ln.startswith("Computer players: "))
+    assert "ai:search" not in players
+    assert "ai:search cannot play cutgin: cutgin: its deal uses random() besides one shuffle" in r.stdout
+    r = rummy(site, "simulate", "cutgin", "--seat", "ai:search", "--seat", "random", "--matches", "1")
+    assert r.returncode == 2
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("rummy: no computer player 'ai:search' for cutgin (available: ")
+    assert "; ai:search cannot play it: cutgin: its deal uses random()" in line
