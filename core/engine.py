@@ -20,6 +20,7 @@ figures of ``rummy simulate`` by mutating what it was given.
 from __future__ import annotations
 
 import copy
+import copyreg
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,6 +41,22 @@ if TYPE_CHECKING:
 
 #: An empty read-only mapping (the default ``extra`` and ``counts``).
 EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def read_only(mapping: dict[Any, Any]) -> Mapping[Any, Any]:
+    """``MappingProxyType(mapping)``: how a pickled read-only mapping comes back."""
+    return MappingProxyType(mapping)
+
+
+def _pickle_proxy(proxy: MappingProxyType) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return read_only, (dict(proxy),)
+
+
+# Views, results and rounds keep their mappings read-only as MappingProxyType,
+# which Python cannot pickle: registered here, a proxy pickles as a read-only
+# copy of its mapping, so a round, a match or an environment can be saved and
+# sent to another process (a checkpoint, a vector of environments).
+copyreg.pickle(MappingProxyType, _pickle_proxy)
 
 
 def frozen_mapping(m: Mapping[str, Any] | None) -> Mapping[str, Any]:

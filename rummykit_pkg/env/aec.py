@@ -113,6 +113,8 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         return self.table.view(self._index[agent])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # ``options`` are ignored, as PettingZoo's api_test expects of an environment
+        # without per-episode options: the variant's are given when it is made.
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -108,26 +108,44 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        super().reset(seed=seed)
+        if seed is not None:
+            seed = count_of(seed, "a seed")
+            super().reset(seed=seed % 2**64)  # Gymnasium's generator takes no negative seed
+        else:
+            super().reset()
         table = self.table
-        deal = table.reset(seed)
-        opts = table.options
-        where = f"an episode of seed {deal}"
-        self.agents = [
-            None
-            if spec is None
-            else SafeAgent(
-                Who(spec.name, spec.plugin, pos, deal, where), spec.factory, agent_seed(deal, pos), opts
-            )
-            for pos, spec in enumerate(self.opponent_specs)
-        ]
-        self._watchers = observers(self.agents)
-        # Not the deal's seed: it would let a learner deal the hidden cards again
-        # (the experimenter finds it in self.table.seed).
-        info: dict[str, Any] = {}
-        reward = self._play_others(info)
-        if table.over:  # the others ended it before the learner's first move
-            info["reward"] = reward
+        skipped = 0
+        while True:
+            deal = table.reset(seed if skipped == 0 else None)
+            opts = table.options
+            where = f"an episode of seed {deal}"
+            self.agents = [
+                None
+                if spec is None
+                else SafeAgent(
+                    Who(spec.name, spec.plugin, pos, deal, where), spec.factory, agent_seed(deal, pos), opts
+                )
+                for pos, spec in enumerate(self.opponent_specs)
+            ]
+            self._watchers = observers(self.agents)
+            # Not the deal's seed in the info: it would let a learner deal the hidden
+            # cards again (the experimenter finds it in self.table.seed).
+            info: dict[str, Any] = {}
+            self._play_others(info)
+            # An episode the others end before the learner's first move (a knock
+            # on the first turn) has no decision in it: the next deal is played.
+            if not table.over:
+                break
+            skipped += 1
+            if skipped >= MAX_SKIPPED:
+                raise RummyError(
+                    f"the other seats ended {skipped} deals in a row before seat {self.learner} "
+                    "could move: this seat never plays with these opponents and options"
+                )
+        if skipped:
+            info = {"skipped": skipped}
+        if self.render_mode == "human":
+            self.render()
         return table.observe(self.learner), info
 
     def _reward(self, points: Sequence[int] | None) -> float:
@@ -186,6 +204,11 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
+
+
+#: Deals in a row that ``reset`` passes over when the learner never acts in
+#: them, at most (a variant whose other seats always end the round first).
+MAX_SKIPPED = 100
 
 
 def _reward(value: Any) -> float:

@@ -204,6 +204,9 @@ class Table:
         if tracker is None:
             tracker = self.trackers[seat] = self.encoder.tracker(view)
         obs = self.encoder.observation(view, tracker)
+        if self.over and view.to_act is not None:  # ended by an illegal action or a safeguard
+            at = self.encoder.layout["to_act"][0]
+            obs[at : at + self.n_seats] = 0.0
         if not self.over and view.to_act == seat:
             if self._legal is None:
                 self._index_legal()

@@ -219,3 +219,18 @@ def test_the_wrapped_env_plays_as_the_raw_one(registry, variant, seats, stack):
             raw.step(int(choice))
         else:
             pytest.fail("an episode longer than 400 steps")
+
+
+def test_an_environment_pickles_at_any_point(registry):
+    import pickle
+
+    e = env("cardverse", seats=3, registry=registry)
+    e.reset(seed=2)
+    while True:  # to the round's end: results and views hold read-only mappings
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            break
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[-1]))
+    back = pickle.loads(pickle.dumps(e))
+    assert back.rewards == e.rewards and back.infos == e.infos
+    assert back.unwrapped.table.round.result == e.unwrapped.table.round.result

@@ -74,3 +74,54 @@ def test_bad_opponents_are_clear_errors(registry):
         single_agent("cardverse", opponents=["random", "random"], seats=4, registry=registry)
     with pytest.raises(RummyError, match="seat must be 0 to 1"):
         single_agent("gin", opponents=["random"], seat=2, registry=registry)
+
+
+def test_reset_never_returns_an_episode_that_is_over(registry):
+    # Seed 134: ai:hard at seat 0 knocks on its first turn.
+    e = single_agent("gin", opponents=["ai:hard"], seat=1, registry=registry)
+    obs, info = e.reset(seed=134)
+    assert obs["action_mask"].sum() > 0 and info == {"skipped": 1}
+    assert e.table.round.to_act() == 1 and not e.table.over and e.table.seed != 134
+    # Deterministic: the same seed passes over the same deals.
+    obs2, info2 = single_agent("gin", opponents=["ai:hard"], seat=1, registry=registry).reset(seed=134)
+    assert info2 == info and (obs2["observation"] == obs["observation"]).all()
+    # With a knock limit of 100 seat 0 knocks at once in every deal: said, not looped.
+    hundred = {"knock_limit": 100}
+    never = single_agent("gin", opponents=["ai:easy"], seat=1, options=hundred, registry=registry)
+    with pytest.raises(RummyError, match="the other seats ended 100 deals in a row before seat 1 could move"):
+        never.reset(seed=0)
+
+
+def test_seeds_are_python_or_numpy_whole_numbers(registry):
+    e = single_agent("gin", opponents=["random"], registry=registry)
+    a, _ = e.reset(seed=np.int64(5))
+    b, _ = e.reset(seed=5)
+    assert (a["observation"] == b["observation"]).all()
+    e.reset(seed=-5)
+    with pytest.raises(RummyError, match="a seed is a whole number"):
+        e.reset(seed=1.5)
+
+
+def test_after_an_illegal_action_no_seat_is_to_act(registry):
+    e = single_agent("gin", opponents=["random"], registry=registry)
+    obs, _ = e.reset(seed=1)
+    at, n = e.table.encoder.layout["to_act"]
+    assert obs["observation"][at : at + n].sum() == 1
+    obs, *_ = e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert obs["observation"][at : at + n].sum() == 0 and obs["action_mask"].sum() == 0
+
+
+@pytest.mark.parametrize("opponents", [["ai:easy"], ["ai:hard"]])
+def test_an_environment_pickles_and_plays_on_alike(registry, opponents):
+    import pickle
+
+    e = single_agent("gin", opponents=opponents, registry=registry)
+    obs, _ = e.reset(seed=3)
+    copy = pickle.loads(pickle.dumps(e))
+    for _ in range(6):
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, done, _, _ = e.step(int(legal[0]))
+        obs2, reward2, done2, _, _ = copy.step(int(legal[0]))
+        assert (obs["observation"] == obs2["observation"]).all() and (reward, done) == (reward2, done2)
+        if done:
+            break

@@ -94,5 +94,10 @@ def easy_agent_spec(
         strength=10,
         description="takes the upcard when it lowers its deadwood, discards to the "
         "least deadwood, knocks or goes gin as soon as it may",
-        factory=lambda seat, seed, options: EasyGinAgent(seed),
+        factory=easy_factory,
     )
+
+
+def easy_factory(seat: int, seed: int, options: GinOptions) -> EasyGinAgent:
+    """``ai:easy``'s factory (a module function: environments holding it pickle)."""
+    return EasyGinAgent(seed)
