@@ -45,6 +45,11 @@ def variants(as_json: bool) -> None:
         click.echo(f"{r['name']:<{w[0]}}  {r['title']:<{w[1]}}  {r['players']:<{w[2]}}  {r['plugin']}")
 
 
+def _short(text: str, most: int = 300) -> str:
+    """A plugin's description, cut to ``most`` characters."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
 @click.command()
 @click.argument("variant", shell_complete=completion.variants)
 @click.option("--no-pager", is_flag=True, help="At a terminal, print the rules instead of paging them.")
@@ -54,13 +59,17 @@ def rules(variant: str, no_pager: bool) -> None:
     At a terminal the rules are rendered (headings, tables) and shown through the
     pager ($PAGER, else less); piped or redirected they are plain text.
     """
+    from rummykit.core.names import clean_text
+
     from . import rulesdoc
     from .common import stdin_is_tty
     from .play import stdout_is_tty
 
     reg = registry()
     spec = reg.variant(variant)
-    agents = [a.name for a in reg.agents_for(spec.name)]
+    specs = reg.agents_for(spec.name)
+    agents = [a.name for a in specs]
+    players = [(clean_text(a.name), a.strength, _short(clean_text(a.description))) for a in specs]
     note = ""
     if "ai:search" not in agents and (None, "ai:search") in reg.agents:
         from rummykit.core.search import unsupported
@@ -68,12 +77,12 @@ def rules(variant: str, no_pager: bool) -> None:
         why = unsupported(spec)
         note = f"ai:search cannot play {spec.name}: {why}" if why else ""
     if not stdout_is_tty():
-        click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note)))
+        click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note, players)))
         return
     from rich.console import Console
 
     console = Console(highlight=False, emoji=False)
-    doc = rulesdoc.renderable(spec, agents, note=note)
+    doc = rulesdoc.renderable(spec, agents, note=note, players=players)
     if no_pager or not stdin_is_tty():
         console.print(doc)
         return

@@ -34,9 +34,16 @@ def options_title(spec: VariantSpec[Any]) -> str:
     return f"Options (rummy play {spec.name} --option KEY=VALUE)"
 
 
-def plain_lines(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -> list[str]:
+#: A computer player as ``rummy rules`` describes it: name, strength, description.
+Player = tuple[str, int, str]
+
+
+def plain_lines(
+    spec: VariantSpec[Any], agents: Sequence[str], note: str = "", players: Sequence[Player] = ()
+) -> list[str]:
     """The rules as plain text: the options in aligned columns (``note``: a
-    line after the computer players)."""
+    line after the computer players; ``players``: a line for each, with its
+    strength and description)."""
     out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, "", options_title(spec) + ":"]
     opts = describe_options(spec.options_model)
     if not opts:
@@ -49,6 +56,9 @@ def plain_lines(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -
         out.append(f"  {name:<{width}}  {shown:<{dwidth}}  {allowed:<{awidth}}  {desc}".rstrip())
     if agents:
         out += ["", "Computer players: " + ", ".join(agents)]
+    nwidth = max((len(n) for n, _, _ in players), default=0)
+    for name, strength, text in players:
+        out.append(f"  {name:<{nwidth}}  {strength:>3}  {text}".rstrip())
     if note:
         out.append(note)
     return out
@@ -58,9 +68,11 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|") or " "
 
 
-def markdown(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -> str:
+def markdown(
+    spec: VariantSpec[Any], agents: Sequence[str], note: str = "", players: Sequence[Player] = ()
+) -> str:
     """The rules as Markdown: the options as a table under their own heading
-    (``note``: a line after the computer players)."""
+    (``note`` and ``players`` as for :func:`plain_lines`)."""
     parts = [spec.rules_text.strip() or NO_RULES, f"## {options_title(spec)}"]
     opts = describe_options(spec.options_model)
     if opts:
@@ -74,13 +86,21 @@ def markdown(spec: VariantSpec[Any], agents: Sequence[str], note: str = "") -> s
         parts.append("None.")
     if agents:
         parts.append("**Computer players:** " + ", ".join(f"`{a}`" for a in agents))
+    if players:
+        rows = ["| player | strength | how it plays |", "|---|---|---|"]
+        rows += [f"| `{n}` | {strength} | {_cell(text)} |" for n, strength, text in players]
+        parts.append("\n".join(rows))
     if note:
         parts.append(_cell(note))
     return "\n\n".join(parts) + "\n"
 
 
 def renderable(
-    spec: VariantSpec[Any], agents: Sequence[str], ascii_: bool = False, note: str = ""
+    spec: VariantSpec[Any],
+    agents: Sequence[str],
+    ascii_: bool = False,
+    note: str = "",
+    players: Sequence[Player] = (),
 ) -> RenderableType:
     """What a terminal shows: the Markdown rendered (the plain text with ``ascii_``,
     for terminals without box-drawing characters)."""
@@ -89,5 +109,5 @@ def renderable(
     from rich.text import Text
 
     if ascii_:
-        return Text("\n".join(plain_lines(spec, agents, note)))
-    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents, note)))
+        return Text("\n".join(plain_lines(spec, agents, note, players)))
+    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents, note, players)))

@@ -108,7 +108,7 @@ class SafeManager(pluggy.PluginManager):
     def _failed(self, plugin_name: str, hookname: str, e: BaseException, what: str = "") -> None:
         if isinstance(e, PluginError) and str(e).startswith("plugin "):
             self.report(str(e))
-        elif isinstance(e, (_NoYield, _SecondYield, _Returned)):
+        elif isinstance(e, (PluginError, _NoYield, _SecondYield, _Returned)):
             self.report(f"plugin {plugin_name} failed in {hookname}: {e}")
         else:
             self.report(f"plugin {plugin_name} failed in {hookname}{what}: {_one_line(e)}")

@@ -59,6 +59,32 @@ def variant_name_problem(name: object) -> str | None:
     )
 
 
+#: A computer player's name: words of letters, digits, ``.``, ``_`` and ``-``
+#: joined by ``:`` (``ai:hard``, ``ref:simple``, ``random``), as ``--seat`` takes it.
+AGENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*(:[A-Za-z0-9][A-Za-z0-9._-]*)*\Z")
+MAX_AGENT_NAME = 64
+
+
+def agent_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a computer player's name (one line), or ``None``."""
+    if (
+        isinstance(name, str)
+        and len(name) <= MAX_AGENT_NAME
+        and AGENT_NAME.match(name)
+        and name.split(":")[0].lower() != "human"
+    ):
+        return None
+    shown = (
+        repr(name)
+        if not isinstance(name, str) or len(name) <= 50
+        else f"{name[:40]!r}... ({len(name)} characters)"
+    )
+    return (
+        f"bad computer player name {shown}: use 1 to {MAX_AGENT_NAME} letters, digits, '.', '_' "
+        "and '-', words joined by ':' (like ai:hard, my:bot), and not 'human', which --seat gives a person"
+    )
+
+
 RoundT = TypeVar("RoundT", bound="Round")
 
 
@@ -247,6 +273,11 @@ class AgentSpec(Generic[OptionsT]):
     rollout_iterations: int | None = None
     per_variant: Callable[[VariantSpec, Registry], AgentSpec | None] | None = None
     understands: Callable[[str, BaseModel], bool] | None = None
+
+    def __post_init__(self) -> None:
+        problem = agent_name_problem(self.name)
+        if problem is not None:
+            raise PluginError(problem)
 
 
 def level_specs(

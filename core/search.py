@@ -60,9 +60,10 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .agents import BaseAgent, RandomAgent
-from .engine import Round, View
+from .engine import Round, View, options_mapping
 from .equity import MatchEquity, round_value, score_histogram, step_for
 from .errors import IllegalAction
+from .options import shown_value
 
 if TYPE_CHECKING:
     from .registry import AgentSpec, Registry, VariantSpec
@@ -148,6 +149,13 @@ class SearchAgent(BaseAgent):
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one roll-out per decision")
+        if max_moves is not None and max_moves < 1:
+            raise ValueError(f"max_moves is None or at least 1, not {max_moves!r}")
+        if time_cap is not None and not (isinstance(time_cap, int | float) and 0 < time_cap < math.inf):
+            raise ValueError(f"time_cap is None or a number of seconds above 0, not {time_cap!r}")
+        if confidence is not None and not (isinstance(confidence, int | float) and confidence >= 0):
+            # (math.inf: never another move than the prior)
+            raise ValueError(f"confidence is a number of standard errors, 0 or more, not {confidence!r}")
         self.rng = random.Random(seed)
         self.options = options
         self.policy = policy or _random_policy
@@ -163,6 +171,8 @@ class SearchAgent(BaseAgent):
         self._model_key: tuple[int, int] | None = None
         self._model_built_at = 0
         self.last: dict[str, Any] = {}  # what the last decision found (for explain and tests)
+        self._shown_for: Any = None  # the options whose view mapping _shown is
+        self._shown: Any = None
 
     # -- hooks ------------------------------------------------------------------
 
@@ -198,10 +208,10 @@ class SearchAgent(BaseAgent):
         self.last = {}
         if len(legal) == 1:
             return legal[0]
-        prior = _member(self.prior(view, legal), legal)
+        prior = _member(self.prior(view, legal), legal, "prior")
         if info is None:
             return prior
-        cands = [_member(a, legal) for a in self.candidates(view, legal)] or list(legal)
+        cands = [_member(a, legal, "candidate") for a in self.candidates(view, legal)] or list(legal)
         cands = list(dict.fromkeys(cands))
         if prior in cands:  # the prior first: ties go to it
             cands.remove(prior)
@@ -263,12 +273,15 @@ class SearchAgent(BaseAgent):
         n = info.n_seats
         agents: list[Any] = [None] * n
         make, options = self.policy, self.options
+        # A roll-out's views carry what the match's do: the totals before the
+        # round and the options (a policy may read the rules it plays there).
+        scores, shown = tuple(getattr(info, "scores", ())), self._view_options(info)
         moves = 0
         for moves in range(MAX_ROLLOUT_ACTIONS):  # noqa: B007 - counted below
             seat = state.to_act()
             if seat is None:
                 break
-            v = state.view(seat)
+            v = state.view(seat).with_scores(scores, shown)
             try:  # the policy's calls: its failure is named as its own
                 agent = agents[seat]
                 if agent is None:
@@ -287,6 +300,15 @@ class SearchAgent(BaseAgent):
         if best > 0:
             self._scores.append(best)
         return points
+
+    def _view_options(self, info: InfoState) -> Any:
+        """The options as the match's views carry them (made once per options)."""
+        opts = getattr(info, "options", None)
+        if opts is None:
+            opts = self.options
+        if self._shown_for is not opts:
+            self._shown_for, self._shown = opts, options_mapping(opts) if opts is not None else None
+        return self._shown
 
     def _policy_failed(self, e: Exception, doing: str) -> RolloutError:
         what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
@@ -348,7 +370,7 @@ class RulesSearchAgent(SearchAgent):
 
     def _rules(self, view: View, legal: Sequence[Action]) -> Action:
         """The rules' move (see the class)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define _rules(view, legal), its rules' move")
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
         self._why = ""
@@ -395,9 +417,10 @@ def _z(a: list[float], b: list[float]) -> float:
     return mean / math.sqrt(var / n)
 
 
-def _member(action: Action, legal: Sequence[Action]) -> Action:
+def _member(action: Action, legal: Sequence[Action], what: str) -> Action:
     """The element of ``legal`` that is ``action`` (by identity, else by key);
-    the first legal action when it is none of them."""
+    a ``ValueError`` naming ``what`` it was (the prior, a candidate) when it is
+    none of them: a search must not play another move in its place."""
     for a in legal:
         if a is action:
             return a
@@ -405,7 +428,11 @@ def _member(action: Action, legal: Sequence[Action]) -> Action:
     for a in legal:
         if a.key() == key:
             return a
-    return legal[0]
+    try:
+        shown = action.notation() if isinstance(action, Action) else shown_value(action)
+    except Exception:  # not even a card
+        shown = shown_value(action)
+    raise ValueError(f"the search's {what}, {shown}, is not one of the legal moves")
 
 
 # -- registering ai:search for every variant ----------------------------------------
@@ -413,9 +440,14 @@ def _member(action: Action, legal: Sequence[Action]) -> Action:
 
 def rollout_policy(variant: str, registry: Registry) -> AgentSpec | None:
     """The variant's strongest computer player marked ``rollout=True`` (its own,
-    not a generic one), or ``None`` (then ``random`` rolls out)."""
+    not a generic one), or ``None`` (then ``random`` rolls out). One registered
+    by the variant's own plugin comes first: another plugin's player takes the
+    part only where the variant's plugin marks none."""
     marked = [a for (v, _), a in registry.agents.items() if v == variant and a.rollout]
-    return max(marked, key=lambda a: (a.strength, a.name)) if marked else None
+    spec = registry.variants.get(variant)
+    own = [a for a in marked if spec is not None and a.plugin == spec.plugin]
+    pool = own or marked
+    return max(pool, key=lambda a: (a.strength, a.name)) if pool else None
 
 
 def with_iterations(spec: AgentSpec, iterations: int, max_moves: int | None = DEFAULT_MAX_MOVES) -> AgentSpec:

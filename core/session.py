@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -202,7 +203,9 @@ class Session:
         agent = self.agents[seat] if seat is not None else None
         if seat is None or agent is None:
             raise RummyError("no computer player is to act")
-        with self.clock.running():
+        # What a bot prints goes to standard error: the game's own lines are on
+        # standard output (as in rummy simulate, whose JSON stays JSON).
+        with self.clock.running(), contextlib.redirect_stdout(sys.stderr):
             return agent.act(self.match.view(seat), self.match)
 
     def bot_move(self, action: Action | None = None) -> Event:
@@ -233,7 +236,7 @@ class Session:
         who = Who(spec.name, spec.plugin, seat)  # a person's seat: no seed shown
         agent = SafeAgent(who, spec.factory, agent_seed(self.record.seed, seat), self.options, self.clock)
         view = self.match.view(seat)
-        with self.clock.running():
+        with self.clock.running(), contextlib.redirect_stdout(sys.stderr):
             action = agent.act(view, self.match)
             return spec.name, action, agent.explain(view, action)
 

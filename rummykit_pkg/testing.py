@@ -1233,6 +1233,7 @@ def check_variant(
     Returns the :class:`Coverage` (the players, the kinds of move and the
     outcomes reached and never reached), and prints its summary when ``report``.
     """
+    seeds = list(seeds)  # played once per seat count
     if registry is None:
         from rummykit.core.plugins import get_plugins
 
@@ -1321,6 +1322,11 @@ def check_variant(
             exercised.update(s.name for s in lineup)
     coverage.players = [s.name for s in pool if s.name in exercised]
     unplayed = [s.name for s in pool if s.name not in exercised]
+    if unplayed and agents is not None:  # named to be checked: not checked is a failure
+        _fail(
+            f"{', '.join(unplayed)} never played: each seed plays one line-up, so "
+            f"{len(seeds)} seeds are too few; give more seeds"
+        )
     if unplayed:
         coverage.players.append(f"(not played, too few seeds: {', '.join(unplayed)})")
     if report:

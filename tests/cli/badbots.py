@@ -14,9 +14,11 @@ Every bot but ``hintbreaker`` is registered for every variant (``variant=None``)
   trying every way to change what it was given; a change that works raises;
 * ``hintbreaker`` is the strongest player of Gin and CardVerse (and says it
   understands their rules), so it gives the hints there, and raises;
-* ``rollbreaker`` is Oklahoma's strongest roll-out player (``rollout=True``),
-  so ``ai:search`` rolls out with it there, and it raises (it says it does not
-  understand the rules, so it is never the default opponent).
+* ``rollbreaker`` is the strongest roll-out player (``rollout=True``) of
+  ``rollgin``, a Gin this plugin registers, so ``ai:search`` rolls out with it
+  there, and it raises (it says it does not understand the rules, so it is
+  never the default opponent); for Oklahoma it is another plugin's roll-out
+  player, so Oklahoma's own (``ref:simple``) keeps the part.
 """
 
 from __future__ import annotations
@@ -156,9 +158,17 @@ def register_agents(register):
         register(AgentSpec(name="hintbreaker", variant=variant, strength=100,
                            factory=lambda seat, seed, options: HintBreaker(seed),
                            understands=lambda name, options: True))
-    register(AgentSpec(name="rollbreaker", variant="oklahoma", strength=100, rollout=True,
-                       factory=lambda seat, seed, options: HintBreaker(seed),
-                       understands=lambda name, options: False))
+    for variant in ("rollgin", "oklahoma"):
+        register(AgentSpec(name="rollbreaker", variant=variant, strength=100, rollout=True,
+                           factory=lambda seat, seed, options: HintBreaker(seed),
+                           understands=lambda name, options: False))
+
+
+@hookimpl
+def register_variants(register):
+    from rummykit.variants.gin import GinRound, make_spec
+
+    register(make_spec(name="rollgin", title="Roll Gin", round_class=GinRound, rules_text="Gin."))
 '''
 
 

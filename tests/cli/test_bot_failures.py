@@ -90,8 +90,11 @@ def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
 
 
 def test_a_failing_roll_out_policy_is_named_not_the_search(site, tmp_path):
+    # Another plugin's roll-out player does not take the part from the variant's own.
+    r = rummy(site, tmp_path, "rules", "oklahoma")
+    assert "ai:search" in r.stdout and "with ref:simple moving every seat" in r.stdout
     r = rummy(
-        site, tmp_path, "simulate", "oklahoma", "--seat", "random", "--seat", "ai:search",
+        site, tmp_path, "simulate", "rollgin", "--seat", "random", "--seat", "ai:search",
         "--matches", "2", "--seed", "5",
     )  # fmt: skip
     assert r.returncode == 1
@@ -469,4 +472,12 @@ def test_what_a_bot_prints_does_not_spoil_simulates_json(site, tmp_path, workers
     r = rummy(site, tmp_path, *args, "--json", "--workers", workers)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["matches"] == 2  # standard output is the report alone
+    assert "thinking..." in r.stderr
+
+
+def test_what_a_bot_prints_goes_to_standard_error_in_play_too(site, tmp_path):
+    args = ["play", "gin", "--seat", "chatty", "--seat", "random", "--seed", "5"]
+    r = rummy(site, tmp_path, *args, "-o", "target=10")
+    assert r.returncode == 0, r.stderr
+    assert "thinking..." not in r.stdout and "=== match over:" in r.stdout
     assert "thinking..." in r.stderr

@@ -169,6 +169,29 @@ def test_an_option_with_no_default_is_refused_when_the_spec_is_made():
         replace(TOY, name="toybad", options_model=NoDefault)
 
 
+@pytest.mark.parametrize(
+    "name", ["", "human", "Human:bob", "my bad:name", "ai:", ":x", "a" * 65, "ai:easy\n"]
+)
+def test_a_computer_player_name_must_be_one_seat_takes(name):
+    with pytest.raises(PluginError, match="bad computer player name"):
+        AgentSpec(name, lambda seat, seed, o: RandomAgent(seed), variant="tiny")
+
+
+class RegistersABadName:
+    @hookimpl
+    def register_agents(self, register):
+        register(AgentSpec("human", lambda seat, seed, o: RandomAgent(seed), variant="tiny", strength=99))
+
+
+def test_a_bad_computer_player_name_is_a_problem_line_naming_the_plugin():
+    p = load(("tiny", VariantPlugin("tiny")), ("badname", RegistersABadName()))
+    (line,) = p.registry.problems
+    assert line.startswith("plugin badname failed in register_agents: bad computer player name 'human'")
+    assert [a.name for a in p.registry.agents_for("tiny")] == ["ai:dummy"]
+    for ok in ("ai:hard", "ref:simple", "random", "rl:linear", "my.bot-2:v1_0"):
+        AgentSpec(ok, lambda seat, seed, o: RandomAgent(seed))
+
+
 def test_registering_something_else_is_reported():
     p = load(("junk", RegistersJunk()))
     assert p.registry.problems == ["plugin junk registered 'gin please', not a VariantSpec"]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rummykit.core import plugins as core_plugins
 from rummykit.core.actions import Action
-from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
+from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed, information_for
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.match import Match
 from rummykit.core.plugins import get_plugins
@@ -434,3 +434,56 @@ def test_the_search_explains_its_move():
     action = agent.act(view, view.legal, **act_kwargs(agent, rnd, seat))
     why = agent.explain(view, action)
     assert why and why != action.notation()
+
+
+def test_bad_search_settings_are_refused_when_made():
+    for kwargs, says in [
+        ({"confidence": math.nan}, "confidence is a number of standard errors"),
+        ({"confidence": -5}, "confidence is a number of standard errors"),
+        ({"time_cap": 0}, "time_cap is None or a number of seconds above 0"),
+        ({"time_cap": -1}, "time_cap is None"),
+        ({"max_moves": 0}, "max_moves is None or at least 1"),
+        ({"iterations": 0}, "at least one roll-out"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            SearchAgent(1, **kwargs)
+
+
+def test_a_prior_or_candidate_that_is_not_legal_is_an_error_not_another_move():
+    spec = registry().variant("gin")
+
+    class NonePrior(SearchAgent):
+        def prior(self, view, legal):
+            return None
+
+    class JunkCandidates(SearchAgent):
+        def candidates(self, view, legal):
+            return [Action("discard", (3,))]
+
+    match = Match(spec, spec.options_model(), 2, 1)
+    view = match.view(match.to_act())
+    with pytest.raises(ValueError, match="the search's prior, None, is not one of the legal moves"):
+        NonePrior(1, options=spec.options_model()).act(
+            view, view.legal, information_for(match, match.to_act())
+        )
+    with pytest.raises(ValueError, match=r"the search's candidate, discard 4C, is not one of"):
+        JunkCandidates(1, options=spec.options_model()).act(
+            view, view.legal, information_for(match, match.to_act())
+        )
+
+
+def test_a_roll_out_policy_sees_the_match_totals_and_the_options():
+    spec = registry().variant("gin")
+    seen = []
+
+    class Reads(RandomAgent):
+        def act(self, view, legal):
+            seen.append((view.scores, view.options.get("knock_limit")))
+            return super().act(view, legal)
+
+    match = Match(spec, spec.options_model(knock_limit=7), 2, 1)
+    match.totals[1] = 40
+    view = match.view(match.to_act())
+    agent = SearchAgent(1, options=match.options, policy=lambda seat, seed, o: Reads(seed), iterations=4)
+    agent.act(view, view.legal, information_for(match, match.to_act()))
+    assert seen and set(seen) == {((0, 40), 7)}

@@ -838,3 +838,12 @@ def test_the_kit_reports_outcomes_never_reached(capsys):
     cov = kit(variant(Declares, name="declares"), seeds=range(1), seat_counts=[2])
     assert cov.outcomes_never_reached == ["flush"]
     assert "  outcomes never reached: flush" in capsys.readouterr().out.splitlines()
+
+
+def test_a_player_named_to_be_checked_that_never_plays_fails():
+    bots = [AgentSpec(n, lambda seat, seed, o: Lowest(), variant="toy") for n in ("low", "never")]
+    with pytest.raises(ConformanceError, match="never never played: each seed plays one line-up, so 2 seeds"):
+        check_variant(TOY, seeds=range(2), seat_counts=[2], agents=bots, report=False)
+    # seeds as any iterable, played at every seat count
+    cov = check_variant(TOY, seeds=iter(range(4)), seat_counts=[2, 3], agents=bots, report=False)
+    assert cov.matches == 8
