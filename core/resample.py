@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_TRIES",
+    "DealLike",
     "Dealer",
     "InfoState",
     "RiggedRandom",
@@ -204,6 +205,29 @@ class Dealer:
 
     def __hash__(self) -> int:
         return hash((self.new_round, self.n_seats, self.round_index))
+
+
+@dataclass(frozen=True, eq=False)
+class DealLike:
+    """A dealer for a constructor that places chosen cards (``GinRound.from_deal``):
+    ``fn(*args, rng)`` deals a round of the same shape from a shuffled deck. Two
+    are equal when their ``fn`` and ``args`` are (a ``functools.partial`` is
+    equal only to itself, so two such rounds that a seat cannot tell apart would
+    give it unequal information states)."""
+
+    fn: Callable[..., Round]
+    args: tuple[Any, ...]
+
+    def __call__(self, rng: random.Random) -> Round:
+        return self.fn(*self.args, rng)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealLike):
+            return NotImplemented
+        return self.fn == other.fn and self.args == other.args
+
+    def __hash__(self) -> int:  # the arguments may hold unhashable options
+        return hash((self.fn, len(self.args)))
 
 
 def deal_round(spec: VariantSpec, options: Any, n_seats: int, round_index: int, rng: random.Random) -> Round:

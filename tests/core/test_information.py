@@ -210,6 +210,17 @@ def test_a_round_whose_information_state_fails_in_play_is_the_variants_fault():
         information_for(match, 1)
 
 
+def test_rounds_built_from_chosen_cards_a_seat_cannot_tell_apart_give_it_equal_information():
+    from rummykit.core.cards import parse_cards
+    from rummykit.variants.gin import GinRound
+
+    mine = parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C")
+    a = GinRound.from_deal([mine, parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")], parse_cards("7D KD"))
+    b = GinRound.from_deal([mine, parse_cards("3C 5C 7C JC KC 3D 5D 9D JD KS")], parse_cards("7D KD"))
+    assert a.view(0) == b.view(0) and a.information(0) == b.information(0)
+    assert a.information(1) != b.information(1)
+
+
 def test_dealers_compare_by_how_they_deal():
     opts = ToyOptions()
     a = Dealer(TOY.new_round, opts, 2, 0)

@@ -22,7 +22,6 @@ one dict look-up and an id check, whatever the order of the cards typed.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -33,7 +32,7 @@ from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
 from rummykit.core.errors import IllegalAction, RummyError
 from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
-from rummykit.core.resample import InfoState, record_deal
+from rummykit.core.resample import DealLike, InfoState, record_deal
 from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
 
 from .options import CardVerseOptions
@@ -286,7 +285,7 @@ class CardVerseRound(Restocking, Round):
             len(pile),
             tuple((owner, len(cs)) for owner, cs in melds),
         )
-        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape, variant))
+        record_deal(rnd, DealLike(cls._deal_like, (options, round_index, first, shape, variant)))
         return rnd
 
     @classmethod
@@ -328,7 +327,7 @@ class CardVerseRound(Restocking, Round):
             seed=round_seed(rng),
             variant=variant,
         )
-        record_deal(rnd, functools.partial(cls._deal_like, options, round_index, first, shape, variant))
+        record_deal(rnd, DealLike(cls._deal_like, (options, round_index, first, shape, variant)))
         return rnd
 
     def apply_unchecked(self, action: Action) -> Event:

@@ -45,7 +45,6 @@ changes it, through :meth:`apply`):
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -56,7 +55,7 @@ from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
 from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
 from rummykit.core.errors import CardError, IllegalAction, RummyError
 from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.resample import InfoState, record_deal
+from rummykit.core.resample import DealLike, InfoState, record_deal
 from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
 from rummykit.core.solver import MeldSolver
 
@@ -191,7 +190,7 @@ class GinRound(Restocking, Round):
         rnd = cls.__new__(cls)
         rnd._setup(options, round_index, dealt, pile, stock, first, variant)
         sizes = (len(dealt[0]), len(dealt[1]), len(pile))
-        record_deal(rnd, functools.partial(cls._deal_like, sizes, options, round_index, first, variant))
+        record_deal(rnd, DealLike(cls._deal_like, (sizes, options, round_index, first, variant)))
         return rnd
 
     @classmethod
