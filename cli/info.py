@@ -70,12 +70,8 @@ def rules(variant: str, no_pager: bool) -> None:
     specs = reg.agents_for(spec.name)
     agents = [a.name for a in specs]
     players = [(clean_text(a.name), a.strength, _short(clean_text(a.description))) for a in specs]
-    note = ""
-    if "ai:search" not in agents and (None, "ai:search") in reg.agents:
-        from rummykit.core.search import unsupported
-
-        why = unsupported(spec)
-        note = f"ai:search cannot play {spec.name}: {why}" if why else ""
+    why = reg.why_no_search(spec.name)
+    note = f"ai:search cannot play {spec.name}: {why}" if why else ""
     if not stdout_is_tty():
         click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note, players)))
         return

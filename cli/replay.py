@@ -47,20 +47,11 @@ class Frame:
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
-    from rummykit.core.errors import RecordError, RummyError, VariantError
-    from rummykit.core.match import Match
-    from rummykit.core.options import build_options
-    from rummykit.core.records import check_rule
+    from rummykit.core.errors import RecordError
+    from rummykit.core.records import start_match
 
-    try:
-        spec = registry.variant(record.variant)
-        options = build_options(spec.options_model, record.options, spec.name)
-        match = Match(spec, options, len(record.seats), record.seed)
-    except VariantError:
-        raise  # the variant's own fault, not the file's
-    except RummyError as e:
-        raise RecordError(f"save file does not fit: {e}") from None
-    check_rule(record, match)
+    match = start_match(record, registry)
+    spec = match.variant
     names = [s.name for s in record.seats]
     n = len(names)
 

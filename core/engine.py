@@ -531,27 +531,22 @@ class Round(ABC):
         # objects itself; an identity scan avoids building a key per legal action.
         for legal in legal_now:
             if legal is action:
-                event = self.perform(legal)
-                if event.__class__ is not Event and not isinstance(event, Event):
-                    raise self._not_an_event(legal, event)
-                self.history.append(event)
-                return event
-        key = action.key()
-        for legal in legal_now:
-            if legal.key() == key:
-                event = self.perform(legal)
-                if not isinstance(event, Event):
-                    raise self._not_an_event(legal, event)
-                self.history.append(event)
-                return event
-        reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
-        # One line, whatever the variant wrote: it is printed as the player's error.
-        raise IllegalAction(" ".join(str(reason).split()))
-
-    def _not_an_event(self, action: Action, got: object) -> Exception:
-        return contract_broken(
-            self.variant, f"returned {type(got).__name__} from perform({action}), not an Event"
-        )
+                break
+        else:
+            key = action.key()
+            for legal in legal_now:
+                if legal.key() == key:
+                    break
+            else:
+                reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
+                # One line, whatever the variant wrote: it is printed as the player's error.
+                raise IllegalAction(" ".join(str(reason).split()))
+        event = self.perform(legal)
+        if event.__class__ is not Event and not isinstance(event, Event):
+            what = f"returned {type(event).__name__} from perform({legal}), not an Event"
+            raise contract_broken(self.variant, what)
+        self.history.append(event)
+        return event
 
 
 @cache

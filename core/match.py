@@ -59,6 +59,14 @@ MAX_LIMIT = 1_000_000
 RuleKind = Literal["first_to", "lowest_past", "deals"]
 
 
+def checked_view(view: object, variant: str, seat: int) -> View:
+    """``view``, what a round of ``variant`` returned from ``view(seat)``, if it
+    is a :class:`View`; else the variant broke the engine contract."""
+    if view.__class__ is not View and not isinstance(view, View):
+        raise contract_broken(variant, f"returned {type(view).__name__} from view({seat}), not a View")
+    return view
+
+
 @dataclass(frozen=True)
 class MatchRule:
     """When a match ends and who wins it. Make one with :meth:`first_to`,
@@ -225,12 +233,9 @@ class Match:
         return () if self.over else self.round.legal_actions()
 
     def view(self, seat: int) -> View:
-        view = self.round.view(seat)
-        if not isinstance(view, View):
-            raise contract_broken(
-                self.variant.name, f"returned {type(view).__name__} from view({seat}), not a View"
-            )
-        return view.with_scores(tuple(self.totals), self.view_options)
+        return checked_view(self.round.view(seat), self.variant.name, seat).with_scores(
+            tuple(self.totals), self.view_options
+        )
 
     @functools.cached_property
     def view_options(self) -> Mapping[str, Any]:

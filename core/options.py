@@ -116,12 +116,10 @@ def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
-def _truth_for_a_number(ann: Any, value: Any) -> bool:
-    """Whether ``value`` is a truth value (Python's or numpy's) given for a
-    number, which pydantic would quietly take as 0 or 1."""
-    kind = type(value)
-    numpy_truth = kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
-    return ann in (int, float) and (isinstance(value, bool) or numpy_truth)
+def is_truth_value(value: Any) -> bool:
+    """Whether ``value`` is ``True`` or ``False``, Python's or numpy's (an int
+    to ``operator.index`` and to pydantic, but never meant as a number here)."""
+    return isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
 
 
 def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str = "") -> ModelT:
@@ -136,7 +134,7 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
             known = ", ".join(fields) or "none"
             raise OptionError(f"unknown option {shown_value(k)}{where} (options: {known})")
         field = fields[k]
-        if _truth_for_a_number(field.annotation, values[k]):
+        if field.annotation in (int, float) and is_truth_value(values[k]):
             reason = _reason(k, field, "")
             raise OptionError(f"bad value for option {k}{where}: {shown_value(values[k])} ({reason})")
     try:

@@ -297,10 +297,10 @@ def check_rule(record: MatchRecord, match: Match) -> None:
         )
 
 
-def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **match_kwargs: Any) -> Match:
-    """A :class:`Match` rebuilt from ``record`` by re-applying its actions (the
-    first ``upto`` of them). Raises :class:`RecordError` if the record does not
-    fit the installed variant."""
+def start_match(record: MatchRecord, registry: Registry, **match_kwargs: Any) -> Match:
+    """The :class:`Match` ``record`` was played as, at its deal (no move
+    applied). Raises :class:`RecordError` if the record does not fit the
+    installed variant."""
     from .match import Match
     from .options import build_options
 
@@ -313,6 +313,14 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
     except RummyError as e:
         raise RecordError(f"save file does not fit: {e}") from None
     check_rule(record, match)
+    return match
+
+
+def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **match_kwargs: Any) -> Match:
+    """A :class:`Match` rebuilt from ``record`` by re-applying its actions (the
+    first ``upto`` of them). Raises :class:`RecordError` if the record does not
+    fit the installed variant."""
+    match = start_match(record, registry, **match_kwargs)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         legal = {a.notation(): a for a in match.legal_actions()}

@@ -45,16 +45,21 @@ VARIANT_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 MAX_VARIANT_NAME = 40
 
 
+def _bad_name(name: object) -> str:
+    """A refused name for an error line: its ``repr``, a long one cut to 40
+    characters with its length."""
+    if isinstance(name, str) and len(name) > 50:
+        return f"{name[:40]!r}... ({len(name)} characters)"
+    return repr(name)
+
+
 def variant_name_problem(name: object) -> str | None:
     """Why ``name`` cannot be a variant's name (one line, the name shown short),
     or ``None`` when it can."""
     if isinstance(name, str) and len(name) <= MAX_VARIANT_NAME and VARIANT_NAME.match(name):
         return None
-    shown = repr(name)
-    if isinstance(name, str) and len(name) > MAX_VARIANT_NAME + 10:
-        shown = f"{name[:MAX_VARIANT_NAME]!r}... ({len(name)} characters)"
     return (
-        f"bad variant name {shown}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
+        f"bad variant name {_bad_name(name)}: use 1 to {MAX_VARIANT_NAME} lower-case letters and digits, "
         "words joined by - or _, starting with a letter (like oklahoma, big-gin)"
     )
 
@@ -74,13 +79,8 @@ def agent_name_problem(name: object) -> str | None:
         and name.split(":")[0].lower() != "human"
     ):
         return None
-    shown = (
-        repr(name)
-        if not isinstance(name, str) or len(name) <= 50
-        else f"{name[:40]!r}... ({len(name)} characters)"
-    )
     return (
-        f"bad computer player name {shown}: use 1 to {MAX_AGENT_NAME} letters, digits, '.', '_' "
+        f"bad computer player name {_bad_name(name)}: use 1 to {MAX_AGENT_NAME} letters, digits, '.', '_' "
         "and '-', words joined by ':' (like ai:hard, my:bot), and not 'human', which --seat gives a person"
     )
 
@@ -589,13 +589,19 @@ class Registry:
             if a.name == name:
                 return a
         known = ", ".join(a.name for a in self.agents_for(variant)) or "none"
-        why = ""
-        if name == "ai:search" and (None, name) in self.agents and variant in self.variants:
-            from .search import unsupported
-
-            reason = unsupported(self.variants[variant])
-            why = f"; ai:search cannot play it: {reason}" if reason else ""
+        reason = self.why_no_search(variant) if name == "ai:search" else None
+        why = f"; ai:search cannot play it: {reason}" if reason else ""
         raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known}){why}")
+
+    def why_no_search(self, variant: str) -> str | None:
+        """Why core's ``ai:search`` (registered here) cannot play ``variant``
+        (the first deal's failure, one line), or ``None`` when it can or is
+        not registered."""
+        if (None, "ai:search") not in self.agents or variant not in self.variants:
+            return None
+        from .search import unsupported
+
+        return unsupported(self.variants[variant])
 
     def understood(self, spec: AgentSpec[Any], variant: str, options: BaseModel | None = None) -> bool:
         """Whether ``spec`` understands ``variant`` under ``options`` (``None``:

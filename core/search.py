@@ -55,7 +55,7 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -171,8 +171,7 @@ class SearchAgent(BaseAgent):
         self._model_key: tuple[int, int] | None = None
         self._model_built_at = 0
         self.last: dict[str, Any] = {}  # what the last decision found (for explain and tests)
-        self._shown_for: Any = None  # the options whose view mapping _shown is
-        self._shown: Any = None
+        self._shown: Mapping[str, Any] | None = None  # the options as views carry them
 
     # -- hooks ------------------------------------------------------------------
 
@@ -275,7 +274,11 @@ class SearchAgent(BaseAgent):
         make, options = self.policy, self.options
         # A roll-out's views carry what the match's do: the totals before the
         # round and the options (a policy may read the rules it plays there).
-        scores, shown = tuple(getattr(info, "scores", ())), self._view_options(info)
+        # Made at the first roll-out: a search may itself be a roll-out policy,
+        # made anew for each roll-out.
+        if self._shown is None:
+            self._shown = options_mapping(self.options)
+        scores, shown = tuple(getattr(info, "scores", ())), self._shown
         moves = 0
         for moves in range(MAX_ROLLOUT_ACTIONS):  # noqa: B007 - counted below
             seat = state.to_act()
@@ -300,15 +303,6 @@ class SearchAgent(BaseAgent):
         if best > 0:
             self._scores.append(best)
         return points
-
-    def _view_options(self, info: InfoState) -> Any:
-        """The options as the match's views carry them (made once per options)."""
-        opts = getattr(info, "options", None)
-        if opts is None:
-            opts = self.options
-        if self._shown_for is not opts:
-            self._shown_for, self._shown = opts, options_mapping(opts) if opts is not None else None
-        return self._shown
 
     def _policy_failed(self, e: Exception, doing: str) -> RolloutError:
         what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__

@@ -28,11 +28,11 @@ from rummykit.core.agents import agent_seed, observers, tell_observers
 from rummykit.core.engine import View
 from rummykit.core.errors import RummyError
 from rummykit.core.guard import SafeAgent, Who
-from rummykit.core.options import shown_value
+from rummykit.core.options import is_truth_value, shown_value
 from rummykit.core.registry import Registry, VariantSpec
 
 from .codec import CodecError
-from .table import Table, action_index, count_of, is_truth_value, resolve, round_info
+from .table import Table, action_index, count_of, resolve, round_info
 
 __all__ = ["SingleAgentEnv", "single_agent"]
 
@@ -143,7 +143,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
                     "could move: this seat never plays with these opponents and options"
                 )
         if skipped:
-            info = {"skipped": skipped}
+            info["skipped"] = skipped
         if self.render_mode == "human":
             self.render()
         return table.observe(self.learner), info

@@ -23,9 +23,9 @@ from pydantic import BaseModel
 from rummykit.core.actions import Action
 from rummykit.core.cards import code
 from rummykit.core.engine import Event, Round, RoundResult, View
-from rummykit.core.errors import RummyError, contract_broken
-from rummykit.core.match import Match, check_players
-from rummykit.core.options import build_options, shown_value
+from rummykit.core.errors import RummyError
+from rummykit.core.match import Match, check_players, checked_view
+from rummykit.core.options import build_options, is_truth_value, shown_value
 from rummykit.core.registry import Registry, VariantSpec
 from rummykit.core.resample import deal_round
 from rummykit.core.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
@@ -80,12 +80,6 @@ def count_of(value: Any, what: str) -> int:
         return operator.index(value)
     except TypeError:
         raise RummyError(f"{what} is a whole number, not {value!r}") from None
-
-
-def is_truth_value(value: Any) -> bool:
-    """Whether ``value`` is ``True`` or ``False``, Python's or numpy's (an int
-    to ``operator.index``, but never meant as a number here)."""
-    return isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
 
 
 def action_index(value: Any) -> int:
@@ -191,12 +185,7 @@ class Table:
 
     def view(self, seat: int) -> View:
         """What ``seat`` sees now (with the match totals in a match)."""
-        view = self._game().view(seat)
-        if view.__class__ is not View and not isinstance(view, View):
-            raise contract_broken(
-                self.spec.name, f"returned {type(view).__name__} from view({seat}), not a View"
-            )
-        return view
+        return checked_view(self._game().view(seat), self.spec.name, seat)
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         view = self.view(seat)
