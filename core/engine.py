@@ -514,8 +514,11 @@ class Round(ABC):
     def resample(self, seat: int, rng: random.Random) -> Round:
         """A full state that ``seat`` cannot tell from this one: the same view
         now (every field, the history as it saw it), every card it has not seen
-        re-dealt at random consistently with what it saw, using only ``rng``:
-        ``self.information(seat).sample(rng)``."""
+        re-dealt at random consistently with what it saw, using only ``rng``
+        (a :class:`random.Random`): ``self.information(seat).sample(rng)``."""
+        from .resample import check_generator
+
+        check_generator(rng)
         return self.information(seat).sample(rng)
 
     def why_illegal(self, action: Action) -> str | None:

@@ -620,6 +620,7 @@ class InfoState:
         ``dealer`` and the actions replayed (:meth:`replay`; another order is
         drawn when the replay breaks a rule on hidden cards, :data:`MAX_TRIES`
         times at most, then :class:`~rummykit.core.errors.ResampleError`)."""
+        check_generator(rng)
         last: Exception | None = None
         for _ in range(MAX_TRIES):
             new = deal_order(self.dealer, self.deal(rng), rng.getrandbits(64))
@@ -643,6 +644,16 @@ class InfoState:
             new.apply_unchecked(a)
 
 
+def check_generator(rng: object) -> None:
+    """A ``TypeError`` unless ``rng`` is a :class:`random.Random` (what a
+    resampling draws its deals from)."""
+    if not isinstance(rng, random.Random):
+        kind = type(rng)
+        raise TypeError(
+            f"a resampling draws from a random.Random generator, not {kind.__module__}.{kind.__qualname__}"
+        )
+
+
 def _trace(rnd: Round) -> _Trace:
     trace = rnd.__dict__.get(_TRACE)
     if trace is None or trace.steps > len(rnd.history):
@@ -656,7 +667,7 @@ def information(rnd: Round, seat: int) -> InfoState:
     """What ``seat`` knows of ``rnd`` (see :class:`InfoState`). ``rnd`` is not
     changed (but keeps the work for the next call: the same state and seat give
     the same object)."""
-    if not isinstance(seat, int) or not 0 <= seat < rnd.n_seats:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rnd.n_seats:
         raise RummyError(f"no seat {seat!r} in a {rnd.n_seats}-seat round")
     return _trace(rnd).plan(seat)
 

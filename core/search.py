@@ -147,13 +147,13 @@ class SearchAgent(BaseAgent):
         confidence: float | None = None,
         policy_name: str = "",
     ) -> None:
-        if iterations < 1:
-            raise ValueError("a search needs at least one roll-out per decision")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError(f"max_moves is None or at least 1, not {max_moves!r}")
-        if time_cap is not None and not (isinstance(time_cap, int | float) and 0 < time_cap < math.inf):
+        if not _whole(iterations) or iterations < 1:
+            raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")
+        if max_moves is not None and (not _whole(max_moves) or max_moves < 1):
+            raise ValueError(f"max_moves is None or a whole number, at least 1, not {max_moves!r}")
+        if time_cap is not None and not (_real(time_cap) and 0 < time_cap < math.inf):
             raise ValueError(f"time_cap is None or a number of seconds above 0, not {time_cap!r}")
-        if confidence is not None and not (isinstance(confidence, int | float) and confidence >= 0):
+        if confidence is not None and not (_real(confidence) and confidence >= 0):
             # (math.inf: never another move than the prior)
             raise ValueError(f"confidence is a number of standard errors, 0 or more, not {confidence!r}")
         self.rng = random.Random(seed)
@@ -176,7 +176,8 @@ class SearchAgent(BaseAgent):
     # -- hooks ------------------------------------------------------------------
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The moves to search (a subset of ``legal``): all of them."""
+        """The moves to search (a subset of ``legal``): all of them. The prior
+        is searched too, whether or not they include it."""
         return legal
 
     def prior(self, view: View, legal: Sequence[Action]) -> Action:
@@ -212,9 +213,9 @@ class SearchAgent(BaseAgent):
             return prior
         cands = [_member(a, legal, "candidate") for a in self.candidates(view, legal)] or list(legal)
         cands = list(dict.fromkeys(cands))
-        if prior in cands:  # the prior first: ties go to it
+        if prior in cands:
             cands.remove(prior)
-            cands.insert(0, prior)
+        cands.insert(0, prior)  # always searched, and first: ties go to it
         if len(cands) == 1:
             return cands[0]
         best, means, counts = self._halve(view, info, cands)
@@ -395,6 +396,16 @@ class RulesSearchAgent(SearchAgent):
         """The rules' move and the alternatives its rules found close."""
         assert self._rules_move is not None  # prior() came first
         return [self._rules_move, *self._alts]
+
+
+def _whole(x: object) -> bool:
+    """Whether ``x`` is a whole number (an int, not a truth value)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _real(x: object) -> bool:
+    """Whether ``x`` is a number that is not NaN (an int or float, not a truth value)."""
+    return isinstance(x, int | float) and not isinstance(x, bool) and x == x
 
 
 def _z(a: list[float], b: list[float]) -> float:

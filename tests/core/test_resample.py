@@ -276,6 +276,18 @@ def test_a_bad_seat_is_refused():
     rnd = deal_round(TOY, ToyOptions(), 2, 0, random.Random(0))
     with pytest.raises(Exception, match="no seat 2"):
         rnd.resample(2, random.Random(0))
+    with pytest.raises(Exception, match="no seat True"):  # a truth value is no seat number
+        rnd.resample(True, random.Random(0))
+
+
+@pytest.mark.parametrize("rng", [None, 42, "x", random])
+def test_a_generator_that_is_not_a_random_random_is_refused_in_one_line(rng):
+    rnd = deal_round(TOY, ToyOptions(), 2, 0, random.Random(0))
+    with pytest.raises(TypeError, match=r"^a resampling draws from a random\.Random generator, not \S+$"):
+        rnd.resample(0, rng)
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        rnd.information(0).sample(rng)
+    assert rnd.resample(0, random.SystemRandom()).n_seats == 2  # a subclass is one
 
 
 def test_the_rigged_generator_deals_the_order_then_is_an_ordinary_seeded_one():

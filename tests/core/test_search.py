@@ -442,8 +442,16 @@ def test_bad_search_settings_are_refused_when_made():
         ({"confidence": -5}, "confidence is a number of standard errors"),
         ({"time_cap": 0}, "time_cap is None or a number of seconds above 0"),
         ({"time_cap": -1}, "time_cap is None"),
-        ({"max_moves": 0}, "max_moves is None or at least 1"),
-        ({"iterations": 0}, "at least one roll-out"),
+        ({"time_cap": True}, "time_cap is None"),
+        ({"time_cap": math.nan}, "time_cap is None"),
+        ({"confidence": True}, "confidence is a number"),
+        ({"max_moves": 0}, "max_moves is None or a whole number, at least 1"),
+        ({"max_moves": math.nan}, "max_moves is None or a whole number"),
+        ({"max_moves": 2.5}, "max_moves is None or a whole number"),
+        ({"iterations": 0}, "iterations is a whole number of roll-outs, at least 1"),
+        ({"iterations": math.nan}, "iterations is a whole number"),
+        ({"iterations": math.inf}, "iterations is a whole number"),
+        ({"iterations": True}, "iterations is a whole number"),
     ]:
         with pytest.raises(ValueError, match=says):
             SearchAgent(1, **kwargs)
@@ -487,3 +495,26 @@ def test_a_roll_out_policy_sees_the_match_totals_and_the_options():
     agent = SearchAgent(1, options=match.options, policy=lambda seat, seed, o: Reads(seed), iterations=4)
     agent.act(view, view.legal, information_for(match, match.to_act()))
     assert seen and set(seen) == {((0, 40), 7)}
+
+
+def test_the_prior_is_searched_even_when_the_candidates_leave_it_out():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 1)
+    match.apply(match.view(match.to_act()).legal[0])  # a draw: now a discard with 11 cards
+    seat = match.to_act()
+    view = match.view(seat)
+    plain = [a for a in view.legal if a.kind == "discard"]
+    prior_move, others = plain[0], plain[1:4]
+
+    class Narrow(SearchAgent):
+        def prior(self, view, legal):
+            return prior_move
+
+        def candidates(self, view, legal):
+            return others
+
+    agent = Narrow(1, options=options, iterations=16, confidence=math.inf)
+    # Never another move than the prior: so the prior, though no candidate.
+    assert agent.act(view, view.legal, information_for(match, seat)) is prior_move
+    assert list(agent.last["means"]) == [prior_move, *others]
