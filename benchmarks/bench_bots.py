@@ -24,8 +24,11 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rummykit.core.agents import act_kwargs, agent_seed
+from rummykit.core.engine import RoundResult
 from rummykit.core.errors import UnknownVariant
 from rummykit.core.options import build_options
 from rummykit.core.plugins import get_plugins
@@ -56,8 +59,21 @@ SEARCH_MEAN_MS = 100.0
 
 
 def measure(
-    variant: str, seats: tuple[str, ...], who: int, rounds: int, seed: int, cpu: list[float] | None = None
+    variant: str,
+    seats: tuple[str, ...],
+    who: int,
+    rounds: int,
+    seed: int,
+    cpu: list[float] | None = None,
+    results: list[tuple[int, RoundResult]] | None = None,
+    factories: Mapping[str, Callable[[int, int, Any], Any]] | None = None,
 ) -> list[float]:
+    """The wall time of every decision of the bot ``seats[who]`` over ``rounds``
+    rounds (its seat moving on one each round); ``cpu``, ``results``: lists to
+    append its thread's CPU time per decision, and ``(its seat, the round's
+    result)`` per round; ``factories``: agent factories by seat name, for
+    players no plugin registers."""
+    made = factories or {}
     reg = get_plugins().registry
     spec = reg.variant(variant)
     options = build_options(spec.options_model, {}, variant)
@@ -69,7 +85,7 @@ def measure(
         order = [seats[(p - i) % n] for p in range(n)]
         measured = (who + i) % n
         agents = [
-            reg.agent(variant, name).factory(pos, agent_seed(seed + i, pos), options)
+            (made.get(name) or reg.agent(variant, name).factory)(pos, agent_seed(seed + i, pos), options)
             for pos, name in enumerate(order)
         ]
         rnd = deal_round(spec, options, n, 0, random.Random(seed * 100_003 + i))
@@ -86,6 +102,9 @@ def measure(
             else:
                 action = agents[seat].act(view, view.legal, **extra)
             rnd.apply(action)
+        if results is not None:
+            assert rnd.result is not None  # the loop ends with the round
+            results.append((measured, rnd.result))
     return times
 
 
