@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from .actions import Action
 from .engine import Event, Round, RoundResult, View, options_mapping
 from .errors import RummyError, contract_broken
+from .options import shown_value
 from .registry import VariantSpec
 from .resample import deal_round
 
@@ -45,7 +46,7 @@ def check_players(spec: VariantSpec, n_seats: int) -> None:
             want = str(spec.min_players)
         else:
             want = f"{spec.min_players} to {spec.max_players}"
-        raise RummyError(f"{spec.name} is for {want} players, not {n_seats}")
+        raise RummyError(f"{spec.name} is for {want} players, not {shown_value(n_seats)}")
 
 
 #: Rounds in a row in which no seat's total rose above its own best so far that

@@ -38,7 +38,13 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
 def shown_value(value: Any, limit: int = 40) -> str:
     """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
     stays one short line); control characters come out escaped."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's limit on digits turned into text
+        if not isinstance(value, int):
+            raise
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

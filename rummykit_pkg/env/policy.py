@@ -34,6 +34,7 @@ from rummykit.core.actions import Action
 from rummykit.core.agents import BaseAgent
 from rummykit.core.engine import View
 from rummykit.core.errors import RummyError
+from rummykit.core.options import shown_value
 from rummykit.core.registry import AgentSpec, Registry, VariantSpec
 
 from .codec import CodecError, codec_for
@@ -98,7 +99,7 @@ class PolicyAgent(BaseAgent):
         for index, action in zip(indices, legal, strict=True):
             if index == i:
                 return action
-        raise RummyError(f"the policy chose action {i}, which is not legal now")
+        raise RummyError(f"the policy chose action {shown_value(i)}, which is not legal now")
 
 
 def _make(fn: Policy, seat: int, seed: int, options: BaseModel) -> PolicyAgent:

@@ -73,7 +73,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         if len(opponents) != n - 1:
             raise RummyError(f"{n} seats need {n - 1} opponents (or one for all), not {len(opponents)}")
         if not 0 <= seat < n:
-            raise RummyError(f"seat must be 0 to {n - 1}, not {seat}")
+            raise RummyError(f"seat must be 0 to {n - 1}, not {shown_value(seat)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
@@ -118,7 +118,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         while True:
             deal = table.reset(seed if skipped == 0 else None)
             opts = table.options
-            where = f"an episode of seed {deal}"
+            where = f"an episode of seed {shown_value(deal)}"
             self.agents = [
                 None
                 if spec is None

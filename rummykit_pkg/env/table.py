@@ -248,7 +248,7 @@ class Table:
         action = self.legal_at(i)
         if action is None:
             what = self.codec.decode(i).notation() if 0 <= i < self.codec.n else "out of range"
-            raise IllegalActionIndex(f"action {i} ({what}) is not legal now")
+            raise IllegalActionIndex(f"action {shown_value(i)} ({what}) is not legal now")
         return action
 
     # -- playing ------------------------------------------------------------------------

@@ -196,6 +196,30 @@ def test_bad_arguments_are_one_clear_error(registry):
         e.reset(seed=3.5)
 
 
+def test_a_number_too_long_to_print_is_refused_or_taken_in_one_line(registry):
+    # Python refuses to turn an int of more than 4,300 digits into text: the
+    # error lines say how long it is instead of failing while being written.
+    huge = 10**5000
+    said = "a number of about 5,001 digits"
+    cases = [
+        (lambda: raw_env("gin", seats=huge, registry=registry), RummyError),
+        (lambda: raw_env("gin", options={"target": huge}, registry=registry), RummyError),
+        (lambda: single_agent("gin", seat=huge, registry=registry), RummyError),
+    ]
+    for make, kind in cases:
+        with pytest.raises(kind, match=said) as err:
+            make()
+        assert "\n" not in str(err.value)
+    e = raw_env("gin", registry=registry)
+    e.reset(seed=1)
+    with pytest.raises(RummyError, match=f"action {said} .* is not legal now"):
+        e.step(huge)
+    single_agent("gin", opponents="random", registry=registry).reset(seed=huge)  # a seed like any other
+    view = e.table.view(e.table.to_act())
+    with pytest.raises(RummyError, match=f"the policy chose action {said}"):
+        PolicyAgent(lambda o, m: huge, registry=registry).act(view, view.legal)
+
+
 def test_the_wrapped_env_refuses_text_and_truth_values_in_one_line(registry):
     e = env("gin", registry=registry)
     e.reset(seed=1)
