@@ -63,6 +63,15 @@ class MatchEquity:
         self.bins = tuple((b, w / total) for b, w in enumerate(scores) if w)
         self._value = lru_cache(maxsize=None)(self._value_uncached)
 
+    def __getstate__(self) -> dict[str, object]:
+        state = self.__dict__.copy()
+        del state["_value"]  # the cache (a function of this object): rebuilt empty
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._value = lru_cache(maxsize=None)(self._value_uncached)
+
     def _need(self, total: float) -> int:
         return -(-(self.target - int(total)) // self.step)
 

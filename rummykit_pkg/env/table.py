@@ -211,9 +211,11 @@ class Table:
         tuple for a recurring case, as Gin does for its draws) is indexed once."""
         legal = self._game().legal_actions()
         cache = self._indexed
-        # Each cached tuple is held by the cache, so no other object has its id.
+        # Each cached tuple is held by the cache, so no other object has its id
+        # while it is there; a copy of the table (pickled, deep-copied) holds
+        # copies of the tuples under the first ones' ids, hence the check.
         known = cache.pop(id(legal), None)
-        if known is not None:
+        if known is not None and known[0] is legal:
             _, indices, packed = known
             cache[id(legal)] = known  # now the most recent
         else:

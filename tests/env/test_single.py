@@ -111,8 +111,17 @@ def test_after_an_illegal_action_no_seat_is_to_act(registry):
     assert obs["observation"][at : at + n].sum() == 0 and obs["action_mask"].sum() == 0
 
 
-@pytest.mark.parametrize("opponents", [["ai:easy"], ["ai:hard"]])
-def test_an_environment_pickles_and_plays_on_alike(registry, opponents):
+@pytest.mark.parametrize(
+    ("variant", "opponents", "episode"),
+    [
+        ("gin", ["ai:easy"], "round"),
+        ("gin", ["ai:hard"], "round"),
+        ("gin", ["ai:hard"], "match"),  # a search that has valued the match holds its model
+        ("cardverse", ["ai:search"], "match"),
+        ("envtoy", ["ai:easy"], "round"),  # the scaffold's player
+    ],
+)
+def test_an_environment_pickles_and_plays_on_alike(registry, variant, opponents, episode):
     import pickle
 
     from rummykit.env import compiled
@@ -120,13 +129,15 @@ def test_an_environment_pickles_and_plays_on_alike(registry, opponents):
     if compiled():
         pytest.skip("the compiled build's environments do not pickle (docs/env.md)")
 
-    e = single_agent("gin", opponents=opponents, registry=registry)
-    obs, _ = e.reset(seed=3)
-    copy = pickle.loads(pickle.dumps(e))
-    for _ in range(6):
-        legal = np.flatnonzero(obs["action_mask"])
-        obs, reward, done, _, _ = e.step(int(legal[0]))
-        obs2, reward2, done2, _, _ = copy.step(int(legal[0]))
-        assert (obs["observation"] == obs2["observation"]).all() and (reward, done) == (reward2, done2)
+    e = single_agent(variant, opponents=opponents, episode=episode, registry=registry)
+    obs, _ = e.reset(seed=11)
+    for moved in range(12):  # the opponents have moved (and searched) before the copy
+        if moved == 4:
+            copy = pickle.loads(pickle.dumps(e))
+        if moved >= 4:
+            obs2, reward2, done2, _, _ = copy.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        obs, reward, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if moved >= 4:
+            assert (obs["observation"] == obs2["observation"]).all() and (reward, done) == (reward2, done2)
         if done:
             break

@@ -352,6 +352,13 @@ class CardVerseRound(Restocking, Round):
             self._table_view = None
         return event
 
+    def __getstate__(self) -> dict[str, object]:
+        # Legality is an id lookup among the shared Action objects: a pickled
+        # copy holds copies of them, so it finds its legal actions again.
+        state = self.__dict__.copy()
+        state["_legal"] = state["_by_key"] = None
+        return state
+
     def clone(self) -> CardVerseRound:
         """An independent copy (Round.clone), in a few microseconds: the lists
         the round changes are copied; events, actions, options and the caches
