@@ -134,3 +134,27 @@ def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
     assert [entry["matches_won"] for entry in data["entrants"]] == wins
     assert [round(entry["points_per_round"] * rounds) for entry in data["entrants"]] == points
     assert sum(wins) == matches
+
+
+def test_the_docs_recipe_replays_the_rounds_of_rummy_simulate(capsys):
+    """docs/env.md's snippet (ai:hard and ai:normal, seed 2026, ten rounds)
+    prints the rounds ``rummy simulate`` plays: the same points per entrant."""
+    import re
+
+    text = (Path(__file__).parents[2] / "docs" / "env.md").read_text()
+    section = text[text.index("**The rounds of `rummy simulate`.**") :]
+    block = re.search(r"\n\n((?:    .*\n|\n)+)", section)
+    assert block is not None
+    code = "\n".join(line[4:] for line in block.group(1).splitlines())
+    exec(compile(code, "docs/env.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 10
+    points = [0, 0]
+    for i, line in enumerate(lines):
+        won = [int(x) for x in re.findall(r"-?\d+", line)]
+        for p, entrant in enumerate(positions(i, 2)):
+            points[entrant] += won[p]
+    args = [str(RUMMY), "simulate", "gin", "--seat", "ai:hard", "--seat", "ai:normal"]
+    r = subprocess.run(args + ["--rounds", "10", "--seed", "2026", "--json"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert [round(e["points_per_round"] * 10) for e in json.loads(r.stdout)["entrants"]] == points
