@@ -61,6 +61,8 @@ class PolicyAgent(BaseAgent):
     ) -> None:
         if not callable(fn):
             raise TypeError(f"a policy is a function (observation, mask) -> action index, not {fn!r}")
+        if registry is not None and not isinstance(registry, Registry):
+            raise RummyError(f"registry is a rummykit Registry or None, not {shown_value(registry)}")
         self.fn = fn
         self.options = options
         self.spec = spec

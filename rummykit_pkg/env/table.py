@@ -47,6 +47,8 @@ def resolve(
 ) -> tuple[VariantSpec[Any], BaseModel]:
     """The variant's spec (by name, from the installed plugins or ``registry``)
     and its options (a mapping validated by the variant's model)."""
+    if registry is not None and not isinstance(registry, Registry):
+        raise RummyError(f"registry is a rummykit Registry or None, not {shown_value(registry)}")
     if isinstance(variant, VariantSpec):
         spec = variant
     else:
@@ -59,7 +61,7 @@ def resolve(
         opts: BaseModel = build_options(spec.options_model, {}, spec.name)
     elif isinstance(options, BaseModel):
         if not isinstance(options, spec.options_model):
-            raise RummyError(f"options for {spec.name} must be a {spec.options_model.__name__} or a mapping")
+            raise RummyError(f"options for {spec.name} are {spec.options_model.__name__} or a mapping")
         opts = options
     elif isinstance(options, Mapping):
         opts = build_options(spec.options_model, dict(options), spec.name)

@@ -171,6 +171,9 @@ def test_bad_arguments_are_one_clear_error(registry):
         (lambda: raw_env("gin", seats=2.0, registry=registry), "seats is a whole number, not 2.0"),
         (lambda: raw_env("cardverse", seats=True, registry=registry), "seats is a whole number, not True"),
         (lambda: raw_env("gin", options=[1, 2], registry=registry), "options for gin are a mapping"),
+        (lambda: raw_env("gin", registry="x"), "registry is a rummykit Registry or None, not 'x'"),
+        (lambda: single_agent("gin", registry=3), "registry is a rummykit Registry or None, not 3"),
+        (lambda: PolicyAgent(lambda o, m: 0, registry="x"), "registry is a rummykit Registry or None"),
         (lambda: single_agent("gin", seat="0", registry=registry), "seat is a whole number, not '0'"),
         (lambda: single_agent("cardverse", seats=0, registry=registry), "seats must be 2 or more"),
         (
