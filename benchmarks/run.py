@@ -954,6 +954,10 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
 SECTIONS = ["solver", "rounds", "simulate", "memory", "help", "cardverse", "analyse", "state"]
 
 
+#: Where the sections that other scripts measure begin in RESULTS.md (kept as they are).
+KEPT = "\n## Decision time of the computer players"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     g = ap.add_mutually_exclusive_group()
@@ -1024,14 +1028,19 @@ def main(argv: list[str] | None = None) -> int:
             "is a median of repeats; ours and theirs run back to back, so the ratios hold even on a",
             "busy machine. `make bench BENCH_ARGS=--quick` takes about a minute; `--full` also",
             "measures the memory over 100,000 rounds. `benchmarks/bench_solver.py` times",
-            "the solver alone. Each row has its target beside its figure.",
+            "the solver alone. Each row has its target beside its figure. The sections from",
+            '"Decision time of the computer players" on are measured by `benchmarks/bench_bots.py`',
+            "and kept as they are when `run.py` writes this file again.",
             "",
             f"Latest run: {started:%Y-%m-%d %H:%M %Z}, {m['arch']}, {m['cpu']}, {m['cores']} cores, "
             f"{m['system']}, Python {m['python']}; {mode.name} mode ({mode.repeats} repeats); "
             f"sections: {', '.join(only)}; load average {m['load']} at the start, "
             f"{m_end['load']} at the end (the machine was shared).",
         ]
-        Path(args.out).write_text(markdown(report, header), encoding="utf-8")
+        out = Path(args.out)
+        before = out.read_text(encoding="utf-8") if out.exists() else ""
+        kept = before[before.index(KEPT) :] if KEPT in before else ""
+        out.write_text(markdown(report, header).rstrip("\n") + "\n" + kept, encoding="utf-8")
         print(f"\nwritten to {args.out}")
     return 0
 
