@@ -673,16 +673,23 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop every worker now (not after its current chunk) and let the pool go."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     stop = getattr(pool, "terminate_workers", None)  # Python 3.14
     if stop is not None:
         stop()
-        return
-    for proc in procs:
-        with contextlib.suppress(Exception):  # already gone
-            proc.terminate()
-    for proc in procs:
-        proc.join(5)
+    else:
+        for proc in procs:
+            with contextlib.suppress(Exception):  # already gone
+                proc.terminate()
+        for proc in procs:
+            proc.join(5)
+    # The pool's own thread, seeing its workers gone, closes its wake-up pipe.
+    # Left running, it may close the pipe while Python's exit handler for pools
+    # writes to it (Python 3.11 takes no lock there): a traceback on standard
+    # error as the command exits. Wait for it (bounded).
+    if manager is not None:
+        manager.join(5)
 
 
 def simulate(

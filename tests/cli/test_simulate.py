@@ -369,3 +369,24 @@ def test_ctrl_c_prints_the_figures_so_far_marked_partial(tmp_path):
         expected = json.loads(whole.stdout)
         expected.pop("rounds_per_second")
         assert data == expected
+
+
+def test_stopping_the_workers_leaves_no_pool_thread_running():
+    """Ctrl-C stops the workers at once: the pool's own thread is gone too when
+    the command goes on to exit (left running, it raced Python's exit handler for
+    pools, which then printed a traceback)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rummykit.core.simulate import _stop
+
+    method = "fork" if "fork" in mp.get_all_start_methods() else None
+    pool = ProcessPoolExecutor(2, mp_context=mp.get_context(method))
+    for _ in range(4):
+        pool.submit(time.sleep, 30)
+    time.sleep(0.5)  # the workers busy
+    manager = pool._executor_manager_thread
+    started = time.perf_counter()
+    _stop(pool)
+    assert manager is not None and not manager.is_alive()
+    assert time.perf_counter() - started < 10  # not after the tasks: at once
