@@ -177,6 +177,13 @@ def test_a_computer_player_name_must_be_one_seat_takes(name):
         AgentSpec(name, lambda seat, seed, o: RandomAgent(seed), variant="tiny")
 
 
+@pytest.mark.parametrize("budget", [0, -3, 2.5, True, "32"])
+def test_a_roll_out_budget_must_be_a_whole_number_of_play_outs(budget):
+    with pytest.raises(PluginError, match=r"ai:fast: rollout_iterations is None or a whole number"):
+        AgentSpec("ai:fast", lambda seat, seed, o: RandomAgent(seed), rollout=True, rollout_iterations=budget)
+    AgentSpec("ai:fast", lambda seat, seed, o: RandomAgent(seed), rollout=True, rollout_iterations=32)
+
+
 class RegistersABadName:
     @hookimpl
     def register_agents(self, register):
