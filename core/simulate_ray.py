@@ -346,6 +346,12 @@ class RayBackend:
         ray = self.ray
         quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
         _mute_error_messages(ray)
+        # Ray's compiled core logs to standard error; at level "error" it wrote a
+        # line of its own ("Failed to push error to driver ...") beside the run's
+        # one line when a bot failed as the run was ending. Only a fatal error
+        # now, unless the user chose a level (read when Ray starts, inherited by
+        # the processes of a local Ray).
+        os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
         if self.address is not None:
             _reachable(self.address)
         try:
@@ -499,4 +505,5 @@ class RayBackend:
                 internal_kv._internal_kv_del(_words_key(self._run))
         if self._joined:
             self._joined = False
-            self.ray.shutdown()
+            with _quiet_stderr():  # what Ray's core says as it disconnects: the run has said its line
+                self.ray.shutdown()
