@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from argtypes import between
 
 
 def ours(wrapped: bool) -> Callable[[float], tuple[int, float]]:
@@ -112,25 +113,12 @@ def open_spiel_env() -> Callable[[float], tuple[int, float]]:
     return run
 
 
-def _between(lo: float, hi: float, kind: Callable[[str], float]) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a {kind.__name__}: {text!r}") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is not from {lo} to {hi}")
-        return value
-
-    return parse
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--seconds", type=_between(0.1, 600, float), default=4.0, help="seconds per engine per repeat"
+        "--seconds", type=between(0.1, 600.0, float), default=4.0, help="seconds per engine per repeat"
     )
-    parser.add_argument("--repeats", type=_between(1, 100, int), default=3)
+    parser.add_argument("--repeats", type=between(1, 100, int), default=3)
     parser.add_argument("--no-peers", action="store_true")
     args = parser.parse_args()
     engines: dict[str, Callable[[float], tuple[int, float]]] = {

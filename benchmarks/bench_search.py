@@ -27,9 +27,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
+from argtypes import between
 from bench_bots import measure
 
 from rummykit.core.engine import RoundResult
@@ -112,23 +113,10 @@ def open_spiel(hands: int, seed: int) -> str:
     return report(f"OpenSpiel IS-MCTS ({ISMCTS_SIMULATIONS} sims) vs its simple bot", rows, cpu)
 
 
-def _between(lo: int, hi: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is not from {lo} to {hi}")
-        return value
-
-    return parse
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--hands", type=_between(2, 100_000), default=100, help="hands per bot (100)")
-    parser.add_argument("--seed", type=_between(0, 2**63 - 1), default=1, help="the seed (1)")
+    parser.add_argument("--hands", type=between(2, 100_000, int), default=100, help="hands per bot (100)")
+    parser.add_argument("--seed", type=between(0, 2**63 - 1, int), default=1, help="the seed (1)")
     parser.add_argument("--no-peers", action="store_true", help="leave OpenSpiel out")
     args = parser.parse_args(argv[1:])
     print(f"Gin, {args.hands} hands each, seats swapping every hand, seed {args.seed}")
