@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from .errors import OptionError
+from .values import is_truth_value, shown_value
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
@@ -33,19 +34,6 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
             raise OptionError(f"option {shown_value(k)} is given twice: give it once")
         out[k] = v.strip()
     return out
-
-
-def shown_value(value: Any, limit: int = 40) -> str:
-    """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
-    stays one short line); control characters come out escaped."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int past Python's limit on digits turned into text
-        if not isinstance(value, int):
-            raise
-        digits = int(abs(value).bit_length() * 0.30103) + 1
-        return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _bounds(field: FieldInfo) -> tuple[Any, Any]:
@@ -120,12 +108,6 @@ def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
 
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
-
-
-def is_truth_value(value: Any) -> bool:
-    """Whether ``value`` is ``True`` or ``False``, Python's or numpy's (an int
-    to ``operator.index`` and to pydantic, but never meant as a number here)."""
-    return isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
 
 
 def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str = "") -> ModelT:

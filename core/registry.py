@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import PluginError, UnknownAgent, UnknownVariant
-from .options import shown_value
+from .values import is_whole_number, shown_value
 
 if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~0.1 s
     from pydantic import BaseModel
@@ -280,7 +280,7 @@ class AgentSpec(Generic[OptionsT]):
         if problem is not None:
             raise PluginError(problem)
         n = self.rollout_iterations
-        if n is not None and (not isinstance(n, int) or isinstance(n, bool) or n < 1):
+        if n is not None and (not is_whole_number(n) or n < 1):
             raise PluginError(
                 f"computer player {self.name}: rollout_iterations is None or a whole number of "
                 f"play-outs, at least 1, not {shown_value(n)}"

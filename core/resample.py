@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import DECK_SIZE
 from .errors import ResampleError, RummyError, VariantError, contract_broken
+from .values import is_whole_number
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -667,7 +668,7 @@ def information(rnd: Round, seat: int) -> InfoState:
     """What ``seat`` knows of ``rnd`` (see :class:`InfoState`). ``rnd`` is not
     changed (but keeps the work for the next call: the same state and seat give
     the same object)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rnd.n_seats:
+    if not is_whole_number(seat) or not 0 <= seat < rnd.n_seats:
         raise RummyError(f"no seat {seat!r} in a {rnd.n_seats}-seat round")
     return _trace(rnd).plan(seat)
 

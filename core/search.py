@@ -63,7 +63,7 @@ from .agents import BaseAgent, RandomAgent
 from .engine import Round, View, options_mapping
 from .equity import MatchEquity, round_value, score_histogram, step_for
 from .errors import IllegalAction
-from .options import shown_value
+from .values import is_whole_number, shown_value
 
 if TYPE_CHECKING:
     from .registry import AgentSpec, Registry, VariantSpec
@@ -147,9 +147,9 @@ class SearchAgent(BaseAgent):
         confidence: float | None = None,
         policy_name: str = "",
     ) -> None:
-        if not _whole(iterations) or iterations < 1:
+        if not is_whole_number(iterations) or iterations < 1:
             raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")
-        if max_moves is not None and (not _whole(max_moves) or max_moves < 1):
+        if max_moves is not None and (not is_whole_number(max_moves) or max_moves < 1):
             raise ValueError(f"max_moves is None or a whole number, at least 1, not {max_moves!r}")
         if time_cap is not None and not (_real(time_cap) and 0 < time_cap < math.inf):
             raise ValueError(f"time_cap is None or a number of seconds above 0, not {time_cap!r}")
@@ -396,11 +396,6 @@ class RulesSearchAgent(SearchAgent):
         """The rules' move and the alternatives its rules found close."""
         assert self._rules_move is not None  # prior() came first
         return [self._rules_move, *self._alts]
-
-
-def _whole(x: object) -> bool:
-    """Whether ``x`` is a whole number (an int, not a truth value)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _real(x: object) -> bool:
