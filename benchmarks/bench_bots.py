@@ -27,12 +27,12 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rummykit.core.agents import act_kwargs, agent_seed
-from rummykit.core.engine import RoundResult
-from rummykit.core.errors import UnknownVariant
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
+from rummykit.core.base.errors import UnknownVariant
+from rummykit.core.bots.agents import act_kwargs, agent_seed
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.engine.round import RoundResult
+from rummykit.core.plugins.manager import get_plugins
 
 MATCHUPS = [
     # (variant, seats, index of the seat measured)

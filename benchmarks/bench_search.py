@@ -33,9 +33,9 @@ from typing import Any
 from argtypes import between
 from bench_bots import measure
 
-from rummykit.core.engine import RoundResult
-from rummykit.core.search import DEFAULT_ITERATIONS, SEARCH_CONFIDENCE, SearchAgent
-from rummykit.core.simulate import wilson
+from rummykit.core.bots.search import DEFAULT_ITERATIONS, SEARCH_CONFIDENCE, SearchAgent
+from rummykit.core.engine.round import RoundResult
+from rummykit.core.play.simulate import wilson
 
 #: The name ``ai:search`` with random roll-outs is measured under.
 RANDOM_ROLLOUTS = "ai:search/random"

@@ -13,7 +13,7 @@ import random
 import sys
 import time
 
-from rummykit.core.solver import _TABLES, get_solver, tables_for
+from rummykit.core.cards.solver import _TABLES, get_solver, tables_for
 
 RICH = [s * 13 + r for s in range(4) for r in range(6)]  # A-6 of every suit
 

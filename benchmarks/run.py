@@ -273,7 +273,7 @@ MODES = {
 
 
 def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
-    from rummykit.core.solver import get_solver
+    from rummykit.core.cards.solver import get_solver
 
     gin = get_solver(False, 1)
     gin.deadwood(0)  # build the lookup tables outside the timings
@@ -438,7 +438,7 @@ def section_solver(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
 
 
 def _gin_setup():
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.plugins.manager import get_plugins
 
     reg = get_plugins().registry
     spec = reg.variant("gin")
@@ -456,7 +456,7 @@ def play_round(spec, options, agents, seed: int, n_seats: int = 2) -> None:
 
 
 def section_rounds(report: Report, peers: Peers, mode: Mode, seed: int) -> None:
-    from rummykit.core.agents import RandomAgent
+    from rummykit.core.bots.agents import RandomAgent
 
     reg, spec, options = _gin_setup()
     R, N = mode.repeats, mode.games
@@ -778,7 +778,7 @@ def _third_party_plugins() -> list[str]:
 
 
 def section_cardverse(report: Report, mode: Mode, seed: int) -> None:
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.plugins.manager import get_plugins
 
     reg = get_plugins().registry
     spec = reg.variant("cardverse")
@@ -808,7 +808,7 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
     and random 36-card hands, with and without ``discard_to_win``. In-process time
     of the analysis, then the whole command (start-up included): wall time and
     peak RSS."""
-    from rummykit.core.cards import code
+    from rummykit.core.cards.card import code
     from rummykit.variants.cardverse_rummy import CardVerseOptions
     from rummykit.variants.cardverse_rummy.analysis import analyze
 
@@ -870,8 +870,8 @@ def section_analyse(report: Report, mode: Mode, seed: int) -> None:
 def _mid_rounds(spec, options, n_seats: int, seed: int, count: int) -> list:
     """``count`` rounds stopped at half their length, ai:easy at every seat,
     dealt as a match deals them (so that they know their dealer)."""
-    from rummykit.core.plugins import get_plugins
-    from rummykit.core.resample import deal_round
+    from rummykit.core.engine.resample import deal_round
+    from rummykit.core.plugins.manager import get_plugins
 
     easy = get_plugins().registry.agent(spec.name, "ai:easy")
     out = []
@@ -892,8 +892,8 @@ def _mid_rounds(spec, options, n_seats: int, seed: int, count: int) -> list:
 
 def section_state(report: Report, mode: Mode, seed: int) -> None:
     """Round.clone and Round.resample, in states halfway through rounds."""
-    from rummykit.core.engine import Round
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.engine.round import Round
+    from rummykit.core.plugins.manager import get_plugins
 
     reg = get_plugins().registry
     count = max(20, mode.cv_rounds // 5)

@@ -35,8 +35,8 @@ def analyze(
 
     Cards are like AS 10H TD 7♠, separated by spaces or commas.
     """
-    from rummykit.core.cards import parse_cards, pretty
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.cards.card import parse_cards, pretty
 
     spec = registry().variant(variant)
     if spec.analyze is None:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from rummykit.core.errors import RummyError
-from rummykit.core.names import BadName, check_name
+from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.names import BadName, check_name
 
 from .common import QUIT_WORDS, ask_line, number
 
 if TYPE_CHECKING:
-    from rummykit.core.registry import Registry, VariantSpec
+    from rummykit.core.plugins.registry import Registry, VariantSpec
 
 
 def _ask(prompt: str, default: str = "") -> str:

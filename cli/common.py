@@ -20,14 +20,14 @@ from . import completion
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from rummykit.core.plugins import Plugins
-    from rummykit.core.registry import Registry, VariantSpec
+    from rummykit.core.plugins.manager import Plugins
+    from rummykit.core.plugins.registry import Registry, VariantSpec
 
 _reported = False
 
 
 def plugins() -> Plugins:
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.plugins.manager import get_plugins
 
     return get_plugins()
 
@@ -40,7 +40,7 @@ def report_problems(skip: str | None = None) -> None:
     """Plugin problems, one line each on stderr, once per process (but not
     ``skip``, a line already printed as the error)."""
     global _reported
-    from rummykit.core import plugins as core_plugins
+    from rummykit.core.plugins import manager as core_plugins
 
     if _reported or core_plugins._default is None:
         return
@@ -51,7 +51,7 @@ def report_problems(skip: str | None = None) -> None:
 
 
 def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
-    from rummykit.core.options import build_options, parse_pairs
+    from rummykit.core.engine.options import build_options, parse_pairs
 
     return build_options(spec.options_model, parse_pairs(pairs), spec.name)
 
@@ -84,8 +84,8 @@ def stdin_is_tty() -> bool:
 
 def render_template(line: str, fmt: Callable[[int], str]) -> str:
     """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
-    control characters removed: see :func:`rummykit.core.names.render_cards`)."""
-    from rummykit.core.names import render_cards
+    control characters removed: see :func:`rummykit.core.engine.names.render_cards`)."""
+    from rummykit.core.engine.names import render_cards
 
     return render_cards(line, fmt)
 

@@ -127,7 +127,7 @@ def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
 def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A saved game: the ids in the user data folder that start with what is
     typed; when none does, the shell completes a file name instead."""
-    from rummykit.core.session import default_save_dir
+    from rummykit.core.play.session import default_save_dir
 
     from .manage import GAME_ID
 

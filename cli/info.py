@@ -11,7 +11,7 @@ from . import completion
 from .common import registry
 
 if TYPE_CHECKING:
-    from rummykit.core.plugins import Plugins
+    from rummykit.core.plugins.manager import Plugins
 
 
 @click.command()
@@ -59,7 +59,7 @@ def rules(variant: str, no_pager: bool) -> None:
     At a terminal the rules are rendered (headings, tables) and shown through the
     pager ($PAGER, else less); piped or redirected they are plain text.
     """
-    from rummykit.core.names import clean_text
+    from rummykit.core.engine.names import clean_text
 
     from . import rulesdoc
     from .common import stdin_is_tty
@@ -96,7 +96,7 @@ def plugins(as_json: bool) -> None:
     disabled with RUMMYKIT_DISABLE_PLUGINS=a,b, is listed with its status; every
     problem is listed once, naming its plugin.
     """
-    from rummykit.core.plugins import DISABLE_ENV, disabled_plugins
+    from rummykit.core.plugins.manager import DISABLE_ENV, disabled_plugins
 
     from .common import plugins as get
 

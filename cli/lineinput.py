@@ -19,10 +19,10 @@ try:  # pragma: no cover - depends on the platform
 except ImportError:  # pragma: no cover
     readline = None  # type: ignore[assignment]
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import code, parse_card, rank_sort_key
-from rummykit.core.errors import CardError
-from rummykit.core.vocabulary import PLAIN, Vocabulary
+from rummykit.core.base.errors import CardError
+from rummykit.core.cards.card import code, parse_card, rank_sort_key
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 from .common import NOT_UTF8, LineError, line_problem
 

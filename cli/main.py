@@ -112,8 +112,8 @@ class RummyGroup(click.Group):
         from .common import plugins
 
         if name not in self.commands and name in plugins().command_conflicts:
-            from rummykit.core.errors import PluginError
-            from rummykit.core.registry import _conflict
+            from rummykit.core.base.errors import PluginError
+            from rummykit.core.plugins.registry import _conflict
 
             raise PluginError(_conflict("command", name, plugins().command_conflicts[name]))
         return self.commands.get(name)
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> None:
                 click.echo(f"rummy: {error}", err=True)
         sys.exit(1)
     except Exception as e:
-        from rummykit.core.errors import AgentError, RummyError
+        from rummykit.core.base.errors import AgentError, RummyError
 
         if isinstance(e, RummyError):
             error = bounded(str(e))
@@ -236,7 +236,7 @@ def _plugin_at_fault(e: BaseException) -> tuple[str, str] | None:
     """The installed plugin (not rummykit itself) whose code raised ``e``, and
     where: its innermost frame in the traceback, or in the traceback of a
     worker process (a ``concurrent.futures`` remote traceback, as text)."""
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.plugins.manager import get_plugins
 
     folders: dict[str, str] = {}  # a plugin's package or module -> the plugin's name
     for name, facts in get_plugins().info.items():

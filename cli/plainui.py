@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rummykit.core.actions import parse_action
-from rummykit.core.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.engine.actions import parse_action
 
 from .common import LineError, read_stream_line
 from .meta import QUIT, meta_command, run_meta
@@ -38,7 +38,7 @@ from .text import (
 )
 
 if TYPE_CHECKING:
-    from rummykit.core.session import Session
+    from rummykit.core.play.session import Session
 
 
 class PlainUI:

@@ -22,9 +22,9 @@ from .timeouts import move_timeout_option, move_timeout_seconds
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from rummykit.core.records import MatchRecord, SeatRecord
-    from rummykit.core.registry import VariantSpec
-    from rummykit.core.session import Notify, Session
+    from rummykit.core.play.records import MatchRecord, SeatRecord
+    from rummykit.core.play.session import Notify, Session
+    from rummykit.core.plugins.registry import VariantSpec
 
     from .tui import TerminalUI
 
@@ -59,8 +59,8 @@ def game_options(named: str) -> Callable[[F], F]:
 def _seats(
     spec: VariantSpec[Any], seats: tuple[str, ...], options: BaseModel | None = None
 ) -> list[SeatRecord]:
-    from rummykit.core.errors import RummyError
-    from rummykit.core.session import parse_seats
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.play.session import parse_seats
 
     reg = registry()
     if not seats:
@@ -79,7 +79,7 @@ def _seats(
             reg.agent(spec.name, r.kind)
         click.echo(f"You take seat 1 against {', '.join(seats[1:])} (a seat not given is you).")
         return records
-    # Names by the rules of core/names.py, distinct: "Easy bot 2", "Easy bot 3"...
+    # Names by the rules of core/engine/names.py, distinct: "Easy bot 2", "Easy bot 3"...
     return parse_seats(seats)
 
 
@@ -129,10 +129,10 @@ def play(
     output is plain text. A --seed makes a game reproducible, not secret:
     anyone who knows it knows the deal.
     """
-    from rummykit.core.errors import RummyError
-    from rummykit.core.options import parse_pairs
-    from rummykit.core.records import SEED_LIMIT
-    from rummykit.core.session import (
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.engine.options import parse_pairs
+    from rummykit.core.play.records import SEED_LIMIT
+    from rummykit.core.play.session import (
         Session,
         claim_new_save,
         default_save_dir,
@@ -217,8 +217,8 @@ def resume(
     list), or continue GAME (an id from the list, or a path). --delete ID drops
     one saved game; --prune drops the finished games and those never played
     (at a terminal it lists them and asks first; --yes does not ask)."""
-    from rummykit.core.errors import RummyError
-    from rummykit.core.session import default_save_dir, open_saved
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.play.session import default_save_dir, open_saved
 
     from . import manage
 
@@ -304,8 +304,8 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
     """(path, record) of every unfinished game saved in ``folder``, newest first,
     and how many ``*.json`` files there are not readable games (damaged, foreign,
     dangling links...: skipped, never touched)."""
-    from rummykit.core.errors import RecordError
-    from rummykit.core.records import load_record
+    from rummykit.core.base.errors import RecordError
+    from rummykit.core.play.records import load_record
 
     try:
         files = list(folder.glob("*.json")) if folder.is_dir() else []
@@ -363,7 +363,7 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
 def record_stats(session: Session) -> None:
     """Add the finished ``session`` to the statistics; a database that cannot be
     written (damaged, locked, a newer schema) is one warning line, nothing more."""
-    from rummykit.core import stats
+    from rummykit.core.play import stats
 
     m = session.match
     game = stats.Finished(

@@ -21,11 +21,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rummykit.core.cards import pretty, suit_of
-from rummykit.core.engine import Event, RoundResult, View
-from rummykit.core.names import clean_text
-from rummykit.core.registry import HandSummary
-from rummykit.core.vocabulary import PLAIN, Vocabulary
+from rummykit.core.cards.card import pretty, suit_of
+from rummykit.core.engine.names import clean_text
+from rummykit.core.engine.round import Event, RoundResult, View
+from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
+from rummykit.core.plugins.registry import HandSummary
 
 from .text import not_now, past_phrase, sorted_hand, turn_blocks
 
@@ -592,7 +592,7 @@ def help_lines(
     one per line (at most ``most`` of a kind, then how many more). At an empty
     stock (``stock_size`` 0) a move the variant says does something else there
     says what ("draw stock [s]: end the round: lowest hand value wins")."""
-    from rummykit.core.cards import rank_sort_key
+    from rummykit.core.cards.card import rank_sort_key
 
     by_kind: dict[str, list] = {}
     for a in legal:

@@ -25,10 +25,10 @@ from .render import Look, all_hands_view, marker, match_view, points_label, resu
 from .text import past_phrase, table_line
 
 if TYPE_CHECKING:
-    from rummykit.core.engine import RoundResult, View
-    from rummykit.core.match import Match
-    from rummykit.core.records import MatchRecord
-    from rummykit.core.registry import Registry, VariantSpec
+    from rummykit.core.engine.round import RoundResult, View
+    from rummykit.core.play.match import Match
+    from rummykit.core.play.records import MatchRecord
+    from rummykit.core.plugins.registry import Registry, VariantSpec
 
 
 @dataclass
@@ -47,8 +47,8 @@ class Frame:
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
-    from rummykit.core.errors import RecordError
-    from rummykit.core.records import start_match
+    from rummykit.core.base.errors import RecordError
+    from rummykit.core.play.records import start_match
 
     match = start_match(record, registry)
     spec = match.variant
@@ -142,8 +142,8 @@ def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour
     Otherwise every move is printed (from move N with --move N). A game not
     over with a person seated is shown only with --reveal.
     """
-    from rummykit.core.errors import RecordError, RummyError
-    from rummykit.core.records import load_record
+    from rummykit.core.base.errors import RecordError, RummyError
+    from rummykit.core.play.records import load_record
 
     from .common import registry, stdin_is_tty
     from .manage import game_path

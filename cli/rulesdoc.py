@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.options import describe_options
+from rummykit.core.engine.options import describe_options
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from rummykit.core.registry import VariantSpec
+    from rummykit.core.plugins.registry import VariantSpec
 
 NO_RULES = "(this variant gives no rules text)"
 

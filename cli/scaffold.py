@@ -34,7 +34,7 @@ from pathlib import Path
 
 import click
 
-from rummykit.core.registry import variant_name_problem
+from rummykit.core.plugins.registry import variant_name_problem
 
 #: template file -> path in the new package ({module} is filled in)
 FILES = {
@@ -67,7 +67,7 @@ def names_for(name: str) -> dict[str, str]:
 
 
 def check_name(name: str) -> None:
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     problem = variant_name_problem(name)
     if problem is not None:
@@ -84,7 +84,7 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
     """Write the package for variant ``name`` into ``parent``; returns its folder
     and the files written. Refuses to touch an existing, non-empty folder; a
     folder that cannot be written is a RummyError (and what was written is removed)."""
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     check_name(name)
     values = names_for(name)
@@ -155,7 +155,7 @@ def new_variant(name: str, parent: Path) -> None:
         rummy play NAME
         pytest rummykit-NAME
     """
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     from .common import registry
 

@@ -1,6 +1,6 @@
 """``rummy simulate``: computer players against each other, with statistics.
 
-The playing is :mod:`rummykit.core.simulate` (seat rotation, duplicate deals,
+The playing is :mod:`rummykit.core.play.simulate` (seat rotation, duplicate deals,
 worker processes or Ray, streamed tallies); this module reads the command line,
 shows a progress bar on a terminal and prints the figures (tables that fit the
 terminal's width, 80 columns when not a terminal; or ``--json``), marked partial
@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from rummykit.core.simulate import BACKENDS, MAX_CHUNK, MAX_MATCHES, MAX_ROUNDS, MAX_WORKERS, WORKERS_PER_CPU
+from rummykit.core.play.simulate import (
+    BACKENDS,
+    MAX_CHUNK,
+    MAX_MATCHES,
+    MAX_ROUNDS,
+    MAX_WORKERS,
+    WORKERS_PER_CPU,
+)
 
 from . import completion
 from .common import option_option, registry
@@ -27,8 +34,8 @@ from .timeouts import move_timeout_option, move_timeout_seconds, shown
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from rummykit.core.registry import Registry, VariantSpec
-    from rummykit.core.simulate import SimConfig, SimResult, Tally
+    from rummykit.core.play.simulate import SimConfig, SimResult, Tally
+    from rummykit.core.plugins.registry import Registry, VariantSpec
 
 MAX_SEED = 2**64 - 1
 
@@ -36,7 +43,7 @@ MAX_SEED = 2**64 - 1
 def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "") -> int | None:
     """``text`` as a whole number from ``minimum`` to ``maximum`` (``_`` may group
     digits), or one line saying what is wrong."""
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     if text is None:
         return None
@@ -170,10 +177,10 @@ def simulate(
     """
     import secrets
 
-    from rummykit.core.errors import RummyError
-    from rummykit.core.session import HUMAN
-    from rummykit.core.simulate import SimConfig, backend_named, default_workers, max_workers
-    from rummykit.core.simulate import simulate as run
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.play.session import HUMAN
+    from rummykit.core.play.simulate import SimConfig, backend_named, default_workers, max_workers
+    from rummykit.core.play.simulate import simulate as run
 
     reg = registry()
     spec = reg.variant(variant)
@@ -233,7 +240,7 @@ def simulate(
 
 
 def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
-    from rummykit.core.options import build_options, parse_pairs
+    from rummykit.core.engine.options import build_options, parse_pairs
 
     values = parse_pairs(pairs)
     build_options(spec.options_model, values, spec.name)  # bad option: error now
@@ -339,8 +346,8 @@ def _pct(x: float) -> str:
 def report_lines(result: SimResult, width: int = 80) -> list[str]:
     """The figures as plain-text tables no wider than ``width`` columns (see
     :func:`fit_tables`); every count of the variant has its column, 0 included."""
-    from rummykit.core.match import MAX_SCORELESS_ROUNDS
-    from rummykit.core.simulate import MAX_ROUNDS_PER_MATCH
+    from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
+    from rummykit.core.play.simulate import MAX_ROUNDS_PER_MATCH
 
     c = result.config
     data = result.to_json()

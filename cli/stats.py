@@ -1,5 +1,5 @@
 """``rummy stats [VARIANT] [--json]``: how the people here did, per variant and
-opponent (from :mod:`rummykit.core.stats`)."""
+opponent (from :mod:`rummykit.core.play.stats`)."""
 
 from __future__ import annotations
 
@@ -40,9 +40,9 @@ def stats(variant: str | None, as_json: bool) -> None:
     games played, won and lost, match points for and against, the best and
     worst round (points for less points against) and the current streak.
     Kept in stats.sqlite3 in the user data folder."""
-    from rummykit.core.errors import RummyError
-    from rummykit.core.names import clean_text
-    from rummykit.core.stats import StatsError, summary
+    from rummykit.core.base.errors import RummyError
+    from rummykit.core.engine.names import clean_text
+    from rummykit.core.play.stats import StatsError, summary
 
     try:
         lines = summary(variant)

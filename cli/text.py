@@ -1,7 +1,7 @@
 """Plain-text rendering shared by the terminal UIs: events in words, hands,
 results and scoreboards. No rule lives here: all of it reads views and results,
 and the words of the moves come from the variant's vocabulary
-(:class:`rummykit.core.vocabulary.Vocabulary`, ``VariantSpec.vocabulary``)."""
+(:class:`rummykit.core.engine.vocabulary.Vocabulary`, ``VariantSpec.vocabulary``)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
-from rummykit.core.cards import parse_card, pretty, rank_sort_key, sort_key, split_tokens
-from rummykit.core.engine import Event, RoundResult, View
-from rummykit.core.names import render_text
-from rummykit.core.vocabulary import PLAIN, Vocabulary
+from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
+from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
+from rummykit.core.engine.names import render_text
+from rummykit.core.engine.round import Event, RoundResult, View
+from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
-    from rummykit.core.registry import HandSummary
+    from rummykit.core.plugins.registry import HandSummary
 
 Fmt = Callable[[int], str]
 

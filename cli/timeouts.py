@@ -1,5 +1,5 @@
 """``--move-timeout SECONDS``: how long a computer player may think over one move
-(``rummy play`` and ``rummy simulate``; the clock is :mod:`rummykit.core.guard`)."""
+(``rummy play`` and ``rummy simulate``; the clock is :mod:`rummykit.core.bots.guard`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from rummykit.core.guard import DEFAULT_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT
+from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT
 
 OPTION = "move-timeout"
 
@@ -31,7 +31,7 @@ def move_timeout_option(more_help: str) -> Callable[[F], F]:
 def move_timeout_seconds(text: str | None) -> float:
     """The option's value in seconds (the default when not given), or one line
     saying what is wrong."""
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     if text is None:
         return DEFAULT_MOVE_TIMEOUT

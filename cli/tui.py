@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rummykit.core.actions import Action, parse_action
-from rummykit.core.engine import View
-from rummykit.core.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.round import View
 
 from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
@@ -55,7 +55,7 @@ from .stopping import HangUp, StopSignals
 from .text import move_hint, past_phrase, readable, table_line, unknown_move
 
 if TYPE_CHECKING:
-    from rummykit.core.session import Session
+    from rummykit.core.play.session import Session
 
 ALT_ON = "\x1b[?1049h"
 ALT_OFF = "\x1b[?1049l"
@@ -465,7 +465,7 @@ class TerminalUI:
         name, action, reason = answer
         t = Text(f"Hint ({name}): ", style="bold")
         t.append_text(self.look.phrase(lambda f: action.notation(f)))
-        from rummykit.core.actions import short_form
+        from rummykit.core.engine.actions import short_form
 
         sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
@@ -574,7 +574,7 @@ class TerminalUI:
         if s.path is None:
             self.say(f"{outcome}; game not saved (no save path)")
             return
-        from rummykit.core.session import default_save_dir
+        from rummykit.core.play.session import default_save_dir
 
         try:
             in_default = s.path.resolve().parent == default_save_dir().resolve()

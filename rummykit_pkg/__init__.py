@@ -1,16 +1,163 @@
 """rummykit: a rummy platform where every ruleset is a plugin.
 
-Plugin authors need only ``rummykit.hookimpl`` and the types in
-``rummykit.core``; see docs/plugins.md.
+``from rummykit import ...`` is a plugin author's one import: the hook marker,
+the engine contract, the typed specs a plugin registers, the agent base class,
+the match rule, the errors, and the card and meld helpers (docs/plugins.md).
+The module paths under ``rummykit.core`` are the house's own and may move.
+
+The names are imported on first use (PEP 562), so ``import rummykit`` stays as
+cheap as ``rummy --help`` needs.
 
 This folder (``rummykit_pkg/``) is installed as ``rummykit``; imported under its
 folder name it would be a second copy, so that fails.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 if __name__ != "rummykit":
     raise ImportError(f"'{__name__}' is not a package: import rummykit instead")
 
-from rummykit.core.hookspecs import hookimpl
+from rummykit.core.base.lazy import lazy_exports
+from rummykit.core.plugins.hookspecs import hookimpl
 
-__all__ = ["__version__", "hookimpl"]
+if TYPE_CHECKING:
+    from rummykit.core.base.errors import (
+        AgentError,
+        CardError,
+        IllegalAction,
+        OptionError,
+        PluginError,
+        RummyError,
+        VariantError,
+    )
+    from rummykit.core.bots.agents import Agent, BaseAgent, RandomAgent, agent_seed
+    from rummykit.core.bots.seen import read_seen
+    from rummykit.core.cards.card import (
+        DECK_SIZE,
+        code,
+        codes,
+        from_mask,
+        parse_card,
+        parse_cards,
+        points,
+        pretty,
+        rank_of,
+        sorted_cards,
+        suit_of,
+        to_mask,
+    )
+    from rummykit.core.cards.melds import all_melds, can_add, in_rank_order, is_meld, mask_in_rank_order
+    from rummykit.core.cards.solver import get_solver
+    from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+    from rummykit.core.engine.options import build_options
+    from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+    from rummykit.core.engine.vocabulary import MoveWords
+    from rummykit.core.play.match import Match, MatchRule
+    from rummykit.core.plugins.registry import AgentSpec, HandSummary, Understands, VariantSpec
+
+_EXPORTS = {
+    **dict.fromkeys(
+        (
+            "AgentError",
+            "CardError",
+            "IllegalAction",
+            "OptionError",
+            "PluginError",
+            "RummyError",
+            "VariantError",
+        ),
+        "rummykit.core.base.errors",
+    ),
+    **dict.fromkeys(("Agent", "BaseAgent", "RandomAgent", "agent_seed"), "rummykit.core.bots.agents"),
+    "read_seen": "rummykit.core.bots.seen",
+    **dict.fromkeys(
+        (
+            "DECK_SIZE",
+            "code",
+            "codes",
+            "from_mask",
+            "parse_card",
+            "parse_cards",
+            "points",
+            "pretty",
+            "rank_of",
+            "sorted_cards",
+            "suit_of",
+            "to_mask",
+        ),
+        "rummykit.core.cards.card",
+    ),
+    **dict.fromkeys(
+        ("all_melds", "can_add", "in_rank_order", "is_meld", "mask_in_rank_order"),
+        "rummykit.core.cards.melds",
+    ),
+    "get_solver": "rummykit.core.cards.solver",
+    **dict.fromkeys(("DRAW_STOCK", "TAKE_DISCARD", "Action"), "rummykit.core.engine.actions"),
+    "build_options": "rummykit.core.engine.options",
+    **dict.fromkeys(
+        ("Event", "HandReport", "Round", "RoundResult", "TableMeld", "View", "card_ref"),
+        "rummykit.core.engine.round",
+    ),
+    "MoveWords": "rummykit.core.engine.vocabulary",
+    **dict.fromkeys(("Match", "MatchRule"), "rummykit.core.play.match"),
+    **dict.fromkeys(
+        ("AgentSpec", "HandSummary", "Understands", "VariantSpec"), "rummykit.core.plugins.registry"
+    ),
+}
+
+__all__ = [
+    "DECK_SIZE",
+    "DRAW_STOCK",
+    "TAKE_DISCARD",
+    "Action",
+    "Agent",
+    "AgentError",
+    "AgentSpec",
+    "BaseAgent",
+    "CardError",
+    "Event",
+    "HandReport",
+    "HandSummary",
+    "IllegalAction",
+    "Match",
+    "MatchRule",
+    "MoveWords",
+    "OptionError",
+    "PluginError",
+    "RandomAgent",
+    "Round",
+    "RoundResult",
+    "RummyError",
+    "TableMeld",
+    "Understands",
+    "VariantError",
+    "VariantSpec",
+    "View",
+    "__version__",
+    "agent_seed",
+    "all_melds",
+    "build_options",
+    "can_add",
+    "card_ref",
+    "code",
+    "codes",
+    "from_mask",
+    "get_solver",
+    "hookimpl",
+    "in_rank_order",
+    "is_meld",
+    "mask_in_rank_order",
+    "parse_card",
+    "parse_cards",
+    "points",
+    "pretty",
+    "rank_of",
+    "read_seen",
+    "sorted_cards",
+    "suit_of",
+    "to_mask",
+]
 __version__ = "0.1.0"
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -21,7 +21,7 @@ each bot at every seat, then bots and random mixed), and checks:
   until the round ends, and only it;
   every legal action has a notation of its own that reads back as that action
   (:func:`check_legal_actions`);
-* an illegal action raises :class:`~rummykit.core.errors.IllegalAction` with a
+* an illegal action raises :class:`~rummykit.core.base.errors.IllegalAction` with a
   message and changes nothing (:func:`check_illegal_action_changes_nothing`);
 * the same seed deals the same game whatever the global ``random`` state, and
   the same seed and actions replay to the same game (:func:`check_determinism`,
@@ -76,15 +76,15 @@ from typing import Any, NoReturn
 
 from pydantic import BaseModel
 
-from rummykit.core.actions import Action, parse_action
-from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed
-from rummykit.core.cards import DECK_SIZE, code, pretty
-from rummykit.core.engine import Event, Round, RoundResult, View
-from rummykit.core.errors import IllegalAction, ResampleError, RummyError
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.records import MatchRecord, SeatRecord, replay
-from rummykit.core.registry import AgentSpec, HandSummary, Registry, VariantSpec
+from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
+from rummykit.core.bots.agents import RandomAgent, act_kwargs, agent_seed
+from rummykit.core.cards.card import DECK_SIZE, code, pretty
+from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.round import Event, Round, RoundResult, View
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, replay
+from rummykit.core.plugins.registry import AgentSpec, HandSummary, Registry, VariantSpec
 
 __all__ = [
     "DISPLAY_HOOKS",
@@ -586,7 +586,7 @@ def check_options(spec: VariantSpec[Any]) -> None:
     """Every option that is a number has a lowest and a highest value
     (``Field(ge=..., le=...)``, or ``gt``/``lt``): ``rummy play -o`` and
     ``rummy rules`` say them, and no input is unbounded."""
-    from rummykit.core.options import _bounds
+    from rummykit.core.engine.options import _bounds
 
     for name, f in spec.options_model.model_fields.items():
         if f.annotation in (int, float):
@@ -662,7 +662,7 @@ _WORDS_CHECKED: set[tuple[int, tuple, bool]] = set()
 
 def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> None:
     """Everything shown of ``view`` works: ``hand_summary`` (a
-    :class:`~rummykit.core.registry.HandSummary` of cards of the hand, a one-line
+    :class:`~rummykit.core.plugins.registry.HandSummary` of cards of the hand, a one-line
     label), each of :data:`DISPLAY_HOOKS` the variant has (one line or
     ``None``), the result text once the round is over (:func:`check_result_text`),
     and the words of every legal move and of the last move seen."""
@@ -1181,7 +1181,7 @@ class _Seat:
     def make(self, seat: int, seed: int, options: BaseModel) -> Any:
         if self.spec is None:
             return RandomAgent(agent_seed(seed, seat))
-        from rummykit.core.search import with_iterations
+        from rummykit.core.bots.search import with_iterations
 
         # Core's ai:search plays on a small budget here: the kit checks that it
         # plays, not how well.
@@ -1235,7 +1235,7 @@ def check_variant(
     """
     seeds = list(seeds)  # played once per seat count
     if registry is None:
-        from rummykit.core.plugins import get_plugins
+        from rummykit.core.plugins.manager import get_plugins
 
         registry = get_plugins().registry
     if isinstance(variant, str):
@@ -1281,7 +1281,7 @@ def check_variant(
     if agents is None and (None, "ai:search") not in registry.agents:
         coverage.notes.append(
             "core's ai:search not played: this registry has none of core's players; build it with "
-            'Plugins(extra=[("core", rummykit.core.builtin_agents), ...], entry_points=False)'
+            'Plugins(extra=[("core", rummykit.core.bots.builtin), ...], entry_points=False)'
         )
     exercised: set[str] = set()
     every = range(spec.min_players, spec.max_players + 1)

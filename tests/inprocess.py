@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from rummykit.cli import common
 from rummykit.cli.main import BUILTIN_COMMANDS, RummyGroup, cli, main
-from rummykit.core import plugins as core_plugins
+from rummykit.core.plugins import manager as core_plugins
 
 #: What a ``rummy`` run by the tests does not inherit from the environment
 #: (here, and in tests/cli/ptygame.py's processes).

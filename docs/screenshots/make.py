@@ -17,9 +17,9 @@ from rich.text import Text
 from rummykit.cli.play import _seats
 from rummykit.cli.render import Look, match_view, result_view
 from rummykit.cli.tui import TerminalUI
-from rummykit.core.agents import agent_seed
-from rummykit.core.plugins import get_plugins
-from rummykit.core.session import Session
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.play.session import Session
+from rummykit.core.plugins.manager import get_plugins
 
 HERE = Path(__file__).parent
 

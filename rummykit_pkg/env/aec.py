@@ -28,10 +28,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pydantic import BaseModel
 
-from rummykit.core.actions import Action
-from rummykit.core.engine import RoundResult, View
-from rummykit.core.errors import RummyError
-from rummykit.core.registry import Registry, VariantSpec
+from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.round import RoundResult, View
+from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .table import Table, resolve, round_info
 from .wrappers import standard

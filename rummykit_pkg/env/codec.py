@@ -1,12 +1,12 @@
 """Action codecs: every move of a variant as an index of a fixed ``Discrete(n)``.
 
-A codec is what :class:`~rummykit.core.registry.VariantSpec.action_codec`
+A codec is what :class:`~rummykit.core.plugins.registry.VariantSpec.action_codec`
 returns: ``n`` (the size of the action space), ``encode(action) -> index``,
 ``decode(index) -> Action`` (``decode(encode(a))`` is the same move as ``a``:
-equal :meth:`~rummykit.core.actions.Action.key`), and ``pile_kinds``, the kinds
+equal :meth:`~rummykit.core.engine.actions.Action.key`), and ``pile_kinds``, the kinds
 of move that put their (first) card on the discard pile (what the observation's
 ``took``/``passed``/``discarded`` fields are read with,
-:func:`rummykit.core.seen.read_seen`).
+:func:`rummykit.core.bots.seen.read_seen`).
 
 :class:`StandardCodec` is core's, used for every variant that declares none.
 Its indices, in order (``docs/env.md`` "Actions"):
@@ -33,11 +33,11 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, from_mask, to_mask
-from rummykit.core.errors import RummyError
-from rummykit.core.melds import is_meld, mask_in_rank_order
-from rummykit.core.registry import VariantSpec
+from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.card import DECK_SIZE, from_mask, to_mask
+from rummykit.core.cards.melds import is_meld, mask_in_rank_order
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.plugins.registry import VariantSpec
 
 __all__ = [
     "ADD",

@@ -1,4 +1,4 @@
-"""A seat's :class:`~rummykit.core.engine.View` as fixed-size arrays.
+"""A seat's :class:`~rummykit.core.engine.round.View` as fixed-size arrays.
 
 :class:`Encoder` turns a view into ``{"observation": float32[size],
 "action_mask": int8[n]}`` for one variant and seat count. It reads the view and
@@ -31,7 +31,7 @@ The fields, in order (:attr:`Encoder.layout`; ``docs/env.md`` "Observations"),
 =============  =========  =======================================================
 
 ``took``/``held``/``passed``/``discarded`` are read from the view's history as
-:func:`rummykit.core.seen.read_seen` reads them, with the codec's
+:func:`rummykit.core.bots.seen.read_seen` reads them, with the codec's
 ``pile_kinds``. A :class:`Tracker` keeps them up to date event by event (an
 environment feeds it each new event instead of replaying the round).
 """
@@ -46,12 +46,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
-from rummykit.core.cards import DECK_SIZE
-from rummykit.core.engine import View
-from rummykit.core.registry import VariantSpec
-from rummykit.core.resample import deal_round
-from rummykit.core.seen import dealt_pile, pile_taken
+from rummykit.core.bots.seen import dealt_pile, pile_taken
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import VariantSpec
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
@@ -65,7 +65,7 @@ def _number(v: object) -> float:
 
 class Tracker:
     """What one seat has seen of every seat's dealings with the discard pile
-    this round (:func:`~rummykit.core.seen.read_seen`'s replay, kept up to date):
+    this round (:func:`~rummykit.core.bots.seen.read_seen`'s replay, kept up to date):
     per absolute seat, bitmasks of the cards it ``took`` from the pile, still
     ``held`` of those, ``passed`` on and ``discarded``. :meth:`feed` reads the
     events of a later view of the same round that it has not read yet.

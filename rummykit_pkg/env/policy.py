@@ -30,12 +30,12 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel
 
-from rummykit.core.actions import Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.engine import View
-from rummykit.core.errors import RummyError
-from rummykit.core.options import shown_value
-from rummykit.core.registry import AgentSpec, Registry, VariantSpec
+from rummykit.core.base.errors import RummyError
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.options import shown_value
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import AgentSpec, Registry, VariantSpec
 
 from .codec import CodecError, codec_for
 from .encode import Encoder
@@ -78,7 +78,7 @@ class PolicyAgent(BaseAgent):
             if spec is None:
                 registry = self.registry
                 if registry is None:
-                    from rummykit.core.plugins import get_plugins
+                    from rummykit.core.plugins.manager import get_plugins
 
                     registry = get_plugins().registry
                 spec = registry.variant(view.variant)
@@ -111,7 +111,7 @@ def _make(fn: Policy, seat: int, seed: int, options: BaseModel) -> PolicyAgent:
 def policy_spec(
     name: str, fn: Policy, variant: str | None = None, strength: int = 0, description: str = ""
 ) -> AgentSpec[Any]:
-    """An :class:`~rummykit.core.registry.AgentSpec` that plays ``fn`` as a
+    """An :class:`~rummykit.core.plugins.registry.AgentSpec` that plays ``fn`` as a
     :class:`PolicyAgent`, for a plugin's ``register_agents``."""
     return AgentSpec(
         name=name,

@@ -4,7 +4,7 @@
 plays ``seat``; the bots named in ``opponents`` (one per other seat, in seat
 order; one name serves every other seat) play the rest, each made as
 ``rummy simulate`` makes it (its seed from the episode's seed and its seat,
-:func:`rummykit.core.agents.agent_seed`), told every event it may see, and
+:func:`rummykit.core.bots.agents.agent_seed`), told every event it may see, and
 given its information state if it searches. ``reset`` and ``step`` return what
 Gymnasium's do; the observation is the seat's ``{"observation",
 "action_mask"}`` (:mod:`.encode`), the reward is the learner's: its points
@@ -24,12 +24,12 @@ import numpy as np
 from gymnasium import spaces
 from pydantic import BaseModel
 
-from rummykit.core.agents import agent_seed, observers, tell_observers
-from rummykit.core.engine import View
-from rummykit.core.errors import RummyError
-from rummykit.core.guard import SafeAgent, Who
-from rummykit.core.options import is_truth_value, shown_value
-from rummykit.core.registry import Registry, VariantSpec
+from rummykit.core.base.errors import RummyError
+from rummykit.core.bots.agents import agent_seed, observers, tell_observers
+from rummykit.core.bots.guard import SafeAgent, Who
+from rummykit.core.engine.options import is_truth_value, shown_value
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import CodecError
 from .table import Table, action_index, count_of, resolve, round_info
@@ -79,7 +79,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
             )
         if registry is None:
-            from rummykit.core.plugins import get_plugins
+            from rummykit.core.plugins.manager import get_plugins
 
             registry = get_plugins().registry
         self.table = Table(spec, opts, n, episode)

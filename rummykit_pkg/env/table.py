@@ -5,7 +5,7 @@ its seats' views encoded, moves given as action indices.
 Gymnasium one (:mod:`.single`). An episode is one round (``episode="round"``:
 dealt with ``random.Random(seed)``, exactly as ``rummy simulate --rounds``
 deals a round of that seed) or one match (``episode="match"``:
-:class:`~rummykit.core.match.Match` with that seed, as ``rummy simulate``
+:class:`~rummykit.core.play.match.Match` with that seed, as ``rummy simulate``
 plays a match).
 """
 
@@ -20,15 +20,15 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import code
-from rummykit.core.engine import Event, Round, RoundResult, View
-from rummykit.core.errors import RummyError
-from rummykit.core.match import Match, check_players, checked_view
-from rummykit.core.options import build_options, is_truth_value, shown_value
-from rummykit.core.registry import Registry, VariantSpec
-from rummykit.core.resample import deal_round
-from rummykit.core.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
+from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.options import build_options, is_truth_value, shown_value
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.engine.round import Event, Round, RoundResult, View
+from rummykit.core.play.match import Match, check_players, checked_view
+from rummykit.core.play.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
+from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import ActionCodec, CodecError, codec_for
 from .encode import Encoder, Tracker
@@ -53,7 +53,7 @@ def resolve(
         spec = variant
     else:
         if registry is None:
-            from rummykit.core.plugins import get_plugins
+            from rummykit.core.plugins.manager import get_plugins
 
             registry = get_plugins().registry
         spec = registry.variant(variant)

@@ -33,9 +33,9 @@ import os
 import time
 
 from rummykit import hookimpl
-from rummykit.core.actions import Action
-from rummykit.core.agents import RandomAgent
-from rummykit.core.registry import AgentSpec
+from rummykit.core.engine.actions import Action
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.plugins.registry import AgentSpec
 
 
 class Bad(RandomAgent):

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pexpect
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.cards import pretty
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay, save_record
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.cards.card import pretty
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, replay, save_record
+from rummykit.core.plugins.manager import get_plugins
 
 from ..inprocess import UNSET
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, replay
+from rummykit.core.plugins.manager import get_plugins
 
 from ..marks import first_fast, slow
 from . import badbots
@@ -267,7 +267,7 @@ def _first_two_moves(seed: int) -> list[str]:
         seats=[SeatRecord(kind="human", name="Ann"), SeatRecord(kind="random", name="R")],
     )
     hand = replay(rec, get_plugins().registry).view(0).hand
-    from rummykit.core.cards import code
+    from rummykit.core.cards.card import code
 
     return ["draw stock", f"discard {code(hand[0])}"]
 

@@ -180,9 +180,9 @@ def test_the_new_variant_template_options_are_bounded(scaffold):  # noqa: F811
 
 TAKER = """
     from rummykit import hookimpl
-    from rummykit.core.cards import to_mask
-    from rummykit.core.registry import AgentSpec
-    from rummykit.core.solver import get_solver
+    from rummykit.core.cards.card import to_mask
+    from rummykit.core.plugins.registry import AgentSpec
+    from rummykit.core.cards.solver import get_solver
 
     GIN = get_solver()
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from rummykit.cli.lineinput import completions
-from rummykit.core.actions import Action, parse_action
-from rummykit.core.cards import parse_card
-from rummykit.core.errors import IllegalAction
-from rummykit.core.plugins import get_plugins
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.cards.card import parse_card
+from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.plugins.manager import get_plugins
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.records import MatchRecord, SeatRecord, save_record
+from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

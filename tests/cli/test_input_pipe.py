@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 
 from ..inprocess import run_rummy
 from ..marks import first_fast

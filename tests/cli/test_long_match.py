@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import SeatRecord
-from rummykit.core.session import Session
+from rummykit.core.play.records import SeatRecord
+from rummykit.core.play.session import Session
+from rummykit.core.plugins.manager import get_plugins
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

@@ -10,11 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.plugins.manager import get_plugins
 
 from ..marks import slow
 from .ptygame import plain

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.match import MAX_SCORELESS_ROUNDS, Match, MatchRule
-from rummykit.core.records import load_record, replay
-from rummykit.core.registry import Registry
+from rummykit.core.play.match import MAX_SCORELESS_ROUNDS, Match, MatchRule
+from rummykit.core.play.records import load_record, replay
+from rummykit.core.plugins.registry import Registry
 from tests.core.toy_variant import TOY, ToyOptions, ToyRound
 
 from ..marks import first_fast
@@ -30,7 +30,7 @@ PLUGIN = """
     from dataclasses import replace
 
     from rummykit import hookimpl
-    from rummykit.core.match import MatchRule
+    from rummykit.core.play.match import MatchRule
     from tests.core.toy_variant import TOY
 
     @hookimpl
@@ -184,7 +184,7 @@ def test_rules_in_words_and_their_limits():
     assert MatchRule.deals(1).short() == "1 deal"
     assert MatchRule.lowest_past(100).short() == "lowest at 100"
     assert MatchRule.default(ToyOptions()) == MatchRule.first_to(20)
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     for bad in (lambda: MatchRule.first_to(0), lambda: MatchRule.deals(10**6), lambda: MatchRule("x", 3)):
         with pytest.raises(RummyError):
@@ -229,7 +229,7 @@ def test_the_safeguard_ends_a_match_whose_totals_only_sink():
 def test_a_match_rule_that_fails_is_one_clear_error():
     from dataclasses import replace
 
-    from rummykit.core.errors import RummyError
+    from rummykit.core.base.errors import RummyError
 
     spec = replace(TOY, name="broken", match_rule=lambda o: 1 / 0)
     with pytest.raises(RummyError, match="its match rule failed: ZeroDivisionError"):

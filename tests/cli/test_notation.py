@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 from rummykit.cli.text import card_fmt, readable
-from rummykit.core.cards import code, pretty
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import load_record
+from rummykit.core.cards.card import code, pretty
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import load_record
+from rummykit.core.plugins.manager import get_plugins
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

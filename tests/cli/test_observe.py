@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rummykit.core.simulate import unit_seed
+from rummykit.core.play.simulate import unit_seed
 
 from ..marks import first_fast
 from .test_plugins_cli import fake_install, rummy
@@ -18,8 +18,8 @@ WATCHER = """
     import os
 
     from rummykit import hookimpl
-    from rummykit.core.agents import BaseAgent
-    from rummykit.core.registry import AgentSpec
+    from rummykit.core.bots.agents import BaseAgent
+    from rummykit.core.plugins.registry import AgentSpec
 
     CORE = ("draw stock", "take discard", "discard")
 

@@ -361,8 +361,8 @@ def test_two_plugins_adding_one_command_name_is_a_conflict_neither_wins(site):
 
 CLASH = """
     from rummykit import hookimpl
-    from rummykit.core.agents import RandomAgent
-    from rummykit.core.registry import AgentSpec
+    from rummykit.core.bots.agents import RandomAgent
+    from rummykit.core.plugins.registry import AgentSpec
 
     def factory(seat, seed, options):
         return RandomAgent(seed)
@@ -420,8 +420,8 @@ def test_warnings_are_one_line_each_once(site):
         {
             "rk_sloppy": """
         from rummykit import hookimpl
-        from rummykit.core.agents import RandomAgent
-        from rummykit.core.registry import AgentSpec
+        from rummykit.core.bots.agents import RandomAgent
+        from rummykit.core.plugins.registry import AgentSpec
 
         def factory(seat, seed, options):
             return RandomAgent(seed)

@@ -11,10 +11,10 @@ from rich.console import Console
 from rummykit.cli.lineinput import completions
 from rummykit.cli.render import Look, TableInfo, flow, help_lines, result_view, table_view
 from rummykit.cli.text import move_hint, turn_blocks, turn_line
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import parse_card, pretty
-from rummykit.core.engine import Event, HandReport, RoundResult, TableMeld, View, card_ref
-from rummykit.core.registry import HandSummary
+from rummykit.core.cards.card import parse_card, pretty
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import Event, HandReport, RoundResult, TableMeld, View, card_ref
+from rummykit.core.plugins.registry import HandSummary
 from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
 from rummykit.variants.gin import SPEC as GIN
 
@@ -251,7 +251,7 @@ def test_a_variants_outcome_word_is_printed_without_its_control_characters():
 
 def test_a_variants_declared_words_tell_its_moves_and_core_alone_knows_only_its_own():
     from rummykit.cli.text import describe_event, legal_lines, past_phrase, unknown_move
-    from rummykit.core.vocabulary import PLAIN, MoveWords, Vocabulary
+    from rummykit.core.engine.vocabulary import PLAIN, MoveWords, Vocabulary
 
     words = Vocabulary(
         [MoveWords("out", short="o", does="goes out with {cards}", did="went out with {cards}")]

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.agents import RandomAgent
-from rummykit.core.records import MatchRecord, load_record
-from rummykit.core.session import Session, parse_seat
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.play.records import MatchRecord, load_record
+from rummykit.core.play.session import Session, parse_seat
 
 from ..marks import first_fast, slow
 from .ptygame import RUMMY, env_for, plain, registry

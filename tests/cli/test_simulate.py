@@ -1,4 +1,4 @@
-"""``rummy simulate`` and its engine (rummykit.core.simulate), on a toy variant
+"""``rummy simulate`` and its engine (rummykit.core.play.simulate), on a toy variant
 registered by the test and, where installed, on Gin and CardVerse."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 from rummykit.cli.main import cli
-from rummykit.core import plugins as core_plugins
-from rummykit.core.agents import BaseAgent
-from rummykit.core.hookspecs import hookimpl
-from rummykit.core.registry import AgentSpec
-from rummykit.core.simulate import SimConfig, positions, simulate, unit_seed, wilson
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.play.simulate import SimConfig, positions, simulate, unit_seed, wilson
+from rummykit.core.plugins import manager as core_plugins
+from rummykit.core.plugins.hookspecs import hookimpl
+from rummykit.core.plugins.registry import AgentSpec
 from tests.core.toy_variant import TOY
 
 from ..marks import slow
@@ -378,7 +378,7 @@ def test_stopping_the_workers_leaves_no_pool_thread_running():
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
-    from rummykit.core.simulate import _stop
+    from rummykit.core.play.simulate import _stop
 
     method = "fork" if "fork" in mp.get_all_start_methods() else None
     pool = ProcessPoolExecutor(2, mp_context=mp.get_context(method))

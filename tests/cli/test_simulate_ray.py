@@ -40,8 +40,8 @@ import os
 import time
 
 from rummykit import hookimpl
-from rummykit.core.agents import RandomAgent
-from rummykit.core.registry import AgentSpec
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.plugins.registry import AgentSpec
 
 __version__ = "{version}"
 _told = set()

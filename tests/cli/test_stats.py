@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rummykit.core import stats
-from rummykit.core.agents import agent_seed
-from rummykit.core.plugins import get_plugins
-from rummykit.core.session import Session, parse_seat
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.play import stats
+from rummykit.core.play.session import Session, parse_seat
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.gin import EasyGinAgent
 
 from ..marks import slow

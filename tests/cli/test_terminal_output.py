@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.options import describe_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import MatchRecord, SeatRecord, save_record
+from rummykit.core.engine.options import describe_options
+from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
+from rummykit.core.plugins.manager import get_plugins
 
 from ..inprocess import run_rummy
 from ..marks import first_fast, slow

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from rummykit.core.cards import code
+from rummykit.core.cards.card import code
 
 from ..marks import first_fast
 from . import badbots

@@ -8,10 +8,10 @@ import subprocess
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.cards import code
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
 
 from ..marks import slow
 from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from rummykit.core.cards import code
+from rummykit.core.cards.card import code
 
 from .ptygame import WIPE, actions, hand, legal, plain, registry, save_files, shown
 

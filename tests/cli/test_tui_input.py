@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from rummykit.core.cards import code
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.cards.card import code
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 
 from .ptygame import actions, legal, near_round_end, plain, registry, save_files
 

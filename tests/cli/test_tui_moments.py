@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.records import MatchRecord, SeatRecord, save_record
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 
 from .ptygame import near_round_end, plain, registry
 

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from rummykit.core.records import MatchRecord, SeatRecord, load_record
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record
 
 from ..marks import slow
 from .ptygame import RUMMY, actions, env_for, near_round_end, plain, registry, save_files

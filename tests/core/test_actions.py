@@ -1,8 +1,8 @@
 import pytest
 
-from rummykit.core.actions import Action, parse_action, read_action, short_form
-from rummykit.core.cards import parse_card as P
-from rummykit.core.errors import IllegalAction
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.cards.card import parse_card as P
+from rummykit.core.engine.actions import Action, parse_action, read_action, short_form
 
 LEGAL = [
     Action("draw stock"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from rummykit.core.agents import agent_seed
+from rummykit.core.bots.agents import agent_seed
 
 
 def _blake(match_seed: int, seat: int) -> int:

@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.core import cards as C
-from rummykit.core.errors import CardError
+from rummykit.core.base.errors import CardError
+from rummykit.core.cards import card as C
 
 
 @pytest.mark.parametrize(

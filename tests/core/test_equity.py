@@ -1,4 +1,4 @@
-"""The match-equity model (core/equity.py): a seat's chance to win the match from the totals."""
+"""The match-equity model (core/bots/equity.py): a seat's chance to win the match from the totals."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.equity import MatchEquity, round_value, score_histogram, step_for
+from rummykit.core.bots.equity import MatchEquity, round_value, score_histogram, step_for
 
 # Round scores as seen in play: most rounds small, some large.
 HIST = [3, 9, 12, 8, 5, 3, 2, 1, 1]

@@ -1,4 +1,4 @@
-"""Meld extensions (core/extensions.py): Gin's layoffs after a knock and CardVerse's
+"""Meld extensions (core/cards/extensions.py): Gin's layoffs after a knock and CardVerse's
 additions to the table melds, against a brute-force oracle."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import from_mask, parse_cards, to_mask
-from rummykit.core.extensions import ExtensionResult, best_extensions, extension_options
-from rummykit.core.melds import can_add, is_meld
-from rummykit.core.solver import get_solver
+from rummykit.core.cards.card import from_mask, parse_cards, to_mask
+from rummykit.core.cards.extensions import ExtensionResult, best_extensions, extension_options
+from rummykit.core.cards.melds import can_add, is_meld
+from rummykit.core.cards.solver import get_solver
 
 from . import meld_oracle as oracle
 

@@ -10,10 +10,10 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from rummykit.core.actions import Action
-from rummykit.core.engine import Event, HandReport, RoundResult, TableMeld, View
-from rummykit.core.match import Match
-from rummykit.core.plugins import get_plugins
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.round import Event, HandReport, RoundResult, TableMeld, View
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import get_plugins
 
 MUTATIONS = (TypeError, AttributeError, FrozenInstanceError)
 

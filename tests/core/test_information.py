@@ -14,11 +14,11 @@ import types
 
 import pytest
 
-from rummykit.core.agents import RandomAgent, act_kwargs, information_for
-from rummykit.core.cards import DECK_SIZE
-from rummykit.core.engine import Round
-from rummykit.core.match import Match
-from rummykit.core.resample import Dealer, InfoState, deal_round
+from rummykit.core.bots.agents import RandomAgent, act_kwargs, information_for
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.engine.resample import Dealer, InfoState, deal_round
+from rummykit.core.engine.round import Round
+from rummykit.core.play.match import Match
 from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
 from rummykit.variants.gin.spec import SPEC as GIN
 
@@ -194,7 +194,7 @@ def test_the_match_fills_in_only_the_facts_a_variants_own_information_state_has(
 
 
 def test_a_round_whose_information_state_fails_in_play_is_the_variants_fault():
-    from rummykit.core.errors import VariantError
+    from rummykit.core.base.errors import VariantError
 
     match = played("gin", 2, 4, 3)
 
@@ -211,7 +211,7 @@ def test_a_round_whose_information_state_fails_in_play_is_the_variants_fault():
 
 
 def test_rounds_built_from_chosen_cards_a_seat_cannot_tell_apart_give_it_equal_information():
-    from rummykit.core.cards import parse_cards
+    from rummykit.core.cards.card import parse_cards
     from rummykit.variants.gin import GinRound
 
     mine = parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C")

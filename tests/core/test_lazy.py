@@ -1,4 +1,4 @@
-"""core/lazy.py: a variant package's public names are imported on first use."""
+"""core/base/lazy.py: a variant package's public names are imported on first use."""
 
 from __future__ import annotations
 

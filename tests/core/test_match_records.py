@@ -1,12 +1,12 @@
 import pytest
 
-from rummykit.core.agents import RandomAgent
-from rummykit.core.errors import OptionError, RecordError, RummyError
-from rummykit.core.match import Match
-from rummykit.core.options import build_options, parse_pairs
-from rummykit.core.records import MatchRecord, SeatRecord, load_record, replay, save_record
-from rummykit.core.registry import Registry
-from rummykit.core.session import Session, parse_seat
+from rummykit.core.base.errors import OptionError, RecordError, RummyError
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.engine.options import build_options, parse_pairs
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, replay, save_record
+from rummykit.core.play.session import Session, parse_seat
+from rummykit.core.plugins.registry import Registry
 from rummykit.testing import check_variant
 
 from .toy_variant import TOY, ToyOptions
@@ -16,7 +16,7 @@ from .toy_variant import TOY, ToyOptions
 def reg():
     r = Registry()
     r.add_variant(TOY, "toy-plugin")
-    from rummykit.core.registry import AgentSpec
+    from rummykit.core.plugins.registry import AgentSpec
 
     r.add_agent(AgentSpec("random", lambda seat, seed, o: RandomAgent(seed)), "core")
     return r
@@ -185,8 +185,8 @@ def test_new_session_refuses_a_bad_seat_count_plainly(tmp_path, reg):
 
 
 def test_apply_refuses_a_legal_move_with_a_card_named_twice():
-    from rummykit.core.actions import Action
-    from rummykit.core.errors import IllegalAction
+    from rummykit.core.base.errors import IllegalAction
+    from rummykit.core.engine.actions import Action
     from rummykit.testing import snapshot
 
     m = Match(TOY, ToyOptions(), 2, seed=5)
@@ -202,8 +202,8 @@ def test_a_match_in_which_nobody_scores_ends_by_the_safeguard():
     """Players who never go out: every Gin round ends at the turn limit with no
     points, and after MAX_SCORELESS_ROUNDS of them in a row the match is over,
     won by nobody (docs/rules.md, the engine safeguards)."""
-    from rummykit.core.match import MAX_SCORELESS_ROUNDS, Match
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.play.match import MAX_SCORELESS_ROUNDS, Match
+    from rummykit.core.plugins.manager import get_plugins
 
     spec = get_plugins().registry.variant("gin")
     options = spec.options_model(max_turns=2)
@@ -218,9 +218,9 @@ def test_a_match_in_which_nobody_scores_ends_by_the_safeguard():
 
 
 def test_the_safeguard_counts_only_rounds_in_a_row():
-    from rummykit.core.engine import RoundResult
-    from rummykit.core.match import MAX_SCORELESS_ROUNDS, Match
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.engine.round import RoundResult
+    from rummykit.core.play.match import MAX_SCORELESS_ROUNDS, Match
+    from rummykit.core.plugins.manager import get_plugins
 
     spec = get_plugins().registry.variant("gin")
     match = Match(spec, spec.options_model(), 2, seed=4)

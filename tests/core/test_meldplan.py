@@ -1,4 +1,4 @@
-"""The polynomial meld planner (core/meldplan.py): brute force on small hands,
+"""The polynomial meld planner (core/cards/meldplan.py): brute force on small hands,
 the enumerating solver and ``best_extensions`` on medium ones, legal plays on any."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import from_mask, parse_cards, points, rank_sort_key, to_mask
-from rummykit.core.extensions import best_extensions
-from rummykit.core.meldplan import best_play, best_play_keeping
-from rummykit.core.melds import all_melds
-from rummykit.core.solver import get_solver
+from rummykit.core.cards.card import from_mask, parse_cards, points, rank_sort_key, to_mask
+from rummykit.core.cards.extensions import best_extensions
+from rummykit.core.cards.meldplan import best_play, best_play_keeping
+from rummykit.core.cards.melds import all_melds
+from rummykit.core.cards.solver import get_solver
 
 from ..marks import slow
 from . import meld_oracle as oracle

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import parse_cards, to_mask
-from rummykit.core.melds import all_melds, can_add, in_rank_order, is_meld, meld_kind
+from rummykit.core.cards.card import parse_cards, to_mask
+from rummykit.core.cards.melds import all_melds, can_add, in_rank_order, is_meld, meld_kind
 
 from . import meld_oracle as oracle
 

@@ -1,4 +1,4 @@
-"""Player names (core/names.py): what is refused, how seats get distinct names,
+"""Player names (core/engine/names.py): what is refused, how seats get distinct names,
 and how names go into a variant's result text without being read as cards."""
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import code, pretty
-from rummykit.core.engine import RoundResult, card_ref
-from rummykit.core.errors import RecordError, RummyError
-from rummykit.core.names import (
+from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.cards.card import code, pretty
+from rummykit.core.engine.names import (
     MAX_NAME,
     BadName,
     bad_char,
@@ -21,8 +20,9 @@ from rummykit.core.names import (
     render_text,
     unique_names,
 )
-from rummykit.core.records import MatchRecord, SeatRecord, load_record
-from rummykit.core.session import parse_seat, parse_seats
+from rummykit.core.engine.round import RoundResult, card_ref
+from rummykit.core.play.records import MatchRecord, SeatRecord, load_record
+from rummykit.core.play.session import parse_seat, parse_seats
 
 HOSTILE = [
     "Ev\x1b]0;pwned\x07",  # sets the window title

@@ -1,13 +1,13 @@
-"""core/partners.py: the three-card meld partners of a card, ace low and ace high,
+"""core/cards/partners.py: the three-card meld partners of a card, ace low and ace high,
 checked against core.melds, and the chance a discard completes a meld."""
 
 from __future__ import annotations
 
 import pytest
 
-from rummykit.core.cards import parse_card, parse_cards
-from rummykit.core.melds import is_meld
-from rummykit.core.partners import SET_PARTNERS, meld_danger, run_partners
+from rummykit.core.cards.card import parse_card, parse_cards
+from rummykit.core.cards.melds import is_meld
+from rummykit.core.cards.partners import SET_PARTNERS, meld_danger, run_partners
 
 
 @pytest.mark.parametrize("ace_high", [False, True])

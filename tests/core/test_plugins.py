@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from rummykit import hookimpl
-from rummykit.core import plugins as core_plugins
-from rummykit.core.agents import RandomAgent
-from rummykit.core.errors import PluginError, UnknownVariant
-from rummykit.core.plugins import DISABLE_ENV, Plugins, hook_names
-from rummykit.core.registry import AgentSpec
+from rummykit.core.base.errors import PluginError, UnknownVariant
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.plugins import manager as core_plugins
+from rummykit.core.plugins.manager import DISABLE_ENV, Plugins, hook_names
+from rummykit.core.plugins.registry import AgentSpec
 
 from .toy_variant import TOY
 
@@ -520,7 +520,7 @@ def _logging_plugins(log):
 def test_tryfirst_and_trylast_order_the_calls_as_pluggy_does():
     import pluggy
 
-    from rummykit.core import hookspecs
+    from rummykit.core.plugins import hookspecs
 
     ours = []
     load(*_logging_plugins(ours))
@@ -653,7 +653,7 @@ def test_an_agent_for_a_variant_no_plugin_registers_is_a_warning():
 
 
 def test_a_strength_outside_the_range_is_a_warning_and_clamped():
-    from rummykit.core.builtin_agents import register_agents as core_agents  # random, ai:search
+    from rummykit.core.bots.builtin import register_agents as core_agents  # random, ai:search
 
     class Boastful:
         @hookimpl

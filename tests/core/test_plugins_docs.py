@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from rummykit import testing
-from rummykit.core import hookspecs
-from rummykit.core.plugins import hook_names
-from rummykit.core.registry import AgentSpec, VariantSpec
+from rummykit.core.plugins import hookspecs
+from rummykit.core.plugins.manager import hook_names
+from rummykit.core.plugins.registry import AgentSpec, VariantSpec
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
 HOOK_HEADING = re.compile(r"^### `(\w+)\((.*?)\)`$", re.M)

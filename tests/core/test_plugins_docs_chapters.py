@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.cards import parse_cards
-from rummykit.core.errors import IllegalAction
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.cards.card import parse_cards
+from rummykit.core.engine.actions import DRAW_STOCK, Action
 from rummykit.testing import check_resample, check_variant
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
@@ -100,7 +100,7 @@ def test_one_reshuffle_on_cardverse(once):
 def test_one_reshuffle_passes_the_kit_and_replays_the_same(once):
     spec = once["ONCE_SPEC"]
     check_variant(spec, seeds=range(2), seat_counts=[2, 4], agents=[])
-    from rummykit.core.match import Match
+    from rummykit.core.play.match import Match
 
     def round_end(seed):
         m = Match(spec, spec.options_model(target=1), 2, seed)

@@ -1,4 +1,4 @@
-"""Round.clone and Round.resample (core/resample.py), on the built-ins and on toys.
+"""Round.clone and Round.resample (core/engine/resample.py), on the built-ins and on toys.
 
 Property tests (hypothesis) run the conformance kit's check_clone and
 check_resample in random states of random Gin and CardVerse matches at 2, 3 and
@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.agents import RandomAgent
-from rummykit.core.cards import parse_card, parse_cards
-from rummykit.core.errors import ResampleError
-from rummykit.core.match import Match
-from rummykit.core.resample import RiggedRandom, deal_round
+from rummykit.core.base.errors import ResampleError
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.cards.card import parse_card, parse_cards
+from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.resample import RiggedRandom, deal_round
+from rummykit.core.play.match import Match
 from rummykit.testing import check_clone, check_resample
 from rummykit.variants.cardverse_rummy import CardVerseRound
 from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
@@ -183,7 +183,7 @@ class Marked(ToyRound):
 
 
 def test_a_dealer_of_another_round_class_is_named():
-    from rummykit.core.resample import Dealer, record_deal
+    from rummykit.core.engine.resample import Dealer, record_deal
 
     rnd = Marked(ToyOptions(), 2, 0, random.Random(1))
     record_deal(rnd, Dealer(ToyRound, ToyOptions(), 2, 0))  # the base class's dealer: a plugin's slip

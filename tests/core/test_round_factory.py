@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rummykit.core.errors import RummyError
+from rummykit.core.base.errors import RummyError
 from rummykit.variants.cardverse_rummy import CardVerseRound
 from rummykit.variants.cardverse_rummy import make_spec as cardverse_spec
 from rummykit.variants.gin import GinOptions, GinRound
@@ -43,7 +43,7 @@ def test_history_seen_by_is_each_seat_s_history_on_the_round_and_its_clones():
     on each copy of it, whichever is played on and whenever it is asked."""
     import random as _random
 
-    from rummykit.core.resample import deal_round
+    from rummykit.core.engine.resample import deal_round
 
     from .toy_variant import TOY, ToyOptions
 

@@ -1,4 +1,4 @@
-"""The generic search, ``ai:search`` (core/search.py): offered for every variant
+"""The generic search, ``ai:search`` (core/bots/search.py): offered for every variant
 core can re-deal, legal and reproducible, and never told more than its seat knows."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core import plugins as core_plugins
-from rummykit.core.actions import Action
-from rummykit.core.agents import RandomAgent, act_kwargs, agent_seed, information_for
-from rummykit.core.hookspecs import hookimpl
-from rummykit.core.match import Match
-from rummykit.core.plugins import get_plugins
-from rummykit.core.search import NAME, SearchAgent, rollout_policy, with_iterations
+from rummykit.core.bots.agents import RandomAgent, act_kwargs, agent_seed, information_for
+from rummykit.core.bots.search import NAME, SearchAgent, rollout_policy, with_iterations
+from rummykit.core.engine.actions import Action
+from rummykit.core.play.match import Match
+from rummykit.core.plugins import manager as core_plugins
+from rummykit.core.plugins.hookspecs import hookimpl
+from rummykit.core.plugins.manager import get_plugins
 
 from ..marks import first_fast, slow
 from .toy_variant import TOY, ToyRound
@@ -54,7 +54,7 @@ def test_the_roll_out_policy_is_the_strongest_marked_player():
 
 
 def test_the_budget_is_the_roll_out_policys_when_it_gives_one():
-    from rummykit.core.search import DEFAULT_ITERATIONS
+    from rummykit.core.bots.search import DEFAULT_ITERATIONS
     from rummykit.variants.cardverse_rummy.bots import ROLLOUT_ITERATIONS
 
     reg = registry()
@@ -107,7 +107,7 @@ class ToyPlugin:
 
 
 def test_offered_where_core_can_re_deal_and_with_random_roll_outs_when_nothing_is_marked():
-    from rummykit.core import builtin_agents
+    from rummykit.core.bots import builtin as builtin_agents
 
     reg = core_plugins.Plugins(
         extra=[("core", builtin_agents), ("toy-test", ToyPlugin())], entry_points=False
@@ -140,9 +140,9 @@ class BrokenPlugin:
 
 
 def test_an_information_state_that_fails_is_named_not_the_search():
-    from rummykit.core import builtin_agents
-    from rummykit.core.errors import AgentError, UnknownAgent
-    from rummykit.core.guard import SafeAgent, Who
+    from rummykit.core.base.errors import AgentError, UnknownAgent
+    from rummykit.core.bots import builtin as builtin_agents
+    from rummykit.core.bots.guard import SafeAgent, Who
 
     reg = core_plugins.Plugins(
         extra=[("core", builtin_agents), ("toy-test", BrokenPlugin())], entry_points=False
@@ -315,7 +315,7 @@ _POLICY = r"its roll-out policy ai:x \(plugin p\)"
     ],
 )
 def test_a_failing_roll_out_policy_is_named_as_the_one_that_failed(after, illegal, says):
-    from rummykit.core.search import RolloutError
+    from rummykit.core.bots.search import RolloutError
 
     spec = registry().variant("gin")
     match = Match(spec, spec.options_model(), 2, 4)
@@ -394,7 +394,7 @@ def test_another_move_replaces_the_prior_only_when_it_is_confidence_standard_err
 
 
 def test_ai_search_needs_two_standard_errors_and_the_hards_keep_their_own():
-    from rummykit.core.search import SEARCH_CONFIDENCE
+    from rummykit.core.bots.search import SEARCH_CONFIDENCE
 
     assert search("gin", 0, 1).confidence == SEARCH_CONFIDENCE == 2.0
     options = registry().variant("cardverse").options_model()
@@ -406,8 +406,8 @@ def test_ai_search_needs_two_standard_errors_and_the_hards_keep_their_own():
 
 
 def test_under_a_lowest_total_rule_the_search_values_fewer_points_more():
-    from rummykit.core.agents import information_for
-    from rummykit.core.match import MatchRule
+    from rummykit.core.bots.agents import information_for
+    from rummykit.core.play.match import MatchRule
 
     gin = get_plugins().registry.variant("gin")
 

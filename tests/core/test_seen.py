@@ -1,4 +1,4 @@
-"""core/seen.py: what every seat saw of the discard pile, read from its view alone,
+"""core/bots/seen.py: what every seat saw of the discard pile, read from its view alone,
 checked against the round itself at every turn of real rounds."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD
-from rummykit.core.agents import RandomAgent
-from rummykit.core.cards import to_mask
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
-from rummykit.core.seen import SeenReader, read_seen
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.bots.seen import SeenReader, read_seen
+from rummykit.core.cards.card import to_mask
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.gin.options import GinOptions

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import from_mask, parse_cards, to_mask
-from rummykit.core.melds import is_meld
-from rummykit.core.solver import MeldSolver, get_solver
+from rummykit.core.cards.card import from_mask, parse_cards, to_mask
+from rummykit.core.cards.melds import is_meld
+from rummykit.core.cards.solver import MeldSolver, get_solver
 
 from . import meld_oracle as oracle
 
@@ -46,7 +46,7 @@ def test_bad_ace_points(bad):
 
 def test_tables_not_built_at_import():
     code = (
-        "import rummykit.core.solver as s\n"
+        "import rummykit.core.cards.solver as s\n"
         "assert not s._TABLES, s._TABLES\n"
         "s.get_solver().deadwood(7)\n"
         "assert list(s._TABLES) == [(False, 1)]\n"

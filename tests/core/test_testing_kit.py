@@ -15,13 +15,13 @@ from dataclasses import dataclass, fields, replace
 import pytest
 from pydantic import ConfigDict, Field
 
-from rummykit.core.actions import Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code
-from rummykit.core.engine import Event, RoundResult
-from rummykit.core.errors import IllegalAction
-from rummykit.core.registry import AgentSpec, Registry
-from rummykit.core.resample import InfoState
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.resample import InfoState
+from rummykit.core.engine.round import Event, RoundResult
+from rummykit.core.plugins.registry import AgentSpec, Registry
 from rummykit.testing import (
     ConformanceError,
     check_cards_accounted,
@@ -680,7 +680,7 @@ def test_a_crash_in_the_variant_names_the_game():
 
 
 def installed():
-    from rummykit.core.plugins import get_plugins
+    from rummykit.core.plugins.manager import get_plugins
 
     return sorted(get_plugins().registry.variants)
 
@@ -699,14 +699,14 @@ def summary_raises(view, options):
 
 
 def summary_shows_a_card_not_held(view, options):
-    from rummykit.core.registry import HandSummary
+    from rummykit.core.plugins.registry import HandSummary
 
     stray = next(c for c in range(52) if c not in view.hand)
     return HandSummary(melds=(), loose=(*view.hand, stray), label="hand")
 
 
 def summary_two_lines(view, options):
-    from rummykit.core.registry import HandSummary
+    from rummykit.core.plugins.registry import HandSummary
 
     return HandSummary(melds=(), loose=view.hand, label="deadwood\n12")
 
@@ -754,7 +754,7 @@ def test_a_broken_result_text_fails(round_class, pattern):
 
 
 def test_a_move_phrase_naming_an_unknown_field_fails():
-    from rummykit.core.vocabulary import MoveWords
+    from rummykit.core.engine.vocabulary import MoveWords
 
     spec = replace(TOY, name="broken", moves=(MoveWords("knock", "k", does="knocks {card}"),))
     with pytest.raises(ConformanceError, match=r"the 'does' phrase 'knocks \{card\}' of the move 'knock'"):
@@ -762,7 +762,7 @@ def test_a_move_phrase_naming_an_unknown_field_fails():
 
 
 def test_a_move_phrase_that_fails_on_a_real_move_fails():
-    from rummykit.core.vocabulary import MoveWords
+    from rummykit.core.engine.vocabulary import MoveWords
 
     # Fills in for the kit's sample (a meld number), not for a discard, which has none.
     words = MoveWords("discard", "d", does="discards {cards} onto meld {target:d}")
@@ -789,7 +789,7 @@ def test_every_display_hook_the_variant_has_is_called():
 
 
 def test_a_variant_that_is_not_installed_fails_instead_of_testing_random_only():
-    from rummykit.core.plugins import Plugins
+    from rummykit.core.plugins.manager import Plugins
 
     installed = Plugins().registry  # the real installed plugins: the toy is not among them
     with pytest.raises(ConformanceError, match="variant 'toy' is not installed, so its computer players"):
@@ -800,7 +800,7 @@ def test_a_variant_that_is_not_installed_fails_instead_of_testing_random_only():
 
 
 def test_the_kit_reports_what_it_covered(capsys):
-    from rummykit.core.vocabulary import MoveWords
+    from rummykit.core.engine.vocabulary import MoveWords
 
     reg = Registry()
     spec = replace(TOY, moves=(*TOY.moves, MoveWords("pass", "x")))  # "pass": declared, never legal
@@ -820,7 +820,7 @@ def test_the_kit_reports_what_it_covered(capsys):
     # A registry without core's plugin: said, not passed over in silence.
     assert out[-1] == (
         "  note: core's ai:search not played: this registry has none of core's players; build it with "
-        'Plugins(extra=[("core", rummykit.core.builtin_agents), ...], entry_points=False)'
+        'Plugins(extra=[("core", rummykit.core.bots.builtin), ...], entry_points=False)'
     )
     assert out[3].startswith("  moves never played: ") and "pass" in out[3]
     assert out[4] == f"  outcomes reached: end {cov.rounds}"

@@ -10,11 +10,11 @@ import pytest
 from pydantic import ConfigDict, Field
 
 from rummykit import hookimpl
-from rummykit.core import builtin_agents
-from rummykit.core.agents import RandomAgent
-from rummykit.core.match import Match
-from rummykit.core.plugins import DISABLE_ENV, Plugins
-from rummykit.core.registry import AgentSpec, Understands
+from rummykit.core.bots import builtin as builtin_agents
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import DISABLE_ENV, Plugins
+from rummykit.core.plugins.registry import AgentSpec, Understands
 from rummykit.variants.cardverse_rummy import plugin as cardverse_plugin
 from rummykit.variants.gin import plugin as gin_plugin
 

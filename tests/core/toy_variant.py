@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.cards import points, suit_of
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, View
-from rummykit.core.registry import VariantSpec
-from rummykit.core.vocabulary import MoveWords
+from rummykit.core.cards.card import points, suit_of
+from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View
+from rummykit.core.engine.vocabulary import MoveWords
+from rummykit.core.plugins.registry import VariantSpec
 
 
 class ToyOptions(BaseModel):

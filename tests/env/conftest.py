@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from rummykit.cli.scaffold import write_package
-from rummykit.core.plugins import get_plugins
-from rummykit.core.registry import Registry
+from rummykit.core.plugins.manager import get_plugins
+from rummykit.core.plugins.registry import Registry
 
 #: (variant, seats) of every environment the tests check.
 CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4), ("oklahoma", 2), ("envtoy", 2)]

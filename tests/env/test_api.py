@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from rummykit.core.errors import RummyError
+from rummykit.core.base.errors import RummyError
 from rummykit.env import env, raw_env
 
 from .conftest import CASES, IDS
@@ -153,7 +153,7 @@ def test_render_shows_the_seat_to_act_and_nothing_of_the_other_hand(registry):
     seat = e.table.to_act()
     other = e.table.round.zones()[f"hand{1 - seat}"]
     assert f"seat {seat} to act" in text
-    from rummykit.core.cards import code
+    from rummykit.core.cards.card import code
 
     hand_line = next(ln for ln in text.splitlines() if "to act, hand:" in ln)
     assert not any(code(c) in hand_line.split(":", 1)[1].split() for c in other)

@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from rummykit.core.actions import Action
-from rummykit.core.resample import deal_round
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.resample import deal_round
 from rummykit.env import CodecError, StandardCodec, codec_for, raw_env, standard_codec
 
 from .conftest import CASES, IDS
@@ -204,7 +204,7 @@ def test_the_conformance_kit_checks_the_action_codec(registry, factory, says):
 
 
 def test_the_conformance_kit_passes_the_installed_codecs(registry):
-    from rummykit.core.match import Match
+    from rummykit.core.play.match import Match
     from rummykit.testing import check_codec
 
     for name, n in (("gin", 2), ("cardverse", 4)):

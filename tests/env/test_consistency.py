@@ -1,6 +1,6 @@
 """Driving the environment with rummykit bots in every seat plays the same
 rounds as ``rummy simulate --rounds`` with the same seed: each unit's deal
-seed, seating and bot seeds derived as core/simulate.py derives them, the same
+seed, seating and bot seeds derived as core/play/simulate.py derives them, the same
 outcomes and points (compared per entrant through the real ``rummy``)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.agents import observers, tell_observers
-from rummykit.core.guard import SafeAgent, Who
-from rummykit.core.simulate import positions, unit_agent_seed, unit_seed
+from rummykit.core.bots.agents import observers, tell_observers
+from rummykit.core.bots.guard import SafeAgent, Who
+from rummykit.core.play.simulate import positions, unit_agent_seed, unit_seed
 from rummykit.env import raw_env
 
 RUMMY = Path(sys.executable).with_name("rummy")

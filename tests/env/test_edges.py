@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from rummykit.core.errors import RummyError
-from rummykit.core.match import MAX_SCORELESS_ROUNDS
+from rummykit.core.base.errors import RummyError
+from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
 from rummykit.env import PolicyAgent, env, raw_env, single_agent
 from rummykit.env.codec import CodecError
 
@@ -45,8 +45,8 @@ def test_rummy500_declares_a_codec_for_its_digs_and_either_ace(registry, seats):
 
 
 def _meld(text):
-    from rummykit.core.actions import Action
-    from rummykit.core.cards import parse_card
+    from rummykit.core.cards.card import parse_card
+    from rummykit.core.engine.actions import Action
 
     return Action("meld", tuple(parse_card(c) for c in text.split()))
 
@@ -80,7 +80,7 @@ def test_a_variant_with_no_fixed_action_space_is_refused_in_one_line(registry):
 
 
 def test_a_codec_that_cannot_number_a_legal_move_names_the_variant(registry):
-    from rummykit.core.registry import VariantSpec
+    from rummykit.core.plugins.registry import VariantSpec
     from rummykit.env.codec import StandardCodec
 
     spec = registry.variant("cardverse")
@@ -267,8 +267,8 @@ def test_the_cards_a_dig_takes_are_in_the_digger_s_took_and_held(registry, seats
     and the environment's observation both count every card a dig took."""
     import random
 
-    from rummykit.core.resample import deal_round
-    from rummykit.core.seen import read_seen
+    from rummykit.core.bots.seen import read_seen
+    from rummykit.core.engine.resample import deal_round
 
     installed(registry, "rummy500")
     spec = registry.variant("rummy500")

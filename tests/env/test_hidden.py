@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from rummykit.core.seen import read_seen
+from rummykit.core.bots.seen import read_seen
 from rummykit.env import raw_env
 
 from .conftest import CASES, IDS

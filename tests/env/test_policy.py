@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from rummykit.core.errors import RummyError
-from rummykit.core.match import Match
+from rummykit.core.base.errors import RummyError
+from rummykit.core.play.match import Match
 from rummykit.env import PolicyAgent, policy_spec, raw_env
 
 

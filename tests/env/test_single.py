@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from rummykit.core.errors import RummyError
+from rummykit.core.base.errors import RummyError
 from rummykit.env import single_agent
 
 

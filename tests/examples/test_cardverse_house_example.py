@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.cards import pretty
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import load_record
+from rummykit.core.cards.card import pretty
+from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import load_record
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.testing import check_variant
 
 from ..cli.ptygame import Game, plain

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.records import load_record, replay
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.actions import DRAW_STOCK
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import load_record, replay
+from rummykit.core.plugins.manager import get_plugins
 from tests.cli.ptygame import Game, plain
 
 REPO = Path(__file__).resolve().parents[2]
@@ -274,7 +274,7 @@ def test_the_example_uses_no_private_name_of_rummykit():
 
 def test_the_check_catches_a_private_name(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("from rummykit.core.resample import _deal\nimport rummykit.core._x\nr._finish()\n")
+    bad.write_text("from rummykit.core.engine.resample import _deal\nimport rummykit.core._x\nr._finish()\n")
     assert len(private_names(bad)) == 3
 
 

@@ -61,15 +61,15 @@ def test_with_the_root_on_sys_path_no_second_copy_imports(monkeypatch):
     with pytest.raises(ImportError, match=r"^'core' is not a package: import rummykit\.core instead$"):
         importlib.import_module("core.engine")
     assert "core" not in sys.modules and "core.engine" not in sys.modules
-    from rummykit.core.engine import View
+    from rummykit.core.engine.round import View
 
-    assert View.__module__ == "rummykit.core.engine"
+    assert View.__module__ == "rummykit.core.engine.round"
 
 
 @slow
 def test_mypy_sees_the_package_installed_here(tmp_path):
     probe = tmp_path / "probe.py"
-    probe.write_text("from rummykit.core.cards import code\n\nname: int = code(0)\n")
+    probe.write_text("from rummykit.core.cards.card import code\n\nname: int = code(0)\n")
     r = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), probe.name],
         cwd=tmp_path,

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rummykit
-from rummykit.core.engine import View
-from rummykit.core.registry import VariantSpec
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import VariantSpec
 
 
 def seat_counts(spec: VariantSpec) -> range:
@@ -91,7 +91,7 @@ def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):
     env = clean_env(tmp_path)
     py, bin_, pip = fresh_venv(tmp_path, env)
     run([*pip, "--no-build-isolation", copy_sources(tmp_path / "src")], tmp_path, env)
-    r = run([py, "-c", "import rummykit.core.engine as m; print(m.__file__)"], tmp_path, env)
+    r = run([py, "-c", "import rummykit.core.engine.round as m; print(m.__file__)"], tmp_path, env)
     assert Path(r.stdout.strip()).is_relative_to(bin_.parent)
     r = run(
         [

@@ -6,8 +6,8 @@ import gc
 import random
 import types
 
-from rummykit.core.agents import act_kwargs
-from rummykit.core.engine import Round
+from rummykit.core.bots.agents import act_kwargs
+from rummykit.core.engine.round import Round
 
 
 def play_round(rnd, agents, max_actions: int = 5000):

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.agents import RandomAgent
-from rummykit.core.engine import Event
-from rummykit.core.match import Match
+from rummykit.core.bots.agents import RandomAgent
+from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.round import Event
+from rummykit.core.play.match import Match
 from rummykit.testing import check_resample, check_variant
 from rummykit.variants.cardverse_rummy import CardVerseOptions, CardVerseRound
 from rummykit.variants.cardverse_rummy import make_spec as cardverse_spec

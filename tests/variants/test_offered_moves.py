@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from rummykit.core.agents import act_kwargs
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
+from rummykit.core.bots.agents import act_kwargs
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.plugins.manager import get_plugins
 
 CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 4)]
 

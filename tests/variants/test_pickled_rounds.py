@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.plugins.manager import get_plugins
 
 
 @pytest.mark.parametrize(

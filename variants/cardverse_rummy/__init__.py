@@ -25,7 +25,7 @@ the engine (``rummy --help`` stays fast).
 
 from __future__ import annotations
 
-from rummykit.core.lazy import lazy_exports
+from rummykit.core.base.lazy import lazy_exports
 
 _EXPORTS = {
     "CardVerseOptions": ".options",

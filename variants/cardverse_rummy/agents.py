@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import points, rank_sort_key, to_mask
-from rummykit.core.engine import View
-from rummykit.core.solver import get_solver
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import points, rank_sort_key, to_mask
+from rummykit.core.cards.solver import get_solver
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 from .bots.common import completes, next_step
 from .table import extensions
 
 if TYPE_CHECKING:
-    from rummykit.core.extensions import ExtensionResult
+    from rummykit.core.cards.extensions import ExtensionResult
 
     from .options import CardVerseOptions
 
@@ -75,7 +75,7 @@ class EasyAgent(BaseAgent):
     def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
-        from rummykit.core.extensions import best_extensions
+        from rummykit.core.cards.extensions import best_extensions
 
         hand = to_mask(view.hand)
         # Only table melds that could take a card of this hand matter (fast path).

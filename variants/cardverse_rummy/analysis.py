@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rummykit.core.cards import code, parse_cards, sorted_cards
-from rummykit.core.engine import View, card_ref
-from rummykit.core.errors import RummyError
-from rummykit.core.melds import in_rank_order, mask_in_rank_order, meld_kind
-from rummykit.core.registry import Analysis, HandSummary
-from rummykit.core.solver import MeldSolver, get_solver
+from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.card import code, parse_cards, sorted_cards
+from rummykit.core.cards.melds import in_rank_order, mask_in_rank_order, meld_kind
+from rummykit.core.cards.solver import MeldSolver, get_solver
+from rummykit.core.engine.round import View, card_ref
+from rummykit.core.plugins.registry import Analysis, HandSummary
 
 from .options import CardVerseOptions
 from .round import hand_value
@@ -81,10 +81,10 @@ def analyze(
     """The melds that take the most points out of the hand now and the additions
     to the table melds (numbered from 1 in the order given), optimised together,
     with the cards and points left. Any hand of distinct cards (1 to 52), exact
-    and fast (:mod:`rummykit.core.meldplan`). With ``discard_to_win``, when
+    and fast (:mod:`rummykit.core.cards.meldplan`). With ``discard_to_win``, when
     everything could go down, a card is kept back to discard (the one that
     leaves the least once it is discarded)."""
-    from rummykit.core.meldplan import best_play, best_play_keeping
+    from rummykit.core.cards.meldplan import best_play, best_play_keeping
 
     options = options or CardVerseOptions()
     cards = list(cards)

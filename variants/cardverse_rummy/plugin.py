@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.hookspecs import hookimpl
+from rummykit.core.plugins.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from rummykit.core.registry import AgentSpec, VariantSpec
+    from rummykit.core.plugins.registry import AgentSpec, VariantSpec
 
 
 @hookimpl

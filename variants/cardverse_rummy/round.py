@@ -27,13 +27,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, parse_cards, points, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref, inherits
-from rummykit.core.errors import IllegalAction, RummyError
-from rummykit.core.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
-from rummykit.core.resample import DealLike, InfoState, record_deal
-from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
+from rummykit.core.base.errors import IllegalAction, RummyError
+from rummykit.core.cards.card import DECK_SIZE, parse_cards, points, to_mask
+from rummykit.core.cards.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.resample import DealLike, InfoState, record_deal
+from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
+from rummykit.core.engine.round import (
+    Event,
+    HandReport,
+    Round,
+    RoundResult,
+    TableMeld,
+    View,
+    card_ref,
+    inherits,
+)
 
 from .options import CardVerseOptions
 from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
@@ -442,7 +451,7 @@ class CardVerseRound(Restocking, Round):
 
     def information(self, seat: int) -> InfoState:
         """Round.information; after a restock, what the seat knows of the new
-        stock too (:func:`rummykit.core.restock.restock_information`)."""
+        stock too (:func:`rummykit.core.engine.restock.restock_information`)."""
         if self.before_restock is None:
             return super().information(seat)
         if not 0 <= seat < self.n_seats:

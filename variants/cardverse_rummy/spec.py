@@ -26,11 +26,11 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from rummykit.core.actions import DRAW_STOCK
-from rummykit.core.engine import View
-from rummykit.core.registry import AgentSpec, VariantSpec
-from rummykit.core.registry import RoundFactory as BaseRoundFactory
-from rummykit.core.vocabulary import MoveWords
+from rummykit.core.engine.actions import DRAW_STOCK
+from rummykit.core.engine.round import View
+from rummykit.core.engine.vocabulary import MoveWords
+from rummykit.core.plugins.registry import AgentSpec, VariantSpec
+from rummykit.core.plugins.registry import RoundFactory as BaseRoundFactory
 
 from .agents import easy_factory
 from .analysis import analyze, hand_summary

@@ -1,10 +1,10 @@
 """Bitmask helpers for CardVerse melds on the table (ace high, after the king).
 
-A card is ``suit * 13 + rank`` with rank 0 the ace (rummykit.core.cards). In
+A card is ``suit * 13 + rank`` with rank 0 the ace (rummykit.core.cards.card). In
 CardVerse runs the ace sits after the king only, so a run's *position* order is
 2, 3, ..., K, A (positions 0..12). These helpers answer one question fast: which
 cards can be added to a table meld (docs/rules.md §2 "Turn": "a run extended at an
-end, a set to four")? Validity of new melds comes from rummykit.core.melds.
+end, a set to four")? Validity of new melds comes from rummykit.core.cards.melds.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from rummykit.core.cards import from_mask, pretty
+from rummykit.core.cards.card import from_mask, pretty
 
 ACE_HIGH = True  # CardVerse: the ace is always high in runs
 

@@ -26,7 +26,7 @@ package.
 
 from __future__ import annotations
 
-from rummykit.core.lazy import lazy_exports
+from rummykit.core.base.lazy import lazy_exports
 
 # The names below are imported on first use (PEP 562): importing the package, as
 # every ``rummy`` command does to reach ``.plugin``, must not import pydantic and

@@ -6,7 +6,7 @@ goes gin or knocks as soon as the engine offers it (the knock that leaves the
 least deadwood); otherwise discards to the least deadwood (the exact best
 discard; the card just taken from the pile is never offered). Ties go to the
 card worth most, then to the agent's own seeded generator. It decides from its
-:class:`~rummykit.core.engine.View` and the legal actions only.
+:class:`~rummykit.core.engine.round.View` and the legal actions only.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import points, to_mask
-from rummykit.core.engine import View
-from rummykit.core.registry import AgentSpec
-from rummykit.core.solver import MeldSolver
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import points, to_mask
+from rummykit.core.cards.solver import MeldSolver
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import AgentSpec
 
 from .options import GinOptions
 from .round import DISCARD, GIN, KNOCK

@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.cards import code, rank_sort_key, to_mask
-from rummykit.core.engine import View, card_ref
-from rummykit.core.errors import CardError, RummyError
-from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.registry import Analysis, HandSummary
-from rummykit.core.solver import MeldSolver
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.card import code, rank_sort_key, to_mask
+from rummykit.core.cards.melds import mask_in_rank_order
+from rummykit.core.cards.solver import MeldSolver
+from rummykit.core.engine.round import View, card_ref
+from rummykit.core.plugins.registry import Analysis, HandSummary
 
 from .options import GinOptions
 from .scoring import arrange, default_solver, display_melds

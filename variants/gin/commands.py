@@ -34,9 +34,9 @@ from typing import Any
 import click
 
 from rummykit.cli.common import given_once
-from rummykit.core.cards import parse_cards, pretty
-from rummykit.core.errors import CardError, RummyError
-from rummykit.core.options import build_options, parse_pairs
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.card import parse_cards, pretty
+from rummykit.core.engine.options import build_options, parse_pairs
 
 from .options import GinOptions
 from .scoring import Settlement, settle

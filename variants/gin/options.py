@@ -7,8 +7,8 @@ A house-rule plugin extends them by subclassing::
 
 ``extra="forbid"`` makes an unknown option an error; every number has bounds
 (``ge``/``le``, listed by ``rummy rules``); the command line goes through
-:func:`rummykit.core.options.build_options`, which turns any problem into one
-clear :class:`~rummykit.core.errors.OptionError` line.
+:func:`rummykit.core.engine.options.build_options`, which turns any problem into one
+clear :class:`~rummykit.core.base.errors.OptionError` line.
 """
 
 from __future__ import annotations

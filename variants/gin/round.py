@@ -1,6 +1,6 @@
 """One round of Cardems Gin as an engine state machine (docs/rules.md §1).
 
-:class:`GinRound` implements :class:`rummykit.core.engine.Round`. A house-rule
+:class:`GinRound` implements :class:`rummykit.core.engine.round.Round`. A house-rule
 plugin subclasses it and overrides only the small public methods a house rule
 changes (it never needs a name starting with ``_``):
 
@@ -50,14 +50,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, code, from_mask, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, View, card_ref, inherits
-from rummykit.core.errors import CardError, IllegalAction, RummyError
-from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.resample import DealLike, InfoState, record_deal
-from rummykit.core.restock import Restock, Restocking, restock_information, round_seed
-from rummykit.core.solver import MeldSolver
+from rummykit.core.base.errors import CardError, IllegalAction, RummyError
+from rummykit.core.cards.card import DECK_SIZE, code, from_mask, to_mask
+from rummykit.core.cards.melds import mask_in_rank_order
+from rummykit.core.cards.solver import MeldSolver
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.resample import DealLike, InfoState, record_deal
+from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref, inherits
 
 from .options import GinOptions
 from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, settle
@@ -295,7 +295,7 @@ class GinRound(Restocking, Round):
 
     def information(self, seat: int) -> InfoState:
         """Round.information; after a restock, what the seat knows of the new
-        stock too (:func:`rummykit.core.restock.restock_information`)."""
+        stock too (:func:`rummykit.core.engine.restock.restock_information`)."""
         if not self.restocks:
             return super().information(seat)
         if seat not in (0, 1):

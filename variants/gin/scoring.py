@@ -35,13 +35,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.cards import code, points, rank_sort_key, to_mask
-from rummykit.core.errors import CardError, RummyError
-from rummykit.core.melds import mask_in_rank_order
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.card import code, points, rank_sort_key, to_mask
+from rummykit.core.cards.melds import mask_in_rank_order
 
 if TYPE_CHECKING:
-    from rummykit.core.extensions import ExtensionResult
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.extensions import ExtensionResult
+    from rummykit.core.cards.solver import MeldSolver
 
     from .options import GinOptions
 
@@ -69,7 +69,7 @@ def default_solver() -> MeldSolver:
     # Imported on first use, then kept: the engine asks for it every turn.
     global _SOLVER
     if _SOLVER is None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         _SOLVER = get_solver(ace_high=False, ace_points=1)
     return _SOLVER
@@ -233,7 +233,7 @@ def settle(
         raise KnockError(f"the knocker cannot knock: deadwood {kdw} is over the knock limit {limit}")
 
     # The knocker's tie-break: the arrangement leaving the defender the most.
-    from rummykit.core.extensions import best_extensions
+    from rummykit.core.cards.extensions import best_extensions
 
     best: tuple[ExtensionResult, list[int]] | None = None
     for arr in arrangements:

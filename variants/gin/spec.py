@@ -22,10 +22,10 @@ import functools
 import random
 from importlib import resources
 
-from rummykit.core.errors import RummyError
-from rummykit.core.registry import RoundFactory as BaseRoundFactory
-from rummykit.core.registry import VariantSpec
-from rummykit.core.vocabulary import MoveWords
+from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.vocabulary import MoveWords
+from rummykit.core.plugins.registry import RoundFactory as BaseRoundFactory
+from rummykit.core.plugins.registry import VariantSpec
 
 from .analysis import analyze, hand_summary
 from .options import GinOptions

@@ -17,8 +17,8 @@ types them (parse_action against the legal actions, with the variant's reasons).
 
 from __future__ import annotations
 
-from rummykit.core.actions import parse_action
-from rummykit.core.cards import code, parse_card, parse_cards
+from rummykit.core.cards.card import code, parse_card, parse_cards
+from rummykit.core.engine.actions import parse_action
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.cardverse_rummy.spec import SPEC
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.plugins import get_plugins
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy import CardVerseOptions
 from rummykit.variants.cardverse_rummy.agents import EasyAgent, completes_meld, easy_factory
 from rummykit.variants.cardverse_rummy.plugin import SPEC

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from rummykit.core.cards import code, parse_cards
-from rummykit.core.engine import RoundResult
-from rummykit.core.errors import RummyError
+from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.card import code, parse_cards
+from rummykit.core.engine.round import RoundResult
 from rummykit.variants.cardverse_rummy import CardVerseOptions
 from rummykit.variants.cardverse_rummy.analysis import analyze, hand_summary
 from rummykit.variants.cardverse_rummy.plugin import SPEC

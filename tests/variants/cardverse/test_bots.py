@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from rummykit.core.actions import parse_action
-from rummykit.core.agents import agent_seed
-from rummykit.core.cards import parse_card, parse_cards, to_mask
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
-from rummykit.core.solver import get_solver
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.cards.card import parse_card, parse_cards, to_mask
+from rummykit.core.cards.solver import get_solver
+from rummykit.core.engine.actions import parse_action
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.bots.knowledge import Table, read_view

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.plugins import get_plugins
-from rummykit.core.session import Session, parse_seat
+from rummykit.core.play.session import Session, parse_seat
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 
 RUMMY = Path(sys.executable).with_name("rummy")

@@ -3,8 +3,8 @@ both in the meld rules and through the moves the round offers and refuses."""
 
 import pytest
 
-from rummykit.core.errors import IllegalAction
-from rummykit.core.melds import all_melds, can_add, meld_kind
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.cards.melds import all_melds, can_add, meld_kind
 from rummykit.variants.cardverse_rummy.table import extensions
 
 from .cardverse_helpers import cs, deal, notations, play, snapshot

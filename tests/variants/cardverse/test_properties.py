@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards import DECK_SIZE
-from rummykit.core.engine import Round
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.engine.round import Round
 from rummykit.variants.cardverse_rummy import CardVerseOptions, new_round
 from rummykit.variants.cardverse_rummy.plugin import SPEC
 
@@ -136,8 +136,8 @@ def test_conformance_kit_with_the_other_options():
 def test_apply_accepts_exactly_the_legal_moves_in_any_card_order(n, seed):
     """apply() finds legality by the shared action objects; check it against the
     plain definition (Action.key in the legal list) on random candidate moves."""
-    from rummykit.core.actions import Action
-    from rummykit.core.errors import IllegalAction
+    from rummykit.core.base.errors import IllegalAction
+    from rummykit.core.engine.actions import Action
     from rummykit.variants.cardverse_rummy.round import _canonical
 
     rnd = new_round(CardVerseOptions(), n, 0, random.Random(seed))

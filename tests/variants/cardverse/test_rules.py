@@ -5,11 +5,11 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from rummykit.core.cards import code
-from rummykit.core.errors import IllegalAction, OptionError, RummyError
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
+from rummykit.core.base.errors import IllegalAction, OptionError, RummyError
+from rummykit.core.cards.card import code
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy import CardVerseOptions, new_round
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.plugin import SPEC

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import code, parse_cards
+from rummykit.core.cards.card import code, parse_cards
+from rummykit.core.engine.actions import Action
 from rummykit.variants.gin import GinOptions, GinRound
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.match import Match
-from rummykit.core.plugins import Plugins
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import Plugins
 from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions
 
 from .helpers import act, card, deal

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.core.cards import parse_cards
-from rummykit.core.engine import View
-from rummykit.core.errors import CardError, RummyError
-from rummykit.core.registry import Analysis
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.card import parse_cards
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import Analysis
 from rummykit.variants.gin import SPEC, GinOptions, analyze, hand_summary
 
 from .helpers import cards, codes
@@ -103,7 +103,7 @@ def test_eleven_cards_add_every_discard_sorted_and_the_best():
 
 
 def test_each_discard_entry_is_exact():
-    from rummykit.core.solver import get_solver
+    from rummykit.core.cards.solver import get_solver
 
     GIN = get_solver()
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.plugins import get_plugins
-from rummykit.core.resample import deal_round
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots.hard import HardGinAgent
 from rummykit.variants.gin.bots.knowledge import read_view

@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from rummykit.core.errors import CardError, OptionError
+from rummykit.core.base.errors import CardError, OptionError
 from rummykit.variants.gin import GinOptions, add_commands, score_hands
 
 RUMMY = Path(sys.executable).with_name("rummy")
@@ -153,7 +153,7 @@ def test_score_hands_function():
 
 
 def test_option_errors_are_option_errors():
-    from rummykit.core.options import build_options
+    from rummykit.core.engine.options import build_options
 
     with pytest.raises(OptionError):
         build_options(GinOptions, {"target": "0"}, "gin")

@@ -8,12 +8,12 @@ import click
 import pytest
 from pydantic import Field
 
-from rummykit.core.agents import agent_seed
-from rummykit.core.errors import OptionError, RummyError
-from rummykit.core.match import Match
-from rummykit.core.options import build_options, parse_pairs
-from rummykit.core.plugins import Plugins
-from rummykit.core.registry import VariantSpec
+from rummykit.core.base.errors import OptionError, RummyError
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.options import build_options, parse_pairs
+from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import Plugins
+from rummykit.core.plugins.registry import VariantSpec
 from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions, GinRound, easy_agent_spec, make_spec
 from rummykit.variants.gin import plugin as gin_plugin
 

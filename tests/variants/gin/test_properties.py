@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.agents import RandomAgent, agent_seed
-from rummykit.core.cards import DECK_SIZE
-from rummykit.core.match import Match
-from rummykit.core.records import MatchRecord, SeatRecord, replay
-from rummykit.core.registry import Registry
+from rummykit.core.bots.agents import RandomAgent, agent_seed
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.play.match import Match
+from rummykit.core.play.records import MatchRecord, SeatRecord, replay
+from rummykit.core.plugins.registry import Registry
 from rummykit.testing import check_variant, check_view_hides
 from rummykit.variants.gin import SPEC, EasyGinAgent, GinOptions
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import DECK_SIZE
-from rummykit.core.errors import IllegalAction
-from rummykit.core.melds import meld_kind
+from rummykit.core.base.errors import IllegalAction
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.cards.melds import meld_kind
+from rummykit.core.engine.actions import Action
 from rummykit.variants.gin import GinOptions, GinRound
 
 from .helpers import act, card, cards, deal, legal_texts, state
@@ -442,7 +442,7 @@ def test_legal_actions_compute_the_discards_once_per_turn(monkeypatch):
 
 
 def test_from_deal_rejects_a_bad_deal():
-    from rummykit.core.errors import CardError
+    from rummykit.core.base.errors import CardError
 
     with pytest.raises(CardError, match="twice: AS"):
         GinRound.from_deal([cards("AS 2S"), cards("AS 3S")], card("4S"))

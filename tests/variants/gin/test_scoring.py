@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.core.errors import CardError, RummyError
-from rummykit.core.extensions import best_extensions
-from rummykit.core.solver import get_solver
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.extensions import best_extensions
+from rummykit.core.cards.solver import get_solver
 from rummykit.variants.gin import GinOptions, KnockError, settle
 
 from .helpers import card, cards, codes

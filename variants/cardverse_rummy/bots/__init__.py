@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rummykit.core.registry import AgentSpec
+    from rummykit.core.plugins.registry import AgentSpec
 
     from ..options import CardVerseOptions
     from .hard import HardCardVerseAgent
@@ -52,7 +52,7 @@ def understands_cardverse(variant: str, options: Any) -> bool:
 def agent_specs(
     variant: str = "cardverse", understands: Callable[[str, Any], bool] = understands_cardverse
 ) -> list[AgentSpec[CardVerseOptions]]:
-    from rummykit.core.registry import level_specs
+    from rummykit.core.plugins.registry import level_specs
 
     # name, strength, factory, description
     levels = (

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import from_mask, points
-from rummykit.core.partners import SET_PARTNERS, run_partners
-from rummykit.core.partners import meld_danger as _meld_danger
+from rummykit.core.cards.card import from_mask, points
+from rummykit.core.cards.partners import SET_PARTNERS, run_partners
+from rummykit.core.cards.partners import meld_danger as _meld_danger
+from rummykit.core.engine.actions import Action
 
 from .knowledge import Knowledge, Table
 
 if TYPE_CHECKING:
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = [
     "RUN_PARTNERS",

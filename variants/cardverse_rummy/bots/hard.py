@@ -1,5 +1,5 @@
 """``ai:hard`` for CardVerse: its rules of play, and core's search
-(:mod:`rummykit.core.search`) where those rules are unsure.
+(:mod:`rummykit.core.bots.search`) where those rules are unsure.
 
 Its rules, from its :class:`View` alone (:mod:`.knowledge` replays the seat's
 history), give the move it would play (the search's *prior*):
@@ -43,19 +43,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import code, from_mask, points, to_mask
-from rummykit.core.engine import View
-from rummykit.core.melds import mask_in_rank_order
-from rummykit.core.search import RulesSearchAgent
-from rummykit.core.seen import SeenReader
+from rummykit.core.bots.search import RulesSearchAgent
+from rummykit.core.bots.seen import SeenReader
+from rummykit.core.cards.card import code, from_mask, points, to_mask
+from rummykit.core.cards.melds import mask_in_rank_order
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 from ..options import CardVerseOptions
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .knowledge import Knowledge, Table, read_view
 
 if TYPE_CHECKING:
-    from rummykit.core.resample import InfoState
+    from rummykit.core.engine.resample import InfoState
 
 __all__ = ["HardCardVerseAgent"]
 
@@ -95,7 +95,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         options: CardVerseOptions | None = None,
         iterations: int = ITERATIONS,
     ) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         if options is None:
             options = CardVerseOptions(ace_high=ace_points == 11, discard_to_win=discard_to_win)

@@ -1,7 +1,7 @@
 """What a CardVerse seat can know, read from its :class:`View` alone, and the
 table as a bit-mask structure for fast "what can I shed" questions.
 
-:func:`read_view` reads the seat's own history (``core/seen.py``: a stock draw
+:func:`read_view` reads the seat's own history (``core/bots/seen.py``: a stock draw
 shows its card only to the drawer) and keeps, for every opponent, the cards it
 took from the discard pile and still holds, the upcards it passed on (it drew
 from the stock instead), what it discarded, and what fitted the table after its
@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
-from rummykit.core.cards import FULL_DECK, from_mask, to_mask
-from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader
+from rummykit.core.bots.seen import SeenReader
+from rummykit.core.cards.card import FULL_DECK, from_mask, to_mask
+from rummykit.core.engine.round import View
 
 from ..table import card_at, position
 
 if TYPE_CHECKING:
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = ["Knowledge", "Table", "card_at", "position", "read_view"]
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code, from_mask, points, to_mask
-from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.bots.seen import SeenReader
+from rummykit.core.cards.card import code, from_mask, points, to_mask
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 from .common import live_partners, next_step, plan_turn
 from .knowledge import Table, read_view
@@ -34,7 +34,7 @@ class NormalCardVerseAgent(BaseAgent):
     def __init__(
         self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params: float
     ) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         self.seed = seed
         self.ace_points = ace_points

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.registry import AgentSpec, Understands, level_specs
+from rummykit.core.plugins.registry import AgentSpec, Understands, level_specs
 
 if TYPE_CHECKING:
     from ..options import GinOptions

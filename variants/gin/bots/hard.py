@@ -26,7 +26,7 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   it, and otherwise plays on while the stock lasts.
 
 **Where it searches.** Those rules give the move it would play (the search's
-*prior*); where they are unsure, core's search (:mod:`rummykit.core.search`)
+*prior*); where they are unsure, core's search (:mod:`rummykit.core.bots.search`)
 chooses among that move and its alternatives: the draw when taking the upcard
 and the stock are valued within :data:`DRAW_MARGIN` of each other, and the
 discard when others score within :data:`MARGIN` of the best (up to
@@ -47,16 +47,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import code, from_mask, points
-from rummykit.core.engine import View
-from rummykit.core.search import RulesSearchAgent
+from rummykit.core.bots.search import RulesSearchAgent
+from rummykit.core.cards.card import code, from_mask, points
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view, seen_reader
 
 if TYPE_CHECKING:
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.solver import MeldSolver
 
     from ..options import GinOptions
 
@@ -109,7 +109,7 @@ class HardGinAgent(RulesSearchAgent):
         options: GinOptions | None = None,
         iterations: int = ITERATIONS,
     ) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         from ..options import GinOptions
 
@@ -286,7 +286,7 @@ class HardGinAgent(RulesSearchAgent):
     def knock_outlook(self, k: Knowledge, mine: int, d: int) -> tuple[float, float]:
         """(expected points, undercut chance) of knocking now with the 10-card hand
         ``mine`` (``d`` deadwood), over sampled opponent hands."""
-        from rummykit.core.extensions import best_extensions
+        from rummykit.core.cards.extensions import best_extensions
 
         _, melds = self.solver.arrangement(mine)
         total = 0.0

@@ -1,6 +1,6 @@
 """What a Gin seat can know, read from its :class:`View` alone.
 
-:func:`read_view` reads the seat's own history (``core/seen.py``; docs/rules.md §3
+:func:`read_view` reads the seat's own history (``core/bots/seen.py``; docs/rules.md §3
 "What a player sees": a stock draw shows its card only to the drawer) for the
 opponent's picks and passes:
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummykit.core.cards import FULL_DECK, to_mask
-from rummykit.core.engine import View
-from rummykit.core.seen import SeenReader
+from rummykit.core.bots.seen import SeenReader
+from rummykit.core.cards.card import FULL_DECK, to_mask
+from rummykit.core.engine.round import View
 
 __all__ = ["Knowledge", "read_view", "seen_reader"]
 

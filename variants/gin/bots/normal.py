@@ -20,16 +20,16 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code, points
-from rummykit.core.engine import View
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import code, points
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 from .common import expected_after_draw, near_taken
 from .knowledge import Knowledge, read_view, seen_reader
 
 if TYPE_CHECKING:
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = ["NormalGinAgent"]
 
@@ -45,7 +45,7 @@ class NormalGinAgent(BaseAgent):
     LATE_MAX = 4  # ... knock only with this much deadwood or less (undercuts)
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None, **params: float) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         self.rng = random.Random(seed)
         self.solver = solver or get_solver(False, 1)

@@ -30,13 +30,13 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import code
-from rummykit.core.engine import View
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
 
 if TYPE_CHECKING:
-    from rummykit.core.solver import MeldSolver
+    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = ["NoviceGinAgent", "SimpleGinAgent"]
 
@@ -61,7 +61,7 @@ class SimpleGinAgent(BaseAgent):
     """``ref:simple``: the OpenSpiel simple gin rummy bot's strategy."""
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         self.rng = random.Random(seed)  # unused: the strategy is deterministic
         self.solver = solver or get_solver(False, 1)
@@ -129,7 +129,7 @@ class NoviceGinAgent(BaseAgent):
     """``ref:novice``: RLCard's novice rule agent."""
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None) -> None:
-        from rummykit.core.solver import get_solver
+        from rummykit.core.cards.solver import get_solver
 
         self.rng = random.Random(seed)
         self.solver = solver or get_solver(False, 1)

@@ -1,0 +1,32 @@
+"""Small checks and displays of plain values, for error lines. Kept apart from
+:mod:`rummykit.core.engine.options` (which imports pydantic) so that whatever must
+import fast, such as the registry that `rummy --help` loads, can use them;
+:mod:`rummykit.core.engine.options` offers ``shown_value`` and ``is_truth_value`` too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def shown_value(value: Any, limit: int = 40) -> str:
+    """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
+    stays one short line); control characters come out escaped."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's limit on digits turned into text
+        if not isinstance(value, int):
+            raise
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_truth_value(value: Any) -> bool:
+    """Whether ``value`` is ``True`` or ``False``, Python's or numpy's (an int
+    to ``operator.index`` and to pydantic, but never meant as a number here)."""
+    return isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b"
+
+
+def is_whole_number(value: Any) -> bool:
+    """Whether ``value`` is a Python int that is not a truth value."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,177 @@
+"""Actions: small immutable values with a text notation.
+
+``Action("discard", (card,))`` is written ``discard 7H``; ``Action("add", (c,), 2)``
+is ``add 5C to 2``. Kinds are plain strings, so a variant may add its own; the
+CLI and the records work only from the legal-action list and this notation.
+
+:func:`parse_action` reads what a person typed (any case, core's short forms
+such as ``d 7h``, a variant's through its aliases, cards in any of the accepted
+forms) and returns the matching *legal* action, or raises with a one-line reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from rummykit.core.base.errors import CardError, IllegalAction
+from rummykit.core.cards.card import code, parse_card, split_tokens
+
+DRAW_STOCK = "draw stock"
+TAKE_DISCARD = "take discard"
+
+# The short forms of core's moves, which every variant has. Kinds a variant adds
+# may be typed in full; their short forms are the variant's aliases
+# (VariantSpec.aliases, filled from VariantSpec.moves).
+SHORT_FORMS: dict[str, str] = {
+    "s": DRAW_STOCK,
+    "stock": DRAW_STOCK,
+    "draw": DRAW_STOCK,
+    "p": TAKE_DISCARD,
+    "pick": TAKE_DISCARD,
+    "take": TAKE_DISCARD,
+    "d": "discard",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``cards`` keep the order the variant gives (melds in rank order);
+    ``target`` is a table-meld number (from 1) for kinds such as ``add``."""
+
+    kind: str
+    cards: tuple[int, ...] = ()
+    target: int | None = None
+
+    def notation(self, fmt: Callable[[int], str] = code) -> str:
+        parts = [self.kind, *(fmt(c) for c in self.cards)]
+        if self.target is not None:
+            parts += ["to", str(self.target)]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def key(self) -> tuple:
+        """What makes two spellings the same move: card order does not count,
+        but a card named twice does (a sorted tuple, not a set)."""
+        return (self.kind, tuple(sorted(self.cards)), self.target)
+
+    def __copy__(self) -> Action:
+        return self  # immutable: a copy of a round shares its actions
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
+
+
+class ActionSyntaxError(IllegalAction):
+    """Text that does not read as a move at all."""
+
+
+def short_form(
+    action: Action, fmt: Callable[[int], str] = code, aliases: Mapping[str, str] | None = None
+) -> str | None:
+    """The shortest thing a person may type for ``action`` (``d 7h``), if any:
+    a one-letter form among core's and ``aliases`` (a variant's)."""
+    forms = {**SHORT_FORMS, **aliases} if aliases else SHORT_FORMS
+    for short, kind in forms.items():
+        if len(short) == 1 and kind == action.kind:
+            rest = " ".join(fmt(c).lower() for c in action.cards)
+            if action.target is not None:
+                rest += f" {action.target}"
+            return f"{short} {rest}".strip()
+    return None
+
+
+def read_action(
+    text: str,
+    kinds: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+    untargeted: Collection[str] = (),
+) -> Action:
+    """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
+
+    A meld number ends the text (``add qs to 2``, ``add qs to meld 2``, or ``a qs
+    2``: a number alone is never a card), but for the kinds in ``untargeted``, which take none (there
+    the number is read as a card, and is a bad one)."""
+    tokens = [t.lower() for t in split_tokens(text)]
+    if not tokens:
+        raise ActionSyntaxError("empty move; type help to list the legal moves")
+    forms = dict(SHORT_FORMS)
+    if aliases:
+        forms.update(aliases)
+    kind = None
+    # Longest kind first: "take discard" before "take".
+    for k in sorted(set(kinds), key=lambda k: -len(k.split())):
+        words = k.split()
+        if tokens[: len(words)] == words:
+            kind, tokens = k, tokens[len(words) :]
+            break
+    if kind is None:
+        first = tokens[0]
+        if first in forms:
+            kind = forms[first]
+            tokens = tokens[1:]
+            # "draw stock", "take discard" typed as "draw stock" handled above;
+            # tolerate "take discard" spelled "take pile", "draw s" etc. by dropping
+            # one trailing word when the kind takes no cards.
+            if (
+                kind in (DRAW_STOCK, TAKE_DISCARD)
+                and tokens
+                and tokens[0] in ("stock", "discard", "pile", "upcard", "s", "p")
+            ):
+                tokens = tokens[1:]
+        else:
+            known = ", ".join(sorted(set(kinds))) or "none"
+            raise ActionSyntaxError(f"unknown move {tokens[0]!r}; moves now: {known} (type help)")
+    target = None
+    if len(tokens) >= 2 and tokens[-2] == "meld" and tokens[-1].isdecimal():
+        del tokens[-2]  # "add 9s to meld 1", "add 9s meld 1": the meld's number
+    if len(tokens) >= 2 and tokens[-2] == "to":
+        target = _number(tokens[-1])
+        tokens = tokens[:-2]
+    elif kind not in untargeted and tokens and tokens[-1].isdecimal():
+        target = _number(tokens[-1])
+        tokens = tokens[:-1]
+    try:
+        cards = tuple(parse_card(t) for t in tokens)
+    except CardError as e:
+        raise ActionSyntaxError(str(e)) from None
+    if len(set(cards)) != len(cards):
+        raise ActionSyntaxError("the same card is named twice")
+    return Action(kind, cards, target)
+
+
+def _number(tok: str) -> int:
+    """A meld number: decimal digits ("2", "٢"), not "²" (a digit that int() refuses)."""
+    if not tok.isdecimal() or len(tok) > 6:
+        raise ActionSyntaxError(f"expected a meld number, got {tok!r}")
+    return int(tok)
+
+
+def parse_action(
+    text: str,
+    legal: Sequence[Action],
+    explain: Callable[[Action], str | None] | None = None,
+    aliases: Mapping[str, str] | None = None,
+) -> Action:
+    """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
+
+    ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
+    well-formed but illegal move; ``aliases`` are the variant's short forms.
+    """
+    kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
+    untargeted = {a.kind for a in legal if a.target is None}
+    wanted = read_action(text, sorted(kinds), aliases, untargeted)
+    key = wanted.key()
+    for a in legal:
+        if a.key() == key:
+            return a
+    reason = explain(wanted) if explain else None
+    if not reason:
+        if wanted.kind not in {a.kind for a in legal}:
+            now = ", ".join(sorted({a.kind for a in legal}))
+            reason = f"you cannot {wanted.kind} now (legal now: {now})"
+        else:
+            reason = f"'{wanted}' is not a legal move now"
+    raise IllegalAction(reason)

@@ -1,0 +1,560 @@
+"""The engine contract every variant implements.
+
+A round is a state machine: :meth:`Round.to_act` names the seat to act,
+:meth:`Round.legal_actions` lists what it may do, :meth:`Round.apply` does one of
+them (an illegal action raises :class:`IllegalAction` and leaves the state as it
+was), :meth:`Round.view` gives what one seat may see, and :attr:`Round.result`
+is set once the round is over.
+
+Nothing outside the engine gets the full state: bots and the human seat receive
+:class:`View` objects, which are plain frozen data with no reference back to the
+round (docs/rules.md §3 "What a player sees").
+
+Everything a bot receives or observes is immutable: views, events, table melds,
+hand reports and round results are frozen; their sequences are tuples and their
+mappings (``View.extra``, ``RoundResult.counts``) read-only copies; the legal
+actions are a tuple. A bot cannot change the round, another seat's view or the
+figures of ``rummy simulate`` by mutating what it was given.
+"""
+
+from __future__ import annotations
+
+import copy
+import copyreg
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Self
+
+from rummykit.core.base.errors import IllegalAction, contract_broken
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.names import render_text
+
+if TYPE_CHECKING:
+    from rummykit.core.engine.resample import InfoState
+
+
+#: An empty read-only mapping (the default ``extra`` and ``counts``).
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def read_only(mapping: dict[Any, Any]) -> Mapping[Any, Any]:
+    """``MappingProxyType(mapping)``: how a pickled read-only mapping comes back."""
+    return MappingProxyType(mapping)
+
+
+def _pickle_proxy(proxy: MappingProxyType) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return read_only, (dict(proxy),)
+
+
+# Views, results and rounds keep their mappings read-only as MappingProxyType,
+# which Python cannot pickle: registered here, a proxy pickles as a read-only
+# copy of its mapping, so a round, a match or an environment can be saved and
+# sent to another process (a checkpoint, a vector of environments).
+copyreg.pickle(MappingProxyType, _pickle_proxy)
+
+
+def frozen_mapping(m: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """A read-only copy of ``m`` (no one holding ``m`` can change the copy)."""
+    if not m:
+        return EMPTY
+    return MappingProxyType(dict(m))
+
+
+def options_mapping(options: Any) -> Mapping[str, Any]:
+    """A variant's options as a view carries them: each field's value by name,
+    read-only (lists as tuples, mappings read-only)."""
+
+    def freeze(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return MappingProxyType({k: freeze(v) for k, v in value.items()})
+        if isinstance(value, (set, frozenset)):
+            return tuple(sorted((freeze(v) for v in value), key=repr))
+        if isinstance(value, (list, tuple)):
+            return tuple(freeze(v) for v in value)
+        return value
+
+    dump = getattr(options, "model_dump", None)
+    values = dump() if callable(dump) else dict(options or {})
+    return MappingProxyType({k: freeze(v) for k, v in values.items()}) if values else EMPTY
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action as it happened. ``card`` is the card the action moved when that
+    is not already in the notation (the card taken from the discard pile, or drawn
+    from the stock); ``private`` means only ``seat`` may see ``card``."""
+
+    seat: int
+    action: Action
+    card: int | None = None
+    private: bool = False
+
+    def seen_by(self, viewer: int) -> Event:
+        if self.private and viewer != self.seat and self.card is not None:
+            return Event(self.seat, self.action, None, True)
+        return self
+
+    def __copy__(self) -> Event:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> Event:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table, numbered from 1 as shown to players."""
+
+    number: int
+    owner: int
+    cards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            object.__setattr__(self, "cards", tuple(self.cards))
+
+    def __copy__(self) -> TableMeld:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> TableMeld:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """One seat's hand as revealed at the end of a round: ``cards`` (all of
+    them), and as the variant arranges them ``melds``, ``layoffs`` (cards laid
+    off onto an opponent's meld) and ``deadwood``; ``points`` is what the hand
+    counts. Only ``seat``, ``cards`` and ``points`` are required: displays show
+    the cards of ``cards`` in no meld, layoff or deadwood beside the deadwood
+    (:attr:`loose`)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    melds: tuple[tuple[int, ...], ...] = ()
+    layoffs: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (card, meld it went onto)
+    deadwood: tuple[int, ...] = ()
+    points: int = 0  # deadwood points (Gin) or hand value (CardVerse)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "cards", tuple(self.cards))
+        set_(self, "melds", tuple(tuple(m) for m in self.melds))
+        set_(self, "layoffs", tuple((c, tuple(m)) for c, m in self.layoffs))
+        set_(self, "deadwood", tuple(self.deadwood))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": [code(c) for c in self.cards],
+            "melds": [[code(c) for c in m] for m in self.melds],
+            "layoffs": [{"card": code(c), "onto": [code(x) for x in m]} for c, m in self.layoffs],
+            "deadwood": [code(c) for c in self.deadwood],
+            "points": self.points,
+        }
+
+    @property
+    def loose(self) -> tuple[int, ...]:
+        """The cards shown outside the melds: the deadwood, then every card of
+        ``cards`` in no meld, layoff or deadwood (in ``cards``' order)."""
+        placed = set(self.deadwood)
+        for m in self.melds:
+            placed.update(m)
+        placed.update(c for c, _ in self.layoffs)
+        return self.deadwood + tuple(c for c in self.cards if c not in placed)
+
+    def __copy__(self) -> HandReport:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> HandReport:
+        return self
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended. ``points[s]`` is what seat ``s`` scores for it.
+
+    ``outcome`` is a short word chosen by the variant ("knock", "gin", "undercut",
+    "draw", "out", ...); ``counts`` holds variant tallies for statistics.
+    ``lines(names, fmt)`` tells the outcome in words.
+
+    Immutable: the sequences given are stored as tuples and ``counts`` as a
+    read-only copy, so whoever sees the result (every seat's view once the
+    round is over) cannot change it.
+    """
+
+    points: tuple[int, ...]
+    outcome: str
+    winner: int | None
+    hands: tuple[HandReport, ...] = ()
+    text: tuple[str, ...] = ()  # templates with {0}, {1}, ... for seat names
+    counts: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "points", tuple(self.points))
+        set_(self, "hands", tuple(self.hands))
+        set_(self, "text", tuple(self.text))
+        set_(self, "counts", frozen_mapping(self.counts))
+
+    def __copy__(self) -> RoundResult:
+        return self  # immutable: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> RoundResult:
+        return self
+
+    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
+        """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
+        Names go in last (:func:`rummykit.core.engine.names.render_text`): a name is never
+        read as a card."""
+        return [render_text(t, names, fmt) for t in self.text]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "points": list(self.points),
+            "hands": [h.to_json() for h in self.hands],
+        }
+
+
+def card_ref(card: int) -> str:
+    """How a card is written inside :attr:`RoundResult.text` templates."""
+    return f"[[{card}]]"
+
+
+@dataclass(frozen=True, init=False)
+class View:
+    """What one seat may see. Plain data: no reference to the round.
+
+    ``hand`` is this seat's own hand; of the others only ``hand_sizes``. The stock
+    is only a size. ``history`` is this round's events as this seat sees them
+    (a stock draw shows its card only to the drawer). ``legal`` is non-empty only
+    for the seat to act. ``extra`` holds variant-specific public facts (a
+    read-only mapping). ``result`` is set once the round is over (it reveals
+    every hand). ``options`` are the variant's options (field name to value,
+    read-only), filled in by the match (:meth:`with_scores`) so that a bot can
+    tell which rules it plays under; ``variant`` names the variant. Immutable:
+    sequences are stored as tuples, ``extra`` and ``options`` as read-only copies.
+    """
+
+    variant: str
+    seat: int
+    n_seats: int
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[int, ...]  # bottom ... top
+    table: tuple[TableMeld, ...] = ()
+    history: tuple[Event, ...] = ()
+    legal: tuple[Action, ...] = ()
+    round_index: int = 0
+    scores: tuple[int, ...] = ()  # match totals before this round (set by the match)
+    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    result: RoundResult | None = None
+    options: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+    # A view is built after every action: the frozen dataclass's generated
+    # __init__ (one object.__setattr__ per field) would cost about a tenth of a
+    # simulated round. This one stores the fields straight into the instance
+    # dict (a sequence that is not a tuple is copied into one); it stays frozen
+    # (assignment still raises). Parameters in field order, checked at import
+    # below.
+    def __init__(
+        self,
+        variant: str,
+        seat: int,
+        n_seats: int,
+        to_act: int | None,
+        hand: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        discard_pile: tuple[int, ...],
+        table: tuple[TableMeld, ...] = (),
+        history: tuple[Event, ...] = (),
+        legal: tuple[Action, ...] = (),
+        round_index: int = 0,
+        scores: tuple[int, ...] = (),
+        extra: Mapping[str, Any] = EMPTY,
+        result: RoundResult | None = None,
+        options: Mapping[str, Any] = EMPTY,
+    ) -> None:
+        d = self.__dict__
+        d["variant"] = variant
+        d["seat"] = seat
+        d["n_seats"] = n_seats
+        d["to_act"] = to_act
+        d["hand"] = hand if hand.__class__ is tuple else tuple(hand)
+        d["hand_sizes"] = hand_sizes if hand_sizes.__class__ is tuple else tuple(hand_sizes)
+        d["stock_size"] = stock_size
+        d["discard_pile"] = discard_pile if discard_pile.__class__ is tuple else tuple(discard_pile)
+        d["table"] = table if table.__class__ is tuple else tuple(table)
+        d["history"] = history if history.__class__ is tuple else tuple(history)
+        d["legal"] = legal if legal.__class__ is tuple else tuple(legal)
+        d["round_index"] = round_index
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        d["extra"] = extra if extra.__class__ is MappingProxyType else frozen_mapping(extra)
+        d["result"] = result
+        d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
+
+    def with_scores(self, scores: tuple[int, ...], options: Mapping[str, Any] | None = None) -> View:
+        """This view with ``scores`` set, and ``options`` if given (what the
+        match adds; faster than ``dataclasses.replace``, which rebuilds every field)."""
+        v = object.__new__(View)
+        d = v.__dict__
+        d.update(self.__dict__)
+        d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
+        if options is not None:
+            d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
+        return v
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def __copy__(self) -> View:
+        return self  # frozen plain data: a copy of a round may share its views
+
+    def __deepcopy__(self, memo: dict) -> View:
+        return self
+
+
+def _check_view_init() -> None:
+    import inspect
+    from dataclasses import fields
+
+    params = list(inspect.signature(View.__init__).parameters)[1:]
+    if params != [f.name for f in fields(View)]:  # pragma: no cover - a maintenance guard
+        raise TypeError("View.__init__ must take exactly View's fields, in order")
+
+
+_check_view_init()
+
+
+_TRACE = "_resample_trace"  # where core.resample keeps its work on a round
+_SEEN = "_history_seen"  # history_seen_by's per seat
+
+
+def _frozen(options: Any) -> bool:
+    """Whether ``options`` is a frozen pydantic model (safe to share)."""
+    config = getattr(type(options), "model_config", None)
+    return isinstance(config, dict) and bool(config.get("frozen"))
+
+
+class Round(ABC):
+    """One deal of a variant. Subclasses implement the abstract methods.
+
+    For searches, every round also has :meth:`clone` (an independent copy),
+    :meth:`information` (what one seat knows, as data that can draw states it
+    cannot tell from this one) and :meth:`resample` (one such state, its unseen
+    cards re-dealt); core provides them for any variant that fits
+    (:mod:`rummykit.core.engine.resample`).
+    """
+
+    n_seats: int
+    variant: str = ""
+
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the round is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to act may do now, as a tuple (empty once over). A
+        round may return the same cached tuple until the next action: no caller
+        can change it."""
+
+    def perform(self, action: Action) -> Event:
+        """Carry out a legal action (already checked by :meth:`apply`) and return
+        its event: what a variant implements. The built-in rounds implement
+        ``_apply`` (the same contract), which this calls; a subclass of one
+        overrides ``perform`` and calls ``super().perform(action)``."""
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Event:
+        raise NotImplementedError(f"{type(self).__name__} implements neither perform() nor _apply()")
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now."""
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, Sequence[int]]:
+        """Every card by where it lies: ``"stock"`` (in the order the variant
+        documents: Gin lists the top card first), ``"discard"`` (top last),
+        ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
+        (``"table"``...). The conformance kit checks that all 52 cards
+        are there exactly once and that views never show a hand or the stock."""
+
+    result: RoundResult | None = None
+    history: list[Event]
+
+    #: How this round was dealt: called with a generator, deals a fresh round of
+    #: the same kind the same way. Set, with :attr:`dealt`, when core deals the
+    #: round (:class:`rummykit.core.play.match.Match`, :func:`rummykit.core.engine.resample.deal_round`);
+    #: a constructor that places chosen cards sets its own
+    #: (:func:`rummykit.core.engine.resample.record_deal`). ``None``: not known.
+    dealer: Callable[[random.Random], Round] | None = None
+    #: The cards as dealt (``zones()`` before the first action, as tuples).
+    dealt: Mapping[str, tuple[int, ...]] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def history_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """:attr:`history` as ``seat`` sees it (:meth:`Event.seen_by`: the
+        cards other seats drew from the stock hidden), for :meth:`view`. Kept
+        per seat and extended by the new events only, so a view late in a round
+        costs no more than an early one (a search builds many)."""
+        history = self.history
+        kept = self.__dict__.get(_SEEN)
+        if kept is None or kept[0] is not history:  # (a copy of the round has its own history)
+            kept = self.__dict__[_SEEN] = (history, {})
+        cache: dict[int, tuple[Event, ...]] = kept[1]
+        seen = cache.get(seat, ())
+        k, n = len(seen), len(history)
+        if k == n and (n == 0 or history[-1].seen_by(seat) == seen[-1]):
+            return seen
+        if 0 < k < n and history[k - 1].seen_by(seat) == seen[k - 1]:
+            seen = seen + tuple(e.seen_by(seat) for e in history[k:])
+        else:
+            seen = tuple(e.seen_by(seat) for e in history)
+        cache[seat] = seen
+        return seen
+
+    def clone(self) -> Round:
+        """An independent copy: playing on it never changes this round (its
+        history, result, cached legal actions, any generator it holds), nor the
+        other way round. This default deep-copies the round, sharing what is
+        immutable (events, actions, views, frozen options, the dealer and the
+        deal); a variant may override it with a faster copy."""
+        memo: dict[int, Any] = {}
+        d = self.__dict__
+        for name in ("dealer", "dealt"):
+            v = d.get(name)
+            if v is not None:
+                memo[id(v)] = v
+        options = d.get("options")
+        if options is not None and _frozen(options):
+            memo[id(options)] = options
+        trace = d.get(_TRACE)
+        if trace is not None:
+            memo[id(trace)] = None  # resampling work of this round, not of the copy
+        seen = d.get(_SEEN)
+        if seen is not None:
+            memo[id(seen)] = None  # history_seen_by's, rebuilt for the copy's own history
+        return copy.deepcopy(self, memo)
+
+    def apply_unchecked(self, action: Action) -> Event:
+        """Do ``action`` as :meth:`apply` does, but without checking that it is
+        legal: core's resampling replays a history through this, on a deal
+        where every card an action names is where the action needs it. This
+        default checks anyway, so a replay that breaks a rule on hidden cards
+        raises and another deal is drawn. A variant whose moves are legal or
+        not from public facts and the cards they name alone may skip the check
+        (the built-ins do: their resamples replay two to four times faster)."""
+        return self.apply(action)
+
+    def shallow_copy(self) -> Self:
+        """A new round of the same class sharing every attribute of this one
+        (but core's resampling work on it): where a fast :meth:`clone` starts,
+        before it copies what the round changes in place."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d.pop(_TRACE, None)
+        new.__dict__.update(d)
+        return new
+
+    def clone_known(
+        self, known: AbstractSet[str], lists: Iterable[str] = (), nested: Iterable[str] = ()
+    ) -> Self:
+        """A fast :meth:`clone` for a variant that knows its attributes: a
+        :meth:`shallow_copy` (sharing what is immutable or replaced, never
+        changed in place), the lists named in ``lists`` copied, the lists of
+        lists in ``nested`` copied two deep, and every attribute not in
+        ``known`` (one a subclass adds) deep-copied."""
+        new = self.shallow_copy()
+        d = new.__dict__
+        for name in lists:
+            d[name] = d[name][:]
+        for name in nested:
+            d[name] = [inner[:] for inner in d[name]]
+        own = d.keys() - known
+        if own:
+            memo: dict[int, object] = {}
+            for name in own:
+                d[name] = copy.deepcopy(d[name], memo)
+        return new
+
+    def information(self, seat: int) -> InfoState:
+        """What ``seat`` knows of this round, as frozen data holding nothing
+        else (:class:`~rummykit.core.engine.resample.InfoState`): no reference to the
+        round, its generator or a card the seat has not seen. Its
+        ``sample(rng)`` draws full states the seat cannot tell from this one;
+        a search is given this, never the round.
+
+        Core provides it for variants whose only hidden information is where
+        cards lie and whose deal is one shuffle of the deck
+        (:mod:`rummykit.core.engine.resample`: re-deal, then replay the history). A
+        variant whose deal does not fit raises ``NotImplementedError`` here and
+        must override this method (returning its own information state with
+        ``sample``)."""
+        from rummykit.core.engine.resample import information
+
+        return information(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Round:
+        """A full state that ``seat`` cannot tell from this one: the same view
+        now (every field, the history as it saw it), every card it has not seen
+        re-dealt at random consistently with what it saw, using only ``rng``
+        (a :class:`random.Random`): ``self.information(seat).sample(rng)``."""
+        from rummykit.core.engine.resample import check_generator
+
+        check_generator(rng)
+        return self.information(seat).sample(rng)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """A variant-specific one-line reason why ``action`` is illegal now (or None)."""
+        return None
+
+    def apply(self, action: Action) -> Event:
+        """Do ``action`` if it is legal; otherwise raise and change nothing."""
+        if self.result is not None:
+            raise IllegalAction("the round is over")
+        legal_now = self.legal_actions()
+        # Fast path: bots and the terminal game hand back one of the legal Action
+        # objects itself; an identity scan avoids building a key per legal action.
+        for legal in legal_now:
+            if legal is action:
+                break
+        else:
+            key = action.key()
+            for legal in legal_now:
+                if legal.key() == key:
+                    break
+            else:
+                reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
+                # One line, whatever the variant wrote: it is printed as the player's error.
+                raise IllegalAction(" ".join(str(reason).split()))
+        event = self.perform(legal)
+        if event.__class__ is not Event and not isinstance(event, Event):
+            what = f"returned {type(event).__name__} from perform({legal}), not an Event"
+            raise contract_broken(self.variant, what)
+        self.history.append(event)
+        return event
+
+
+@cache
+def inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
+    """Whether ``cls`` (a subclass of ``base``) keeps ``base``'s ``names``, none
+    overridden: a variant's fast path stays right for a subclass that changes
+    none of the rules it relies on."""
+    return all(getattr(cls, name) is getattr(base, name) for name in names)

@@ -1,0 +1,749 @@
+"""Bots against bots, by the thousand: the variant-agnostic engine of ``rummy simulate``.
+
+What is played
+--------------
+``units`` matches (or, with ``mode="rounds"``, single rounds) between the
+*entrants* (one agent name per seat, in the order given). Unit ``i``:
+
+* **Seats rotate.** Entrant ``e`` sits at table position ``(e + i) % n``. With
+  two seats that swaps the seats every unit (every match, or every round with
+  ``mode="rounds"``), so neither bot gains from moving first; with 3-4 seats every
+  entrant takes every position once in each block of ``n`` units.
+* **Duplicate deals.** The deal seed of unit ``i`` is derived from the run seed
+  and the *block* ``i // n``: the ``n`` units of a block deal the same cards
+  (round after round, since a match's generator only shuffles) with the entrants
+  rotated, so each entrant plays each hand. That removes most of the luck of the
+  deal from the comparison. Bots get their own seeds from the deal seed and their
+  table position (:func:`rummykit.core.bots.agents.agent_seed`) mixed with ``i``.
+
+Bots are called through :class:`rummykit.core.bots.guard.SafeAgent`: one that
+raises, returns anything but a legal action, or thinks longer than
+``move_timeout`` seconds ends the run with an
+:class:`~rummykit.core.base.errors.AgentError` naming it, its plugin, its seat, the
+match number and the match seed (from a worker process too). A round's result
+is tallied as soon as the round ends, before any bot is told of it.
+
+Everything is a pure function of ``(seed, i)``, so results are identical for any
+number of worker processes and any backend: workers play chunks of consecutive
+units and return small tallies (sums), which are merged in unit order. Nothing
+per unit is kept, and only a bounded number of chunks is in flight, so memory
+stays flat however many units are played.
+
+Where chunks are played is a :class:`Backend`: :class:`LocalBackend` (this
+process, or a pool of worker processes) or ``RayBackend``
+(:mod:`rummykit.core.play.simulate_ray`: Ray tasks on a local Ray or a cluster).
+Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
+the figures of a partial run of ``k`` units are those of a whole run of ``k``
+units with the same seed.
+
+Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
+points scored (a round's points may be negative where the variant says so),
+the matches' final totals, and counts. Matches ended by the match loop's
+safeguard rather than by the variant's match rule are counted (``stalled``).
+A round's ``RoundResult.counts`` are credited to its winner (to every seat
+when it has no winner, such as a Gin draw); a ``rounds_won`` count is added
+for every variant.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rummykit.core.base.errors import AgentError, IllegalAction, RummyError, move_refused
+from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
+from rummykit.core.engine.round import Round
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rummykit.core.engine.round import RoundResult, View
+    from rummykit.core.play.match import Match
+    from rummykit.core.plugins.registry import Registry
+
+__all__ = [
+    "BACKENDS",
+    "MAX_CHUNK",
+    "MAX_MATCHES",
+    "MAX_ROUNDS",
+    "MAX_ROUNDS_PER_MATCH",
+    "MAX_WORKERS",
+    "WORKERS_PER_CPU",
+    "Backend",
+    "LocalBackend",
+    "SimConfig",
+    "SimResult",
+    "Tally",
+    "backend_named",
+    "positions",
+    "simulate",
+    "unit_seed",
+    "wilson",
+]
+
+#: A match still running after this many rounds is stopped and counted as a draw
+#: (a safeguard for bots that never score, e.g. two ``random`` seats in a long game).
+MAX_ROUNDS_PER_MATCH = 1000
+#: A round still running after this many actions is an error in the variant or a bot.
+MAX_ACTIONS_PER_ROUND = 100_000
+#: The most matches (``--matches``) and single rounds (``--rounds``) one run may play.
+MAX_MATCHES = 1_000_000
+MAX_ROUNDS = 10_000_000
+#: The most worker processes: this many, and at most WORKERS_PER_CPU per CPU core.
+MAX_WORKERS = 64
+WORKERS_PER_CPU = 4
+#: The most units (matches or rounds) in one chunk (``--chunk-size``).
+MAX_CHUNK = 10_000
+#: The backends ``rummy simulate --backend`` knows.
+BACKENDS = ("local", "ray")
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def _mix(*parts: int) -> int:
+    x = 0x5EED
+    for p in parts:
+        x = _splitmix(x ^ (p & _MASK64))
+    return x
+
+
+def unit_seed(seed: int, index: int, n_entrants: int) -> int:
+    """The deal seed of unit ``index``: the same for the ``n_entrants`` units of a
+    block (duplicate deals), a different one for every block."""
+    return _mix(seed, index // max(1, n_entrants)) >> 1
+
+
+def unit_agent_seed(deal_seed: int, index: int, pos: int) -> int:
+    """The seed of the computer player at table position ``pos`` in unit
+    ``index`` (dealt from ``deal_seed``): different in each unit of a block of
+    duplicate deals."""
+    from rummykit.core.bots.agents import agent_seed
+
+    return agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
+
+
+def positions(index: int, n: int) -> list[int]:
+    """``positions(i, n)[p]`` is the entrant sitting at table position ``p`` in unit ``i``
+    (entrant ``e`` sits at ``(e + i) % n``)."""
+    return [(p - index) % n for p in range(n)]
+
+
+def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def max_workers() -> int:
+    """The most worker processes allowed on this machine."""
+    return max(1, min(MAX_WORKERS, WORKERS_PER_CPU * (os.cpu_count() or 1)))
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to play. ``options`` are the variant options as a plain dict (validated
+    by the caller; rebuilt in each worker). ``move_timeout``: the seconds a bot
+    may take over one move."""
+
+    variant: str
+    seats: tuple[str, ...]
+    units: int
+    mode: str = "matches"  # or "rounds"
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    move_timeout: float = DEFAULT_MOVE_TIMEOUT
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("matches", "rounds"):
+            raise ValueError(f"mode must be 'matches' or 'rounds', not {self.mode!r}")
+        check_timeout(self.move_timeout)
+
+
+@dataclass
+class Tally:
+    """Sums over some units (mergeable, order-independent)."""
+
+    n: int
+    units: int = 0
+    rounds: int = 0
+    draws: int = 0
+    wins: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    counts: list[dict[str, int]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)  # final match totals, summed
+    stalled: int = 0  # matches ended by the safeguard, not by the match rule
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * self.n
+            self.points = [0] * self.n
+            self.counts = [{} for _ in range(self.n)]
+        if not self.totals:
+            self.totals = [0] * self.n
+
+    def merge(self, other: Tally) -> None:
+        self.units += other.units
+        self.rounds += other.rounds
+        self.draws += other.draws
+        self.stalled += other.stalled
+        for e in range(self.n):
+            self.wins[e] += other.wins[e]
+            self.points[e] += other.points[e]
+            self.totals[e] += other.totals[e]
+            mine = self.counts[e]
+            for k, v in other.counts[e].items():
+                mine[k] = mine.get(k, 0) + v
+
+
+@dataclass
+class SimResult:
+    """The merged tallies of a run. ``seconds``: the playing only (a backend's
+    start-up is ``startup_seconds``); ``workers``: the worker processes or CPUs
+    that played; ``where``: how the backend describes them (``"2 workers"``);
+    ``partial``: interrupted, the figures are those of ``tally.units`` units;
+    ``backend``: the backend's name."""
+
+    config: SimConfig
+    tally: Tally
+    seconds: float
+    workers: int
+    startup_seconds: float = 0.0
+    where: str = ""
+    partial: bool = False
+    backend: str = "local"
+    rule: str = ""  # the variant's match rule in words (MatchRule.describe)
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.tally.rounds / self.seconds if self.seconds > 0 else 0.0
+
+    def count_keys(self) -> list[str]:
+        """Every count key seen, ``rounds_won`` first, then in order of first appearance."""
+        keys = ["rounds_won"]
+        for c in self.tally.counts:
+            for k in c:
+                if k not in keys:
+                    keys.append(k)
+        return keys
+
+    def entrants(self) -> list[dict[str, Any]]:
+        t = self.tally
+        keys = self.count_keys()
+        out = []
+        for e, name in enumerate(self.config.seats):
+            lo, hi = wilson(t.wins[e], t.units)
+            out.append(
+                {
+                    "agent": name,
+                    "matches_won": t.wins[e] if self.config.mode == "matches" else 0,
+                    "win_rate": round(t.wins[e] / t.units, 4) if t.units else 0.0,
+                    "ci95": [round(lo, 4), round(hi, 4)],
+                    "points_per_round": round(t.points[e] / t.rounds, 3) if t.rounds else 0.0,
+                    "total_per_match": round(t.totals[e] / t.units, 3)
+                    if t.units and self.config.mode == "matches"
+                    else 0.0,
+                    "counts": {k: t.counts[e].get(k, 0) for k in keys},
+                }
+            )
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``rummy simulate --json`` prints."""
+        c = self.config
+        data: dict[str, Any] = {
+            "variant": c.variant,
+            "matches": self.tally.units if c.mode == "matches" else 0,
+            "rounds": self.tally.rounds,
+            "seed": c.seed,
+            "entrants": self.entrants(),
+            "draws": self.tally.draws,
+            "rounds_per_second": round(self.rounds_per_second, 1),
+        }
+        if c.mode == "matches":
+            data["match_rule"] = self.rule
+            data["stalled"] = self.tally.stalled
+        if self.partial:
+            data["partial"] = True
+        return data
+
+
+# -- playing -----------------------------------------------------------------------
+
+
+class _Player:
+    """What a worker needs to play units: the variant, options and agent factories."""
+
+    def __init__(self, registry: Registry, config: SimConfig) -> None:
+        from rummykit.core.engine.options import build_options
+
+        self.config = config
+        self.spec = registry.variant(config.variant)
+        self.options = build_options(self.spec.options_model, config.options, self.spec.name)
+        self.agent_specs = [registry.agent(self.spec.name, s) for s in config.seats]
+        self.n = len(config.seats)
+        self.clock = MoveClock(config.move_timeout)
+
+    def _agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
+        unit = "match" if self.config.mode == "matches" else "round"
+        where = f"{unit} {index + 1} of --seed {self.config.seed}"
+        agents: list[Any] = [None] * self.n
+        for pos, e in enumerate(seat_of):
+            seed = unit_agent_seed(deal_seed, index, pos)
+            spec = self.agent_specs[e]
+            who = Who(spec.name, spec.plugin, pos, deal_seed, where)
+            agents[pos] = SafeAgent(who, spec.factory, seed, self.options, self.clock)
+        return agents
+
+    def play(self, start: int, stop: int) -> Tally:
+        t = Tally(self.n)
+        with self.clock.running():
+            for i in range(start, stop):
+                if self.config.mode == "rounds":
+                    self._play_round(i, t)
+                else:
+                    self._play_match(i, t)
+                t.units += 1
+        return t
+
+    def _credit(self, t: Tally, result: RoundResult, seat_of: list[int]) -> None:
+        t.rounds += 1
+        for pos, p in enumerate(result.points):
+            t.points[seat_of[pos]] += p
+        if result.winner is None:
+            credited = seat_of
+        else:
+            credited = [seat_of[result.winner]]
+            c = t.counts[seat_of[result.winner]]
+            c["rounds_won"] = c.get("rounds_won", 0) + 1
+        for e in credited:
+            c = t.counts[e]
+            for k, v in result.counts.items():
+                c[k] = c.get(k, 0) + v
+
+    def _play_round(self, i: int, t: Tally) -> None:
+        import random
+
+        from rummykit.core.engine.resample import deal_round
+
+        seed = unit_seed(self.config.seed, i, self.n)
+        seat_of = positions(i, self.n)
+        agents = self._agents(i, seed, seat_of)
+        rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
+
+        def credit(result: RoundResult) -> None:
+            self._credit(t, result, seat_of)
+            if result.winner is None:
+                t.draws += 1
+            else:
+                t.wins[seat_of[result.winner]] += 1
+
+        _play_out(rnd, agents, rnd.view, on_end=credit)
+
+    def _play_match(self, i: int, t: Tally) -> None:
+        from rummykit.core.play.match import Match
+
+        seed = unit_seed(self.config.seed, i, self.n)
+        seat_of = positions(i, self.n)
+        agents = self._agents(i, seed, seat_of)
+        match = Match(self.spec, self.options, self.n, seed)
+        match.keep_history = False
+        credit = self._credit
+        match.on_round_end = lambda m, result: credit(t, result, seat_of)
+        while not match.over:
+            if match.round_index >= MAX_ROUNDS_PER_MATCH:
+                break
+            _play_out(match, agents, match.view)
+        for pos, total in enumerate(match.totals):
+            t.totals[seat_of[pos]] += total
+        if match.over and match.winner is not None:
+            t.wins[seat_of[match.winner]] += 1
+        else:
+            t.draws += 1
+        if not match.over or match.stalled:
+            t.stalled += 1
+
+
+def _play_out(
+    game: Round | Match,
+    agents: Sequence[SafeAgent],
+    view: Callable[[int], View],
+    on_end: Callable[[RoundResult], None] | None = None,
+) -> None:
+    """Play ``game`` (a Round, or a Match's current round) to the end of the round.
+
+    ``on_end(result)`` is called as soon as a Round ends, before any bot is
+    told (a Match calls its own ``on_round_end`` within ``apply``). Agents that
+    override ``observe`` are told every event as their seat sees it
+    (:func:`rummykit.core.bots.agents.tell_observers`, as ``rummy play`` does).
+    """
+    from rummykit.core.bots.agents import observers, tell_observers
+
+    watchers = observers(agents)
+    rnd = game if isinstance(game, Round) else game.round
+    start_round = rnd
+    for _ in range(MAX_ACTIONS_PER_ROUND):
+        seat = game.to_act()
+        if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
+            return
+        action = agents[seat].act(view(seat), game)
+        try:
+            event = game.apply(action)
+        except IllegalAction as e:  # one of the view's legal moves: the variant's fault
+            raise move_refused(rnd.variant, action.notation(), e) from None
+        if on_end is not None and rnd.result is not None:
+            on_end(rnd.result)
+        if watchers:
+            tell_observers(agents, watchers, event, view)
+    raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
+
+
+# -- backends ----------------------------------------------------------------------
+
+
+class Backend(Protocol):
+    """Where the chunks of a run are played.
+
+    ``start`` makes the backend ready (a Ray cluster connected, its nodes
+    checked); its time is the run's start-up, not its playing. ``play`` plays
+    ``player.config`` in chunks of ``chunk`` units (``None``: the backend's
+    default) and merges their tallies into ``total`` in unit order with a
+    :class:`Merger`, which calls ``progress``; a bot's failure is an
+    :class:`AgentError`; on ``KeyboardInterrupt`` it stops what it started and
+    lets the interruption through (``total`` then holds the units merged so
+    far). ``close`` lets everything go, whatever happened. ``workers``: the
+    worker processes or CPUs that play; ``where``: them in words, for the report.
+    """
+
+    name: str
+    workers: int
+
+    @property
+    def where(self) -> str: ...
+
+    def start(self, registry: Registry, config: SimConfig) -> None: ...
+
+    def play(
+        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Merger:
+    """Merges chunk tallies into ``total`` in unit order and reports progress.
+    A merge is never cut in half by Ctrl-C: the interruption waits for its end."""
+
+    def __init__(self, total: Tally, progress: Callable[[int, Tally], None] | None) -> None:
+        self.total = total
+        self.progress = progress
+
+    def __call__(self, tally: Tally) -> None:
+        with _deferred_interrupt():
+            self.total.merge(tally)
+        if self.progress:
+            self.progress(self.total.units, self.total)
+
+
+class _deferred_interrupt:
+    """``with _deferred_interrupt():`` Ctrl-C inside waits for the end of the block."""
+
+    def __enter__(self) -> None:
+        self.old: Any = None
+        self.hit = False
+        if threading.current_thread() is threading.main_thread():
+            old = signal.getsignal(signal.SIGINT)
+            if old is signal.default_int_handler:
+                self.old = signal.signal(signal.SIGINT, self._hit)
+
+    def _hit(self, signum: int, frame: object) -> None:
+        self.hit = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+            if self.hit:
+                raise KeyboardInterrupt
+
+
+def default_chunk_size(config: SimConfig, workers: int) -> int:
+    """The units in a chunk when ``--chunk-size`` is not given.
+
+    Matches are long (5-10 rounds): small chunks keep the workers busy to the
+    end. Rounds are short: each chunk costs the parent about a millisecond of
+    CPU (taken from the workers on a busy machine), and the last chunk leaves
+    a worker idle; ~16 chunks per worker balances the two."""
+    if config.mode == "matches":
+        return max(1, min(16, config.units // (workers * 8) or 1))
+    return max(1, min(200, config.units // (workers * 16) or 1))
+
+
+def _chunks(units: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, units, size):
+        yield (start, min(units, start + size))
+
+
+class LocalBackend:
+    """This process (one worker) or a pool of ``workers`` worker processes
+    (fork where available)."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1) -> None:
+        if not 1 <= workers <= max_workers():
+            raise RummyError(
+                f"the number of worker processes must be from 1 to {max_workers()}, not {workers}"
+            )
+        self.workers = workers
+
+    @property
+    def where(self) -> str:
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+
+    def start(self, registry: Registry, config: SimConfig) -> None:
+        self.registry = registry
+        self.workers = min(self.workers, config.units)
+
+    def play(
+        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+    ) -> None:
+        global _PRESET
+        config = player.config
+        size = chunk or default_chunk_size(config, self.workers)
+        merge = Merger(total, progress)
+        if self.workers == 1:
+            for bounds in _chunks(config.units, size):
+                merge(player.play(*bounds))
+            return
+        import multiprocessing as mp
+
+        if "fork" in mp.get_all_start_methods():
+            # Play unit 0 here first (its tally is thrown away; the workers play
+            # it again): forked workers then inherit whatever the variant builds
+            # on first use (the meld solver's tables, caches) instead of each
+            # building it again. Inside the timing, as with one worker.
+            player.play(0, 1)
+        _PRESET = (self.registry, config)
+        try:
+            _in_workers(config, self.workers, size, merge)
+        finally:
+            _PRESET = None
+
+    def close(self) -> None:
+        pass
+
+
+def backend_named(name: str, workers: int | None = None, address: str | None = None) -> Backend:
+    """The backend ``name`` (one of :data:`BACKENDS`). ``workers``: worker
+    processes (local), or the CPUs of a local Ray started for the run;
+    ``address``: a Ray cluster's (``None``: ``RAY_ADDRESS``, else a local Ray).
+    Ray not installed is one line saying how to install it."""
+    if name == "local":
+        if address is not None:
+            raise RummyError("--address is for --backend ray")
+        return LocalBackend(workers or 1)
+    if name == "ray":
+        from rummykit.core.play.simulate_ray import RayBackend
+
+        return RayBackend(cpus=workers, address=address)
+    raise RummyError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+
+
+# -- worker processes --------------------------------------------------------------
+
+_WORKER: _Player | None = None
+_PRESET: tuple[Any, SimConfig] | None = None  # inherited by forked workers
+_LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked workers
+
+
+def _init_worker(config: SimConfig) -> None:
+    global _WORKER
+    # Ctrl-C reaches the whole process group: the parent stops the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _PRESET is not None and _PRESET[1] == config:
+        registry = _PRESET[0]
+    else:  # spawned worker: load the plugins afresh
+        from rummykit.core.plugins.manager import get_plugins
+
+        registry = get_plugins().registry
+    _WORKER = _Player(registry, config)
+    if _LAST_WORDS is not None:
+        _WORKER.clock.abandon = _abandon_worker
+
+
+def _abandon_worker(line: str) -> None:
+    """A bot in this worker would not stop: tell the parent why, and end."""
+    try:
+        if _LAST_WORDS is not None:
+            os.write(_LAST_WORDS, line.encode("utf-8", "replace")[:4000] + b"\n")
+    finally:
+        os._exit(1)
+
+
+def _last_words(fd: int) -> str:
+    """What a worker wrote before it ended (``""``: nothing)."""
+    os.set_blocking(fd, False)
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        data = b""
+    return data.decode("utf-8", "replace").split("\n", 1)[0]
+
+
+def _run_chunk(bounds: tuple[int, int]) -> Tally:
+    assert _WORKER is not None
+    return _WORKER.play(*bounds)
+
+
+def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> None:
+    """Play ``config`` in ``workers`` processes, chunks of ``size`` units, merging
+    their tallies in order.
+
+    A worker's error (a bot's :class:`AgentError`) ends the run and stops the
+    other workers at once; so does Ctrl-C. A worker that dies (a bot that would
+    not stop, a crash in compiled code) is an :class:`AgentError` too, never a hang.
+    """
+    import multiprocessing as mp
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    global _LAST_WORDS
+    method = "fork" if "fork" in mp.get_all_start_methods() else None
+    chunks = _chunks(config.units, size)
+    words = os.pipe() if method == "fork" else None
+    _LAST_WORDS = words[1] if words else None
+    pool = ProcessPoolExecutor(
+        workers, mp_context=mp.get_context(method), initializer=_init_worker, initargs=(config,)
+    )
+    done = False
+    try:
+        pending: deque = deque()  # a few chunks per worker in flight, merged in order
+        for first in chunks:
+            pending.append(pool.submit(_run_chunk, first))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            merge(pending.popleft().result())
+            bounds = next(chunks, None)
+            if bounds is not None:
+                pending.append(pool.submit(_run_chunk, bounds))
+        done = True
+    except BrokenProcessPool:
+        line = _last_words(words[0]) if words else ""
+        raise AgentError(
+            line
+            or (
+                "a worker process of rummy simulate died (a computer player that would not stop, "
+                f"or a crash in compiled code); run seed {config.seed}"
+            )
+        ) from None
+    finally:
+        if done:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+        _LAST_WORDS = None
+        if words:
+            for fd in words:
+                os.close(fd)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now (not after its current chunk) and let the pool go."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    stop = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+    else:
+        for proc in procs:
+            with contextlib.suppress(Exception):  # already gone
+                proc.terminate()
+        for proc in procs:
+            proc.join(5)
+    # The pool's own thread, seeing its workers gone, closes its wake-up pipe.
+    # Left running, it may close the pipe while Python's exit handler for pools
+    # writes to it (Python 3.11 takes no lock there): a traceback on standard
+    # error as the command exits. Wait for it (bounded).
+    if manager is not None:
+        manager.join(5)
+
+
+def simulate(
+    registry: Registry,
+    config: SimConfig,
+    workers: int = 1,
+    progress: Callable[[int, Tally], None] | None = None,
+    *,
+    backend: Backend | None = None,
+    chunk_size: int | None = None,
+) -> SimResult:
+    """Play ``config`` and return the merged tallies.
+
+    ``progress(done_units, running_tally)`` is called after each chunk.
+    ``backend``: where to play (default: :class:`LocalBackend` with ``workers``
+    worker processes, fork where available). ``chunk_size``: units per chunk
+    (default: the backend's choice; 1 to :data:`MAX_CHUNK`). A bot that fails is
+    an :class:`AgentError` (see the module); Ctrl-C returns the figures so far,
+    marked partial.
+    """
+    most = MAX_MATCHES if config.mode == "matches" else MAX_ROUNDS
+    if not 1 <= config.units <= most:
+        raise RummyError(f"the number of {config.mode} must be from 1 to {most:,}, not {config.units:,}")
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
+        raise RummyError(f"the chunk size must be from 1 to {MAX_CHUNK:,} {config.mode}, not {chunk_size:,}")
+    where: Backend = backend if backend is not None else LocalBackend(workers)
+    player = _Player(registry, config)  # unknown variant, agent or option: error now
+    spec = player.spec
+    if not spec.min_players <= player.n <= spec.max_players:
+        want = (
+            str(spec.min_players)
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players}"
+        )
+        raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
+    from rummykit.core.play.match import match_rule
+
+    rule = match_rule(spec, player.options).describe()
+    total = Tally(player.n)
+    partial = False
+    t0 = time.perf_counter()
+    try:
+        where.start(registry, config)
+        t1 = time.perf_counter()
+        try:
+            where.play(player, total, progress, chunk_size)
+        except KeyboardInterrupt:
+            partial = total.units < config.units
+        t2 = time.perf_counter()
+    finally:
+        where.close()
+    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule)
+
+
+def default_workers() -> int:
+    """One worker per CPU core (within the bounds)."""
+    return min(os.cpu_count() or 1, max_workers())
