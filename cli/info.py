@@ -59,6 +59,7 @@ def rules(variant: str, no_pager: bool) -> None:
     At a terminal the rules are rendered (headings, tables) and shown through the
     pager ($PAGER, else less); piped or redirected they are plain text.
     """
+    from rummykit.core.bots.search import why_no_search
     from rummykit.core.engine.names import clean_text
 
     from . import rulesdoc
@@ -70,7 +71,7 @@ def rules(variant: str, no_pager: bool) -> None:
     specs = reg.agents_for(spec.name)
     agents = [a.name for a in specs]
     players = [(clean_text(a.name), a.strength, _short(clean_text(a.description))) for a in specs]
-    why = reg.why_no_search(spec.name)
+    why = why_no_search(reg, spec.name)
     note = f"ai:search cannot play {spec.name}: {why}" if why else ""
     if not stdout_is_tty():
         click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note, players)))
@@ -184,13 +185,13 @@ def _conflicts(p: Plugins) -> list[dict[str, Any]]:
 
 def _load_commands(p: Plugins) -> None:
     """Make sure plugins have added their commands, so we can say which."""
-    if p._commands_done:
+    if p.commands_registered:
         return
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root().command if ctx is not None else None
     if isinstance(root, click.Group) and ctx is not None:
         root.list_commands(ctx.find_root())  # the rummy group loads plugin commands
-    if not p._commands_done:
+    if not p.commands_registered:
         from .main import BUILTIN_COMMANDS
 
         p.register_commands(click.Group("scratch"), builtin=BUILTIN_COMMANDS)

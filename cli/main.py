@@ -113,9 +113,9 @@ class RummyGroup(click.Group):
 
         if name not in self.commands and name in plugins().command_conflicts:
             from rummykit.core.base.errors import PluginError
-            from rummykit.core.plugins.registry import _conflict
+            from rummykit.core.plugins.registry import conflict_line
 
-            raise PluginError(_conflict("command", name, plugins().command_conflicts[name]))
+            raise PluginError(conflict_line("command", name, plugins().command_conflicts[name]))
         return self.commands.get(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

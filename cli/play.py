@@ -330,7 +330,11 @@ def _notifier() -> Notify:
     from .common import plugins
 
     p = plugins()
-    return p.notify
+
+    def notify(hookname: str, **kwargs: Any) -> None:
+        p.call(hookname, **kwargs)
+
+    return notify
 
 
 def stdout_is_tty() -> bool:

@@ -31,10 +31,11 @@ def _search_agent(seat: int, seed: int, options: BaseModel) -> NoReturn:  # prag
     raise TypeError("ai:search is made for a variant (AgentSpec.per_variant)")
 
 
-def _search_for(variant: VariantSpec[Any], registry: Registry) -> AgentSpec[Any] | None:
-    from rummykit.core.bots.search import search_spec
+def _search_for(variant: VariantSpec[Any], registry: Registry) -> AgentSpec[Any] | str | None:
+    """``ai:search`` for ``variant``, or why it cannot play it (one line)."""
+    from rummykit.core.bots.search import search_spec, unsupported
 
-    return search_spec(variant, registry)
+    return unsupported(variant) or search_spec(variant, registry)
 
 
 @hookimpl

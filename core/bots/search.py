@@ -515,6 +515,15 @@ def unsupported(spec: VariantSpec) -> str | None:
     return why
 
 
+def why_no_search(registry: Registry, variant: str) -> str | None:
+    """Why ``ai:search`` cannot play ``variant`` (the first deal's failure, one
+    line), or ``None`` when it can, or when ``registry`` has no ``ai:search``
+    or no such variant."""
+    if (None, NAME) not in registry.agents or variant not in registry.variants:
+        return None
+    return unsupported(registry.variants[variant])
+
+
 def search_spec(
     spec: VariantSpec, registry: Registry, iterations: int = DEFAULT_ITERATIONS
 ) -> AgentSpec | None:

@@ -2,26 +2,20 @@
 (the built-in variants are declared there too, so they load exactly like a
 third-party plugin), and builds the :class:`Registry` from their hooks.
 
-* Every hook runs through pluggy (``pm.hook.NAME(...)``), so ``tryfirst``,
-  ``trylast`` and hook wrappers (``wrapper=True``, ``hookwrapper=True``) behave
-  as pluggy documents. Each implementation is guarded (:class:`SafeManager`):
-  one that raises is reported in one line naming its plugin (``Registry.problems``)
-  and the call goes on with the others, as if it had returned ``None`` (a
-  wrapper that raises passes the result through unchanged).
+* A plugin is loaded and registered on its own: one that fails to import, or
+  whose hook implementation pluggy refuses, is one line naming it and skipped.
+* An implementation whose name matches no hook (a misspelling) is one line with
+  the closest hook's name, and its plugin is unregistered; a function named
+  like a hook but not marked ``@hookimpl`` (so never called) is a warning line;
+  then ``pm.check_pending()``.
 * ``RUMMYKIT_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name (the name
   ``rummy plugins`` shows); a name that matches no installed plugin is reported.
-* A plugin that fails to import is reported in one line naming it and skipped;
-  everything else still works.
-* A misspelled hook implementation (a name no hook has, or an argument the hook
-  does not pass) is caught at load: the plugin is reported and unregistered, so
-  ``check_pending`` never finds anything left over. A function named like a
-  hook but not marked ``@hookimpl`` (so never called) is one warning line.
-* Two plugins registering one variant (or agent) name is a conflict recorded
-  naming both: neither wins, the rest of both plugins' hooks goes on, and the
-  name is unusable until one of them is disabled (see :meth:`Registry.add_variant`).
-  The same for a command name two plugins add; a plugin command named like a
-  built-in command is a conflict too, and the built-in is kept (see
-  :meth:`Plugins.register_commands`).
+* Hooks are called with :meth:`Plugins.call`, in pluggy's order: ``tryfirst``,
+  ``trylast``, wrappers and old-style hook wrappers mean what pluggy documents.
+  An implementation that raises is one problem line naming its plugin
+  (``Registry.problems``) and the others still run.
+* A name two plugins register (a variant, an agent, a command) is a conflict
+  naming both: neither wins, and the rest of both plugins' hooks goes on.
 
 Tests and embedders build their own manager with throwaway plugins::
 
@@ -41,184 +35,32 @@ import pluggy
 
 from rummykit.core.base.errors import PluginError
 from rummykit.core.plugins import hookspecs
-from rummykit.core.plugins.registry import Registry, _conflict
-
-#: ``watch(plugin_name)``: a context around each step one plugin's
-#: implementation of a hook takes (see :attr:`SafeManager.watchers`).
-Watcher = Callable[[str], AbstractContextManager[Any]]
+from rummykit.core.plugins.registry import Registry, conflict_line
 
 GROUP = "rummykit"
 DISABLE_ENV = "RUMMYKIT_DISABLE_PLUGINS"
 
+#: ``watch(plugin_name)``: a context entered around each step of a plugin's
+#: implementation (what :meth:`Plugins.register_commands` uses to see who adds what).
+Watch = Callable[[str], AbstractContextManager[Any]]
+
 
 def disabled_plugins() -> set[str]:
-    raw = os.environ.get(DISABLE_ENV, "")
-    return {p.strip() for p in raw.split(",") if p.strip()}
+    """The plugin names ``RUMMYKIT_DISABLE_PLUGINS`` blocks."""
+    return {p.strip() for p in os.environ.get(DISABLE_ENV, "").split(",") if p.strip()}
 
 
-class SafeManager(pluggy.PluginManager):
-    """A pluggy manager whose hook implementations cannot hurt each other.
-
-    On registration each implementation's function is replaced by a guard that
-    calls it and catches what it raises: the failure is one line given to
-    :attr:`report` (naming the plugin and the hook) and the call goes on. A
-    wrapper's guard is a wrapper itself, with pluggy's protocol kept: the
-    other implementations' result (or, for an old-style ``hookwrapper``, the
-    ``Result``) is sent into it and what it returns is the hook's result; one
-    that raises, does not yield, or yields twice is reported and the result
-    passes through unchanged. Pluggy orders the calls (``tryfirst``,
-    ``trylast``, last registered first).
-
-    :attr:`current` is the plugin whose implementation runs now (what a
-    ``register`` callback uses to know who registers); :attr:`watchers` maps a
-    hook's name to a :data:`Watcher` entered around each of its steps.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(hookspecs.PROJECT)
-        self.add_hookspecs(hookspecs)
-        self.current: str | None = None
-        self.watchers: dict[str, Watcher] = {}
-        self.failures: list[str] = []
-        self.report: Callable[[str], None] = self._keep
-
-    def _keep(self, line: str) -> None:
-        if line not in self.failures:
-            self.failures.append(line)
-
-    def register(self, plugin: object, name: str | None = None) -> str | None:
-        name = super().register(plugin, name)
-        if name is not None and plugin is not None:
-            for caller in self.get_hookcallers(plugin) or ():
-                for impl in caller.get_hookimpls():
-                    if impl.plugin is plugin and not getattr(impl.function, "_rummykit_guard", False):
-                        impl.function = self._guard(impl, caller.name)  # type: ignore[misc]  # pluggy's Final
-        return name
-
-    @contextmanager
-    def _step(self, plugin_name: str, hookname: str) -> Iterator[None]:
-        previous, self.current = self.current, plugin_name
-        watcher = self.watchers.get(hookname)
-        try:
-            with watcher(plugin_name) if watcher is not None else nullcontext():
-                yield
-        finally:
-            self.current = previous
-
-    def _failed(self, plugin_name: str, hookname: str, e: BaseException, what: str = "") -> None:
-        if isinstance(e, PluginError) and str(e).startswith("plugin "):
-            self.report(str(e))
-        elif isinstance(e, (PluginError, _NoYield, _SecondYield, _Returned)):
-            self.report(f"plugin {plugin_name} failed in {hookname}: {e}")
-        else:
-            self.report(f"plugin {plugin_name} failed in {hookname}{what}: {_one_line(e)}")
-
-    def _guard(self, impl: pluggy.HookImpl, hookname: str) -> Callable[..., Any]:
-        fn: Callable[..., Any] = impl.function
-        name = impl.plugin_name
-        step, failed = self._step, self._failed
-
-        if impl.hookwrapper:
-
-            def guard(*args: Any, **kwargs: Any) -> Generator[None, Any, None]:
-                try:
-                    with step(name, hookname):
-                        gen = fn(*args, **kwargs)
-                        next(gen)
-                except Exception as e:
-                    failed(name, hookname, e if not isinstance(e, StopIteration) else _NoYield())
-                    yield
-                    return
-                outcome = yield
-                try:
-                    with step(name, hookname):
-                        gen.send(outcome)
-                except StopIteration:
-                    return
-                except Exception as e:
-                    failed(name, hookname, e, " (after its yield)")
-                    return
-                gen.close()
-                failed(name, hookname, _SecondYield())
-
-        elif impl.wrapper:
-
-            def guard(*args: Any, **kwargs: Any) -> Generator[None, Any, Any]:  # type: ignore[misc]
-                try:
-                    with step(name, hookname):
-                        gen = fn(*args, **kwargs)
-                        next(gen)
-                except Exception as e:
-                    failed(name, hookname, e if not isinstance(e, StopIteration) else _NoYield())
-                    return (yield)
-                try:
-                    result = yield
-                except BaseException as exc:  # the call failed below: the wrapper sees it, as in pluggy
-                    with step(name, hookname):
-                        try:
-                            gen.throw(exc)
-                        except StopIteration as stop:
-                            return stop.value
-                    gen.close()
-                    raise
-                try:
-                    with step(name, hookname):
-                        gen.send(result)
-                except StopIteration as stop:
-                    return stop.value
-                except Exception as e:
-                    failed(name, hookname, e, " (after its yield)")
-                    return result
-                gen.close()
-                failed(name, hookname, _SecondYield())
-                return result
-
-        else:
-
-            def guard(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
-                try:
-                    with step(name, hookname):
-                        result = fn(*args, **kwargs)
-                except Exception as e:
-                    failed(name, hookname, e)
-                    return None
-                if result is not None and hookname.startswith("register_"):
-                    # a spec returned instead of registered would vanish without a word
-                    failed(name, hookname, _Returned(result, hookname))
-                    return None
-                return result
-
-        guard._rummykit_guard = True  # type: ignore[attr-defined]
-        guard.__wrapped__ = fn  # type: ignore[attr-defined]
-        return guard
-
-
-class _Returned(Exception):
-    def __init__(self, value: object, hookname: str) -> None:
-        self.value, self.hookname = value, hookname
-
-    def __str__(self) -> str:
-        how = "call register(spec) for each" if self.hookname != "register_commands" else "add to cli"
-        return f"it returned a {type(self.value).__name__}, which is ignored: {how}, and return nothing"
-
-
-class _NoYield(Exception):
-    def __str__(self) -> str:
-        return "the hook wrapper did not yield"
-
-
-class _SecondYield(Exception):
-    def __str__(self) -> str:
-        return "the hook wrapper yielded twice"
-
-
-def new_manager() -> SafeManager:
-    return SafeManager()
+def hook_names() -> list[str]:
+    """The names of every hook a plugin may implement."""
+    marker = hookspecs.PROJECT + "_spec"
+    return sorted(
+        n for n in dir(hookspecs) if not n.startswith("_") and hasattr(getattr(hookspecs, n), marker)
+    )
 
 
 def _one_line(exc: BaseException) -> str:
-    text = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
-    return f"{type(exc).__name__}: {' '.join(text)}" if text else type(exc).__name__
+    text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _module_of(plugin: Any) -> str:
@@ -228,270 +70,249 @@ def _module_of(plugin: Any) -> str:
     return type(plugin).__module__ + "." + type(plugin).__qualname__
 
 
-def _register(pm: pluggy.PluginManager, plugin: Any, name: str, problems: list[str]) -> bool:
-    """Register one plugin; a bad hook implementation is one problem line."""
-    try:
-        pm.register(plugin, name=name)
-    except pluggy.PluginValidationError as e:
-        problems.append(f"plugin {name} has a bad hook implementation: {_one_line(e)}")
-        return False
-    except Exception as e:
-        problems.append(f"plugin {name} could not be registered: {_one_line(e)}")
-        return False
-    return pm.has_plugin(name) and not pm.is_blocked(name)
-
-
-def _norm(dist_name: str) -> str:
-    return dist_name.lower().replace("_", "-").replace(".", "-")
-
-
-def load_entry_points(
-    pm: pluggy.PluginManager,
-    problems: list[str],
-    versions: dict[str, str],
-    info: dict[str, dict[str, Any]] | None = None,
-) -> None:
-    """Import and register each entry point of the group, one by one, so that one
-    broken plugin cannot stop the others. ``versions`` gets each plugin's
-    distribution version; ``info`` (if given) its distribution, module and status."""
-    blocked = disabled_plugins()
-    info = {} if info is None else info
-    for pm_name in blocked:
-        pm.set_blocked(pm_name)
-    eps = list(metadata.entry_points(group=GROUP))
-    declared: dict[str, list[str]] = {}  # plugin name -> distributions declaring it
-    for ep in eps:
-        dist = getattr(ep, "dist", None)
-        who = (dist.metadata["Name"] or "?") if dist is not None else ep.value
-        same = [w for w in declared.setdefault(ep.name, []) if _norm(w) == _norm(who)]
-        if not same:  # (one distribution found twice on sys.path is not a conflict)
-            declared[ep.name].append(who)
-    seen: set[str] = set()
-    for ep in eps:
-        dist = getattr(ep, "dist", None)
-        entry = {
-            "version": dist.version if dist is not None else "",
-            "distribution": (dist.metadata["Name"] or "") if dist is not None else "",
-            "module": ep.value,
-            "status": "loaded",
-        }
-        if ep.name in seen or pm.has_plugin(ep.name):
-            continue  # the same distribution found twice on sys.path, or an extra
-        seen.add(ep.name)
-        if len(declared[ep.name]) > 1 and ep.name not in blocked:
-            # Which would load first is an accident of sys.path: neither does.
-            problems.append(
-                f"plugin name {ep.name!r} is declared by {len(declared[ep.name])} distributions: "
-                f"{' and '.join(declared[ep.name])}; neither is loaded (uninstall all but one)"
-            )
-            info[ep.name] = {
-                **entry,
-                "distribution": " + ".join(declared[ep.name]),
-                "status": "name conflict",
-            }
-            continue
-        if ep.name in blocked:
-            info[ep.name] = {**entry, "status": f"disabled by {DISABLE_ENV}"}
-            continue
-        try:
-            plugin = ep.load()
-        except (Exception, SystemExit) as e:  # a broken plugin must not stop the others
-            problems.append(f"plugin {ep.name} failed to load: {_one_line(e)}")
-            info[ep.name] = {**entry, "status": "failed to load"}
-            continue
-        if not _register(pm, plugin, ep.name, problems):
-            info[ep.name] = {**entry, "status": "failed to register"}
-            continue
-        versions[ep.name] = entry["version"]
-        info[ep.name] = entry
-
-
-def hook_names() -> list[str]:
-    """The names of every hook a plugin may implement."""
-    return sorted(
-        n
-        for n in dir(hookspecs)
-        if not n.startswith("_") and hasattr(getattr(hookspecs, n), hookspecs.PROJECT + "_spec")
-    )
-
-
-_hook_names = hook_names  # the old private name
-
-
-def check(pm: pluggy.PluginManager, problems: list[str]) -> None:
-    """Catch hook implementations that match no hook (a misspelled name): the
-    offending plugin is reported and unregistered, the others stay. A function
-    named like a hook but not marked ``@hookimpl`` is a warning line (pluggy
-    would never call it)."""
-    known = hook_names()
-    for name, plugin in list(pm.list_name_plugin()):
-        if plugin is None:  # a blocked name
-            continue
-        for attr in dir(plugin):
-            if attr.startswith("_"):
-                continue
-            try:
-                opts = pm.parse_hookimpl_opts(plugin, attr)
-            except Exception:  # an attribute that cannot even be looked at
-                continue
-            if opts is None:
-                if attr in known and callable(getattr(plugin, attr, None)):
-                    line = (
-                        f"plugin {name}: {attr} is not marked @hookimpl, so it is never called "
-                        "(decorate it with @rummykit.hookimpl)"
-                    )
-                    if line not in problems:
-                        problems.append(line)
-                continue
-            if opts.get("optionalhook"):
-                continue
-            hook = opts.get("specname") or attr
-            caller = getattr(pm.hook, hook, None)
-            if caller is None or caller.spec is None:
-                close = difflib.get_close_matches(hook, known, n=1)
-                hint = f"; did you mean {close[0]}?" if close else f" (hooks: {', '.join(known)})"
-                problems.append(f"plugin {name} implements unknown hook {hook!r}{hint}")
-                pm.unregister(plugin)
-                break
-    pm.check_pending()
-
-
-def build_registry(
-    pm: pluggy.PluginManager,
-    problems: list[str] | None = None,
-    versions: dict[str, str] | None = None,
-    info: dict[str, dict[str, Any]] | None = None,
-    *,
-    lazy: bool = False,
-) -> Registry:
-    """The registry of the plugins in ``pm``. ``lazy=True``: the registration
-    hooks run on the registry's first use (see :meth:`Registry.defer`)."""
-    reg = Registry()
-    if problems:
-        reg.problems.extend(problems)
-    if lazy:
-        reg.defer(lambda r: _fill_registry(r, pm, versions, info))
-    else:
-        _fill_registry(reg, pm, versions, info)
-    return reg
-
-
-def _fill_registry(
-    reg: Registry,
-    pm: pluggy.PluginManager,
-    versions: dict[str, str] | None,
-    info: dict[str, dict[str, Any]] | None,
-) -> None:
-    for name, details in (info or {}).items():
-        if details.get("status", "loaded") != "loaded":
-            reg._plugin_entry(name).update(details)
-    for name, plugin in pm.list_name_plugin():
-        if plugin is None:
-            continue
-        entry = reg._plugin_entry(name)
-        entry["version"] = (versions or {}).get(name, "") or getattr(plugin, "__version__", "") or ""
-        entry.setdefault("module", _module_of(plugin))
-        entry.update({k: v for k, v in (info or {}).get(name, {}).items() if k not in ("version",)})
-        entry.setdefault("status", "loaded")
-
-    def add(adder: Callable[[Any, str], bool], spec: Any) -> None:
-        plugin = pm.current if isinstance(pm, SafeManager) else None
-        try:
-            adder(spec, plugin or "?")
-        except PluginError as e:  # not a spec: one line, and the hook goes on
-            reg._problem(str(e))
-
-    with _reporting_to(pm, reg):
-        pm.hook.register_variants(register=lambda spec: add(reg.add_variant, spec))
-        pm.hook.register_agents(register=lambda spec: add(reg.add_agent, spec))
-    reg.report()
-
-
-@contextmanager
-def _reporting_to(pm: pluggy.PluginManager, reg: Registry) -> Iterator[None]:
-    """Failures in hooks called meanwhile go to ``reg.problems``."""
-    if not isinstance(pm, SafeManager):
-        yield
-        return
-    previous, pm.report = pm.report, reg._problem
-    try:
-        yield
-    finally:
-        pm.report = previous
-
-
-class _SafeHooks:
-    """``plugins.hook.NAME(**kwargs)``: calls each implementation on its own and
-    reports failures by plugin name (see :meth:`Plugins.call`)."""
-
-    def __init__(self, plugins: Plugins) -> None:
-        self._plugins = plugins
-
-    def __getattr__(self, hookname: str) -> Callable[..., list[Any]]:
-        if hookname.startswith("_") or hookname not in hook_names():
-            raise AttributeError(hookname)
-        return lambda **kwargs: self._plugins.call(hookname, **kwargs)
-
-
 class Plugins:
-    """The loaded plugin manager and its registry, built once per process.
+    """A pluggy manager (:attr:`pm`) with its plugins loaded, and the registry
+    of what they registered (:attr:`registry`, with the problem lines).
 
     ``extra`` registers plugins (``(name, module_or_object)``) before the entry
     points; ``entry_points=False`` loads only those (what tests use).
-    ``lazy=True`` (what :func:`get_plugins` uses) defers the variant and agent
-    registration hooks to the registry's first use: ``rummy --help`` needs only
+    ``lazy=True`` (what :func:`get_plugins` uses) runs the variant and agent
+    registration hooks on the registry's first use: ``rummy --help`` needs only
     the plugins' commands, and must not import every variant's engine.
     """
 
     def __init__(
         self, extra: Iterable[tuple[str, Any]] = (), entry_points: bool = True, lazy: bool = False
     ) -> None:
-        self.pm = new_manager()
-        self.problems: list[str] = []
-        self.versions: dict[str, str] = {}
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.registry = Registry()
+        #: entry-point plugins (and extras not loaded): version, distribution, module, status
         self.info: dict[str, dict[str, Any]] = {}
+        #: the plugin whose implementation runs now (who a ``register`` call is from)
+        self.current: str | None = None
+        #: command names in conflict -> who claimed them ("built-in" first if one is)
+        self.command_conflicts: dict[str, list[str]] = {}
+        #: whether :meth:`register_commands` has run
+        self.commands_registered = False
         blocked = disabled_plugins()
         for name, plugin in extra:
             if name in blocked:
                 self.pm.set_blocked(name)
                 self.info[name] = {"module": _module_of(plugin), "status": f"disabled by {DISABLE_ENV}"}
-                continue
-            if not _register(self.pm, plugin, name, self.problems):
+            elif not self._register(name, plugin):
                 self.info[name] = {"module": _module_of(plugin), "status": "failed to register"}
         if entry_points:
-            load_entry_points(self.pm, self.problems, self.versions, self.info)
+            self._load_entry_points(blocked)
         known = set(self.info) | {n for n, p in self.pm.list_name_plugin() if p is not None}
         for name in sorted(blocked - known):
-            self.problems.append(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
-        check(self.pm, self.problems)
-        self.registry = build_registry(self.pm, self.problems, self.versions, self.info, lazy=lazy)
-        self.pm.report = self.registry._problem  # a hook that fails: one line in the problems
-        self._commands_done = False
-        #: Command names in conflict -> who claimed them ("built-in" first if one is).
-        self.command_conflicts: dict[str, list[str]] = {}
+            self.registry.problem(f"{DISABLE_ENV} names {name!r}, which is not an installed plugin")
+        self._check()
+        if lazy:
+            self.registry.defer(self._fill)
+        else:
+            self._fill(self.registry)
 
-    @property
-    def hook(self) -> _SafeHooks:
-        """Call a hook safely: ``plugins.hook.register_commands(cli=group)``."""
-        return _SafeHooks(self)
+    # -- loading ----------------------------------------------------------------
+
+    def _register(self, name: str, plugin: Any) -> bool:
+        try:
+            self.pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as e:
+            self.registry.problem(f"plugin {name} has a bad hook implementation: {_one_line(e)}")
+            return False
+        except Exception as e:
+            self.registry.problem(f"plugin {name} could not be registered: {_one_line(e)}")
+            return False
+        return True
+
+    def _load_entry_points(self, blocked: set[str]) -> None:
+        """Import and register each entry point of the group, one by one, so that
+        one broken plugin cannot stop the others."""
+        for name in blocked:
+            self.pm.set_blocked(name)
+        eps = list(metadata.entry_points(group=GROUP))
+        declared: dict[str, dict[str, str]] = {}  # plugin name -> {normalised: distribution}
+        for ep in eps:  # (one distribution found twice on sys.path is not a conflict)
+            dist = getattr(ep, "dist", None)
+            who = (dist.metadata["Name"] or "?") if dist is not None else ep.value
+            declared.setdefault(ep.name, {}).setdefault(who.lower().replace("_", "-").replace(".", "-"), who)
+        seen: set[str] = set()
+        for ep in eps:
+            if ep.name in seen or self.pm.has_plugin(ep.name):
+                continue  # the same distribution found twice on sys.path, or an extra
+            seen.add(ep.name)
+            dist = getattr(ep, "dist", None)
+            entry = {
+                "version": dist.version if dist is not None else "",
+                "distribution": (dist.metadata["Name"] or "") if dist is not None else "",
+                "module": ep.value,
+                "status": "loaded",
+            }
+            self.info[ep.name] = entry
+            who = list(declared[ep.name].values())
+            if len(who) > 1 and ep.name not in blocked:
+                # Which would load first is an accident of sys.path: neither does.
+                self.registry.problem(
+                    f"plugin name {ep.name!r} is declared by {len(who)} distributions: "
+                    f"{' and '.join(who)}; neither is loaded (uninstall all but one)"
+                )
+                entry.update(distribution=" + ".join(who), status="name conflict")
+            elif ep.name in blocked:
+                entry["status"] = f"disabled by {DISABLE_ENV}"
+            else:
+                try:
+                    plugin = ep.load()
+                except (Exception, SystemExit) as e:  # a broken plugin must not stop the others
+                    self.registry.problem(f"plugin {ep.name} failed to load: {_one_line(e)}")
+                    entry["status"] = "failed to load"
+                    continue
+                if not self._register(ep.name, plugin):
+                    entry["status"] = "failed to register"
+
+    def _check(self) -> None:
+        """Report (and unregister) a plugin implementing a hook that does not
+        exist; warn of a hook-named function not marked ``@hookimpl``."""
+        known = hook_names()
+        for name, plugin in list(self.pm.list_name_plugin()):
+            if plugin is None:  # a blocked name
+                continue
+            for attr in dir(plugin):
+                if attr.startswith("_"):
+                    continue
+                try:
+                    opts = self.pm.parse_hookimpl_opts(plugin, attr)
+                except Exception:  # an attribute that cannot even be looked at
+                    continue
+                if opts is None:
+                    if attr in known and callable(getattr(plugin, attr, None)):
+                        self.registry.problem(
+                            f"plugin {name}: {attr} is not marked @hookimpl, so it is never called "
+                            "(decorate it with @rummykit.hookimpl)"
+                        )
+                    continue
+                hook = opts.get("specname") or attr
+                if not opts.get("optionalhook") and hook not in known:
+                    close = difflib.get_close_matches(hook, known, n=1)
+                    hint = f"; did you mean {close[0]}?" if close else f" (hooks: {', '.join(known)})"
+                    self.registry.problem(f"plugin {name} implements unknown hook {hook!r}{hint}")
+                    self.pm.unregister(plugin)
+                    break
+        self.pm.check_pending()
+
+    def _fill(self, reg: Registry) -> None:
+        """Say what each plugin is, then run the registration hooks into ``reg``."""
+        for name, details in self.info.items():
+            reg.plugin_entry(name).update(details)
+        for name, plugin in self.pm.list_name_plugin():
+            if plugin is not None:
+                entry = reg.plugin_entry(name)
+                entry.setdefault("module", _module_of(plugin))
+                entry.setdefault("status", "loaded")
+                entry["version"] = entry["version"] or getattr(plugin, "__version__", "") or ""
+
+        def register(adder: Callable[[Any, str], bool]) -> Callable[[Any], None]:
+            def one(spec: Any) -> None:
+                try:
+                    adder(spec, self.current or "?")
+                except PluginError as e:  # not a spec: one line, and the hook goes on
+                    reg.problem(str(e))
+
+            return one
+
+        self.call("register_variants", register=register(reg.add_variant))
+        self.call("register_agents", register=register(reg.add_agent))
+        reg.report()
+
+    # -- calling hooks ----------------------------------------------------------------
 
     def call(self, hookname: str, **kwargs: Any) -> list[Any]:
-        """Call ``hookname`` through pluggy with ``kwargs``; a plugin that raises
-        is reported in one line naming it and the others still run. Returns
-        the results that are not ``None``."""
+        """Call the hook ``hookname`` with ``kwargs``: every plugin's
+        implementation, in the order pluggy calls them (``tryfirst``, then the
+        last registered first, then ``trylast``; wrappers around them, and
+        their result is the hook's). One that raises is one problem line naming
+        its plugin, and the call goes on as if it had returned ``None`` (a
+        wrapper that raises, does not yield or yields twice leaves the result as
+        it was). Returns the results that are not ``None``, as pluggy does.
+        ``register_commands`` is :meth:`register_commands` with no built-ins."""
         if hookname == "register_commands":
-            return self.register_commands(kwargs["cli"])
-        return self.call_hook(hookname, **kwargs)
-
-    def call_hook(self, hookname: str, **kwargs: Any) -> list[Any]:
-        result = getattr(self.pm.hook, hookname)(**kwargs)
+            self.register_commands(kwargs["cli"])
+            return []
+        result = self._call(hookname, kwargs, None)
         return list(result) if isinstance(result, list) else [result]
 
-    def notify(self, hookname: str, **kwargs: Any) -> None:
-        """Call an observer hook; a plugin that raises is reported, not fatal."""
-        self.call(hookname, **kwargs)
+    def _call(self, hookname: str, kwargs: dict[str, Any], watch: Watch | None) -> Any:
+        caller = getattr(self.pm.hook, hookname, None)
+        if caller is None or caller.spec is None:
+            raise AttributeError(f"no hook named {hookname!r} (hooks: {', '.join(hook_names())})")
+        # get_hookimpls() is pluggy's stored order: the reverse of its call order.
+        results: list[Any] = []
+        teardowns: list[tuple[pluggy.HookImpl, Generator[Any, Any, Any]]] = []
+        for impl in reversed(caller.get_hookimpls()):
+            try:
+                args = [kwargs[name] for name in impl.argnames]
+            except KeyError as e:
+                raise pluggy.HookCallError(f"hook call must provide argument {e.args[0]!r}") from e
+            more = {name: kwargs[name] for name in impl.kwargnames if name in kwargs}
+            wrapper = impl.wrapper or impl.hookwrapper
+            with self._turn(impl.plugin_name, watch):
+                try:
+                    out = impl.function(*args, **more)
+                    if wrapper:
+                        next(out)
+                except StopIteration:
+                    self._failed(impl, hookname, "the hook wrapper did not yield")
+                    continue
+                except Exception as e:
+                    self._failed(impl, hookname, e)
+                    continue
+            if wrapper:
+                teardowns.append((impl, out))
+            elif out is not None and hookname.startswith("register_"):
+                # a spec returned instead of registered would vanish without a word
+                how = "add to cli" if hookname == "register_commands" else "call register(spec) for each"
+                self._failed(
+                    impl,
+                    hookname,
+                    f"it returned a {type(out).__name__}, which is ignored: {how}, and return nothing",
+                )
+            elif out is not None:
+                results.append(out)
+        result: Any = results
+        for impl, gen in reversed(teardowns):
+            sent = pluggy.Result(result, None) if impl.hookwrapper else result
+            with self._turn(impl.plugin_name, watch):
+                try:
+                    gen.send(sent)
+                except StopIteration as stop:
+                    result = sent.get_result() if isinstance(sent, pluggy.Result) else stop.value
+                    continue
+                except Exception as e:
+                    self._failed(impl, hookname, e, " (after its yield)")
+                    continue
+            gen.close()
+            self._failed(impl, hookname, "the hook wrapper yielded twice")
+        return result
 
-    def register_commands(self, cli: Any, builtin: Iterable[str] = ()) -> list[Any]:
+    @contextmanager
+    def _turn(self, plugin: str, watch: Watch | None) -> Iterator[None]:
+        previous, self.current = self.current, plugin
+        try:
+            with watch(plugin) if watch is not None else nullcontext():
+                yield
+        finally:
+            self.current = previous
+
+    def _failed(self, impl: pluggy.HookImpl, hookname: str, e: BaseException | str, what: str = "") -> None:
+        if isinstance(e, PluginError) and str(e).startswith("plugin "):
+            line = str(e)  # it names the plugin already
+        elif isinstance(e, (PluginError, str)):
+            line = f"plugin {impl.plugin_name} failed in {hookname}: {e}"
+        else:
+            line = f"plugin {impl.plugin_name} failed in {hookname}{what}: {_one_line(e)}"
+        self.registry.problem(line)
+
+    def register_commands(self, cli: Any, builtin: Iterable[str] = ()) -> None:
         """Let each plugin add commands to the click group ``cli``; records which
         commands each plugin added (``rummy plugins`` shows them).
 
@@ -505,23 +326,18 @@ class Plugins:
         claims: dict[str, list[str]] = {}
 
         @contextmanager
-        def watch(plugin_name: str) -> Iterator[None]:
+        def watch(plugin: str) -> Iterator[None]:
             before = dict(getattr(cli, "commands", {}))
             try:
                 yield
             finally:
-                after = getattr(cli, "commands", {})
-                added = {n for n, c in after.items() if before.get(n) is not c}
-                self.registry.record_commands(plugin_name, added)
+                added = {n for n, c in getattr(cli, "commands", {}).items() if before.get(n) is not c}
+                self.registry.record_commands(plugin, added)
                 for name in sorted(added):
-                    claims.setdefault(name, []).append(plugin_name)
+                    claims.setdefault(name, []).append(plugin)
 
-        self._commands_done = True
-        self.pm.watchers["register_commands"] = watch
-        try:
-            results = self.call_hook("register_commands", cli=cli)
-        finally:
-            del self.pm.watchers["register_commands"]
+        self.commands_registered = True
+        self._call("register_commands", {"cli": cli}, watch)
         for name, who in claims.items():
             if name in builtin:
                 if name in host:
@@ -530,19 +346,14 @@ class Plugins:
                     commands.pop(name, None)
                 self.command_conflicts[name] = ["built-in", *sorted(who)]
                 plugin = "plugin " + who[0] if len(who) == 1 else "plugins " + " and ".join(sorted(who))
-                line = (
+                self.registry.problem(
                     f"command {name!r} of {plugin} has the name of a built-in command; "
                     f"the built-in {name!r} is kept (rename the plugin's command)"
                 )
             elif len(who) > 1:
                 commands.pop(name, None)
                 self.command_conflicts[name] = sorted(who)
-                line = _conflict("command", name, who)
-            else:
-                continue
-            if line not in self.registry.problems:
-                self.registry.problems.append(line)
-        return results
+                self.registry.problem(conflict_line("command", name, who))
 
 
 _default: Plugins | None = None
@@ -557,6 +368,7 @@ def get_plugins() -> Plugins:
 
 
 def reset_plugins() -> None:
-    """Forget the loaded plugins (tests that change the environment use this)."""
+    """Forget the process-wide plugins: the next :func:`get_plugins` loads them
+    again (what a test that changes the environment uses)."""
     global _default
     _default = None

@@ -218,8 +218,8 @@ def test_observer_hooks_are_isolated_and_take_a_subset_of_arguments():
             raise ValueError("bad stats")
 
     p = load(("broken", Broken()), ("logger", Logger()))
-    p.notify("round_ended", match=None, result="R1")
-    p.notify("round_ended", match=None, result="R2")
+    p.call("round_ended", match=None, result="R1")
+    p.call("round_ended", match=None, result="R2")
     assert heard == ["R1", "R2"]
     # reported once, not once per round
     assert p.registry.problems == ["plugin broken failed in round_ended: ValueError: bad stats"]
@@ -245,7 +245,7 @@ def test_register_commands_isolated_and_recorded():
     def cli():
         pass
 
-    p.hook.register_commands(cli=cli)  # how the rummy group calls it
+    p.call("register_commands", cli=cli)
     assert CliRunner().invoke(cli, ["hello"]).output == "hello from a plugin\n"
     assert p.registry.plugins["adds"]["commands"] == ["hello"]
     assert p.registry.problems == [
@@ -253,10 +253,10 @@ def test_register_commands_isolated_and_recorded():
     ]
 
 
-def test_safe_hook_proxy_knows_only_real_hooks():
-    p = load()
-    with pytest.raises(AttributeError):
-        p.hook.register_variant  # noqa: B018 - the lookup is what raises
+def test_calling_knows_only_real_hooks():
+    p = load(("typo", MisspelledHook()))
+    with pytest.raises(AttributeError, match="no hook named 'register_variant'"):
+        p.call("register_variant")
 
 
 # -- two plugins, one name -------------------------------------------------------------
