@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from rummykit.core.engine.round import RoundResult
     from rummykit.core.play.match import Match
-    from rummykit.core.plugins.registry import AgentSpec, VariantSpec
+    from rummykit.core.plugins.specs import AgentSpec, VariantSpec
 
 PROJECT = "rummykit"
 hookspec = pluggy.HookspecMarker(PROJECT)
