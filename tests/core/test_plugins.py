@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from rummykit import hookimpl
-from rummykit.core.base.errors import PluginError, UnknownVariant
+from rummykit.core.base.errors import PluginError, UnknownAgent, UnknownVariant
 from rummykit.core.bots.agents import RandomAgent
 from rummykit.core.plugins import manager as core_plugins
 from rummykit.core.plugins.manager import DISABLE_ENV, Plugins, hook_names
@@ -759,3 +759,34 @@ def test_a_long_bad_variant_name_is_shown_short():
     with pytest.raises(PluginError, match=r"\(300 characters\)") as e:
         replace(SPEC, name="X" * 300)
     assert len(str(e.value)) < 250
+
+
+def test_pluggys_hook_implementations_are_left_as_the_plugin_wrote_them():
+    plugin = VariantPlugin("tiny")
+    p = load(("tiny", plugin))
+    (impl,) = p.pm.hook.register_variants.get_hookimpls()
+    assert impl.function == plugin.register_variants
+    assert impl.plugin is plugin and impl.plugin_name == "tiny"
+
+
+def test_a_generic_player_not_offered_for_a_variant_may_say_why():
+    class Picky:
+        @hookimpl
+        def register_agents(self, register):
+            register(
+                AgentSpec(
+                    "ai:picky",
+                    lambda seat, seed, o: RandomAgent(seed),
+                    per_variant=lambda spec, registry: f"{spec.name} has too few cards",
+                )
+            )
+
+    p = load(("tiny", VariantPlugin("tiny")), ("picky", Picky()))
+    assert [a.name for a in p.registry.agents_for("tiny")] == ["ai:dummy"]
+    with pytest.raises(
+        UnknownAgent,
+        match=r"^no computer player 'ai:picky' for tiny \(available: ai:dummy\); "
+        r"ai:picky cannot play it: tiny has too few cards$",
+    ):
+        p.registry.agent("tiny", "ai:picky")
+    assert p.registry.problems == []
