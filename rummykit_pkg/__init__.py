@@ -1,8 +1,9 @@
 """rummykit: a rummy platform where every ruleset is a plugin.
 
 ``from rummykit import ...`` is a plugin author's one import: the hook marker,
-the engine contract, the typed specs a plugin registers, the agent base class,
-the match rule, the errors, and the card and meld helpers (docs/plugins.md).
+the engine contract, the typed specs a plugin registers, the agent base class
+and core's generic search agent, the match rule, the errors, the card and meld
+helpers, and the plugin manager a plugin's tests build (docs/plugins.md).
 The module paths under ``rummykit.core`` are the house's own and may move.
 
 The names are imported on first use (PEP 562), so ``import rummykit`` stays as
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
         VariantError,
     )
     from rummykit.core.bots.agents import Agent, BaseAgent, RandomAgent, agent_seed
+    from rummykit.core.bots.search import SearchAgent
     from rummykit.core.bots.seen import read_seen
     from rummykit.core.cards.card import (
         DECK_SIZE,
@@ -51,10 +53,12 @@ if TYPE_CHECKING:
     from rummykit.core.cards.melds import all_melds, can_add, in_rank_order, is_meld, mask_in_rank_order
     from rummykit.core.cards.solver import get_solver
     from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+    from rummykit.core.engine.names import render_text
     from rummykit.core.engine.options import build_options
     from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
     from rummykit.core.engine.vocabulary import MoveWords
     from rummykit.core.play.match import Match, MatchRule
+    from rummykit.core.plugins.manager import Plugins, get_plugins
     from rummykit.core.plugins.registry import AgentSpec, HandSummary, Understands, VariantSpec
 
 _EXPORTS = {
@@ -71,6 +75,7 @@ _EXPORTS = {
         "rummykit.core.base.errors",
     ),
     **dict.fromkeys(("Agent", "BaseAgent", "RandomAgent", "agent_seed"), "rummykit.core.bots.agents"),
+    "SearchAgent": "rummykit.core.bots.search",
     "read_seen": "rummykit.core.bots.seen",
     **dict.fromkeys(
         (
@@ -95,6 +100,7 @@ _EXPORTS = {
     ),
     "get_solver": "rummykit.core.cards.solver",
     **dict.fromkeys(("DRAW_STOCK", "TAKE_DISCARD", "Action"), "rummykit.core.engine.actions"),
+    "render_text": "rummykit.core.engine.names",
     "build_options": "rummykit.core.engine.options",
     **dict.fromkeys(
         ("Event", "HandReport", "Round", "RoundResult", "TableMeld", "View", "card_ref"),
@@ -102,12 +108,17 @@ _EXPORTS = {
     ),
     "MoveWords": "rummykit.core.engine.vocabulary",
     **dict.fromkeys(("Match", "MatchRule"), "rummykit.core.play.match"),
+    **dict.fromkeys(("Plugins", "get_plugins"), "rummykit.core.plugins.manager"),
     **dict.fromkeys(
         ("AgentSpec", "HandSummary", "Understands", "VariantSpec"), "rummykit.core.plugins.registry"
     ),
 }
 
 __all__ = [
+    "render_text",
+    "get_plugins",
+    "SearchAgent",
+    "Plugins",
     "DECK_SIZE",
     "DRAW_STOCK",
     "TAKE_DISCARD",
