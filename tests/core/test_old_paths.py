@@ -13,7 +13,6 @@ import warnings
 
 import pytest
 
-import rummykit
 from rummykit.core.base.moved import OLD_PATHS, new_import
 
 
@@ -107,11 +106,3 @@ def test_an_old_path_has_no_name_its_new_module_lacks():
         module.no_such_name  # noqa: B018
     with pytest.raises(ImportError):
         exec("from rummykit.core.cards import no_such_name", {})
-
-
-def test_every_name_of_the_facade_is_the_object_of_its_module():
-    for name in rummykit.__all__:
-        if name in ("__version__", "hookimpl"):
-            continue
-        module = importlib.import_module(rummykit._EXPORTS[name])
-        assert getattr(rummykit, name) is getattr(module, name), name
