@@ -3,7 +3,9 @@
 ``from rummykit import ...`` is a plugin author's one import: the hook marker,
 the engine contract, the typed specs a plugin registers, the agent base class
 and core's generic search agent, the match rule, the errors, the card and meld
-helpers, and the plugin manager a plugin's tests build (docs/plugins.md).
+helpers, what a variant with a deal of its own needs to be resampled (the
+information state, dealing and restocks), and the plugin manager a plugin's
+tests build (docs/plugins.md).
 The module paths under ``rummykit.core`` are the house's own and may move.
 
 The names are imported on first use (PEP 562), so ``import rummykit`` stays as
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
         IllegalAction,
         OptionError,
         PluginError,
+        ResampleError,
         RummyError,
         VariantError,
     )
@@ -55,6 +58,8 @@ if TYPE_CHECKING:
     from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
     from rummykit.core.engine.names import render_text
     from rummykit.core.engine.options import build_options
+    from rummykit.core.engine.resample import InfoState, deal_round, record_deal
+    from rummykit.core.engine.restock import Restock, restock_information, round_seed
     from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
     from rummykit.core.engine.vocabulary import MoveWords
     from rummykit.core.play.match import Match, MatchRule
@@ -69,6 +74,7 @@ _EXPORTS = {
             "IllegalAction",
             "OptionError",
             "PluginError",
+            "ResampleError",
             "RummyError",
             "VariantError",
         ),
@@ -102,6 +108,8 @@ _EXPORTS = {
     **dict.fromkeys(("DRAW_STOCK", "TAKE_DISCARD", "Action"), "rummykit.core.engine.actions"),
     "render_text": "rummykit.core.engine.names",
     "build_options": "rummykit.core.engine.options",
+    **dict.fromkeys(("InfoState", "deal_round", "record_deal"), "rummykit.core.engine.resample"),
+    **dict.fromkeys(("Restock", "restock_information", "round_seed"), "rummykit.core.engine.restock"),
     **dict.fromkeys(
         ("Event", "HandReport", "Round", "RoundResult", "TableMeld", "View", "card_ref"),
         "rummykit.core.engine.round",
@@ -128,6 +136,7 @@ __all__ = [
     "HandReport",
     "HandSummary",
     "IllegalAction",
+    "InfoState",
     "Match",
     "MatchRule",
     "MoveWords",
@@ -135,6 +144,8 @@ __all__ = [
     "PluginError",
     "Plugins",
     "RandomAgent",
+    "ResampleError",
+    "Restock",
     "Round",
     "RoundResult",
     "RummyError",
@@ -152,6 +163,7 @@ __all__ = [
     "card_ref",
     "code",
     "codes",
+    "deal_round",
     "from_mask",
     "get_plugins",
     "get_solver",
@@ -165,7 +177,10 @@ __all__ = [
     "pretty",
     "rank_of",
     "read_seen",
+    "record_deal",
     "render_text",
+    "restock_information",
+    "round_seed",
     "sorted_cards",
     "suit_of",
     "to_mask",
