@@ -16,7 +16,8 @@ PACKAGE  = rummykit_pkg core cli variants
 FILES    = $(VENV)/.package-files
 
 # The gate run before the tests: lint (ruff check), the formatter's check
-# (ruff format --check; FORMAT_CHECK=0 skips it) and types (mypy).
+# (ruff format --check; FORMAT_CHECK=0 skips it), types (mypy) and the import
+# rules (lint-imports: the contracts in pyproject.toml's [tool.importlinter]).
 FORMAT_CHECK ?= 1
 
 .PHONY: play test check gate bench compiled clean FORCE
@@ -47,6 +48,7 @@ gate: $(TSTAMP)
 	$(BIN)/ruff check .
 	@if [ "$(FORMAT_CHECK)" = 1 ]; then echo "$(BIN)/ruff format --check ."; $(BIN)/ruff format --check .; fi
 	$(BIN)/mypy -p rummykit
+	$(BIN)/lint-imports
 
 # The tests start hundreds of Python processes (rummy, pytest-xdist's workers).
 # Each would compile every module it imports from source if byte-code were not

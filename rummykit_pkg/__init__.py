@@ -1,8 +1,11 @@
 """rummykit: a rummy platform where every ruleset is a plugin.
 
 ``from rummykit import ...`` is a plugin author's one import: the hook marker,
-the engine contract, the typed specs a plugin registers, the agent base class,
-the match rule, the errors, and the card and meld helpers (docs/plugins.md).
+the engine contract, the typed specs a plugin registers, the agent base class
+and core's generic search agent, the match rule, the errors, the card and meld
+helpers, what a variant with a deal of its own needs to be resampled (the
+information state, dealing and restocks), and the plugin manager a plugin's
+tests build (docs/plugins.md).
 The module paths under ``rummykit.core`` are the house's own and may move.
 
 The names are imported on first use (PEP 562), so ``import rummykit`` stays as
@@ -29,10 +32,12 @@ if TYPE_CHECKING:
         IllegalAction,
         OptionError,
         PluginError,
+        ResampleError,
         RummyError,
         VariantError,
     )
     from rummykit.core.bots.agents import Agent, BaseAgent, RandomAgent, agent_seed
+    from rummykit.core.bots.search import SearchAgent
     from rummykit.core.bots.seen import read_seen
     from rummykit.core.cards.card import (
         DECK_SIZE,
@@ -51,10 +56,14 @@ if TYPE_CHECKING:
     from rummykit.core.cards.melds import all_melds, can_add, in_rank_order, is_meld, mask_in_rank_order
     from rummykit.core.cards.solver import get_solver
     from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+    from rummykit.core.engine.names import render_text
     from rummykit.core.engine.options import build_options
+    from rummykit.core.engine.resample import InfoState, deal_round, record_deal
+    from rummykit.core.engine.restock import Restock, restock_information, round_seed
     from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
     from rummykit.core.engine.vocabulary import MoveWords
     from rummykit.core.play.match import Match, MatchRule
+    from rummykit.core.plugins.manager import Plugins, get_plugins
     from rummykit.core.plugins.registry import AgentSpec, HandSummary, Understands, VariantSpec
 
 _EXPORTS = {
@@ -65,12 +74,14 @@ _EXPORTS = {
             "IllegalAction",
             "OptionError",
             "PluginError",
+            "ResampleError",
             "RummyError",
             "VariantError",
         ),
         "rummykit.core.base.errors",
     ),
     **dict.fromkeys(("Agent", "BaseAgent", "RandomAgent", "agent_seed"), "rummykit.core.bots.agents"),
+    "SearchAgent": "rummykit.core.bots.search",
     "read_seen": "rummykit.core.bots.seen",
     **dict.fromkeys(
         (
@@ -95,13 +106,17 @@ _EXPORTS = {
     ),
     "get_solver": "rummykit.core.cards.solver",
     **dict.fromkeys(("DRAW_STOCK", "TAKE_DISCARD", "Action"), "rummykit.core.engine.actions"),
+    "render_text": "rummykit.core.engine.names",
     "build_options": "rummykit.core.engine.options",
+    **dict.fromkeys(("InfoState", "deal_round", "record_deal"), "rummykit.core.engine.resample"),
+    **dict.fromkeys(("Restock", "restock_information", "round_seed"), "rummykit.core.engine.restock"),
     **dict.fromkeys(
         ("Event", "HandReport", "Round", "RoundResult", "TableMeld", "View", "card_ref"),
         "rummykit.core.engine.round",
     ),
     "MoveWords": "rummykit.core.engine.vocabulary",
     **dict.fromkeys(("Match", "MatchRule"), "rummykit.core.play.match"),
+    **dict.fromkeys(("Plugins", "get_plugins"), "rummykit.core.plugins.manager"),
     **dict.fromkeys(
         ("AgentSpec", "HandSummary", "Understands", "VariantSpec"), "rummykit.core.plugins.registry"
     ),
@@ -121,15 +136,20 @@ __all__ = [
     "HandReport",
     "HandSummary",
     "IllegalAction",
+    "InfoState",
     "Match",
     "MatchRule",
     "MoveWords",
     "OptionError",
     "PluginError",
+    "Plugins",
     "RandomAgent",
+    "ResampleError",
+    "Restock",
     "Round",
     "RoundResult",
     "RummyError",
+    "SearchAgent",
     "TableMeld",
     "Understands",
     "VariantError",
@@ -143,7 +163,9 @@ __all__ = [
     "card_ref",
     "code",
     "codes",
+    "deal_round",
     "from_mask",
+    "get_plugins",
     "get_solver",
     "hookimpl",
     "in_rank_order",
@@ -155,6 +177,10 @@ __all__ = [
     "pretty",
     "rank_of",
     "read_seen",
+    "record_deal",
+    "render_text",
+    "restock_information",
+    "round_seed",
     "sorted_cards",
     "suit_of",
     "to_mask",

@@ -586,12 +586,14 @@ def check_options(spec: VariantSpec[Any]) -> None:
     """Every option that is a number has a lowest and a highest value
     (``Field(ge=..., le=...)``, or ``gt``/``lt``): ``rummy play -o`` and
     ``rummy rules`` say them, and no input is unbounded."""
-    from rummykit.core.engine.options import _bounds
-
+    ends = (("lowest", ("ge", "gt")), ("highest", ("le", "lt")))
     for name, f in spec.options_model.model_fields.items():
         if f.annotation in (int, float):
-            lo, hi = _bounds(f)
-            missing = [w for w, b in (("lowest", lo), ("highest", hi)) if b is None]
+            missing = [
+                end
+                for end, words in ends
+                if not any(getattr(m, w, None) is not None for m in f.metadata for w in words)
+            ]
             if missing:
                 _fail(
                     f"option {name} has no {' and no '.join(missing)} value: give it Field(ge=..., le=...) "

@@ -12,7 +12,7 @@ import argparse
 
 import numpy as np
 
-from rummykit.core.errors import RummyError
+from rummykit import RummyError
 from rummykit.env import env
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rummykit.core.solver import get_solver
+from rummykit import get_solver
 from rummykit.env import single_agent
 
 SOLVER = get_solver(ace_high=False, ace_points=1)  # Gin's least deadwood

@@ -33,7 +33,6 @@ from typing import Any
 
 import click
 
-from rummykit.cli.common import given_once
 from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.cards.card import parse_cards, pretty
 from rummykit.core.engine.options import build_options, parse_pairs
@@ -138,6 +137,15 @@ def fill_gin_group(group: click.Group) -> None:
     add_score_command(group, name="gin", options_model=GinOptions)
 
 
+def _given_once(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
+    """The value of an option declared ``multiple=True`` only to catch it given
+    twice (click keeps the last one without a word): that is refused, as the
+    ``rummy`` commands refuse it (a variant imports no CLI module)."""
+    if len(value) > 1:
+        raise click.BadParameter(f"given {len(value)} times: give it once", ctx=ctx, param=param)
+    return value[0] if value else None
+
+
 def add_score_command(
     group: click.Group, *, name: str = "gin", options_model: type[GinOptions] = GinOptions
 ) -> None:
@@ -148,7 +156,7 @@ def add_score_command(
         "--knocker",
         required=True,
         multiple=True,
-        callback=given_once,
+        callback=_given_once,
         metavar="CARDS",
         help='The knocker\'s 10 cards after the knock discard, e.g. "AS 2S 3S ...".',
     )
@@ -156,7 +164,7 @@ def add_score_command(
         "--defender",
         required=True,
         multiple=True,
-        callback=given_once,
+        callback=_given_once,
         metavar="CARDS",
         help="The defender's 10 cards.",
     )

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit import hookimpl
-from rummykit.core.registry import AgentSpec
+from rummykit import AgentSpec, hookimpl
 
 
 def make(seat: int, seed: int, options: Any) -> Any:

@@ -17,12 +17,17 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rummykit.core.actions import DRAW_STOCK, Action
-from rummykit.core.cards import to_mask
-from rummykit.core.engine import Event, card_ref
-from rummykit.core.melds import all_melds, mask_in_rank_order
-from rummykit.core.registry import AgentSpec
-from rummykit.core.vocabulary import MoveWords
+from rummykit import (
+    DRAW_STOCK,
+    Action,
+    AgentSpec,
+    Event,
+    MoveWords,
+    all_melds,
+    card_ref,
+    mask_in_rank_order,
+    to_mask,
+)
 from rummykit.variants.cardverse_rummy import (
     ADD,
     DISCARD,

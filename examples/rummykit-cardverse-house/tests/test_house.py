@@ -5,12 +5,16 @@ import random
 import pytest
 from rummykit_cardverse_house import SPEC, HouseOptions, HouseRound, table_summary
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import parse_card, parse_cards
-from rummykit.core.errors import IllegalAction, OptionError
-from rummykit.core.match import Match
-from rummykit.core.options import build_options
-from rummykit.core.plugins import get_plugins
+from rummykit import (
+    Action,
+    IllegalAction,
+    Match,
+    OptionError,
+    build_options,
+    get_plugins,
+    parse_card,
+    parse_cards,
+)
 from rummykit.testing import check_resample, check_variant
 
 # Seat 0 holds a run of hearts worth 29 and a set of kings worth 30 (59 to open).

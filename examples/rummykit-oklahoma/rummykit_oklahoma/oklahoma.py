@@ -22,9 +22,7 @@ from dataclasses import replace
 
 from pydantic import Field
 
-from rummykit.core.cards import points, pretty, rank_of, suit_of
-from rummykit.core.engine import View
-from rummykit.core.registry import HandSummary
+from rummykit import HandSummary, View, points, pretty, rank_of, suit_of
 from rummykit.variants.gin import GinOptions, GinRound, cardems_rules_text, hand_summary, make_spec
 
 __all__ = ["RULES", "SPEC", "OklahomaOptions", "OklahomaRound", "oklahoma_summary", "terms"]

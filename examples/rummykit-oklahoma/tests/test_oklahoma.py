@@ -3,10 +3,7 @@
 import pytest
 from rummykit_oklahoma import SPEC, OklahomaOptions, OklahomaRound, oklahoma_summary
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import DECK_SIZE, parse_card, parse_cards
-from rummykit.core.errors import IllegalAction, OptionError
-from rummykit.core.options import build_options
+from rummykit import DECK_SIZE, Action, IllegalAction, OptionError, build_options, parse_card, parse_cards
 from rummykit.testing import check_variant
 
 # Seat 0 holds three melds and 9C; the defender holds 64 points of deadwood
@@ -168,7 +165,7 @@ def test_the_spec_is_gin_under_another_name():
 
 
 def test_installed_through_its_entry_point():
-    from rummykit.core.plugins import get_plugins
+    from rummykit import get_plugins
 
     reg = get_plugins().registry
     spec = reg.variant("oklahoma")

@@ -12,11 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.agents import BaseAgent
-from rummykit.core.cards import from_mask, to_mask
-from rummykit.core.engine import View
-from rummykit.core.registry import AgentSpec
+from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, AgentSpec, BaseAgent, View, from_mask, to_mask
 
 from .rummy500 import ADD, DIG, DISCARD, MELD, NAME, card_value, fits, low_run, meld_value, melds_in
 

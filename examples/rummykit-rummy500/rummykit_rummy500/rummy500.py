@@ -19,13 +19,30 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummykit.core.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.cards import DECK_SIZE, from_mask, points, sorted_cards, to_mask
-from rummykit.core.engine import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
-from rummykit.core.match import MatchRule
-from rummykit.core.melds import all_melds, in_rank_order, is_meld
-from rummykit.core.registry import HandSummary, VariantSpec
-from rummykit.core.vocabulary import MoveWords
+from rummykit import (
+    DECK_SIZE,
+    DRAW_STOCK,
+    TAKE_DISCARD,
+    Action,
+    Event,
+    HandReport,
+    HandSummary,
+    MatchRule,
+    MoveWords,
+    Round,
+    RoundResult,
+    TableMeld,
+    VariantSpec,
+    View,
+    all_melds,
+    card_ref,
+    from_mask,
+    in_rank_order,
+    is_meld,
+    points,
+    sorted_cards,
+    to_mask,
+)
 
 NAME = "rummy500"
 DISCARD = "discard"

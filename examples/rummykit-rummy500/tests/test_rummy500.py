@@ -5,10 +5,7 @@ import random
 import pytest
 from rummykit_rummy500 import SPEC, EasyAgent, Rummy500Options, Rummy500Round, match_rule
 
-from rummykit.core.actions import Action
-from rummykit.core.cards import parse_card, parse_cards, to_mask
-from rummykit.core.errors import IllegalAction
-from rummykit.core.match import Match, MatchRule
+from rummykit import Action, IllegalAction, Match, MatchRule, parse_card, parse_cards, to_mask
 from rummykit.testing import check_variant
 
 
@@ -147,8 +144,7 @@ def test_the_match_rule_is_first_to_the_target_or_a_number_of_deals():
 def test_the_table_line_shows_the_whole_spread_pile():
     from rummykit_rummy500.rummy500 import spread_pile
 
-    from rummykit.core.cards import code
-    from rummykit.core.names import render_text
+    from rummykit import code, render_text
 
     rnd = deal("5H 6H 2C 9D KS", "2D 3D 4S 8C JC", "7H QC 3C 4D", "AS TD")
     line = spread_pile(rnd.view(1))

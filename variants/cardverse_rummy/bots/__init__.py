@@ -1,5 +1,6 @@
-"""CardVerse computer players beyond ``ai:easy``: ``ai:normal`` and
-``ai:hard`` (docs/rules.md §2 "Computer players"). The plugin registers them with::
+"""CardVerse's computer players: ``ai:easy`` (``easy.py``; its AgentSpec is
+``spec.EASY``), ``ai:normal`` and ``ai:hard`` (docs/rules.md §2 "Computer
+players"). The plugin registers the last two with::
 
     from .bots import register_bots
     register_bots(register)

@@ -78,7 +78,7 @@ WIDTH = 3
 
 
 def _policy(seat: int, seed: int, options: Any) -> Any:
-    from ..agents import easy_factory
+    from .easy import easy_factory
 
     return easy_factory(seat, seed, options)
 

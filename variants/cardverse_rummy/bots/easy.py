@@ -1,0 +1,136 @@
+"""CardVerse Rummy's ``ai:easy``. It decides from its View alone.
+
+``ai:easy`` (docs/rules.md §2 "Computer players"): lays down every meld and
+addition it can at once, and discards its highest-value unmelded card. It takes
+the discard pile's top card when that card completes a meld with its hand,
+otherwise it draws from the stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.cards.card import points, rank_sort_key, to_mask
+from rummykit.core.cards.solver import get_solver
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
+
+from ..table import extensions
+from .common import completes, next_step
+
+if TYPE_CHECKING:
+    from rummykit.core.cards.extensions import ExtensionResult
+
+    from ..options import CardVerseOptions
+
+
+def completes_meld(hand: int, card: int) -> bool:
+    """Whether ``card`` forms a meld (ace-high run or set) with cards of ``hand``."""
+    return completes(hand, card)
+
+
+def shed_key(card: int, ace_points: int = 1) -> tuple[int, tuple[int, int]]:
+    """``ai:easy``'s shedding order: the card worth the most points sheds first (then
+    the higher rank, ace high, then suit)."""
+    return (points(card, ace_points), rank_sort_key(card, True))
+
+
+def reach(meld: int) -> int:
+    """Cards that could ever go onto table meld ``meld`` by additions (for a run any
+    card of its suit, since additions chain; for a set its missing card)."""
+    ext = extensions(meld)
+    if not ext:
+        return 0
+    low = meld & -meld
+    suit_mask = 0x1FFF << 13 * ((low.bit_length() - 1) // 13)
+    if not meld & ~suit_mask:  # all of one suit: a run
+        return suit_mask & ~meld
+    return ext
+
+
+class EasyAgent(BaseAgent):
+    """The ``ai:easy`` player for CardVerse (deterministic: it uses no randomness)."""
+
+    def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False) -> None:
+        self.seed = seed
+        self.ace_points = ace_points
+        self.discard_to_win = discard_to_win
+        self.solver = get_solver(ace_high=True, ace_points=ace_points)
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
+            return self._draw(view, legal)
+        return self._play(view, legal)
+
+    def _draw(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind = {a.kind: a for a in legal}
+        top = view.discard_top
+        if TAKE_DISCARD in by_kind and top is not None and completes_meld(to_mask(view.hand), top):
+            return by_kind[TAKE_DISCARD]
+        return by_kind.get(DRAW_STOCK) or legal[0]
+
+    def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
+        """(melds to lay, additions (card, meld number) in a playable order, card
+        kept back to discard or None), chosen to take the most points out of the hand."""
+        from rummykit.core.cards.extensions import best_extensions
+
+        hand = to_mask(view.hand)
+        # Only table melds that could take a card of this hand matter (fast path).
+        table, numbers = [], []
+        for m in view.table:
+            mask = to_mask(m.cards)
+            if reach(mask) & hand:
+                table.append(mask)
+                numbers.append(m.number)
+        res = best_extensions(hand, table, self.solver)
+        keep = None
+        if self.discard_to_win and res.deadwood_cards == 0 and hand:
+            # Everything could go down, but the last card must be discarded: keep
+            # back the card whose absence costs least, preferring a high one.
+            best: tuple[tuple[int, int, tuple[int, int]], int, ExtensionResult] | None = None
+            for c in view.hand:
+                r = best_extensions(hand & ~(1 << c), table, self.solver)
+                key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
+                if best is None or key < best[0]:
+                    best = (key, c, r)
+            assert best is not None  # a hand that is not empty
+            _, keep, res = best
+        adds = tuple((card, numbers[i]) for card, i in res.added)
+        return tuple(res.melds), adds, keep
+
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+        melds, adds, keep = self.plan(view)
+        step = next_step(legal, melds, adds)
+        if step is not None:
+            return step
+        discards = [a for a in legal if a.kind == "discard"]
+        if keep is not None:
+            for a in discards:
+                if a.cards[0] == keep:
+                    return a
+        if not discards:  # offered only some of the moves (a house rule, a search's candidates)
+            return legal[0]
+        # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
+        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+
+    def explain(self, view: View, action: Action) -> str:
+        """Why this move, in one line (the terminal game's ``hint``)."""
+        kind = action.kind
+        if kind == TAKE_DISCARD:
+            return "the top of the discard pile completes a meld with your hand"
+        if kind == DRAW_STOCK:
+            if view.stock_size == 0:
+                return "the stock is empty: this ends the round (lowest hand value wins)"
+            return "the discard pile's top card makes no meld with your hand"
+        if kind == "meld":
+            return "lay down every meld you can at once"
+        if kind == "add":
+            return f"it fits table meld {action.target}"
+        return "your highest-value card that is in no meld"
+
+
+def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:
+    return EasyAgent(seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win)
