@@ -115,7 +115,6 @@ KNOWN_OFFENCES = (
     "rummykit.cli.common: rummykit.core.plugins.manager._default",
     "rummykit.cli.info: rummykit.cli.common._reported",
     "rummykit.cli.main: from rummykit.core.plugins.registry import _conflict",
-    "rummykit.core.cards.meldplan: from rummykit.core.cards.extensions import _meld_shape",
     "rummykit.core.play.simulate_ray: from rummykit.core.play.simulate import _chunks, _Player",
     "rummykit.core.plugins.manager: from rummykit.core.plugins.registry import _conflict",
 )

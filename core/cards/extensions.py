@@ -65,7 +65,7 @@ class ExtensionResult:
 
 
 @lru_cache(maxsize=8192)
-def _meld_shape(meld: int, ace_high: bool) -> tuple[bool, int, int, int]:
+def meld_shape(meld: int, ace_high: bool) -> tuple[bool, int, int, int]:
     """``(is_set, x, lo, hi)`` of a meld mask, cached (the same table melds are
     looked at again and again): for a set ``x`` is its missing card (-1 for a
     four-card set); for a run ``x`` is its suit and ``lo``..``hi`` its run-order
@@ -86,7 +86,7 @@ def _meld_shape(meld: int, ace_high: bool) -> tuple[bool, int, int, int]:
 
 def _meld_extensions(hand: int, meld: int, ace_high: bool) -> list[tuple[int, ...]]:
     """Card sequences of ``hand`` (in the order added) that could extend one meld."""
-    is_set, x, lo, hi = _meld_shape(meld, ace_high)
+    is_set, x, lo, hi = meld_shape(meld, ace_high)
     if is_set:
         return [(), (x,)] if x >= 0 and hand >> x & 1 else [()]
     base = x * 13

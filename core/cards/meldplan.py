@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from rummykit.core.cards.extensions import ExtensionResult, _meld_shape
+from rummykit.core.cards.extensions import ExtensionResult, meld_shape
 from rummykit.core.cards.melds import all_melds, run_order
 
 __all__ = ["best_play", "best_play_keeping"]
@@ -100,7 +100,7 @@ class _Plan:
         self.tset: dict[int, int] = {}
         self.runs: dict[int, tuple[int, int]] = {}
         for j, meld in enumerate(table):
-            is_set, x, lo, hi = _meld_shape(meld, ace_high)
+            is_set, x, lo, hi = meld_shape(meld, ace_high)
             if is_set:
                 if x >= 0 and hand >> x & 1:
                     self.tset[x] = j
