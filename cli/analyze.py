@@ -7,7 +7,8 @@ import json
 import click
 
 from . import completion
-from .common import given_once, option_option, options_for, registry, render_template
+from .common import given_once, options_for, registry, render_template
+from .options import option_option
 
 
 @click.command()

@@ -8,7 +8,6 @@ plugin adds plays here with no change.
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,8 +15,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from . import completion
-from .common import option_option, options_for, registry, stdin_is_tty
-from .timeouts import move_timeout_option, move_timeout_seconds
+from .common import options_for, registry, stdin_is_tty, stdout_is_tty
+from .options import option_option
+from .timeouts import move_timeout_option
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -114,7 +114,7 @@ def play(
     resume_path: Path | None,
     ascii_: bool,
     four_colour: bool,
-    move_timeout: str | None,
+    move_timeout: float,
 ) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
@@ -141,7 +141,6 @@ def play(
         refuse_missing_folder,
     )
 
-    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
     has_human = False
@@ -178,7 +177,7 @@ def play(
                 session.locks.append(claim_new_save(path, _continue_hint(path)))
                 session.path = path
                 session.save()
-        session.set_move_timeout(timeout)
+        session.set_move_timeout(move_timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()
@@ -208,7 +207,7 @@ def resume(
     resume_path: Path | None,
     ascii_: bool,
     four_colour: bool,
-    move_timeout: str | None,
+    move_timeout: float,
     delete: str | None,
     prune: bool,
     yes: bool,
@@ -230,7 +229,6 @@ def resume(
         else:
             manage.prune(yes, stdin_is_tty())
         return
-    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     if resume_path is None and game is None:
         folder = default_save_dir()
@@ -264,7 +262,7 @@ def resume(
         path = manage.game_path(game)
     session = open_saved(reg, path, None, _notifier())
     try:
-        session.set_move_timeout(timeout)
+        session.set_move_timeout(move_timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()
@@ -331,13 +329,6 @@ def _notifier() -> Notify:
 
     p = plugins()
     return p.notify
-
-
-def stdout_is_tty() -> bool:
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:

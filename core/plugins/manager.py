@@ -556,7 +556,9 @@ def get_plugins() -> Plugins:
     return _default
 
 
-def reset_plugins() -> None:
-    """Forget the loaded plugins (tests that change the environment use this)."""
+def reset_plugins(to: Plugins | None = None) -> Plugins | None:
+    """Forget the loaded plugins, or put ``to`` in their place (tests that change
+    the environment use this); the plugins that were loaded, or None."""
     global _default
-    _default = None
+    before, _default = _default, to
+    return before
