@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 import click
 
 from rummykit.core.base.errors import AgentError, PluginError, RummyError
+from rummykit.core.base.values import shortened
 from rummykit.core.plugins.manager import Plugins
 from rummykit.core.plugins.registry import _conflict
 
@@ -225,8 +226,10 @@ def main(argv: list[str] | None = None) -> None:
         report_problems(run, skip=error)
 
 
-#: A quoted piece of an error line longer than this is shortened.
+#: A quoted piece of an error line longer than this is shortened...
 QUOTED_MAX = 60
+#: ...to this many characters of it, then "…".
+QUOTED_KEPT = 40
 #: An error line is cut at this length.
 LINE_MAX = 1000
 #: A quoted piece: opened after a space, a bracket or the line's start, closed
@@ -241,10 +244,9 @@ def bounded(line: str) -> str:
 
     def cut(m: re.Match[str]) -> str:
         inner = m.group(0)[1:-1]
-        return f"'{inner[: QUOTED_MAX - 20]}…' ({len(inner)} characters)"
+        return f"'{shortened(inner, QUOTED_KEPT + 1)}' ({len(inner)} characters)"
 
-    line = _QUOTED.sub(cut, line)
-    return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"
+    return shortened(_QUOTED.sub(cut, line), LINE_MAX)
 
 
 def _plugin_at_fault(e: BaseException, plugins: Plugins) -> tuple[str, str] | None:

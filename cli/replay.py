@@ -20,6 +20,8 @@ import click
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from rummykit.core.base.values import shown_value
+
 from . import completion
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
 from .text import past_phrase, table_line
@@ -261,7 +263,8 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
     if n is not None:
         return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
     return i, (
-        f"unknown command {answer[:40]!r}: Enter next, b back, a move number (0 to {moves}), e end, q quit"
+        f"unknown command {shown_value(answer)}: Enter next, b back, "
+        f"a move number (0 to {moves}), e end, q quit"
     )
 
 

@@ -47,10 +47,10 @@ MAX_VARIANT_NAME = 40
 
 
 def _bad_name(name: object) -> str:
-    """A refused name for an error line: its ``repr``, a long one cut to 40
-    characters with its length."""
+    """A refused name for an error line: its ``repr``, a long one
+    :func:`shortened` with its length."""
     if isinstance(name, str) and len(name) > 50:
-        return f"{name[:40]!r}... ({len(name)} characters)"
+        return f"{shown_value(name)} ({len(name)} characters)"
     return repr(name)
 
 
