@@ -10,17 +10,14 @@ then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from rummykit.core.plugins.manager import Plugins, get_plugins
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
-    from rummykit.core.plugins.registry import Registry, VariantSpec
+    from rummykit.core.plugins.registry import Registry
 
 
 class Run:
@@ -66,12 +63,6 @@ def report_problems(run: Run, skip: str | None = None) -> None:
             click.echo(f"rummy: warning: {line}", err=True)
 
 
-def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
-    from rummykit.core.engine.options import build_options, parse_pairs
-
-    return build_options(spec.options_model, parse_pairs(pairs), spec.name)
-
-
 def given_once(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
     """The value of an option declared ``multiple=True`` only to catch it given
     twice (click keeps the last one without a word): that is refused."""
@@ -92,14 +83,6 @@ def stdout_is_tty() -> bool:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def render_template(line: str, fmt: Callable[[int], str]) -> str:
-    """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
-    control characters removed: see :func:`rummykit.core.engine.names.render_cards`)."""
-    from rummykit.core.engine.names import render_cards
-
-    return render_cards(line, fmt)
 
 
 MAX_LINE = 500  # characters in one typed line

@@ -1,5 +1,5 @@
-"""Options and option types the commands share: ``--option KEY=VALUE`` and
-whole numbers within bounds.
+"""Options and option types the commands share: ``--option KEY=VALUE`` (and
+the options model it makes) and whole numbers within bounds.
 
 A value past its bounds, or no number at all, is one line naming the option
 (``rummy: --matches must be from 1 to 1,000,000, not 0``, exit status 2), as
@@ -10,15 +10,21 @@ error.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import shown_value
+from rummykit.core.engine.options import build_options, parse_pairs
 
 from . import completion
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rummykit.core.plugins.registry import VariantSpec
 
 option_option = click.option(
     "--option",
@@ -29,6 +35,12 @@ option_option = click.option(
     help="A variant option (repeatable), e.g. knock_limit=5.",
     shell_complete=completion.options,
 )
+
+
+def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
+    """The options model of ``spec`` made from ``--option`` pairs (a bad one:
+    one line naming it)."""
+    return build_options(spec.options_model, parse_pairs(pairs), spec.name)
 
 
 def option_name(param: click.Parameter | None) -> str:

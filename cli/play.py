@@ -14,9 +14,25 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import completion
-from .common import options_for, registry, stdin_is_tty, stdout_is_tty
-from .options import option_option
+from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.engine.options import parse_pairs
+from rummykit.core.play import stats
+from rummykit.core.play.records import SEED_LIMIT, load_record
+from rummykit.core.play.session import (
+    Session,
+    claim_new_save,
+    default_save_dir,
+    open_saved,
+    parse_seats,
+    refuse_existing,
+    refuse_missing_folder,
+)
+
+from . import completion, manage
+from .choose import choose_game
+from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
+from .options import option_option, options_for
+from .plainui import PlainUI
 from .timeouts import move_timeout_option
 
 if TYPE_CHECKING:
@@ -59,8 +75,6 @@ def game_options(named: str) -> Callable[[F], F]:
 def _seats(
     spec: VariantSpec[Any], seats: tuple[str, ...], options: BaseModel | None = None
 ) -> list[SeatRecord]:
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import parse_seats
 
     reg = registry()
     if not seats:
@@ -129,17 +143,6 @@ def play(
     output is plain text. A --seed makes a game reproducible, not secret:
     anyone who knows it knows the deal.
     """
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.engine.options import parse_pairs
-    from rummykit.core.play.records import SEED_LIMIT
-    from rummykit.core.play.session import (
-        Session,
-        claim_new_save,
-        default_save_dir,
-        open_saved,
-        refuse_existing,
-        refuse_missing_folder,
-    )
 
     reg = registry()
     notify = _notifier()
@@ -157,8 +160,6 @@ def play(
             refuse_existing(save, _continue_hint(save))
         if variant is None:
             if stdin_is_tty():
-                from .choose import choose_game
-
                 variant, seats = choose_game(reg, seats)
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
@@ -216,10 +217,6 @@ def resume(
     list), or continue GAME (an id from the list, or a path). --delete ID drops
     one saved game; --prune drops the finished games and those never played
     (at a terminal it lists them and asks first; --yes does not ask)."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import default_save_dir, open_saved
-
-    from . import manage
 
     if delete is not None or prune:
         if game is not None or resume_path is not None or (delete is not None and prune):
@@ -271,7 +268,6 @@ def resume(
 def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
     """Ask which of ``rows`` to continue; None on quit or the end of the input.
     Any other answer that is not a game gets a one-line reason and the question again."""
-    from .common import QUIT_WORDS, ask_line, number
 
     while True:
         try:
@@ -302,8 +298,6 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
     """(path, record) of every unfinished game saved in ``folder``, newest first,
     and how many ``*.json`` files there are not readable games (damaged, foreign,
     dangling links...: skipped, never touched)."""
-    from rummykit.core.base.errors import RecordError
-    from rummykit.core.play.records import load_record
 
     try:
         files = list(folder.glob("*.json")) if folder.is_dir() else []
@@ -325,7 +319,6 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
 
 
 def _notifier() -> Notify:
-    from .common import plugins
 
     p = plugins()
     return p.notify
@@ -334,7 +327,6 @@ def _notifier() -> Notify:
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits; a
     game with a person that ends is recorded for ``rummy stats``."""
-    from .plainui import PlainUI
 
     ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
@@ -354,7 +346,6 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
 def record_stats(session: Session) -> None:
     """Add the finished ``session`` to the statistics; a database that cannot be
     written (damaged, locked, a newer schema) is one warning line, nothing more."""
-    from rummykit.core.play import stats
 
     m = session.match
     game = stats.Finished(
