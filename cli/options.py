@@ -1,11 +1,11 @@
 """Options and option types the commands share: ``--option KEY=VALUE`` (and
 the options model it makes) and whole numbers within bounds.
 
-A value past its bounds, or no number at all, is one line naming the option
-(``rummy: --matches must be from 1 to 1,000,000, not 0``, exit status 2), as
-every error meant for a person is: :class:`WholeNumber` raises a
-:class:`~rummykit.core.base.errors.RummyError`, not click's "Invalid value for"
-error.
+A value past its bounds is one line of its own, as every error meant for a
+person is (a :class:`~rummykit.core.base.errors.RummyError`: ``rummy: --matches
+must be from 1 to 1,000,000, not 0``, exit status 2), not click's "invalid value
+for" line. :class:`WholeNumber` says so too of what is no whole number;
+:class:`IntWithin` leaves that to click's line.
 """
 
 from __future__ import annotations
@@ -77,4 +77,22 @@ class WholeNumber(click.ParamType):
         n = int(t)
         if not lo <= n <= hi:
             raise RummyError(f"{what} must be from {lo:,} to {hi:,}{self.why}, not {n:,}")
+        return n
+
+
+class IntWithin(click.ParamType):
+    """An integer as click reads one (click's own error for what is none), from
+    ``minimum`` to ``maximum``; past them, the one line ``refusal``."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int, maximum: int, refusal: str) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        self.refusal = refusal
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        n: int = click.INT.convert(value, param, ctx)
+        if not self.minimum <= n <= self.maximum:
+            raise RummyError(self.refusal)
         return n

@@ -31,7 +31,7 @@ from rummykit.core.play.session import (
 from . import completion, manage
 from .choose import choose_game
 from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
-from .options import option_option, options_for
+from .options import IntWithin, option_option, options_for
 from .plainui import PlainUI
 from .timeouts import move_timeout_option
 
@@ -108,7 +108,10 @@ def _seats(
     help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Seed of the deal, to replay a game (default: random, 128 bits)."
+    "--seed",
+    type=IntWithin(0, SEED_LIMIT - 1, "--seed must be a whole number from 0 to 2**256 - 1"),
+    default=None,
+    help="Seed of the deal, to replay a game (default: random, 128 bits).",
 )
 @option_option
 @click.option(
@@ -154,8 +157,6 @@ def play(
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
         session = open_saved(reg, resume_path, save, notify)
     else:
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise RummyError("--seed must be a whole number from 0 to 2**256 - 1")
         if save is not None:  # never overwrite a file: it may be another saved game
             refuse_existing(save, _continue_hint(save))
         if variant is None:
