@@ -1,5 +1,6 @@
-"""What the commands share: the run of ``rummy`` (its plugins, loaded on first
-use), option parsing, card text, and the rules of a line typed at any prompt.
+"""What the commands share: the run of ``rummy`` (:class:`Run`: its plugins,
+loaded on first use), whether standard input and output are terminals, and the
+rules of a line typed at any prompt.
 
 Every line read from a person, at a terminal or through a pipe, is bounded: a
 line longer than :data:`MAX_LINE` characters, or one that is not UTF-8 text, is

@@ -126,7 +126,7 @@ class RummyGroup(CommandGroup):
             self.add_command(cmd, name)
             return cmd
         added = plugin_commands(ctx)
-        conflicts = current_plugins(ctx).command_conflicts
+        conflicts = ctx.find_root().ensure_object(Run).plugins().command_conflicts
         if name not in added and name in conflicts:
             raise PluginError(_conflict("command", name, conflicts[name]))
         return added.get(name)
@@ -142,16 +142,13 @@ class RummyGroup(CommandGroup):
                 # lists only commands that exist, and imports none of them.
                 if name in self.commands or _module_exists(builtin.target.split(":")[0]):
                     rows.append((name, builtin.help))
-            elif name in added:
-                rows.append((name, added[name].get_short_help_str(60)))
+            else:
+                cmd = self.commands.get(name) or added.get(name)
+                if cmd is not None:
+                    rows.append((name, cmd.get_short_help_str(60)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-def current_plugins(ctx: click.Context) -> Plugins:
-    """The plugins of the run ``ctx`` is part of (loaded on first use)."""
-    return ctx.find_root().ensure_object(Run).plugins()
 
 
 @click.group(cls=RummyGroup, context_settings={"help_option_names": ["-h", "--help"]})
