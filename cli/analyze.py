@@ -40,7 +40,6 @@ def analyze(
 
     Cards are like AS 10H TD 7♠, separated by spaces or commas.
     """
-
     spec = registry().variant(variant)
     if spec.analyze is None:
         raise RummyError(f"variant {spec.name} offers no analysis")

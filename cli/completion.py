@@ -131,7 +131,6 @@ def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
 def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A saved game: the ids in the user data folder that start with what is
     typed; when none does, the shell completes a file name instead."""
-
     folder = default_save_dir()
     ids = []
     if "/" not in incomplete and folder.is_dir():

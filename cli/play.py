@@ -146,7 +146,6 @@ def play(
     output is plain text. A --seed makes a game reproducible, not secret:
     anyone who knows it knows the deal.
     """
-
     reg = registry()
     notify = _notifier()
     has_human = False
@@ -218,7 +217,6 @@ def resume(
     list), or continue GAME (an id from the list, or a path). --delete ID drops
     one saved game; --prune drops the finished games and those never played
     (at a terminal it lists them and asks first; --yes does not ask)."""
-
     if delete is not None or prune:
         if game is not None or resume_path is not None or (delete is not None and prune):
             raise RummyError("--delete ID and --prune take nothing else (one at a time)")
@@ -269,7 +267,6 @@ def resume(
 def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
     """Ask which of ``rows`` to continue; None on quit or the end of the input.
     Any other answer that is not a game gets a one-line reason and the question again."""
-
     while True:
         try:
             answer = ask_line("Continue which? (number or id, Enter for 1, q to leave) ").strip()
@@ -299,7 +296,6 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
     """(path, record) of every unfinished game saved in ``folder``, newest first,
     and how many ``*.json`` files there are not readable games (damaged, foreign,
     dangling links...: skipped, never touched)."""
-
     try:
         files = list(folder.glob("*.json")) if folder.is_dir() else []
     except OSError:
@@ -328,7 +324,6 @@ def _notifier() -> Notify:
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits; a
     game with a person that ends is recorded for ``rummy stats``."""
-
     ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
@@ -347,7 +342,6 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
 def record_stats(session: Session) -> None:
     """Add the finished ``session`` to the statistics; a database that cannot be
     written (damaged, locked, a newer schema) is one warning line, nothing more."""
-
     m = session.match
     game = stats.Finished(
         game=session.record.id,

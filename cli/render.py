@@ -592,7 +592,6 @@ def help_lines(
     one per line (at most ``most`` of a kind, then how many more). At an empty
     stock (``stock_size`` 0) a move the variant says does something else there
     says what ("draw stock [s]: end the round: lowest hand value wins")."""
-
     by_kind: dict[str, list] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)

@@ -55,7 +55,6 @@ class Frame:
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
-
     match = start_match(record, registry)
     spec = match.variant
     names = [s.name for s in record.seats]
@@ -148,7 +147,6 @@ def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour
     Otherwise every move is printed (from move N with --move N). A game not
     over with a person seated is shown only with --reveal.
     """
-
     path = game_path(game)
     record = load_record(path)
     moves = len(record.actions)
@@ -240,7 +238,6 @@ def _step(
 def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[int, str | None]:
     """The frame to show after ``answer`` (typed at frame ``i``) and a one-line note
     ("" if none; None when the answer quits the stepper)."""
-
     last = len(frames) - 1
     if answer in QUIT_WORDS:
         return i, None

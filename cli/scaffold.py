@@ -54,7 +54,6 @@ FILES = {
 
 def names_for(name: str) -> dict[str, str]:
     """Every spelling of NAME the templates use."""
-
     words = re.split(r"[-_]", name)
     title = " ".join(w.capitalize() for w in words)
     if words[-1] != "rummy":
@@ -86,7 +85,6 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
     """Write the package for variant ``name`` into ``parent``; returns its folder
     and the files written. Refuses to touch an existing, non-empty folder; a
     folder that cannot be written is a RummyError (and what was written is removed)."""
-
     check_name(name)
     values = names_for(name)
     root = parent / values["dist"]
@@ -127,7 +125,6 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
 def plugin_names() -> set[str]:
     """Every installed plugin's name, as the plugin manager knows it: loaded ones
     (``core`` included) and those installed but disabled, broken or in conflict."""
-
     p = plugins()
     return {n for n, _ in p.pm.list_name_plugin()} | set(p.info)
 
@@ -155,7 +152,6 @@ def new_variant(name: str, parent: Path) -> None:
         rummy play NAME
         pytest rummykit-NAME
     """
-
     check_name(name)
     reg = registry()
     if name in reg.variants:

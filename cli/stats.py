@@ -45,7 +45,6 @@ def stats(variant: str | None, as_json: bool) -> None:
     games played, won and lost, match points for and against, the best and
     worst round (points for less points against) and the current streak.
     Kept in stats.sqlite3 in the user data folder."""
-
     try:
         lines = summary(variant)
     except StatsError as e:

@@ -406,7 +406,6 @@ class TerminalUI:
 
     def show_rules(self, seat: int) -> bool:
         """The rules a screen at a time; then the table is drawn again."""
-
         s = self.s
         agents = [a.name for a in s.registry.agents_for(s.spec.name)]
         self.page(rulesdoc.renderable(s.spec, agents, self.look.ascii), f"Rules of {s.spec.title}")
