@@ -6,8 +6,13 @@ import json
 
 import click
 
+from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.card import parse_cards, pretty
+from rummykit.core.engine.names import render_cards
+
 from . import completion
-from .common import given_once, option_option, options_for, registry, render_template
+from .common import given_once, registry
+from .options import option_option, options_for
 
 
 @click.command()
@@ -35,9 +40,6 @@ def analyze(
 
     Cards are like AS 10H TD 7♠, separated by spaces or commas.
     """
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.cards.card import parse_cards, pretty
-
     spec = registry().variant(variant)
     if spec.analyze is None:
         raise RummyError(f"variant {spec.name} offers no analysis")
@@ -49,4 +51,4 @@ def analyze(
         click.echo(json.dumps(result.data))
         return
     for line in result.text:
-        click.echo(render_template(line, lambda c: pretty(c, ascii_)))
+        click.echo(render_cards(line, lambda c: pretty(c, ascii_)))

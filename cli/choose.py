@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.base.values import shown_value
 from rummykit.core.engine.names import BadName, check_name
 
 from .common import QUIT_WORDS, ask_line, number
@@ -60,7 +61,7 @@ def pick_variant(registry: Registry) -> VariantSpec[Any]:
             return specs[n - 1]
         if answer in registry.variants:
             return registry.variants[answer]
-        click.echo(f"  no variant {answer[:40]!r}; type a number from 1 to {len(specs)} or a name")
+        click.echo(f"  no variant {shown_value(answer)}; type a number from 1 to {len(specs)} or a name")
 
 
 def pick_count(spec: VariantSpec[Any]) -> int:
@@ -125,7 +126,7 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
             answer = _ask(f"  Seat {i + 1}", shown_default)
             seat = "human" if answer == shown_default and default == "human" else read_seat(answer, agents, i)
             if seat is None:
-                click.echo(f"  unknown computer player {answer[:40]!r} (available: {shown})")
+                click.echo(f"  unknown computer player {shown_value(answer)} (available: {shown})")
                 continue
             problem = _person_problem(seat) if seat.startswith("human") else None
             if problem:

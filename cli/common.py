@@ -1,5 +1,6 @@
-"""What the commands share: the loaded plugins, option and seat parsing, card
-text, and the rules of a line typed at any prompt.
+"""What the commands share: the run of ``rummy`` (:class:`Run`: its plugins,
+loaded on first use), whether standard input and output are terminals, and the
+rules of a line typed at any prompt.
 
 Every line read from a person, at a terminal or through a pipe, is bounded: a
 line longer than :data:`MAX_LINE` characters, or one that is not UTF-8 text, is
@@ -10,61 +11,57 @@ then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 import click
 
-from . import completion
+from rummykit.core.plugins.manager import Plugins, get_plugins
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
+    from rummykit.core.plugins.registry import Registry
 
-    from rummykit.core.plugins.manager import Plugins
-    from rummykit.core.plugins.registry import Registry, VariantSpec
 
-_reported = False
+class Run:
+    """What one run of ``rummy`` keeps, as click's context object (``ctx.obj``
+    of the ``rummy`` group's context): the plugins, loaded on first use (the
+    process's, :func:`rummykit.core.plugins.manager.get_plugins`), the group
+    holding the commands they added (filled by :func:`rummykit.cli.main.plugin_commands`),
+    and whether their problems have been shown."""
+
+    def __init__(self) -> None:
+        self.loaded: Plugins | None = None
+        self.plugin_group: click.Group | None = None
+        self.problems_shown = False
+
+    def plugins(self) -> Plugins:
+        if self.loaded is None:
+            self.loaded = get_plugins()
+        return self.loaded
+
+
+def current_run() -> Run:
+    """The :class:`Run` of the command being run (a new one outside any)."""
+    ctx = click.get_current_context(silent=True)
+    return Run() if ctx is None else ctx.find_root().ensure_object(Run)
 
 
 def plugins() -> Plugins:
-    from rummykit.core.plugins.manager import get_plugins
-
-    return get_plugins()
+    return current_run().plugins()
 
 
 def registry() -> Registry:
     return plugins().registry
 
 
-def report_problems(skip: str | None = None) -> None:
-    """Plugin problems, one line each on stderr, once per process (but not
-    ``skip``, a line already printed as the error)."""
-    global _reported
-    from rummykit.core.plugins import manager as core_plugins
-
-    if _reported or core_plugins._default is None:
+def report_problems(run: Run, skip: str | None = None) -> None:
+    """The problems of ``run``'s plugins (if it loaded them), one line each on
+    stderr, once (but not ``skip``, a line already printed as the error)."""
+    if run.problems_shown or run.loaded is None:
         return
-    _reported = True
-    for line in core_plugins._default.registry.problems:
+    run.problems_shown = True
+    for line in run.loaded.registry.problems:
         if line != skip:
             click.echo(f"rummy: warning: {line}", err=True)
-
-
-def options_for(spec: VariantSpec[Any], pairs: Sequence[str]) -> BaseModel:
-    from rummykit.core.engine.options import build_options, parse_pairs
-
-    return build_options(spec.options_model, parse_pairs(pairs), spec.name)
-
-
-option_option = click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A variant option (repeatable), e.g. knock_limit=5.",
-    shell_complete=completion.options,
-)
 
 
 def given_once(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
@@ -82,12 +79,11 @@ def stdin_is_tty() -> bool:
         return False
 
 
-def render_template(line: str, fmt: Callable[[int], str]) -> str:
-    """Cards written as [[n]] in variant text, shown with ``fmt`` (the text's
-    control characters removed: see :func:`rummykit.core.engine.names.render_cards`)."""
-    from rummykit.core.engine.names import render_cards
-
-    return render_cards(line, fmt)
+def stdout_is_tty() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 MAX_LINE = 500  # characters in one typed line

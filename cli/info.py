@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from . import completion
-from .common import registry
+from rummykit.core.base.values import shortened
+from rummykit.core.bots.search import why_no_search
+from rummykit.core.engine.names import clean_text
+from rummykit.core.plugins.manager import DISABLE_ENV, Plugins, disabled_plugins
 
-if TYPE_CHECKING:
-    from rummykit.core.plugins.manager import Plugins
+from . import completion, rulesdoc
+from .common import current_run, registry, stdin_is_tty, stdout_is_tty
+from .main import plugin_commands
 
 
 @click.command()
@@ -45,11 +48,6 @@ def variants(as_json: bool) -> None:
         click.echo(f"{r['name']:<{w[0]}}  {r['title']:<{w[1]}}  {r['players']:<{w[2]}}  {r['plugin']}")
 
 
-def _short(text: str, most: int = 300) -> str:
-    """A plugin's description, cut to ``most`` characters."""
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
-
-
 @click.command()
 @click.argument("variant", shell_complete=completion.variants)
 @click.option("--no-pager", is_flag=True, help="At a terminal, print the rules instead of paging them.")
@@ -59,24 +57,17 @@ def rules(variant: str, no_pager: bool) -> None:
     At a terminal the rules are rendered (headings, tables) and shown through the
     pager ($PAGER, else less); piped or redirected they are plain text.
     """
-    from rummykit.core.bots.search import why_no_search
-    from rummykit.core.engine.names import clean_text
-
-    from . import rulesdoc
-    from .common import stdin_is_tty
-    from .play import stdout_is_tty
-
     reg = registry()
     spec = reg.variant(variant)
     specs = reg.agents_for(spec.name)
     agents = [a.name for a in specs]
-    players = [(clean_text(a.name), a.strength, _short(clean_text(a.description))) for a in specs]
+    players = [(clean_text(a.name), a.strength, shortened(clean_text(a.description), 300)) for a in specs]
     why = why_no_search(reg, spec.name)
     note = f"ai:search cannot play {spec.name}: {why}" if why else ""
     if not stdout_is_tty():
         click.echo("\n".join(rulesdoc.plain_lines(spec, agents, note, players)))
         return
-    from rich.console import Console
+    from rich.console import Console  # about 0.1 s, for rules shown at a terminal only
 
     console = Console(highlight=False, emoji=False)
     doc = rulesdoc.renderable(spec, agents, note=note, players=players)
@@ -97,12 +88,9 @@ def plugins(as_json: bool) -> None:
     disabled with RUMMYKIT_DISABLE_PLUGINS=a,b, is listed with its status; every
     problem is listed once, naming its plugin.
     """
-    from rummykit.core.plugins.manager import DISABLE_ENV, disabled_plugins
-
-    from .common import plugins as get
-
-    p = get()
-    _load_commands(p)
+    run = current_run()
+    p = run.plugins()
+    plugin_commands(click.get_current_context())  # so that what each plugin added is known
     reg = p.registry
     rows = []
     # How `rummy plugins` writes an agent: "NAME (VARIANT)", or "NAME" for every variant.
@@ -154,9 +142,7 @@ def plugins(as_json: bool) -> None:
         for row in table:
             click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {row[3]}")
     if reg.problems:
-        from . import common
-
-        common._reported = True  # listed here; no second copy on stderr
+        run.problems_shown = True  # listed here; no second copy on stderr
         click.echo()
         click.echo("Problems:")
         for line in reg.problems:
@@ -181,17 +167,3 @@ def _conflicts(p: Plugins) -> list[dict[str, Any]]:
     for name, who in sorted(p.command_conflicts.items()):
         out.append({"kind": "command", "name": name, "plugins": who})
     return out
-
-
-def _load_commands(p: Plugins) -> None:
-    """Make sure plugins have added their commands, so we can say which."""
-    if p.commands_registered:
-        return
-    ctx = click.get_current_context(silent=True)
-    root = ctx.find_root().command if ctx is not None else None
-    if isinstance(root, click.Group) and ctx is not None:
-        root.list_commands(ctx.find_root())  # the rummy group loads plugin commands
-    if not p.commands_registered:
-        from .main import BUILTIN_COMMANDS
-
-        p.register_commands(click.Group("scratch"), builtin=BUILTIN_COMMANDS)

@@ -18,120 +18,134 @@ import errno
 import os
 import re
 import sys
-from typing import Any
+from collections.abc import Mapping
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any, NamedTuple
 
 import click
+
+from rummykit.core.base.errors import AgentError, PluginError, RummyError
+from rummykit.core.base.values import shortened
+from rummykit.core.plugins.manager import Plugins
+from rummykit.core.plugins.registry import conflict_line
+
+from .common import Run, report_problems
+from .lazy import LazyGroup
 
 #: click's error for a group called with nothing (click 8.2 on; before, the help and status 0).
 _NO_ARGS_HELP: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 #: A write that failed for want of room or of a reader.
 _WRITE_ERRORS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 
-# name -> "module:attribute", imported on first use.
-BUILTIN_COMMANDS = {
-    "play": "rummykit.cli.play:play",
-    "resume": "rummykit.cli.play:resume",
-    "replay": "rummykit.cli.replay:replay",
-    "analyze": "rummykit.cli.analyze:analyze",
-    "variants": "rummykit.cli.info:variants",
-    "rules": "rummykit.cli.info:rules",
-    "plugins": "rummykit.cli.info:plugins",
-    "simulate": "rummykit.cli.simulate:simulate",
-    "new-variant": "rummykit.cli.scaffold:new_variant",
-    "stats": "rummykit.cli.stats:stats",
-}
 
-HELP_LINES = {
-    "play": "Play a variant in the terminal (humans and computer players).",
-    "resume": "List unfinished games, or continue one.",
-    "replay": "Step through a saved game with every hand visible.",
-    "analyze": "Analyse a hand: best melds, deadwood, best discard.",
-    "variants": "List the installed variants.",
-    "rules": "Show a variant's rules and options.",
-    "plugins": "List loaded plugins, their versions and what each registered.",
-    "simulate": "Play computer players against each other and report statistics.",
-    "new-variant": "Write a new variant plugin package, ready to install.",
-    "stats": "How your finished games went, per variant and opponent.",
+class Builtin(NamedTuple):
+    """A built-in command: where it is (``"module:attribute"``, imported on first
+    use) and its line in ``rummy --help`` (shown without importing it)."""
+
+    target: str
+    help: str
+
+
+#: The built-in commands by name.
+BUILTIN_COMMANDS = {
+    "play": Builtin(
+        "rummykit.cli.play:play", "Play a variant in the terminal (humans and computer players)."
+    ),
+    "resume": Builtin("rummykit.cli.play:resume", "List unfinished games, or continue one."),
+    "replay": Builtin("rummykit.cli.replay:replay", "Step through a saved game with every hand visible."),
+    "analyze": Builtin("rummykit.cli.analyze:analyze", "Analyse a hand: best melds, deadwood, best discard."),
+    "variants": Builtin("rummykit.cli.info:variants", "List the installed variants."),
+    "rules": Builtin("rummykit.cli.info:rules", "Show a variant's rules and options."),
+    "plugins": Builtin(
+        "rummykit.cli.info:plugins", "List loaded plugins, their versions and what each registered."
+    ),
+    "simulate": Builtin(
+        "rummykit.cli.simulate:simulate", "Play computer players against each other and report statistics."
+    ),
+    "new-variant": Builtin(
+        "rummykit.cli.scaffold:new_variant", "Write a new variant plugin package, ready to install."
+    ),
+    "stats": Builtin("rummykit.cli.stats:stats", "How your finished games went, per variant and opponent."),
 }
 
 
 def _module_exists(name: str) -> bool:
-    from importlib.util import find_spec
-
     try:
         return find_spec(name) is not None
     except ModuleNotFoundError:
         return False
 
 
-class RummyGroup(click.Group):
-    """Lazy built-in commands plus the commands plugins register."""
-
-    _plugins_loaded = False
-
-    def _load_plugin_commands(self) -> None:
-        if RummyGroup._plugins_loaded:
-            return
-        RummyGroup._plugins_loaded = True
-        from .common import plugins
-
-        p = plugins()
+def plugin_commands(ctx: click.Context) -> Mapping[str, click.Command]:
+    """The commands the plugins add to this run of ``rummy`` (kept in its
+    :class:`~rummykit.cli.common.Run`): their ``register_commands`` hooks run
+    on the first call, on a group of this run's own."""
+    run = ctx.find_root().ensure_object(Run)
+    if run.plugin_group is None:
+        run.plugin_group = group = CommandGroup("rummy")
+        p = run.plugins()
         try:
-            p.register_commands(self, builtin=BUILTIN_COMMANDS)
+            p.register_commands(group, builtin=BUILTIN_COMMANDS)
         except Exception as e:  # a plugin's broken command must not break rummy
             p.registry.problems.append(f"a plugin failed in register_commands: {e}")
+    return run.plugin_group.commands
+
+
+class CommandGroup(click.Group):
+    """A click group a plugin may add lazy command groups to (the group the
+    ``register_commands`` hook is given)."""
 
     def add_lazy_group(self, name: str, loader: str, **attrs: Any) -> click.Group:
         """Add a command group filled by ``loader`` (``"module:function"``, called
         with the group) the first time it is used: how plugins add commands
         without importing their engines for every ``rummy`` command."""
-        from .lazy import LazyGroup
-
         group = LazyGroup(name, loader, **attrs)
         self.add_command(group)
         return group
 
+
+class RummyGroup(CommandGroup):
+    """The built-in commands, imported on first use, plus the commands the
+    plugins add (:func:`plugin_commands`)."""
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        self._load_plugin_commands()
-        return sorted(set(BUILTIN_COMMANDS) | set(self.commands))
+        return sorted(set(BUILTIN_COMMANDS) | set(self.commands) | set(plugin_commands(ctx)))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.commands:
             return self.commands[name]
-        target = BUILTIN_COMMANDS.get(name)
-        if target is not None:
-            module, attr = target.split(":")
+        builtin = BUILTIN_COMMANDS.get(name)
+        if builtin is not None:
+            module, attr = builtin.target.split(":")
             try:
-                mod = __import__(module, fromlist=[attr])
+                mod = import_module(module)
             except ModuleNotFoundError:
                 return None
-            cmd = getattr(mod, attr)
+            cmd: click.Command = getattr(mod, attr)
             self.add_command(cmd, name)
             return cmd
-        self._load_plugin_commands()
-        from .common import plugins
-
-        if name not in self.commands and name in plugins().command_conflicts:
-            from rummykit.core.base.errors import PluginError
-            from rummykit.core.plugins.registry import conflict_line
-
-            raise PluginError(conflict_line("command", name, plugins().command_conflicts[name]))
-        return self.commands.get(name)
+        added = plugin_commands(ctx)
+        conflicts = ctx.find_root().ensure_object(Run).plugins().command_conflicts
+        if name not in added and name in conflicts:
+            raise PluginError(conflict_line("command", name, conflicts[name]))
+        return added.get(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help without importing every built-in command module.
-        self._load_plugin_commands()
+        added = plugin_commands(ctx)
         rows = []
         for name in self.list_commands(ctx):
-            if name in self.commands:
-                cmd = self.commands[name]
-                rows.append((name, cmd.get_short_help_str(60)))
-            elif name in HELP_LINES:
+            builtin = BUILTIN_COMMANDS.get(name)
+            if builtin is not None:
                 # find_spec locates the module without running it: the help
                 # lists only commands that exist, and imports none of them.
-                if not _module_exists(BUILTIN_COMMANDS[name].split(":")[0]):
-                    continue
-                rows.append((name, HELP_LINES[name]))
+                if name in self.commands or _module_exists(builtin.target.split(":")[0]):
+                    rows.append((name, builtin.help))
+            else:
+                cmd = self.commands.get(name) or added.get(name)
+                if cmd is not None:
+                    rows.append((name, cmd.get_short_help_str(60)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
@@ -147,11 +161,12 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from .common import report_problems
-
+    """Run ``rummy`` with ``argv`` (the command line's when None), as a new
+    :class:`~rummykit.cli.common.Run`; exits with the command's status."""
+    run = Run()
     error = None  # the error line printed, not repeated as a warning
     try:
-        cli.main(args=argv, prog_name="rummy", standalone_mode=False)
+        cli.main(args=argv, prog_name="rummy", standalone_mode=False, obj=run)
     except click.exceptions.Abort:
         click.echo("", err=True)
         sys.exit(130)
@@ -181,8 +196,6 @@ def main(argv: list[str] | None = None) -> None:
                 click.echo(f"rummy: {error}", err=True)
         sys.exit(1)
     except Exception as e:
-        from rummykit.core.base.errors import AgentError, RummyError
-
         if isinstance(e, RummyError):
             error = bounded(str(e))
             click.echo(f"rummy: {error}", err=True)
@@ -191,12 +204,12 @@ def main(argv: list[str] | None = None) -> None:
                 # process that cannot be joined (a bot that would not stop):
                 # every move is already saved, so end now, without the exit
                 # handlers that would wait on them or trip over their pipes.
-                report_problems(skip=error)
+                report_problems(run, skip=error)
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(e.exit_code)
             sys.exit(e.exit_code)
-        culprit = _plugin_at_fault(e)
+        culprit = _plugin_at_fault(e, run.plugins())
         if culprit is None:
             raise
         plugin, where = culprit
@@ -207,11 +220,13 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"rummy: {error}", err=True)
         sys.exit(1)
     finally:
-        report_problems(skip=error)
+        report_problems(run, skip=error)
 
 
-#: A quoted piece of an error line longer than this is shortened.
+#: A quoted piece of an error line longer than this is shortened...
 QUOTED_MAX = 60
+#: ...to this many characters of it, then "…".
+QUOTED_KEPT = 40
 #: An error line is cut at this length.
 LINE_MAX = 1000
 #: A quoted piece: opened after a space, a bracket or the line's start, closed
@@ -226,20 +241,18 @@ def bounded(line: str) -> str:
 
     def cut(m: re.Match[str]) -> str:
         inner = m.group(0)[1:-1]
-        return f"'{inner[: QUOTED_MAX - 20]}…' ({len(inner)} characters)"
+        return f"'{shortened(inner, QUOTED_KEPT + 1)}' ({len(inner)} characters)"
 
-    line = _QUOTED.sub(cut, line)
-    return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"
+    return shortened(_QUOTED.sub(cut, line), LINE_MAX)
 
 
-def _plugin_at_fault(e: BaseException) -> tuple[str, str] | None:
-    """The installed plugin (not rummykit itself) whose code raised ``e``, and
-    where: its innermost frame in the traceback, or in the traceback of a
-    worker process (a ``concurrent.futures`` remote traceback, as text)."""
-    from rummykit.core.plugins.manager import get_plugins
-
+def _plugin_at_fault(e: BaseException, plugins: Plugins) -> tuple[str, str] | None:
+    """The installed plugin of ``plugins`` (not rummykit itself) whose code
+    raised ``e``, and where: its innermost frame in the traceback, or in the
+    traceback of a worker process (a ``concurrent.futures`` remote traceback,
+    as text)."""
     folders: dict[str, str] = {}  # a plugin's package or module -> the plugin's name
-    for name, facts in get_plugins().info.items():
+    for name, facts in plugins.info.items():
         top = str(facts.get("module", "")).split(".")[0]
         module = sys.modules.get(top)
         path = getattr(module, "__file__", None)

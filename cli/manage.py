@@ -14,15 +14,18 @@ from typing import Any
 
 import click
 
+from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.play.records import load_record
+from rummykit.core.play.session import SaveLock, default_save_dir
+
+from .common import ask_line
+
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def game_path(game: str) -> Path:
     """The save file ``game`` names: an id from ``rummy resume``'s list (a game in
     the user data folder) or a path. A RummyError when there is none."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import default_save_dir
-
     candidate = Path(game)
     if candidate.suffix == ".json" or os.path.lexists(candidate) or not GAME_ID.match(game):
         path = candidate
@@ -36,9 +39,6 @@ def game_path(game: str) -> Path:
 def saved_games(folder: Path) -> tuple[list[tuple[Path, Any]], int]:
     """(path, record) of every saved game in ``folder``, finished or not, and how
     many ``*.json`` files there are not readable games."""
-    from rummykit.core.base.errors import RecordError
-    from rummykit.core.play.records import load_record
-
     try:
         files = sorted(folder.glob("*.json")) if folder.is_dir() else []
     except OSError:
@@ -56,9 +56,6 @@ def saved_games(folder: Path) -> tuple[list[tuple[Path, Any]], int]:
 def delete_game(path: Path, what: str) -> None:
     """Remove the saved game at ``path``, holding its lock (so never a game being
     played in another process: that is a RummyError)."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import SaveLock
-
     lock = SaveLock.take(path, what)
     try:
         os.unlink(path)
@@ -73,9 +70,6 @@ def delete_game(path: Path, what: str) -> None:
 def delete_one(game: str) -> None:
     """``rummy resume --delete GAME``: the game is read first (a file that is not a
     saved game is left alone), then removed."""
-    from rummykit.core.base.errors import RecordError
-    from rummykit.core.play.records import load_record
-
     path = game_path(game)
     try:
         record = load_record(path)
@@ -88,11 +82,6 @@ def delete_one(game: str) -> None:
 def prune(yes: bool, at_terminal: bool) -> int:
     """``rummy resume --prune``: delete the finished and never-played games in the
     user data folder; at a terminal ask first unless ``yes``. The number deleted."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import default_save_dir
-
-    from .common import ask_line
-
     folder = default_save_dir()
     rows, _ = saved_games(folder)
     doomed = [(f, rec) for f, rec in rows if rec.finished or not rec.actions]

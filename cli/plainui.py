@@ -22,6 +22,7 @@ from rummykit.core.engine.actions import parse_action
 
 from .common import LineError, read_stream_line
 from .meta import QUIT, meta_command, run_meta
+from .rulesdoc import plain_lines
 from .stopping import HangUp, StopSignals, exit_code
 from .text import (
     card_fmt,
@@ -191,7 +192,6 @@ class PlainUI:
             self.echo("  " + line)
 
     def show_rules(self, seat: int) -> None:
-        from .rulesdoc import plain_lines
 
         agents = [a.name for a in self.s.registry.agents_for(self.s.spec.name)]
         self.echo("\n".join(plain_lines(self.s.spec, agents)))

@@ -8,16 +8,32 @@ plugin adds plays here with no change.
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import completion
-from .common import option_option, options_for, registry, stdin_is_tty
-from .timeouts import move_timeout_option, move_timeout_seconds
+from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.engine.options import parse_pairs
+from rummykit.core.play import stats
+from rummykit.core.play.records import SEED_LIMIT, load_record
+from rummykit.core.play.session import (
+    Session,
+    claim_new_save,
+    default_save_dir,
+    open_saved,
+    parse_seats,
+    refuse_existing,
+    refuse_missing_folder,
+)
+
+from . import completion, manage
+from .choose import choose_game
+from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
+from .options import IntWithin, option_option, options_for
+from .plainui import PlainUI
+from .timeouts import move_timeout_option
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -59,8 +75,6 @@ def game_options(named: str) -> Callable[[F], F]:
 def _seats(
     spec: VariantSpec[Any], seats: tuple[str, ...], options: BaseModel | None = None
 ) -> list[SeatRecord]:
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import parse_seats
 
     reg = registry()
     if not seats:
@@ -94,7 +108,10 @@ def _seats(
     help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Seed of the deal, to replay a game (default: random, 128 bits)."
+    "--seed",
+    type=IntWithin(0, SEED_LIMIT - 1, "--seed must be a whole number from 0 to 2**256 - 1"),
+    default=None,
+    help="Seed of the deal, to replay a game (default: random, 128 bits).",
 )
 @option_option
 @click.option(
@@ -114,7 +131,7 @@ def play(
     resume_path: Path | None,
     ascii_: bool,
     four_colour: bool,
-    move_timeout: str | None,
+    move_timeout: float,
 ) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
@@ -129,19 +146,6 @@ def play(
     output is plain text. A --seed makes a game reproducible, not secret:
     anyone who knows it knows the deal.
     """
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.engine.options import parse_pairs
-    from rummykit.core.play.records import SEED_LIMIT
-    from rummykit.core.play.session import (
-        Session,
-        claim_new_save,
-        default_save_dir,
-        open_saved,
-        refuse_existing,
-        refuse_missing_folder,
-    )
-
-    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     notify = _notifier()
     has_human = False
@@ -152,14 +156,10 @@ def play(
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
         session = open_saved(reg, resume_path, save, notify)
     else:
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise RummyError("--seed must be a whole number from 0 to 2**256 - 1")
         if save is not None:  # never overwrite a file: it may be another saved game
             refuse_existing(save, _continue_hint(save))
         if variant is None:
             if stdin_is_tty():
-                from .choose import choose_game
-
                 variant, seats = choose_game(reg, seats)
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
@@ -178,7 +178,7 @@ def play(
                 session.locks.append(claim_new_save(path, _continue_hint(path)))
                 session.path = path
                 session.save()
-        session.set_move_timeout(timeout)
+        session.set_move_timeout(move_timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()
@@ -208,7 +208,7 @@ def resume(
     resume_path: Path | None,
     ascii_: bool,
     four_colour: bool,
-    move_timeout: str | None,
+    move_timeout: float,
     delete: str | None,
     prune: bool,
     yes: bool,
@@ -217,11 +217,6 @@ def resume(
     list), or continue GAME (an id from the list, or a path). --delete ID drops
     one saved game; --prune drops the finished games and those never played
     (at a terminal it lists them and asks first; --yes does not ask)."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import default_save_dir, open_saved
-
-    from . import manage
-
     if delete is not None or prune:
         if game is not None or resume_path is not None or (delete is not None and prune):
             raise RummyError("--delete ID and --prune take nothing else (one at a time)")
@@ -230,7 +225,6 @@ def resume(
         else:
             manage.prune(yes, stdin_is_tty())
         return
-    timeout = move_timeout_seconds(move_timeout)
     reg = registry()
     if resume_path is None and game is None:
         folder = default_save_dir()
@@ -264,7 +258,7 @@ def resume(
         path = manage.game_path(game)
     session = open_saved(reg, path, None, _notifier())
     try:
-        session.set_move_timeout(timeout)
+        session.set_move_timeout(move_timeout)
         run(session, ascii_=ascii_, four_colour=four_colour)
     finally:
         session.close()
@@ -273,8 +267,6 @@ def resume(
 def pick(rows: list[tuple[Path, MatchRecord]]) -> Path | None:
     """Ask which of ``rows`` to continue; None on quit or the end of the input.
     Any other answer that is not a game gets a one-line reason and the question again."""
-    from .common import QUIT_WORDS, ask_line, number
-
     while True:
         try:
             answer = ask_line("Continue which? (number or id, Enter for 1, q to leave) ").strip()
@@ -304,9 +296,6 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
     """(path, record) of every unfinished game saved in ``folder``, newest first,
     and how many ``*.json`` files there are not readable games (damaged, foreign,
     dangling links...: skipped, never touched)."""
-    from rummykit.core.base.errors import RecordError
-    from rummykit.core.play.records import load_record
-
     try:
         files = list(folder.glob("*.json")) if folder.is_dir() else []
     except OSError:
@@ -327,7 +316,6 @@ def unfinished_games(folder: Path) -> tuple[list[tuple[Path, MatchRecord]], int]
 
 
 def _notifier() -> Notify:
-    from .common import plugins
 
     p = plugins()
 
@@ -337,18 +325,9 @@ def _notifier() -> Notify:
     return notify
 
 
-def stdout_is_tty() -> bool:
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits; a
     game with a person that ends is recorded for ``rummy stats``."""
-    from .plainui import PlainUI
-
     ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
@@ -367,8 +346,6 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
 def record_stats(session: Session) -> None:
     """Add the finished ``session`` to the statistics; a database that cannot be
     written (damaged, locked, a newer schema) is one warning line, nothing more."""
-    from rummykit.core.play import stats
-
     m = session.match
     game = stats.Finished(
         game=session.record.id,

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rummykit.core.cards.card import pretty, suit_of
+from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
@@ -373,7 +374,6 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
         parts.extend(fold(hand_title, inner, "    "))
         parts.extend(hand_lines)
         return Group(*parts)
-    from rich.panel import Panel
 
     body = Group(*parts)
     hand = Panel(
@@ -592,8 +592,6 @@ def help_lines(
     one per line (at most ``most`` of a kind, then how many more). At an empty
     stock (``stock_size`` 0) a move the variant says does something else there
     says what ("draw stock [s]: end the round: lowest hand value wins")."""
-    from rummykit.core.cards.card import rank_sort_key
-
     by_kind: dict[str, list] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)

@@ -20,9 +20,17 @@ import click
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.base.values import shown_value
+from rummykit.core.play.records import load_record, start_match
+
 from . import completion
+from .common import QUIT_WORDS, LineError, number, registry, stdin_is_tty, stdout_is_tty
+from .lineinput import LineInput
+from .manage import game_path
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
 from .text import past_phrase, table_line
+from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
 
 if TYPE_CHECKING:
     from rummykit.core.engine.round import RoundResult, View
@@ -47,9 +55,6 @@ class Frame:
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
     each new deal. Raises RecordError if the record does not fit."""
-    from rummykit.core.base.errors import RecordError
-    from rummykit.core.play.records import start_match
-
     match = start_match(record, registry)
     spec = match.variant
     names = [s.name for s in record.seats]
@@ -142,14 +147,6 @@ def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour
     Otherwise every move is printed (from move N with --move N). A game not
     over with a person seated is shown only with --reveal.
     """
-    from rummykit.core.base.errors import RecordError, RummyError
-    from rummykit.core.play.records import load_record
-
-    from .common import registry, stdin_is_tty
-    from .manage import game_path
-    from .play import stdout_is_tty
-    from .tui import make_console
-
     path = game_path(game)
     record = load_record(path)
     moves = len(record.actions)
@@ -197,9 +194,6 @@ def _step(
     look: Look,
     start: int | None,
 ) -> None:
-    from .common import LineError
-    from .lineinput import LineInput
-    from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
 
     console = make_console()
     line_in = LineInput(lambda: (), ("next", "back", "end", "quit"))
@@ -244,8 +238,6 @@ def _step(
 def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[int, str | None]:
     """The frame to show after ``answer`` (typed at frame ``i``) and a one-line note
     ("" if none; None when the answer quits the stepper)."""
-    from .common import QUIT_WORDS, number
-
     last = len(frames) - 1
     if answer in QUIT_WORDS:
         return i, None
@@ -261,7 +253,8 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
     if n is not None:
         return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
     return i, (
-        f"unknown command {answer[:40]!r}: Enter next, b back, a move number (0 to {moves}), e end, q quit"
+        f"unknown command {shown_value(answer)}: Enter next, b back, "
+        f"a move number (0 to {moves}), e end, q quit"
     )
 
 

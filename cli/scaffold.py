@@ -34,7 +34,11 @@ from pathlib import Path
 
 import click
 
+from rummykit import __version__
+from rummykit.core.base.errors import RummyError
 from rummykit.core.plugins.registry import variant_name_problem
+
+from .common import plugins, registry
 
 #: template file -> path in the new package ({module} is filled in)
 FILES = {
@@ -50,8 +54,6 @@ FILES = {
 
 def names_for(name: str) -> dict[str, str]:
     """Every spelling of NAME the templates use."""
-    from rummykit import __version__
-
     words = re.split(r"[-_]", name)
     title = " ".join(w.capitalize() for w in words)
     if words[-1] != "rummy":
@@ -67,7 +69,6 @@ def names_for(name: str) -> dict[str, str]:
 
 
 def check_name(name: str) -> None:
-    from rummykit.core.base.errors import RummyError
 
     problem = variant_name_problem(name)
     if problem is not None:
@@ -84,8 +85,6 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
     """Write the package for variant ``name`` into ``parent``; returns its folder
     and the files written. Refuses to touch an existing, non-empty folder; a
     folder that cannot be written is a RummyError (and what was written is removed)."""
-    from rummykit.core.base.errors import RummyError
-
     check_name(name)
     values = names_for(name)
     root = parent / values["dist"]
@@ -126,8 +125,6 @@ def write_package(name: str, parent: Path) -> tuple[Path, list[Path]]:
 def plugin_names() -> set[str]:
     """Every installed plugin's name, as the plugin manager knows it: loaded ones
     (``core`` included) and those installed but disabled, broken or in conflict."""
-    from .common import plugins
-
     p = plugins()
     return {n for n, _ in p.pm.list_name_plugin()} | set(p.info)
 
@@ -155,10 +152,6 @@ def new_variant(name: str, parent: Path) -> None:
         rummy play NAME
         pytest rummykit-NAME
     """
-    from rummykit.core.base.errors import RummyError
-
-    from .common import registry
-
     check_name(name)
     reg = registry()
     if name in reg.variants:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import secrets
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -18,44 +19,38 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from rummykit.core.base.errors import RummyError
+from rummykit.core.base.values import shown_value
+from rummykit.core.engine.options import build_options, parse_pairs
+from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
+from rummykit.core.play.session import HUMAN
 from rummykit.core.play.simulate import (
     BACKENDS,
     MAX_CHUNK,
     MAX_MATCHES,
     MAX_ROUNDS,
+    MAX_ROUNDS_PER_MATCH,
     MAX_WORKERS,
     WORKERS_PER_CPU,
+    SimConfig,
+    backend_named,
+    default_workers,
+    max_workers,
 )
+from rummykit.core.play.simulate import simulate as run_simulation
 
 from . import completion
-from .common import option_option, registry
-from .timeouts import move_timeout_option, move_timeout_seconds, shown
+from .common import registry
+from .options import WholeNumber, option_option
+from .timeouts import move_timeout_option
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from rummykit.core.play.simulate import SimConfig, SimResult, Tally
+    from rummykit.core.play.simulate import SimResult, Tally
     from rummykit.core.plugins.registry import Registry, VariantSpec
 
 MAX_SEED = 2**64 - 1
-
-
-def _int(text: str | None, what: str, minimum: int, maximum: int, why: str = "") -> int | None:
-    """``text`` as a whole number from ``minimum`` to ``maximum`` (``_`` may group
-    digits), or one line saying what is wrong."""
-    from rummykit.core.base.errors import RummyError
-
-    if text is None:
-        return None
-    t = text.strip().replace("_", "")
-    if not (t.isascii() and t.lstrip("+-").isdigit()) or len(t) > 30:
-        raise RummyError(
-            f"--{what} takes a whole number from {minimum:,} to {maximum:,}{why}, not {shown(text)}"
-        )
-    n = int(t)
-    if not minimum <= n <= maximum:
-        raise RummyError(f"--{what} must be from {minimum:,} to {maximum:,}{why}, not {n:,}")
-    return n
 
 
 def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
@@ -79,6 +74,7 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option(
     "--matches",
     "matches",
+    type=WholeNumber(1, MAX_MATCHES),
     metavar="N",
     default=None,
     help=f"Play N matches (default 100; 1 to {MAX_MATCHES:,}).",
@@ -86,6 +82,7 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option(
     "--rounds",
     "rounds",
+    type=WholeNumber(1, MAX_ROUNDS),
     metavar="N",
     default=None,
     help=f"Play N single rounds instead of matches (win rate = share of rounds won; 1 to {MAX_ROUNDS:,}).",
@@ -93,6 +90,7 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option(
     "--seed",
     "seed",
+    type=WholeNumber(0, MAX_SEED),
     metavar="S",
     default=None,
     help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
@@ -101,6 +99,7 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option(
     "--workers",
     "workers",
+    type=WholeNumber(0, max_workers, f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)"),
     metavar="W",
     default=None,
     help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
@@ -126,6 +125,7 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 @click.option(
     "--chunk-size",
     "chunk_size",
+    type=WholeNumber(1, MAX_CHUNK),
     metavar="N",
     default=None,
     help=f"Matches (or rounds) per chunk a worker plays and sends back (1 to {MAX_CHUNK:,}; "
@@ -139,14 +139,14 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
 def simulate(
     variant: str,
     seats: tuple[str, ...],
-    matches: str | None,
-    rounds: str | None,
-    seed: str | None,
-    workers: str | None,
+    matches: int | None,
+    rounds: int | None,
+    seed: int | None,
+    workers: int | None,
     backend: str,
     address: str | None,
-    chunk_size: str | None,
-    move_timeout: str | None,
+    chunk_size: int | None,
+    move_timeout: float,
     options: tuple[str, ...],
     as_json: bool,
 ) -> None:
@@ -175,37 +175,18 @@ def simulate(
       rummy simulate gin --rounds 100000 --seed 1 --backend ray --address 10.0.0.5:6379
     The same seed gives the same figures on any backend.
     """
-    import secrets
-
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.play.session import HUMAN
-    from rummykit.core.play.simulate import SimConfig, backend_named, default_workers, max_workers
-    from rummykit.core.play.simulate import simulate as run
-
     reg = registry()
     spec = reg.variant(variant)
-    n_matches = _int(matches, "matches", 1, MAX_MATCHES)
-    n_rounds = _int(rounds, "rounds", 1, MAX_ROUNDS)
-    if n_matches is not None and n_rounds is not None:
+    if matches is not None and rounds is not None:
         raise RummyError("give --matches or --rounds, not both")
-    n_seed = _int(seed, "seed", 0, MAX_SEED)
-    if n_seed is None:
-        n_seed = secrets.randbelow(2**31)
-    n_workers = _int(
-        workers,
-        "workers",
-        0,
-        max_workers(),
-        f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)",
-    )
-    if n_workers == 0:  # as many as the machine has cores for (None: not given)
-        n_workers = default_workers()
-    n_chunk = _int(chunk_size, "chunk-size", 1, MAX_CHUNK)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if workers == 0:  # as many as the machine has cores for (None: not given)
+        workers = default_workers()
     name = backend.strip().lower()
     if name not in BACKENDS:
-        raise RummyError(f"--backend takes {' or '.join(BACKENDS)}, not {shown(backend)}")
-    where = backend_named(name, n_workers, address)
-    timeout = move_timeout_seconds(move_timeout)
+        raise RummyError(f"--backend takes {' or '.join(BACKENDS)}, not {shown_value(backend)}")
+    where = backend_named(name, workers, address)
     seats = tuple(s.strip() for s in seats)
     for i, s in enumerate(seats):
         if s == HUMAN or s.startswith(HUMAN + ":"):
@@ -220,15 +201,15 @@ def simulate(
     for s in seats:
         reg.agent(spec.name, s)  # unknown agent: one clear line now
     opts = _options(spec, options)
-    if n_rounds is not None:
-        config = SimConfig(spec.name, seats, n_rounds, "rounds", n_seed, opts, timeout)
+    if rounds is not None:
+        config = SimConfig(spec.name, seats, rounds, "rounds", seed, opts, move_timeout)
     else:
-        config = SimConfig(spec.name, seats, n_matches or 100, "matches", n_seed, opts, timeout)
+        config = SimConfig(spec.name, seats, matches or 100, "matches", seed, opts, move_timeout)
 
     # What the players print goes to standard error (worker processes made here
     # inherit it): standard output is the report's alone, so --json stays JSON.
     with contextlib.redirect_stdout(sys.stderr), _progress(config) as progress:
-        result = run(reg, config, progress=progress, backend=where, chunk_size=n_chunk)
+        result = run_simulation(reg, config, progress=progress, backend=where, chunk_size=chunk_size)
 
     if as_json:
         click.echo(json.dumps(result.to_json()))
@@ -240,8 +221,6 @@ def simulate(
 
 
 def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
-    from rummykit.core.engine.options import build_options, parse_pairs
-
     values = parse_pairs(pairs)
     build_options(spec.options_model, values, spec.name)  # bad option: error now
     return values
@@ -346,9 +325,6 @@ def _pct(x: float) -> str:
 def report_lines(result: SimResult, width: int = 80) -> list[str]:
     """The figures as plain-text tables no wider than ``width`` columns (see
     :func:`fit_tables`); every count of the variant has its column, 0 included."""
-    from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
-    from rummykit.core.play.simulate import MAX_ROUNDS_PER_MATCH
-
     c = result.config
     data = result.to_json()
     unit = "matches" if c.mode == "matches" else "rounds"

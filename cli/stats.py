@@ -8,7 +8,12 @@ from collections.abc import Sequence
 
 import click
 
+from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.names import clean_text
+from rummykit.core.play.stats import StatsError, summary
+
 from . import completion
+from .common import registry
 
 COLUMNS = (
     "Variant",
@@ -40,17 +45,11 @@ def stats(variant: str | None, as_json: bool) -> None:
     games played, won and lost, match points for and against, the best and
     worst round (points for less points against) and the current streak.
     Kept in stats.sqlite3 in the user data folder."""
-    from rummykit.core.base.errors import RummyError
-    from rummykit.core.engine.names import clean_text
-    from rummykit.core.play.stats import StatsError, summary
-
     try:
         lines = summary(variant)
     except StatsError as e:
         raise RummyError(f"cannot read the statistics: {clean_text(str(e))}") from None
     if variant is not None and not lines:
-        from .common import registry
-
         reg = registry()
         if variant not in reg.variants:  # nor recorded: a plugin since removed keeps its games
             raise RummyError(f"unknown variant {variant!r} (installed: {', '.join(sorted(reg.variants))})")

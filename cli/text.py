@@ -71,10 +71,6 @@ def describe_event(event: Event, names: Sequence[str], fmt: Fmt, words: Vocabula
     return f"{who} {phrase}" if phrase else f"{who}: {a.notation(fmt)}"
 
 
-def action_text(action: Action, fmt: Fmt) -> str:
-    return action.notation(fmt)
-
-
 def legal_lines(
     legal: Sequence[Action],
     fmt: Fmt,
@@ -270,10 +266,6 @@ def move_hint(
         else:
             out.append(f"{usage} {a.kind}")
     return sep.join(out)
-
-
-def round_rows(results: Sequence[RoundResult]) -> list[tuple[int, str, tuple[int, ...]]]:
-    return [(i + 1, r.outcome, tuple(r.points)) for i, r in enumerate(results)]
 
 
 def unknown_move(

@@ -32,9 +32,11 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
-from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
+from rummykit.core.play.session import default_save_dir
 
+from . import rulesdoc
 from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
 from .meta import COMMANDS, QUIT, meta_command, run_meta
@@ -52,7 +54,7 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, readable, table_line, unknown_move
+from .text import move_hint, past_phrase, readable, table_line, turn_blocks, unknown_move
 
 if TYPE_CHECKING:
     from rummykit.core.play.session import Session
@@ -271,7 +273,6 @@ class TerminalUI:
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
         new_card = None
-        from .text import turn_blocks
 
         _, current = turn_blocks(view.history, seat)
         if current and current[0].card is not None:
@@ -405,8 +406,6 @@ class TerminalUI:
 
     def show_rules(self, seat: int) -> bool:
         """The rules a screen at a time; then the table is drawn again."""
-        from . import rulesdoc
-
         s = self.s
         agents = [a.name for a in s.registry.agents_for(s.spec.name)]
         self.page(rulesdoc.renderable(s.spec, agents, self.look.ascii), f"Rules of {s.spec.title}")
@@ -465,7 +464,6 @@ class TerminalUI:
         name, action, reason = answer
         t = Text(f"Hint ({name}): ", style="bold")
         t.append_text(self.look.phrase(lambda f: action.notation(f)))
-        from rummykit.core.engine.actions import short_form
 
         sf = short_form(action, aliases=self.s.spec.aliases)
         if sf:
@@ -574,7 +572,6 @@ class TerminalUI:
         if s.path is None:
             self.say(f"{outcome}; game not saved (no save path)")
             return
-        from rummykit.core.play.session import default_save_dir
 
         try:
             in_default = s.path.resolve().parent == default_save_dir().resolve()

@@ -15,9 +15,8 @@ from contextlib import contextmanager
 
 from click.testing import CliRunner
 
-from rummykit.cli import common
-from rummykit.cli.main import BUILTIN_COMMANDS, RummyGroup, cli, main
-from rummykit.core.plugins import manager as core_plugins
+from rummykit.cli.main import main
+from rummykit.core.plugins.manager import reset_plugins
 
 #: What a ``rummy`` run by the tests does not inherit from the environment
 #: (here, and in tests/cli/ptygame.py's processes).
@@ -26,18 +25,17 @@ UNSET = ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")
 
 @contextmanager
 def fresh_rummy() -> Iterator[None]:
-    """The state a new ``rummy`` process starts from: plugins loaded from the
-    environment of this call (``RUMMYKIT_DISABLE_PLUGINS``...), no plugin command
-    on the group yet, no warning printed; what was there before is put back."""
-    saved = core_plugins._default, RummyGroup._plugins_loaded, dict(cli.commands), common._reported
-    core_plugins._default = None
-    RummyGroup._plugins_loaded = False
-    cli.commands = {n: c for n, c in cli.commands.items() if n in BUILTIN_COMMANDS}
-    common._reported = False
+    """The state a new ``rummy`` process starts from: no plugins loaded, so that
+    they load from the environment of this call (``RUMMYKIT_DISABLE_PLUGINS``...);
+    the plugins loaded before are put back after. What else a run keeps (the
+    commands plugins add, whether their problems were shown) is its own: each
+    :func:`~rummykit.cli.main.main` call starts a new
+    :class:`~rummykit.cli.common.Run`."""
+    saved = reset_plugins()
     try:
         yield
     finally:
-        core_plugins._default, RummyGroup._plugins_loaded, cli.commands, common._reported = saved
+        reset_plugins(saved)
 
 
 def run_rummy(*args: str, stdin: str = "", **env: str | None) -> subprocess.CompletedProcess[str]:

@@ -7,10 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
+#: How long a value in an error line may be, by default.
+SHOWN_MAX = 40
 
-def shown_value(value: Any, limit: int = 40) -> str:
-    """``repr`` of a value, cut to ``limit`` characters (a 5,000-digit number
-    stays one short line); control characters come out escaped."""
+
+def shortened(text: str, limit: int = SHOWN_MAX) -> str:
+    """``text`` cut to ``limit`` characters, the last of them "…", when longer:
+    how every value and reason quoted in a message is kept short."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown_value(value: Any, limit: int = SHOWN_MAX) -> str:
+    """``repr`` of a value, :func:`shortened` to ``limit`` characters (a
+    5,000-digit number stays one short line); control characters come out escaped."""
     try:
         text = repr(value)
     except ValueError:  # an int past Python's limit on digits turned into text
@@ -18,7 +27,7 @@ def shown_value(value: Any, limit: int = 40) -> str:
             raise
         digits = int(abs(value).bit_length() * 0.30103) + 1
         return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shortened(text, limit)
 
 
 def is_truth_value(value: Any) -> bool:

@@ -40,6 +40,7 @@ from types import FrameType
 from typing import Any, NamedTuple
 
 from rummykit.core.base.errors import AgentError, contract_broken
+from rummykit.core.base.values import shortened
 from rummykit.core.bots.agents import BaseAgent, information_for, wants_information
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.round import Event, View
@@ -182,8 +183,7 @@ _MOVE = "over a move"
 
 
 def _one_line(text: str, limit: int = 200) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[: limit - 3] + "..."
+    return shortened(" ".join(text.split()), limit)
 
 
 def _shown(value: object) -> str:

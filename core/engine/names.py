@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.base.values import shortened
 from rummykit.core.cards.card import DECK_SIZE
 
 MAX_NAME = 24
@@ -66,8 +67,9 @@ def _describe(ch: str) -> str:
 
 
 def shown(text: str, most: int = 30) -> str:
-    """``text`` quoted for an error line: escaped, and cut if long."""
-    return repr(text if len(text) <= most else text[:most] + "…")
+    """``text`` quoted whole for an error line: escaped, and :func:`shortened`
+    to ``most`` characters first."""
+    return repr(shortened(text, most))
 
 
 def check_name(text: str) -> str:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from rummykit.core.base.errors import RecordError, RummyError, VariantError
+from rummykit.core.base.values import SHOWN_MAX, shortened, shown_value
 from rummykit.core.engine.names import check_kind, check_name
 
 if TYPE_CHECKING:
@@ -232,7 +233,7 @@ def read_record_bytes(path: str | os.PathLike[str]) -> bytes:
 
 def _shown(part: object) -> str:
     text = str(part)
-    return text if text.isprintable() and len(text) <= 40 else repr(text[:40])
+    return text if text.isprintable() and len(text) <= SHOWN_MAX else shown_value(text)
 
 
 def invalid(error: ValidationError) -> str:
@@ -240,8 +241,7 @@ def invalid(error: ValidationError) -> str:
     err = error.errors()[0]
     loc = ".".join(_shown(x) for x in err.get("loc", ()))
     msg = err.get("msg", "").removeprefix("Value error, ")
-    if len(msg) > 120:
-        msg = msg[:117] + "..."
+    msg = shortened(msg, 120)
     return f"{loc}: {msg}" if loc else msg
 
 
@@ -262,7 +262,7 @@ def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
     version = data.get("version")
     if version != VERSION or type(version) is not int:
         if isinstance(version, str):
-            shown = repr(version[:40])  # "1", the text, is not the number 1
+            shown = shown_value(version)  # "1", the text, is not the number 1
         else:
             shown = _shown(version) if isinstance(version, int) else type(version).__name__
         raise RecordError(

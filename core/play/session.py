@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
 from rummykit.core.base.errors import IllegalAction, RecordError, RummyError, move_refused
+from rummykit.core.base.values import shown_value
 from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import MoveClock, SafeAgent, Who
 from rummykit.core.engine.actions import DRAW_STOCK, Action
@@ -84,7 +85,7 @@ def seat_record(kind: str, name: str) -> SeatRecord:
     try:
         return SeatRecord(kind=kind, name=name)
     except ValidationError as e:
-        raise RummyError(f"bad seat {kind[:40]!r}: {invalid(e)}") from None
+        raise RummyError(f"bad seat {shown_value(kind)}: {invalid(e)}") from None
 
 
 def parse_seats(texts: Sequence[str]) -> list[SeatRecord]:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rummykit.core.base.errors import AgentError, RummyError
+from rummykit.core.base.values import shortened, shown_value
 from rummykit.core.play.simulate import Merger, SimConfig, Tally, _chunks, _Player, default_chunk_size
 
 #: How to get Ray, in the one line ``--backend ray`` says without it.
@@ -84,7 +85,7 @@ def check_address(address: str, what: str = "--address") -> str:
         or any(c.isspace() for c in a)
         or not (plain or a == "auto" or a.startswith("ray://"))
     ):
-        shown = a if len(a) <= 60 and a.isprintable() else repr(a[:60]) + ("..." if len(a) > 60 else "")
+        shown = a if len(a) <= 60 and a.isprintable() else shown_value(a, 60)
         raise RummyError(
             f"{what} takes a Ray cluster's HOST:PORT such as 10.0.0.5:6379, ray://HOST:PORT "
             f"or auto (at most {MAX_ADDRESS} characters), not {shown or 'nothing'}"
@@ -119,7 +120,7 @@ def _reason(e: BaseException) -> str:
     found = [m.group(1) for line in lines if (m := re.match(r"[\w.]+(?:Error|Exception): (.+)", line))]
     text = found[-1] if found else lines[0] if lines else type(e).__name__
     text = text.split(". ")[0].rstrip(".")
-    return text if len(text) <= 200 else text[:197] + "..."
+    return shortened(text, 200)
 
 
 class _quiet_stderr:

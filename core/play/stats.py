@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from rummykit.core.base.values import shown_value
+
 FILE_NAME = "stats.sqlite3"
 LOCK_WAIT = 2.0  # seconds to wait for another process's write
 
@@ -260,7 +262,7 @@ def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
             ok = (value is None and kind == "m") or (isinstance(value, int) and not isinstance(value, bool))
         if not ok:
             what = "text" if kind == "t" else "a whole number"
-            raise _Damaged(f"{str(value)[:20]!r} where {what} belongs")
+            raise _Damaged(f"{shown_value(str(value), 20)} where {what} belongs")
     return row
 
 

@@ -367,8 +367,9 @@ def get_plugins() -> Plugins:
     return _default
 
 
-def reset_plugins() -> None:
-    """Forget the process-wide plugins: the next :func:`get_plugins` loads them
-    again (what a test that changes the environment uses)."""
+def reset_plugins(to: Plugins | None = None) -> Plugins | None:
+    """Forget the loaded plugins, or put ``to`` in their place (tests that change
+    the environment use this); the plugins that were loaded, or None."""
     global _default
-    _default = None
+    before, _default = _default, to
+    return before

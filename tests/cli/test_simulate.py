@@ -60,11 +60,20 @@ class ToyPlugin:
 
 
 @pytest.fixture
-def plugins(monkeypatch):
+def plugins():
     p = core_plugins.Plugins(extra=[("toy-test", ToyPlugin())])
-    monkeypatch.setattr(core_plugins, "_default", p)
+    before = core_plugins.reset_plugins(p)
     SEATS_SEEN.clear()
-    return p
+    yield p
+    core_plugins.reset_plugins(before)
+
+
+@pytest.fixture
+def fresh_plugins():
+    """The installed plugins loaded anew for the test, the ones before put back after."""
+    before = core_plugins.reset_plugins()
+    yield
+    core_plugins.reset_plugins(before)
 
 
 def run(*args: str):
@@ -289,8 +298,7 @@ def _has(variant: str) -> bool:
 
 
 @pytest.mark.skipif(not _has("gin"), reason="gin not installed")
-def test_gin_counts_and_draws_add_up(capsys, monkeypatch):
-    monkeypatch.setattr(core_plugins, "_default", None)
+def test_gin_counts_and_draws_add_up(capsys, fresh_plugins):
     data = sim_json(capsys, "gin", "--seat", "random", "--seat", "ai:easy", "--rounds", "40", "--seed", "3")
     keys = {"rounds_won", "knocks", "gins", "undercuts", "draws"}
     won = 0
@@ -305,8 +313,7 @@ def test_gin_counts_and_draws_add_up(capsys, monkeypatch):
 
 
 @pytest.mark.skipif(not _has("cardverse"), reason="cardverse not installed")
-def test_cardverse_four_seats_workers(capsys, monkeypatch):
-    monkeypatch.setattr(core_plugins, "_default", None)
+def test_cardverse_four_seats_workers(capsys, fresh_plugins):
     args = ("cardverse", *["--seat", "ai:easy"] * 3, "--seat", "random", "--matches", "4", "--seed", "11")
     one = sim_json(capsys, *args, "--workers", "1")
     two = sim_json(capsys, *args, "--workers", "2")
