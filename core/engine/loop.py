@@ -30,6 +30,7 @@ between the drivers, each gives the loop:
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Literal, NoReturn, Protocol, TypeVar
@@ -40,7 +41,19 @@ if TYPE_CHECKING:
     from rummykit.core.engine.actions import Action
     from rummykit.core.engine.round import Round, RoundResult
 
-__all__ = ["ENDED", "LIMIT", "OVER", "WAITING", "Decide", "Game", "Loop", "Refused", "Stop", "blame_variant"]
+__all__ = [
+    "ENDED",
+    "LIMIT",
+    "OVER",
+    "WAITING",
+    "Decide",
+    "Game",
+    "Loop",
+    "Refused",
+    "Stop",
+    "blame_variant",
+    "variant_refused",
+]
 
 E = TypeVar("E")
 E_co = TypeVar("E_co", covariant=True)
@@ -63,12 +76,15 @@ Refused = Callable[["Action", IllegalAction], NoReturn]
 def blame_variant(variant: str) -> Refused:
     """The ``refused`` of a loop whose deciders take their moves from the legal
     list: the game refusing one is the variant ``variant`` breaking the engine
-    contract (:func:`~rummykit.core.base.errors.move_refused`, one line)."""
+    contract (:func:`variant_refused`). It pickles (an environment holding its
+    loop is copied so)."""
+    return functools.partial(variant_refused, variant)
 
-    def refused(action: Action, error: IllegalAction) -> NoReturn:
-        raise move_refused(variant, action.notation(), error) from None
 
-    return refused
+def variant_refused(variant: str, action: Action, error: IllegalAction) -> NoReturn:
+    """Raise the one-line error of ``variant`` refusing ``action``, one of the
+    legal moves it had just offered (:func:`~rummykit.core.base.errors.move_refused`)."""
+    raise move_refused(variant, action.notation(), error) from None
 
 
 class Game(Protocol[E_co]):
