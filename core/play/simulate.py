@@ -299,7 +299,7 @@ def backend_named(name: str, workers: int | None = None, address: str | None = N
             raise RummyError("--address is for --backend ray")
         return LocalBackend(workers or 1)
     if name == "ray":
-        from rummykit.core.play.simulate_ray import RayBackend
+        from rummykit.core.play.simulate_ray import RayBackend  # only a Ray run loads it
 
         return RayBackend(cpus=workers, address=address)
     raise RummyError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")

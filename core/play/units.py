@@ -11,6 +11,7 @@ run plays and why.
 
 from __future__ import annotations
 
+import random
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
 from rummykit.core.engine.loop import LIMIT, Loop, blame_variant
 
@@ -59,8 +61,6 @@ def unit_agent_seed(deal_seed: int, index: int, pos: int) -> int:
     """The seed of the computer player at table position ``pos`` in unit
     ``index`` (dealt from ``deal_seed``): different in each unit of a block of
     duplicate deals."""
-    from rummykit.core.bots.agents import agent_seed
-
     return agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
 
 
@@ -130,7 +130,7 @@ class Player:
     """What a worker needs to play units: the variant, options and agent factories."""
 
     def __init__(self, registry: Registry, config: SimConfig) -> None:
-        from rummykit.core.engine.options import build_options
+        from rummykit.core.engine.options import build_options  # pydantic: not at start-up
 
         self.config = config
         self.spec = registry.variant(config.variant)
@@ -178,9 +178,7 @@ class Player:
 
     def play_round(self, i: int, t: Tally) -> None:
         """Play unit ``i`` as a single round, tallied into ``t``."""
-        import random
-
-        from rummykit.core.engine.resample import deal_round
+        from rummykit.core.engine.resample import deal_round  # not at start-up
 
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
@@ -199,7 +197,7 @@ class Player:
     def play_match(self, i: int, t: Tally) -> None:
         """Play unit ``i`` as a match (at most :data:`MAX_ROUNDS_PER_MATCH`
         rounds), tallied into ``t``."""
-        from rummykit.core.play.match import Match
+        from rummykit.core.play.match import Match  # pydantic: not at start-up
 
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
@@ -240,8 +238,6 @@ def play_out(
     A move the variant refuses is its fault; a round longer than
     :data:`MAX_ACTIONS_PER_ROUND` actions is an error.
     """
-    from rummykit.core.bots.agents import observers, tell_observers
-
     watchers = observers(agents)
     tell: Callable[[Event], None] | None = None
     if watchers:
