@@ -116,10 +116,10 @@ class Session:
         self._notify = notify
         self.spec = registry.variant(record.variant)
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
-        self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
         self._recording = True  # the move being applied goes into the record
         self._blame = False  # a refusal of the move being applied is the variant's fault
         self._play(self._replay(record.actions))
+        self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
         self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
