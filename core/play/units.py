@@ -140,6 +140,8 @@ class Player:
         self.clock = MoveClock(config.move_timeout)
 
     def agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
+        """The guarded computer players of unit ``index`` (dealt from
+        ``deal_seed``), by table position: entrant ``seat_of[pos]`` at ``pos``."""
         unit = "match" if self.config.mode == "matches" else "round"
         where = f"{unit} {index + 1} of --seed {self.config.seed}"
         agents: list[Any] = [None] * self.n
@@ -151,6 +153,7 @@ class Player:
         return agents
 
     def play(self, start: int, stop: int) -> Tally:
+        """Units ``start`` to ``stop`` (one chunk), tallied."""
         t = Tally(self.n)
         with self.clock.running():
             for i in range(start, stop):
@@ -162,6 +165,8 @@ class Player:
         return t
 
     def credit(self, t: Tally, result: RoundResult, seat_of: list[int]) -> None:
+        """Tally a round's ``result`` into ``t``: its points, and its counts to
+        its winner (to every entrant when nobody won)."""
         t.rounds += 1
         for pos, p in enumerate(result.points):
             t.points[seat_of[pos]] += p
