@@ -16,6 +16,7 @@ from rummykit.core.bots.search import RolloutError, SearchAgent
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.loop import ENDED, LIMIT, OVER, WAITING, Loop, blame_variant
 from rummykit.core.play.match import Match
+from rummykit.core.plugins.manager import get_plugins
 
 from .toy_variant import TOY, ToyOptions, ToyRound
 
@@ -140,3 +141,21 @@ def test_no_import_cycle_between_simulate_and_its_ray_backend(module, not_import
     code = f"import sys, {module}; print({not_imported!r} in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_session_plays_its_bots_through_the_loop_and_hands_a_persons_move_back(tmp_path):
+    from rummykit.core.play.records import load_record
+    from rummykit.core.play.session import Session, parse_seats
+
+    reg = get_plugins().registry
+    path = tmp_path / "game.json"
+    s = Session.new(reg, "gin", {}, parse_seats(["ai:easy", "human"]), 7, path)
+    person = s.humans[0]
+    for _ in range(3):
+        stop = s.loop.run()
+        assert stop == WAITING and s.loop.seat == person == s.to_act()
+        assert s.decide(person) is None
+        s.apply(s.match.legal_actions()[0])  # the person's move, as the terminal UI makes it
+    saved = load_record(path)
+    assert saved.actions == s.record.actions == [a.notation() for a in s.match.actions]
+    s.close()
