@@ -297,7 +297,7 @@ class SearchAgent(BaseAgent):
             return move
 
         loop = Loop(state, decide, refused=self._refused)
-        if loop.run(state, MAX_ROLLOUT_ACTIONS) == WAITING:
+        if loop.run(None, MAX_ROLLOUT_ACTIONS) == WAITING:  # it ends when nobody is to act
             raise RolloutError(f"{self._policy()} returned no move in a roll-out")
         self._moves += loop.actions
         result = state.result

@@ -141,11 +141,12 @@ class Loop(Generic[E]):
         result goes to ``on_end`` first, then the move to ``on_event``), the
         decider hands a move back (:data:`WAITING`) or ``max_actions`` moves
         were played (:data:`LIMIT`; ``None``: no bound)."""
-        game, decide, refused, on_event = self.game, self.decide, self.refused, self.on_event
+        decide, refused, on_event = self.decide, self.refused, self.on_event
+        to_act, apply = self.game.to_act, self.game.apply  # bound once: the search's play-outs run here
         self.seat = None
         limit = sys.maxsize if max_actions is None else max_actions
         for played in range(limit):
-            seat = game.to_act()
+            seat = to_act()
             if seat is None:
                 self.actions = played
                 return OVER
@@ -154,7 +155,7 @@ class Loop(Generic[E]):
                 self.actions, self.seat = played, seat
                 return WAITING
             try:
-                event = game.apply(action)
+                event = apply(action)
             except IllegalAction as e:
                 if refused is not None:
                     refused(action, e)
