@@ -80,6 +80,7 @@ from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.bots.agents import RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards.card import DECK_SIZE, code, pretty
 from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.loop import LIMIT, OVER, Loop
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.round import Event, Round, RoundResult, View
 from rummykit.core.play.match import Match
@@ -1053,7 +1054,8 @@ def play_match(
     registry: Registry | None = None,
     coverage: Coverage | None = None,
 ) -> Match:
-    """Play a match with ``agents`` (random agents by default), running the
+    """Play a match with ``agents`` (random agents by default) through the game
+    loop (:class:`rummykit.core.engine.loop.Loop`), running the
     per-action checks when ``checks`` (the illegal-action check on a share
     ``illegal_rate`` of the states; the display hooks on every seat's view,
     :func:`check_display`). A round longer than ``max_actions`` fails; a match
@@ -1064,12 +1066,13 @@ def play_match(
     if len(agents) != n_seats:
         _fail(f"{len(agents)} agents for {n_seats} seats")
     match = Match(spec, options, n_seats, seed)
-    per_round = 0
     rng = random.Random(seed)
-    while not match.over:
-        rnd = match.round
+    last_legal: tuple[Action, ...] = ()  # of the last state a move was asked for
+
+    def before_move() -> tuple[int, tuple[Action, ...]]:
+        """The checks of a state before its move: the seat to act and its legal actions."""
         if checks:
-            check_round_state(rnd, illegal=rng.random() < illegal_rate)
+            check_round_state(match.round, illegal=rng.random() < illegal_rate)
             for s in range(n_seats):
                 check_display(spec, options, match.view(s))
         seat = match.to_act()
@@ -1080,40 +1083,52 @@ def play_match(
             _fail(
                 f"round {match.round_index + 1}: no seat to act or no legal action, but the round is not over"
             )
+        return seat, legal
+
+    def decide(_: int) -> Action:
+        nonlocal last_legal
+        seat, legal = before_move()
+        last_legal = legal
         view = match.view(seat)
         action = agents[seat].act(view, tuple(legal), **act_kwargs(agents[seat], match, seat))
         if action.key() not in {a.key() for a in legal}:
             _fail(f"agent of seat {seat} chose '{action}', which is not legal")
-        n_results = len(match.results)
-        match.apply(action)
+        return action
+
+    def moved(event: Event) -> None:
         if coverage is not None:
-            coverage.note_move(action)
-        per_round += 1
-        if len(match.results) > n_results:
-            result = match.results[-1]
-            check_result(result, n_seats, spec.negative_scores)
-            if coverage is not None:
-                coverage.note_result(result)
-            ended = match.round if match.over else match.previous_round
-            if ended is None or ended.result is not result:
-                _fail("the match's finished round does not hold its result")
-            if checks:
-                check_round_state(ended, illegal=False)
-                for s in range(n_seats):
-                    check_display(spec, options, ended.view(s))
-                try:
-                    ended.apply(legal[0])
-                except IllegalAction:
-                    pass
-                except Exception as e:
-                    _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
-                else:
-                    _fail("an action was accepted after the round ended")
-            per_round = 0
-            if len(match.results) >= max_rounds:
-                break  # enough rounds checked; the match is stopped here
-        if per_round > max_actions:
+            coverage.note_move(event.action)
+
+    # The game loop plays each round (bounded: one action more than max_actions,
+    # which fails unless it ends the round); the round's end is checked here.
+    loop = Loop(match, decide, on_event=moved)
+    while not match.over:
+        stop = loop.run(match.round, max_actions + 1)
+        if stop == LIMIT:
             _fail(f"round {match.round_index + 1} did not end within {max_actions} actions")
+        if stop == OVER:  # nobody to act, yet the match goes on
+            before_move()
+        result = match.results[-1]
+        check_result(result, n_seats, spec.negative_scores)
+        if coverage is not None:
+            coverage.note_result(result)
+        ended = match.round if match.over else match.previous_round
+        if ended is None or ended.result is not result:
+            _fail("the match's finished round does not hold its result")
+        if checks:
+            check_round_state(ended, illegal=False)
+            for s in range(n_seats):
+                check_display(spec, options, ended.view(s))
+            try:
+                ended.apply(last_legal[0])
+            except IllegalAction:
+                pass
+            except Exception as e:
+                _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
+            else:
+                _fail("an action was accepted after the round ended")
+        if len(match.results) >= max_rounds:
+            break  # enough rounds checked; the match is stopped here
     totals = [sum(r.points[s] for r in match.results) for s in range(n_seats)]
     if totals != list(match.totals):
         _fail(f"the match totals {match.totals} are not the sums of the round scores {totals}")

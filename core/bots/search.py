@@ -3,8 +3,9 @@
 It plays any variant through the engine contract alone: the seat's
 information state (:meth:`Round.information <rummykit.core.engine.round.Round.information>`:
 ``sample`` draws full states the seat cannot tell from the real one),
-:meth:`~rummykit.core.engine.round.Round.clone`, ``legal_actions`` and ``apply``.
-It never sees the real round: the match hands it its information state
+:meth:`~rummykit.core.engine.round.Round.clone`, ``legal_actions`` and ``apply``;
+its play-outs are played by the game loop (:class:`~rummykit.core.engine.loop.Loop`),
+as every game is. It never sees the real round: the match hands it its information state
 (``act(view, legal, info=...)``, :func:`rummykit.core.bots.agents.act_kwargs`).
 
 How a move is chosen (determinized Monte Carlo with successive halving):
@@ -56,13 +57,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rummykit.core.base.errors import IllegalAction
 from rummykit.core.base.values import is_whole_number, shown_value
 from rummykit.core.bots.agents import BaseAgent, RandomAgent
 from rummykit.core.bots.equity import MatchEquity, round_value, score_histogram, step_for
 from rummykit.core.engine.actions import Action
+from rummykit.core.engine.loop import WAITING, Loop
 from rummykit.core.engine.round import Round, View, options_mapping
 
 if TYPE_CHECKING:
@@ -267,8 +269,10 @@ class SearchAgent(BaseAgent):
         return best, means, [len(p) for p in points]
 
     def _rollout(self, state: Round, action: Action, info: InfoState, seed: int) -> tuple[int, ...]:
-        """Play ``action``, then the round out with the policy at every seat;
-        the round's points (all zero for a round cut off)."""
+        """Play ``action``, then the round out through the game loop
+        (:class:`~rummykit.core.engine.loop.Loop`) with the policy at every
+        seat; the round's points (all zero for a round cut off after
+        :data:`MAX_ROLLOUT_ACTIONS` actions)."""
         state.apply(action)
         n = info.n_seats
         agents: list[Any] = [None] * n
@@ -280,30 +284,31 @@ class SearchAgent(BaseAgent):
         if self._shown is None:
             self._shown = options_mapping(self.options)
         scores, shown = tuple(getattr(info, "scores", ())), self._shown
-        moves = 0
-        for moves in range(MAX_ROLLOUT_ACTIONS):  # noqa: B007 - counted below
-            seat = state.to_act()
-            if seat is None:
-                break
+
+        def decide(seat: int) -> Action | None:
             v = state.view(seat).with_scores(scores, shown)
             try:  # the policy's calls: its failure is named as its own
                 agent = agents[seat]
                 if agent is None:
                     agent = agents[seat] = make(seat, (seed + 7919 * seat) & 0xFFFFFFFF, options)
-                move = agent.act(v, v.legal)
+                move: Action | None = agent.act(v, v.legal)
             except Exception as e:
                 raise self._policy_failed(e, "in a roll-out") from e
-            try:
-                state.apply(move)
-            except IllegalAction as e:
-                raise RolloutError(f"{self._policy()} made an illegal move in a roll-out: {e}") from e
-        self._moves += moves
+            return move
+
+        loop = Loop(state, decide, refused=self._refused)
+        if loop.run(None, MAX_ROLLOUT_ACTIONS) == WAITING:  # it ends when nobody is to act
+            raise RolloutError(f"{self._policy()} returned no move in a roll-out")
+        self._moves += loop.actions
         result = state.result
         points = tuple(result.points) if result is not None else (0,) * n
         best = max(points) if points else 0
         if best > 0:
             self._scores.append(best)
         return points
+
+    def _refused(self, move: Action, e: IllegalAction) -> NoReturn:
+        raise RolloutError(f"{self._policy()} made an illegal move in a roll-out: {e}") from e
 
     def _policy_failed(self, e: Exception, doing: str) -> RolloutError:
         what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__

@@ -20,7 +20,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -29,11 +29,12 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
-from rummykit.core.base.errors import IllegalAction, RecordError, RummyError, move_refused
+from rummykit.core.base.errors import IllegalAction, RecordError, RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import MoveClock, SafeAgent, Who
 from rummykit.core.engine.actions import DRAW_STOCK, Action
+from rummykit.core.engine.loop import Loop, variant_refused
 from rummykit.core.engine.names import BadName, bot_name, check_kind, check_name, unique_names
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.round import Event, View
@@ -116,7 +117,9 @@ class Session:
         self._notify = notify
         self.spec = registry.variant(record.variant)
         self.options = build_options(self.spec.options_model, record.options, self.spec.name)
-        self.match = self._replay(record.actions)
+        self._recording = True  # the move being applied goes into the record
+        self._blame = False  # a refusal of the move being applied is the variant's fault
+        self._play(self._replay(record.actions))
         self.agents: list[SafeAgent | None] = [self._make_agent(i, s) for i, s in enumerate(record.seats)]
         self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
@@ -165,6 +168,14 @@ class Session:
             match.on_match_end = lambda m: notify("match_ended", match=m)
         return match
 
+    def _play(self, match: Match) -> None:
+        """Play ``match`` from now on. Every move goes through the game loop
+        (:attr:`loop`): a computer player's through :meth:`bot_move`, a
+        person's, which :meth:`decide` hands back to the terminal UI, through
+        :meth:`apply`."""
+        self.match = match
+        self.loop: Loop[Event] = Loop(match, self.decide, refused=self._refused, on_event=self._moved)
+
     # -- computer players --------------------------------------------------------
 
     _clock: MoveClock | None = None
@@ -196,35 +207,42 @@ class Session:
             self._who(spec, seat), spec.factory, agent_seed(self.record.seed, seat), self.options, self.clock
         )
 
-    def bot_action(self) -> Action:
-        """The move of the computer player to act, not yet applied. A bot that
-        raises, returns anything but a legal move or runs past the move timeout
-        is an :class:`~rummykit.core.base.errors.AgentError` naming it."""
-        seat = self.to_act()
-        agent = self.agents[seat] if seat is not None else None
-        if seat is None or agent is None:
-            raise RummyError("no computer player is to act")
+    def decide(self, seat: int) -> Action | None:
+        """The game loop's decider: the move of the computer player at ``seat``
+        (the seat to act), not yet applied, or ``None`` at a person's seat (the
+        terminal UI asks the person). A bot that raises, returns anything but a
+        legal move or runs past the move timeout is an
+        :class:`~rummykit.core.base.errors.AgentError` naming it."""
+        agent = self.agents[seat]
+        if agent is None:
+            return None
         # What a bot prints goes to standard error: the game's own lines are on
         # standard output (as in rummy simulate, whose JSON stays JSON).
         with self.clock.running(), contextlib.redirect_stdout(sys.stderr):
             return agent.act(self.match.view(seat), self.match)
 
+    def bot_action(self) -> Action:
+        """The move of the computer player to act, not yet applied
+        (:meth:`decide`)."""
+        seat = self.to_act()
+        action = self.decide(seat) if seat is not None else None
+        if action is None:
+            raise RummyError("no computer player is to act")
+        return action
+
     def bot_move(self, action: Action | None = None) -> Event:
         """Apply the move of the computer player to act (``action``, from
-        :meth:`bot_action`, or asked for now). With no save path and no person
-        seated nothing of the past moves is kept (there is nowhere to save them
-        and no one to undo them): a long bots-only game stays flat in memory."""
+        :meth:`bot_action`, or asked for now) through the game loop. With no
+        save path and no person seated nothing of the past moves is kept
+        (there is nowhere to save them and no one to undo them): a long
+        bots-only game stays flat in memory. A move the variant refuses (one
+        of the legal moves its view offered) is its fault."""
         if action is None:
             action = self.bot_action()
-        try:
-            if self.path is None and not self.humans:
-                self.match.keep_history = False
-                event = self.match.apply(action)
-                self._tell(event)
-                return event
-            return self.apply(action)
-        except IllegalAction as e:  # one of the view's legal moves: the variant's fault
-            raise move_refused(self.spec.name, action.notation(), e) from None
+        quiet = self.path is None and not self.humans
+        if quiet:
+            self.match.keep_history = False
+        return self._move(action, record=not quiet, blame=True)
 
     def hint(self, seat: int) -> tuple[str, Action, str] | None:
         """What the strongest computer player that understands the rules played
@@ -263,14 +281,29 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
-        """Apply and save ``action`` (a person's or a bot's); then the computer
-        players that observe are told it (:func:`rummykit.core.bots.agents.tell_observers`)."""
-        event = self.match.apply(action)
-        self.record.actions.append(event.action.notation())
-        self.record.finished = self.match.over
-        self.save()
+        """Apply and save ``action`` (a person's or a bot's) through the game
+        loop; then the computer players that observe are told it
+        (:func:`rummykit.core.bots.agents.tell_observers`). An illegal action is
+        an :class:`~rummykit.core.base.errors.IllegalAction`, and changes nothing."""
+        return self._move(action, record=True, blame=False)
+
+    def _move(self, action: Action, record: bool, blame: bool) -> Event:
+        self._recording, self._blame = record, blame
+        return self.loop.move(action)
+
+    def _refused(self, action: Action, error: IllegalAction) -> NoReturn:
+        if self._blame:  # one of the view's legal moves: the variant's fault
+            variant_refused(self.spec.name, action, error)
+        raise error
+
+    def _moved(self, event: Event) -> None:
+        """After each move: recorded and saved (unless a bots-only game with
+        nowhere to save it), then told to the computer players that observe."""
+        if self._recording:
+            self.record.actions.append(event.action.notation())
+            self.record.finished = self.match.over
+            self.save()
         self._tell(event)
-        return event
 
     def _tell(self, event: Event) -> None:
         """Every computer player that observes is told ``event`` as its seat sees
@@ -298,7 +331,7 @@ class Session:
             raise RummyError(reason)
         undone = self.match.round.history[-1].action
         actions = self.record.actions[:-1]
-        self.match = self._replay(actions)
+        self._play(self._replay(actions))
         self.record.actions = actions
         self.record.finished = False
         self.save()

@@ -29,7 +29,9 @@ units and return small tallies (sums), which are merged in unit order. Nothing
 per unit is kept, and only a bounded number of chunks is in flight, so memory
 stays flat however many units are played.
 
-Where chunks are played is a :class:`Backend`: :class:`LocalBackend` (this
+What a run plays (its units, their seeds and seats, the :class:`Player` that
+plays them through the game loop, the tallies) is in :mod:`rummykit.core.play.units`;
+this module runs it. Where chunks are played is a :class:`Backend`: :class:`LocalBackend` (this
 process, or a pool of worker processes) or ``RayBackend``
 (:mod:`rummykit.core.play.simulate_ray`: Ray tasks on a local Ray or a cluster).
 Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
@@ -51,25 +53,34 @@ import contextlib
 import math
 import os
 import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rummykit.core.base.errors import AgentError, IllegalAction, RummyError, move_refused
-from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
-from rummykit.core.engine.round import Round
+from rummykit.core.base.errors import AgentError, RummyError
+from rummykit.core.play.units import (
+    MAX_ACTIONS_PER_ROUND,
+    MAX_ROUNDS_PER_MATCH,
+    Merger,
+    Player,
+    SimConfig,
+    Tally,
+    chunks,
+    default_chunk_size,
+    positions,
+    unit_agent_seed,
+    unit_seed,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from rummykit.core.engine.round import RoundResult, View
-    from rummykit.core.play.match import Match
     from rummykit.core.plugins.registry import Registry
 
 __all__ = [
     "BACKENDS",
+    "MAX_ACTIONS_PER_ROUND",
     "MAX_CHUNK",
     "MAX_MATCHES",
     "MAX_ROUNDS",
@@ -78,21 +89,21 @@ __all__ = [
     "WORKERS_PER_CPU",
     "Backend",
     "LocalBackend",
+    "Merger",
+    "Player",
     "SimConfig",
     "SimResult",
     "Tally",
     "backend_named",
+    "chunks",
+    "default_chunk_size",
     "positions",
     "simulate",
+    "unit_agent_seed",
     "unit_seed",
     "wilson",
 ]
 
-#: A match still running after this many rounds is stopped and counted as a draw
-#: (a safeguard for bots that never score, e.g. two ``random`` seats in a long game).
-MAX_ROUNDS_PER_MATCH = 1000
-#: A round still running after this many actions is an error in the variant or a bot.
-MAX_ACTIONS_PER_ROUND = 100_000
 #: The most matches (``--matches``) and single rounds (``--rounds``) one run may play.
 MAX_MATCHES = 1_000_000
 MAX_ROUNDS = 10_000_000
@@ -103,43 +114,6 @@ WORKERS_PER_CPU = 4
 MAX_CHUNK = 10_000
 #: The backends ``rummy simulate --backend`` knows.
 BACKENDS = ("local", "ray")
-
-_MASK64 = (1 << 64) - 1
-
-
-def _splitmix(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def _mix(*parts: int) -> int:
-    x = 0x5EED
-    for p in parts:
-        x = _splitmix(x ^ (p & _MASK64))
-    return x
-
-
-def unit_seed(seed: int, index: int, n_entrants: int) -> int:
-    """The deal seed of unit ``index``: the same for the ``n_entrants`` units of a
-    block (duplicate deals), a different one for every block."""
-    return _mix(seed, index // max(1, n_entrants)) >> 1
-
-
-def unit_agent_seed(deal_seed: int, index: int, pos: int) -> int:
-    """The seed of the computer player at table position ``pos`` in unit
-    ``index`` (dealt from ``deal_seed``): different in each unit of a block of
-    duplicate deals."""
-    from rummykit.core.bots.agents import agent_seed
-
-    return agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
-
-
-def positions(index: int, n: int) -> list[int]:
-    """``positions(i, n)[p]`` is the entrant sitting at table position ``p`` in unit ``i``
-    (entrant ``e`` sits at ``(e + i) % n``)."""
-    return [(p - index) % n for p in range(n)]
 
 
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -159,62 +133,6 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
 def max_workers() -> int:
     """The most worker processes allowed on this machine."""
     return max(1, min(MAX_WORKERS, WORKERS_PER_CPU * (os.cpu_count() or 1)))
-
-
-@dataclass(frozen=True)
-class SimConfig:
-    """What to play. ``options`` are the variant options as a plain dict (validated
-    by the caller; rebuilt in each worker). ``move_timeout``: the seconds a bot
-    may take over one move."""
-
-    variant: str
-    seats: tuple[str, ...]
-    units: int
-    mode: str = "matches"  # or "rounds"
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    move_timeout: float = DEFAULT_MOVE_TIMEOUT
-
-    def __post_init__(self) -> None:
-        if self.mode not in ("matches", "rounds"):
-            raise ValueError(f"mode must be 'matches' or 'rounds', not {self.mode!r}")
-        check_timeout(self.move_timeout)
-
-
-@dataclass
-class Tally:
-    """Sums over some units (mergeable, order-independent)."""
-
-    n: int
-    units: int = 0
-    rounds: int = 0
-    draws: int = 0
-    wins: list[int] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)
-    counts: list[dict[str, int]] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)  # final match totals, summed
-    stalled: int = 0  # matches ended by the safeguard, not by the match rule
-
-    def __post_init__(self) -> None:
-        if not self.wins:
-            self.wins = [0] * self.n
-            self.points = [0] * self.n
-            self.counts = [{} for _ in range(self.n)]
-        if not self.totals:
-            self.totals = [0] * self.n
-
-    def merge(self, other: Tally) -> None:
-        self.units += other.units
-        self.rounds += other.rounds
-        self.draws += other.draws
-        self.stalled += other.stalled
-        for e in range(self.n):
-            self.wins[e] += other.wins[e]
-            self.points[e] += other.points[e]
-            self.totals[e] += other.totals[e]
-            mine = self.counts[e]
-            for k, v in other.counts[e].items():
-                mine[k] = mine.get(k, 0) + v
 
 
 @dataclass
@@ -289,136 +207,6 @@ class SimResult:
         return data
 
 
-# -- playing -----------------------------------------------------------------------
-
-
-class _Player:
-    """What a worker needs to play units: the variant, options and agent factories."""
-
-    def __init__(self, registry: Registry, config: SimConfig) -> None:
-        from rummykit.core.engine.options import build_options
-
-        self.config = config
-        self.spec = registry.variant(config.variant)
-        self.options = build_options(self.spec.options_model, config.options, self.spec.name)
-        self.agent_specs = [registry.agent(self.spec.name, s) for s in config.seats]
-        self.n = len(config.seats)
-        self.clock = MoveClock(config.move_timeout)
-
-    def _agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
-        unit = "match" if self.config.mode == "matches" else "round"
-        where = f"{unit} {index + 1} of --seed {self.config.seed}"
-        agents: list[Any] = [None] * self.n
-        for pos, e in enumerate(seat_of):
-            seed = unit_agent_seed(deal_seed, index, pos)
-            spec = self.agent_specs[e]
-            who = Who(spec.name, spec.plugin, pos, deal_seed, where)
-            agents[pos] = SafeAgent(who, spec.factory, seed, self.options, self.clock)
-        return agents
-
-    def play(self, start: int, stop: int) -> Tally:
-        t = Tally(self.n)
-        with self.clock.running():
-            for i in range(start, stop):
-                if self.config.mode == "rounds":
-                    self._play_round(i, t)
-                else:
-                    self._play_match(i, t)
-                t.units += 1
-        return t
-
-    def _credit(self, t: Tally, result: RoundResult, seat_of: list[int]) -> None:
-        t.rounds += 1
-        for pos, p in enumerate(result.points):
-            t.points[seat_of[pos]] += p
-        if result.winner is None:
-            credited = seat_of
-        else:
-            credited = [seat_of[result.winner]]
-            c = t.counts[seat_of[result.winner]]
-            c["rounds_won"] = c.get("rounds_won", 0) + 1
-        for e in credited:
-            c = t.counts[e]
-            for k, v in result.counts.items():
-                c[k] = c.get(k, 0) + v
-
-    def _play_round(self, i: int, t: Tally) -> None:
-        import random
-
-        from rummykit.core.engine.resample import deal_round
-
-        seed = unit_seed(self.config.seed, i, self.n)
-        seat_of = positions(i, self.n)
-        agents = self._agents(i, seed, seat_of)
-        rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
-
-        def credit(result: RoundResult) -> None:
-            self._credit(t, result, seat_of)
-            if result.winner is None:
-                t.draws += 1
-            else:
-                t.wins[seat_of[result.winner]] += 1
-
-        _play_out(rnd, agents, rnd.view, on_end=credit)
-
-    def _play_match(self, i: int, t: Tally) -> None:
-        from rummykit.core.play.match import Match
-
-        seed = unit_seed(self.config.seed, i, self.n)
-        seat_of = positions(i, self.n)
-        agents = self._agents(i, seed, seat_of)
-        match = Match(self.spec, self.options, self.n, seed)
-        match.keep_history = False
-        credit = self._credit
-        match.on_round_end = lambda m, result: credit(t, result, seat_of)
-        while not match.over:
-            if match.round_index >= MAX_ROUNDS_PER_MATCH:
-                break
-            _play_out(match, agents, match.view)
-        for pos, total in enumerate(match.totals):
-            t.totals[seat_of[pos]] += total
-        if match.over and match.winner is not None:
-            t.wins[seat_of[match.winner]] += 1
-        else:
-            t.draws += 1
-        if not match.over or match.stalled:
-            t.stalled += 1
-
-
-def _play_out(
-    game: Round | Match,
-    agents: Sequence[SafeAgent],
-    view: Callable[[int], View],
-    on_end: Callable[[RoundResult], None] | None = None,
-) -> None:
-    """Play ``game`` (a Round, or a Match's current round) to the end of the round.
-
-    ``on_end(result)`` is called as soon as a Round ends, before any bot is
-    told (a Match calls its own ``on_round_end`` within ``apply``). Agents that
-    override ``observe`` are told every event as their seat sees it
-    (:func:`rummykit.core.bots.agents.tell_observers`, as ``rummy play`` does).
-    """
-    from rummykit.core.bots.agents import observers, tell_observers
-
-    watchers = observers(agents)
-    rnd = game if isinstance(game, Round) else game.round
-    start_round = rnd
-    for _ in range(MAX_ACTIONS_PER_ROUND):
-        seat = game.to_act()
-        if seat is None or (game if isinstance(game, Round) else game.round) is not start_round:
-            return
-        action = agents[seat].act(view(seat), game)
-        try:
-            event = game.apply(action)
-        except IllegalAction as e:  # one of the view's legal moves: the variant's fault
-            raise move_refused(rnd.variant, action.notation(), e) from None
-        if on_end is not None and rnd.result is not None:
-            on_end(rnd.result)
-        if watchers:
-            tell_observers(agents, watchers, event, view)
-    raise RummyError(f"a round did not end within {MAX_ACTIONS_PER_ROUND} actions")
-
-
 # -- backends ----------------------------------------------------------------------
 
 
@@ -445,63 +233,10 @@ class Backend(Protocol):
     def start(self, registry: Registry, config: SimConfig) -> None: ...
 
     def play(
-        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+        self, player: Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
     ) -> None: ...
 
     def close(self) -> None: ...
-
-
-class Merger:
-    """Merges chunk tallies into ``total`` in unit order and reports progress.
-    A merge is never cut in half by Ctrl-C: the interruption waits for its end."""
-
-    def __init__(self, total: Tally, progress: Callable[[int, Tally], None] | None) -> None:
-        self.total = total
-        self.progress = progress
-
-    def __call__(self, tally: Tally) -> None:
-        with _deferred_interrupt():
-            self.total.merge(tally)
-        if self.progress:
-            self.progress(self.total.units, self.total)
-
-
-class _deferred_interrupt:
-    """``with _deferred_interrupt():`` Ctrl-C inside waits for the end of the block."""
-
-    def __enter__(self) -> None:
-        self.old: Any = None
-        self.hit = False
-        if threading.current_thread() is threading.main_thread():
-            old = signal.getsignal(signal.SIGINT)
-            if old is signal.default_int_handler:
-                self.old = signal.signal(signal.SIGINT, self._hit)
-
-    def _hit(self, signum: int, frame: object) -> None:
-        self.hit = True
-
-    def __exit__(self, *exc: object) -> None:
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
-            if self.hit:
-                raise KeyboardInterrupt
-
-
-def default_chunk_size(config: SimConfig, workers: int) -> int:
-    """The units in a chunk when ``--chunk-size`` is not given.
-
-    Matches are long (5-10 rounds): small chunks keep the workers busy to the
-    end. Rounds are short: each chunk costs the parent about a millisecond of
-    CPU (taken from the workers on a busy machine), and the last chunk leaves
-    a worker idle; ~16 chunks per worker balances the two."""
-    if config.mode == "matches":
-        return max(1, min(16, config.units // (workers * 8) or 1))
-    return max(1, min(200, config.units // (workers * 16) or 1))
-
-
-def _chunks(units: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, units, size):
-        yield (start, min(units, start + size))
 
 
 class LocalBackend:
@@ -526,14 +261,14 @@ class LocalBackend:
         self.workers = min(self.workers, config.units)
 
     def play(
-        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+        self, player: Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
     ) -> None:
         global _PRESET
         config = player.config
         size = chunk or default_chunk_size(config, self.workers)
         merge = Merger(total, progress)
         if self.workers == 1:
-            for bounds in _chunks(config.units, size):
+            for bounds in chunks(config.units, size):
                 merge(player.play(*bounds))
             return
         import multiprocessing as mp
@@ -564,7 +299,7 @@ def backend_named(name: str, workers: int | None = None, address: str | None = N
             raise RummyError("--address is for --backend ray")
         return LocalBackend(workers or 1)
     if name == "ray":
-        from rummykit.core.play.simulate_ray import RayBackend
+        from rummykit.core.play.simulate_ray import RayBackend  # only a Ray run loads it
 
         return RayBackend(cpus=workers, address=address)
     raise RummyError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
@@ -572,7 +307,7 @@ def backend_named(name: str, workers: int | None = None, address: str | None = N
 
 # -- worker processes --------------------------------------------------------------
 
-_WORKER: _Player | None = None
+_WORKER: Player | None = None
 _PRESET: tuple[Any, SimConfig] | None = None  # inherited by forked workers
 _LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked workers
 
@@ -587,7 +322,7 @@ def _init_worker(config: SimConfig) -> None:
         from rummykit.core.plugins.manager import get_plugins
 
         registry = get_plugins().registry
-    _WORKER = _Player(registry, config)
+    _WORKER = Player(registry, config)
     if _LAST_WORDS is not None:
         _WORKER.clock.abandon = _abandon_worker
 
@@ -631,7 +366,7 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
 
     global _LAST_WORDS
     method = "fork" if "fork" in mp.get_all_start_methods() else None
-    chunks = _chunks(config.units, size)
+    bounds_of = chunks(config.units, size)
     words = os.pipe() if method == "fork" else None
     _LAST_WORDS = words[1] if words else None
     pool = ProcessPoolExecutor(
@@ -640,13 +375,13 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
-        for first in chunks:
+        for first in bounds_of:
             pending.append(pool.submit(_run_chunk, first))
             if len(pending) >= 4 * workers:
                 break
         while pending:
             merge(pending.popleft().result())
-            bounds = next(chunks, None)
+            bounds = next(bounds_of, None)
             if bounds is not None:
                 pending.append(pool.submit(_run_chunk, bounds))
         done = True
@@ -716,7 +451,7 @@ def simulate(
     if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
         raise RummyError(f"the chunk size must be from 1 to {MAX_CHUNK:,} {config.mode}, not {chunk_size:,}")
     where: Backend = backend if backend is not None else LocalBackend(workers)
-    player = _Player(registry, config)  # unknown variant, agent or option: error now
+    player = Player(registry, config)  # unknown variant, agent or option: error now
     spec = player.spec
     if not spec.min_players <= player.n <= spec.max_players:
         want = (

@@ -36,7 +36,7 @@ from typing import Any
 
 from rummykit.core.base.errors import AgentError, RummyError
 from rummykit.core.base.values import shortened, shown_value
-from rummykit.core.play.simulate import Merger, SimConfig, Tally, _chunks, _Player, default_chunk_size
+from rummykit.core.play.units import Merger, Player, SimConfig, Tally, chunks, default_chunk_size
 
 #: How to get Ray, in the one line ``--backend ray`` says without it.
 INSTALL = "pip install 'rummykit[ray]'"
@@ -176,7 +176,7 @@ def _joining(address: str, stderr: _quiet_stderr) -> Iterator[None]:
 
 # -- on the nodes ------------------------------------------------------------------
 
-_PLAYER: tuple[SimConfig, _Player] | None = None  # a worker's player of the current run
+_PLAYER: tuple[SimConfig, Player] | None = None  # a worker's player of the current run
 
 
 def _play_chunk(config: SimConfig, run: str, start: int, stop: int) -> Tally | RummyError:
@@ -189,7 +189,7 @@ def _play_chunk(config: SimConfig, run: str, start: int, stop: int) -> Tally | R
         if _PLAYER is None or _PLAYER[0] != config:
             from rummykit.core.plugins.manager import get_plugins
 
-            player = _Player(get_plugins().registry, config)
+            player = Player(get_plugins().registry, config)
             player.clock.abandon = functools.partial(_abandon, run)
             _PLAYER = (config, player)
         return _PLAYER[1].play(start, stop)
@@ -421,7 +421,7 @@ class RayBackend:
     # -- playing -------------------------------------------------------------------
 
     def play(
-        self, player: _Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
+        self, player: Player, total: Tally, progress: Callable[[int, Tally], None] | None, chunk: int | None
     ) -> None:
         ray = self.ray
         config = player.config
@@ -430,7 +430,7 @@ class RayBackend:
         window = min(MAX_IN_FLIGHT, IN_FLIGHT_PER_CPU * self.workers)
         shared = ray.put(config)
         self._run = run = secrets.token_hex(8)
-        chunks = enumerate(_chunks(config.units, size))
+        numbered = enumerate(chunks(config.units, size))
         running: dict[Any, tuple[int, int, int]] = {}  # task -> (chunk index, start, stop)
         results: dict[int, Tally | RummyError] = {}  # finished, not merged yet
         merged = submitted = 0
@@ -438,7 +438,7 @@ class RayBackend:
         try:
             while True:
                 while submitted - merged < window:
-                    nxt = next(chunks, None)
+                    nxt = next(numbered, None)
                     if nxt is None:
                         break
                     i, (start, stop) = nxt

@@ -5,7 +5,9 @@ plays ``seat``; the bots named in ``opponents`` (one per other seat, in seat
 order; one name serves every other seat) play the rest, each made as
 ``rummy simulate`` makes it (its seed from the episode's seed and its seat,
 :func:`rummykit.core.bots.agents.agent_seed`), told every event it may see, and
-given its information state if it searches. ``reset`` and ``step`` return what
+given its information state if it searches; every move, the learner's and
+the bots', is played by the game loop (:class:`rummykit.core.engine.loop.Loop`),
+which hands the learner's move back to ``step``. ``reset`` and ``step`` return what
 Gymnasium's do; the observation is the seat's ``{"observation",
 "action_mask"}`` (:mod:`.encode`), the reward is the learner's: its points
 for the round (``episode="round"``) or +1/-1/0 for the match
@@ -27,8 +29,10 @@ from pydantic import BaseModel
 from rummykit.core.base.errors import RummyError
 from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import SafeAgent, Who
+from rummykit.core.engine.actions import Action
+from rummykit.core.engine.loop import Loop, blame_variant
 from rummykit.core.engine.options import is_truth_value, shown_value
-from rummykit.core.engine.round import View
+from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import CodecError
@@ -100,6 +104,12 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         self.action_space = spaces.Discrete(enc.n_actions)
         self.agents: list[SafeAgent | None] = [None] * n
         self._watchers: list[int] = []
+        # Every move, the learner's and the bots', goes through the game loop.
+        self._loop: Loop[tuple[Event, RoundResult | None]] = Loop(
+            self.table, self._bot_move, refused=blame_variant(spec.name), on_event=self._moved
+        )
+        self._gained = 0.0  # the learner's reward for the moves of this call
+        self._info: dict[str, Any] = {}  # the info of this call
 
     def view(self) -> View:
         """What the learner's seat sees now."""
@@ -157,25 +167,33 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         return 0.0
 
     def _play_others(self, info: dict[str, Any]) -> float:
-        """Let the bots move until the learner is to act or the episode is over;
-        the learner's reward for what happened (a round they end goes in
-        ``info["round"]``)."""
+        """Let the bots move, through the game loop, until the learner is to
+        act or the episode is over; the learner's reward for what happened (a
+        round they end goes in ``info["round"]``)."""
+        self._gained = 0.0
+        self._info = info
+        self._loop.run()
+        return self._gained
+
+    def _bot_move(self, seat: int) -> Action | None:
+        """The loop's decider: the bot's move at its seat; the learner's seat
+        hands the move back to :meth:`step`."""
+        if seat == self.learner:
+            return None
+        agent = self.agents[seat]
+        assert agent is not None
         table = self.table
-        reward = 0.0
-        while not table.over:
-            seat = table.to_act()
-            if seat is None or seat == self.learner:
-                break
-            agent = self.agents[seat]
-            assert agent is not None
-            action = agent.act(table.view(seat), table.game)
-            event, result = table.apply(action)
-            reward += self._reward(result.points if result is not None else None)
-            if result is not None:
-                info["round"] = round_info(result)
-            if self._watchers:
-                tell_observers(self.agents, self._watchers, event, table.view)
-        return reward
+        return agent.act(table.view(seat), table.game)
+
+    def _moved(self, outcome: tuple[Event, RoundResult | None]) -> None:
+        """After each move (the learner's or a bot's): the learner's reward
+        counted, the round it ended in the info, the observing bots told."""
+        event, result = outcome
+        self._gained += self._reward(result.points if result is not None else None)
+        if result is not None:
+            self._info["round"] = round_info(result)
+        if self._watchers:
+            tell_observers(self.agents, self._watchers, event, self.table.view)
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
@@ -191,12 +209,10 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             table.over = True
             info["illegal"] = True
             return table.observe(self.learner), self.illegal_reward, True, False, info
-        event, result = table.apply(legal[index])
-        reward = self._reward(result.points if result is not None else None)
-        if result is not None:
-            info["round"] = round_info(result)
-        if self._watchers:
-            tell_observers(self.agents, self._watchers, event, table.view)
+        self._gained = 0.0
+        self._info = info
+        self._loop.move(legal[index])
+        reward = self._gained
         reward += self._play_others(info)
         if self.render_mode == "human":
             self.render()
