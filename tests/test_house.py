@@ -108,28 +108,8 @@ def all_offences() -> list[str]:
     return [o for module, path in SOURCES.items() for o in offences(module, path)]
 
 
-#: The offences left, all in core's and the CLI's modules (being changed by
-#: others, issue #40). Once they are gone the test below passes: then the xfail
-#: mark and this list go (strict=False: it may pass before).
-KNOWN_OFFENCES = (
-    "rummykit.cli.common: rummykit.core.plugins.manager._default",
-    "rummykit.cli.info: rummykit.cli.common._reported",
-    "rummykit.cli.main: from rummykit.core.plugins.registry import _conflict",
-    "rummykit.core.play.simulate_ray: from rummykit.core.play.simulate import _chunks, _Player",
-    "rummykit.core.plugins.manager: from rummykit.core.plugins.registry import _conflict",
-)
-KNOWN = pytest.mark.xfail(strict=False, reason="private names taken: " + "; ".join(KNOWN_OFFENCES))
-
-
-@KNOWN
 def test_no_module_takes_a_private_name_of_another():
     found = all_offences()
-    assert not found, "private names of other modules taken:\n" + "\n".join(found)
-
-
-def test_variants_env_kit_and_benchmarks_take_no_private_name_of_another_module():
-    """The part of the rule already kept: everything but core and the CLI."""
-    found = [o for o in all_offences() if not o.startswith(("rummykit.core", "rummykit.cli"))]
     assert not found, "private names of other modules taken:\n" + "\n".join(found)
 
 
