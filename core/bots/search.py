@@ -57,6 +57,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from rummykit.core.base.errors import IllegalAction
@@ -65,7 +66,9 @@ from rummykit.core.bots.agents import BaseAgent, RandomAgent
 from rummykit.core.bots.equity import MatchEquity, round_value, score_histogram, step_for
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.loop import WAITING, Loop
+from rummykit.core.engine.resample import deal_round
 from rummykit.core.engine.round import Round, View, options_mapping
+from rummykit.core.plugins.registry import AgentSpec
 
 if TYPE_CHECKING:
     from rummykit.core.engine.resample import InfoState
@@ -462,8 +465,6 @@ def with_iterations(spec: AgentSpec, iterations: int, max_moves: int | None = DE
     plays the search cheaply so."""
     factory = spec.factory
     if isinstance(factory, functools.partial) and factory.func is _make_search:
-        from dataclasses import replace
-
         return replace(spec, factory=functools.partial(factory, iterations=iterations, max_moves=max_moves))
     return spec
 
@@ -508,7 +509,6 @@ def unsupported(spec: VariantSpec) -> str | None:
     known = _SUPPORTED.get(id(spec))
     if known is not None and known[0] is spec:
         return known[1]
-    from rummykit.core.engine.resample import deal_round
 
     why = None
     try:
@@ -535,8 +535,6 @@ def search_spec(
     """The ``ai:search`` player for ``spec`` (``None`` where it cannot play):
     its roll-out policy is :func:`rollout_policy`'s, else ``random``; its
     budget ``iterations``, or the policy's ``rollout_iterations``."""
-    from rummykit.core.plugins.registry import AgentSpec
-
     if not supports(spec):
         return None
     policy = rollout_policy(spec.name, registry)

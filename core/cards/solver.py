@@ -42,6 +42,7 @@ answers in time polynomial in the hand.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from itertools import product
 
@@ -77,8 +78,6 @@ class _Tables:
     __slots__ = ("PR", "PS", "T", "T2r", "T2v", "_DT", "build_ms")
 
     def __init__(self, ace_high: bool, ace_points: int) -> None:
-        import time
-
         t0 = time.perf_counter()
         pr = _rank_points(ace_points)
         order = run_order(ace_high)  # position -> rank

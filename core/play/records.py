@@ -27,6 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from rummykit.core.base.errors import RecordError, RummyError, VariantError
 from rummykit.core.base.values import SHOWN_MAX, shortened, shown_value
 from rummykit.core.engine.names import check_kind, check_name
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match, MatchRule
 
 if TYPE_CHECKING:
     from rummykit.core.play.match import Match
@@ -103,8 +105,6 @@ class RuleRecord(BaseModel):
         return self
 
     def describe(self) -> str:
-        from rummykit.core.play.match import MatchRule
-
         return MatchRule(self.rule, self.limit, self.lowest_wins).describe()
 
 
@@ -301,9 +301,6 @@ def start_match(record: MatchRecord, registry: Registry, **match_kwargs: Any) ->
     """The :class:`Match` ``record`` was played as, at its deal (no move
     applied). Raises :class:`RecordError` if the record does not fit the
     installed variant."""
-    from rummykit.core.engine.options import build_options
-    from rummykit.core.play.match import Match
-
     try:
         spec = registry.variant(record.variant)
         options = build_options(spec.options_model, record.options, spec.name)

@@ -29,6 +29,8 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: games are not locked
     fcntl = None  # type: ignore[assignment]
 
+from platformdirs import user_data_dir
+
 from rummykit.core.base.errors import IllegalAction, RecordError, RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.bots.agents import agent_seed, observers, tell_observers
@@ -102,7 +104,6 @@ def default_save_dir() -> Path:
     env = os.environ.get("RUMMYKIT_DATA_DIR")
     if env:
         return Path(env) / "games"
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("rummykit", appauthor=False)) / "games"
 

@@ -51,14 +51,19 @@ from __future__ import annotations
 
 import contextlib
 import math
+import multiprocessing as mp
 import os
 import signal
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummykit.core.base.errors import AgentError, RummyError
+from rummykit.core.play.match import match_rule
 from rummykit.core.play.units import (
     MAX_ACTIONS_PER_ROUND,
     MAX_ROUNDS_PER_MATCH,
@@ -72,6 +77,7 @@ from rummykit.core.play.units import (
     unit_agent_seed,
     unit_seed,
 )
+from rummykit.core.plugins.manager import get_plugins
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -271,8 +277,6 @@ class LocalBackend:
             for bounds in chunks(config.units, size):
                 merge(player.play(*bounds))
             return
-        import multiprocessing as mp
-
         if "fork" in mp.get_all_start_methods():
             # Play unit 0 here first (its tally is thrown away; the workers play
             # it again): forked workers then inherit whatever the variant builds
@@ -316,12 +320,8 @@ def _init_worker(config: SimConfig) -> None:
     global _WORKER
     # Ctrl-C reaches the whole process group: the parent stops the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if _PRESET is not None and _PRESET[1] == config:
-        registry = _PRESET[0]
-    else:  # spawned worker: load the plugins afresh
-        from rummykit.core.plugins.manager import get_plugins
-
-        registry = get_plugins().registry
+    # A forked worker has the parent's registry; a spawned one loads the plugins afresh.
+    registry = _PRESET[0] if _PRESET is not None and _PRESET[1] == config else get_plugins().registry
     _WORKER = Player(registry, config)
     if _LAST_WORDS is not None:
         _WORKER.clock.abandon = _abandon_worker
@@ -359,11 +359,6 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     other workers at once; so does Ctrl-C. A worker that dies (a bot that would
     not stop, a crash in compiled code) is an :class:`AgentError` too, never a hang.
     """
-    import multiprocessing as mp
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
     global _LAST_WORDS
     method = "fork" if "fork" in mp.get_all_start_methods() else None
     bounds_of = chunks(config.units, size)
@@ -460,7 +455,6 @@ def simulate(
             else f"{spec.min_players} to {spec.max_players}"
         )
         raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
-    from rummykit.core.play.match import match_rule
 
     rule = match_rule(spec, player.options).describe()
     total = Tally(player.n)

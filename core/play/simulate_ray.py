@@ -27,16 +27,20 @@ import contextlib
 import functools
 import logging
 import os
+import re
 import secrets
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from importlib import metadata
 from typing import Any
 
 from rummykit.core.base.errors import AgentError, RummyError
 from rummykit.core.base.values import shortened, shown_value
 from rummykit.core.play.units import Merger, Player, SimConfig, Tally, chunks, default_chunk_size
+from rummykit.core.plugins.manager import get_plugins
 
 #: How to get Ray, in the one line ``--backend ray`` says without it.
 INSTALL = "pip install 'rummykit[ray]'"
@@ -96,8 +100,6 @@ def check_address(address: str, what: str = "--address") -> str:
 def _reachable(address: str) -> None:
     """One line at once if nothing listens at ``HOST:PORT`` (Ray itself would
     retry for minutes)."""
-    import socket
-
     host, _, port = address.rpartition(":")
     if address == "auto" or "://" in address:
         return
@@ -112,8 +114,6 @@ def _reachable(address: str) -> None:
 def _reason(e: BaseException) -> str:
     """The first sentence of the innermost reason in ``e``: Ray wraps its
     reasons in causes, and in the text of tracebacks kept as messages."""
-    import re
-
     while e.__cause__ is not None:
         e = e.__cause__
     lines = [line.strip() for line in str(e).splitlines() if line.strip()]
@@ -187,8 +187,6 @@ def _play_chunk(config: SimConfig, run: str, start: int, stop: int) -> Tally | R
     global _PLAYER
     try:
         if _PLAYER is None or _PLAYER[0] != config:
-            from rummykit.core.plugins.manager import get_plugins
-
             player = Player(get_plugins().registry, config)
             player.clock.abandon = functools.partial(_abandon, run)
             _PLAYER = (config, player)
@@ -226,10 +224,6 @@ def plugin_report(variant: str, seats: tuple[str, ...]) -> dict[str, Any]:
     """What this process's plugins give for a run: the rummykit version, and the
     plugin and its version behind the variant and each agent (``None``: none
     here). The driver compares a node's report with its own."""
-    from importlib import metadata
-
-    from rummykit.core.plugins.manager import get_plugins
-
     reg = get_plugins().registry
 
     def origin(find: Callable[[], Any]) -> tuple[str, str] | None:

@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_dir
+
 from rummykit.core.base.values import shown_value
 
 FILE_NAME = "stats.sqlite3"
@@ -39,7 +41,6 @@ def data_dir() -> Path:
     env = os.environ.get("RUMMYKIT_DATA_DIR")
     if env:
         return Path(env)
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("rummykit", appauthor=False))
 

@@ -22,6 +22,9 @@ from rummykit.core.base.errors import RummyError
 from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent, Who, check_timeout
 from rummykit.core.engine.loop import LIMIT, Loop, blame_variant
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.play.match import Match
 
 if TYPE_CHECKING:
     from rummykit.core.engine.round import Event, Round, RoundResult, View
@@ -130,8 +133,6 @@ class Player:
     """What a worker needs to play units: the variant, options and agent factories."""
 
     def __init__(self, registry: Registry, config: SimConfig) -> None:
-        from rummykit.core.engine.options import build_options  # pydantic: not at start-up
-
         self.config = config
         self.spec = registry.variant(config.variant)
         self.options = build_options(self.spec.options_model, config.options, self.spec.name)
@@ -183,8 +184,6 @@ class Player:
 
     def play_round(self, i: int, t: Tally) -> None:
         """Play unit ``i`` as a single round, tallied into ``t``."""
-        from rummykit.core.engine.resample import deal_round  # not at start-up
-
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
         agents = self.agents(i, seed, seat_of)
@@ -202,8 +201,6 @@ class Player:
     def play_match(self, i: int, t: Tally) -> None:
         """Play unit ``i`` as a match (at most :data:`MAX_ROUNDS_PER_MATCH`
         rounds), tallied into ``t``."""
-        from rummykit.core.play.match import Match  # pydantic: not at start-up
-
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = positions(i, self.n)
         agents = self.agents(i, seed, seat_of)
