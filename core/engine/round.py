@@ -340,7 +340,7 @@ _check_view_init()
 
 
 _TRACE = "_resample_trace"  # where core.resample keeps its work on a round
-_SEEN = "_history_seen"  # history_seen_by's, per seat
+_SEEN = "_history_seen"  # history_seen_by's, per seat (Round._history_seen)
 
 #: Values a copy of a round shares as they are (immutable): whatever
 #: :meth:`Round.clone` meets of these types it does not copy.
@@ -364,10 +364,18 @@ _SHARED_TYPES = frozenset(
 )
 
 
-def _frozen(options: Any) -> bool:
-    """Whether ``options`` is a frozen pydantic model (safe to share)."""
-    config = getattr(type(options), "model_config", None)
-    return isinstance(config, dict) and bool(config.get("frozen"))
+#: The frozen pydantic model classes met so far (their instances are shared).
+_FROZEN_MODELS: set[type] = set()
+
+
+def _frozen_model(kind: type) -> bool:
+    """Whether ``kind`` is a frozen pydantic model class (its instances, a
+    variant's options, are safe to share)."""
+    config = getattr(kind, "model_config", None)
+    if isinstance(config, dict) and config.get("frozen"):
+        _FROZEN_MODELS.add(kind)
+        return True
+    return False
 
 
 #: Per round class, the attributes its clone copies or shares as declared.
@@ -455,6 +463,8 @@ class Round(ABC):
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
+    # history_seen_by's: the history it was kept for, and each seat's events.
+    _history_seen: tuple[list[Event], dict[int, tuple[Event, ...]]] | None = None
     #: The events so far, in order: a list the variant's constructor starts
     #: empty and only :meth:`apply` adds to.
     history: list[Event]
@@ -479,16 +489,21 @@ class Round(ABC):
         costs no more than an early one (a search builds many); the same
         events come back as the same objects."""
         history = self.history
-        kept = self.__dict__.get(_SEEN)
+        # (An attribute, not self.__dict__: reading an instance's __dict__
+        # turns its attributes into a plain dict, slower to read.)
+        kept = self._history_seen
         if kept is None or kept[0] is not history:  # (a copy of the round has its own history)
-            kept = self.__dict__[_SEEN] = (history, {})
+            kept = self._history_seen = (history, {})
         cache: dict[int, tuple[Event, ...]] = kept[1]
-        seen = cache.get(seat)
+        seen = cache.get(seat, ())
+        k = len(seen)
         n = len(history)
-        if seen is not None and len(seen) == n:
+        if k == n:
             return seen
-        if seen is not None and len(seen) < n:
-            seen = seen + tuple([e.seen_by(seat) for e in history[len(seen) :]])
+        if k == n - 1:
+            seen = (*seen, history[k].seen_by(seat))
+        elif k < n:
+            seen = seen + tuple([e.seen_by(seat) for e in history[k:]])
         else:
             seen = tuple([e.seen_by(seat) for e in history])
         cache[seat] = seen
@@ -519,17 +534,17 @@ class Round(ABC):
                 d[name] = _two_deep(value)
         done = _DECLARED.get(cls)
         if done is None:
-            done = _DECLARED[cls] = frozenset(
-                {*cls.copied, *cls.copied_nested, *cls.shared, "dealer", "dealt"}
-            )
+            declared = {*cls.copied, *cls.copied_nested, *cls.shared, "dealer", "dealt"}
+            done = _DECLARED[cls] = frozenset(declared)
         memo: dict[int, Any] | None = None
-        for name, value in d.items():
+        for name in d.keys() - done:
+            value = d[name]
             kind = value.__class__
-            if kind in _SHARED_TYPES or name in done:
+            if kind in _SHARED_TYPES:
                 continue
             if kind is tuple and all(v.__class__ in _SHARED_TYPES for v in value):
                 continue
-            if name == "options" and _frozen(value):
+            if kind in _FROZEN_MODELS or _frozen_model(kind):
                 continue
             if memo is None:
                 memo = {}

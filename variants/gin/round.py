@@ -114,6 +114,9 @@ class GinRound(Restocking, Round):
     # defining one of these methods is checked as usual (Round.replays_unchecked).
     replays_unchecked = True
     legality_hooks = ("legal_actions", "discard_actions", "extra_actions")
+    # The round as it was before a discard that may end the stock, kept until
+    # the discard is done (a house rule's restock starts information() there).
+    _before_discard: GinRound | None = None
 
     def __init__(
         self,
@@ -281,7 +284,8 @@ class GinRound(Restocking, Round):
 
     def _state_before_restock(self) -> GinRound | None:
         # Kept by apply before a discard that may end the stock.
-        return self.__dict__.pop("_before_discard", None)
+        saved, self._before_discard = self._before_discard, None
+        return saved
 
     def information(self, seat: int) -> InfoState:
         """Round.information; after a restock, what the seat knows of the new
@@ -425,7 +429,7 @@ class GinRound(Restocking, Round):
         if action.kind == DISCARD and self.before_restock is None:
             # A house rule may rebuild the stock after this discard: keep the
             # round as it was before it (information() starts from there).
-            self._before_discard: GinRound | None = self.clone() if self.stock_exhausted() else None
+            self._before_discard = self.clone() if self.stock_exhausted() else None
         self.hands[seat] &= ~(1 << card)
         self.discard.append(card)
         self.taken = None
@@ -442,7 +446,7 @@ class GinRound(Restocking, Round):
         else:
             self.seat_to_act = 1 - seat
             self.phase = "draw"
-        self.__dict__.pop("_before_discard", None)
+        self._before_discard = None
         return Event(seat, action)
 
     # -- scoring --------------------------------------------------------------------
