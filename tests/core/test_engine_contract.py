@@ -85,6 +85,13 @@ def test_one_vocabulary_for_a_fresh_deal_chosen_cards_and_the_seat_to_act(cls):
     ]
 
 
+@pytest.mark.parametrize("cls", [GinRound, CardVerseRound])
+def test_chosen_cards_may_be_written_as_text(cls):
+    text = cls.from_deal(["AS 2S 3S 4H 5H 6H 8C 8D 8H 9C", "2C 4C 6C TC QC 2D 4D 6D TD QD"], "7D KD")
+    ints = cls.from_deal(GIN_HANDS, parse_cards("7D KD"))
+    assert text.zones() == ints.zones()
+
+
 def test_both_make_spec_take_the_same_arguments():
     gin = inspect.signature(gin_spec.make_spec).parameters
     cardverse = inspect.signature(cardverse_spec.make_spec).parameters

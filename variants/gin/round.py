@@ -53,7 +53,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rummykit.core.base.errors import CardError, IllegalAction, RummyError
-from rummykit.core.cards.card import DECK_SIZE, code, from_mask, to_mask
+from rummykit.core.cards.card import DECK_SIZE, code, from_mask, parse_cards, to_mask
 from rummykit.core.cards.melds import mask_in_rank_order
 from rummykit.core.cards.solver import MeldSolver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -160,9 +160,9 @@ class GinRound(Restocking, Round):
     @classmethod
     def from_deal(
         cls,
-        hands: Sequence[Iterable[int]],
-        discard: Iterable[int] | int,
-        stock: Iterable[int] | None = None,
+        hands: Sequence[str | Iterable[int]],
+        discard: str | Iterable[int] | int,
+        stock: str | Iterable[int] | None = None,
         options: GinOptions | None = None,
         round_index: int = 0,
         *,
@@ -170,17 +170,17 @@ class GinRound(Restocking, Round):
         variant: str | None = None,
     ) -> GinRound:
         """A round dealt as given: ``hands`` for seat 0 and 1, ``discard`` the pile
-        (one card, or a list bottom first, top last), ``stock`` top card first.
-        When ``stock`` is ``None`` it is every other card, ascending. All 52 cards
-        must be placed exactly once (:class:`CardError` otherwise). ``first``
-        overrides :meth:`first_seat`."""
-        dealt = [list(h) for h in hands]
-        pile = [discard] if isinstance(discard, int) else list(discard)
+        (one card, or a list bottom first, top last), ``stock`` top card first;
+        cards as ints or as text (``"7H 8H 9H"``). When ``stock`` is ``None`` it
+        is every other card, ascending. All 52 cards must be placed exactly once
+        (:class:`CardError` otherwise). ``first`` overrides :meth:`first_seat`."""
+        dealt = [_cards(h) for h in hands]
+        pile = _cards(discard)
         placed = [c for h in dealt for c in h] + pile
         if stock is None:
             used = to_mask(placed)
             stock = [c for c in range(DECK_SIZE) if not used >> c & 1]
-        stock = list(stock)
+        stock = _cards(stock)
         every = placed + stock
         if len(dealt) != cls.n_seats:
             raise CardError(f"expected {cls.n_seats} hands, got {len(dealt)}")
@@ -636,6 +636,13 @@ class GinRound(Restocking, Round):
         if kind == GIN and left != 0:
             return f"gin needs no deadwood after the discard; you would have {left}"
         return None
+
+
+def _cards(cards: str | Iterable[int] | int) -> list[int]:
+    """Cards given to :meth:`GinRound.from_deal`: one int, ints, or text."""
+    if isinstance(cards, int):
+        return [cards]
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
 
 
 def _times(s: Settlement) -> str:
