@@ -343,8 +343,9 @@ _TRACE = "_resample_trace"  # where core.resample keeps its work on a round
 _SEEN = "_history_seen"  # history_seen_by's, per seat (Round._history_seen)
 
 #: Values a copy of a round shares as they are (immutable): whatever
-#: :meth:`Round.clone` meets of these types it does not copy.
-_SHARED_TYPES = frozenset(
+#: :meth:`Round.clone` meets of these types it does not copy (the frozen
+#: pydantic models it meets, a variant's options, are added).
+_SHARED_TYPES = set(
     {
         int,
         float,
@@ -364,22 +365,17 @@ _SHARED_TYPES = frozenset(
 )
 
 
-#: The frozen pydantic model classes met so far (their instances are shared).
-_FROZEN_MODELS: set[type] = set()
-
-
 def _frozen_model(kind: type) -> bool:
     """Whether ``kind`` is a frozen pydantic model class (its instances, a
-    variant's options, are safe to share)."""
+    variant's options, are safe to share; noted in ``_SHARED_TYPES``)."""
     config = getattr(kind, "model_config", None)
     if isinstance(config, dict) and config.get("frozen"):
-        _FROZEN_MODELS.add(kind)
+        _SHARED_TYPES.add(kind)
         return True
     return False
 
 
-#: Per round class, the attributes its clone copies or shares as declared.
-_DECLARED: dict[type, frozenset[str]] = {}
+_ABSENT = object()  # an attribute the round does not have
 
 
 def _two_deep(value: list[list[Any]]) -> list[list[Any]]:
@@ -500,8 +496,9 @@ class Round(ABC):
         n = len(history)
         if k == n:
             return seen
-        if k == n - 1:
-            seen = (*seen, history[k].seen_by(seat))
+        if k == n - 1:  # the usual case: one event since this seat's last view
+            e = history[k]
+            seen = seen + ((e.seen_by(seat) if e.private else e),)
         elif k < n:
             seen = seen + tuple([e.seen_by(seat) for e in history[k:]])
         else:
@@ -524,31 +521,38 @@ class Round(ABC):
         d = self.__dict__.copy()
         d.pop(_TRACE, None)
         d.pop(_SEEN, None)
+        # The declared attributes are taken out, copied or shared as declared;
+        # the rest are shared when immutable (usually all of them: one look at
+        # their types), deep-copied otherwise.
+        done: dict[str, Any] = {}
         for name in cls.copied:
-            value = d.get(name)
-            if value is not None:
-                d[name] = value[:]
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = None if value is None else value[:]
         for name in cls.copied_nested:
-            value = d.get(name)
-            if value is not None:
-                d[name] = _two_deep(value)
-        done = _DECLARED.get(cls)
-        if done is None:
-            declared = {*cls.copied, *cls.copied_nested, *cls.shared, "dealer", "dealt"}
-            done = _DECLARED[cls] = frozenset(declared)
-        memo: dict[int, Any] | None = None
-        for name in d.keys() - done:
-            value = d[name]
-            kind = value.__class__
-            if kind in _SHARED_TYPES:
-                continue
-            if kind is tuple and all(v.__class__ in _SHARED_TYPES for v in value):
-                continue
-            if kind in _FROZEN_MODELS or _frozen_model(kind):
-                continue
-            if memo is None:
-                memo = {}
-            d[name] = copy.deepcopy(value, memo)
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = None if value is None else _two_deep(value)
+        for name in cls.shared:
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = value
+        for name in ("dealer", "dealt"):
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = value
+        if not _SHARED_TYPES.issuperset(map(type, d.values())):
+            memo: dict[int, Any] = {}
+            for name, value in d.items():
+                kind = value.__class__
+                if kind in _SHARED_TYPES:
+                    continue
+                if kind is tuple and all(v.__class__ in _SHARED_TYPES for v in value):
+                    continue
+                if _frozen_model(kind):
+                    continue
+                d[name] = copy.deepcopy(value, memo)
+        d.update(done)
         new.__dict__.update(d)
         return new
 
@@ -563,20 +567,9 @@ class Round(ABC):
         skip the check: their resamples replay two to four times faster)."""
         if not self.replays_unchecked:
             return self.apply(action)
-        move = self.canonical_move(action)
-        if move is None:
-            return self.apply(action)
-        event = self.perform(move)
+        event = self.perform(action)
         self.history.append(event)
         return event
-
-    def canonical_move(self, action: Action) -> Action | None:
-        """The object this round performs for the move ``action`` names (a
-        variant whose legal actions are shared objects returns its own; the
-        same move typed with its cards in another order is the same object),
-        or ``None`` when it has no such move; what :meth:`apply_unchecked`
-        performs. This default returns ``action``."""
-        return action
 
     def shallow_copy(self) -> Self:
         """A new round of the same class sharing every attribute of this one

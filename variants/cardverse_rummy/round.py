@@ -537,11 +537,6 @@ class CardVerseRound(Restocking, Round):
             return None
         return legal
 
-    def canonical_move(self, action: Action) -> Action | None:
-        """Round.canonical_move: the shared Action object of a built-in move
-        (``None`` for a move of another kind, which a replay then checks)."""
-        return _canonical(action)
-
     def _extra_legal(self, action: Action) -> Action | None:
         """The legal move of a kind the variant added that means ``action``."""
         key = action.key()
