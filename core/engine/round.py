@@ -514,13 +514,14 @@ class Round(ABC):
         actions, views, results, read-only mappings, frozen options), the
         attributes of :attr:`shared`, the dealer and the deal are shared; every
         other attribute (one a subclass adds without declaring it) is
-        deep-copied. Core's resampling work and the seats' histories are not
-        carried over (the copy builds its own)."""
+        deep-copied. Core's resampling work is not carried over; each seat's
+        history so far is (the same events, so the copy's views show them as
+        the same objects)."""
         cls = type(self)
         new = object.__new__(cls)
         d = self.__dict__.copy()
         d.pop(_TRACE, None)
-        d.pop(_SEEN, None)
+        seen = d.pop(_SEEN, None)
         # The declared attributes are taken out, copied or shared as declared;
         # the rest are shared when immutable (usually all of them: one look at
         # their types), deep-copied otherwise.
@@ -553,6 +554,10 @@ class Round(ABC):
                     continue
                 d[name] = copy.deepcopy(value, memo)
         d.update(done)
+        history = d.get("history")
+        if seen is not None and seen[0] is self.history and history is not None:
+            # Each seat's history so far, the same events (tuples: shared).
+            d[_SEEN] = (history, dict(seen[1]))
         new.__dict__.update(d)
         return new
 

@@ -58,6 +58,8 @@ def test_each_seat_s_history_is_core_s(cls):
         assert seen is rnd.history_seen_by(seat)
         assert seen == tuple(e.seen_by(seat) for e in rnd.history)
     twin = rnd.clone()
+    for seat in range(rnd.n_seats):  # the same event objects (a bot's SeenReader follows them)
+        assert all(a is b for a, b in zip(twin.view(seat).history, rnd.view(seat).history, strict=True))
     play(twin, 3, random.Random(3))
     assert rnd.view(0).history == tuple(e.seen_by(0) for e in rnd.history)
     assert twin.view(0).history == tuple(e.seen_by(0) for e in twin.history)
