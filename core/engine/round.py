@@ -577,8 +577,19 @@ class Round(ABC):
         return event
 
     def shallow_copy(self) -> Self:
-        """A new round of the same class sharing every attribute of this one
-        (but core's resampling work on it and the seats' histories)."""
+        """Deprecated: declare :attr:`copied`, :attr:`copied_nested` and
+        :attr:`shared` and call :meth:`clone`. A new round of the same class
+        sharing every attribute of this one (but core's resampling work on it
+        and the seats' histories)."""
+        warnings.warn(
+            "Round.shallow_copy is deprecated: declare the round's copied, copied_nested and "
+            "shared attributes and call Round.clone",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._shared_copy()
+
+    def _shared_copy(self) -> Self:
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         d.pop(_TRACE, None)
@@ -590,16 +601,16 @@ class Round(ABC):
         self, known: AbstractSet[str], lists: Iterable[str] = (), nested: Iterable[str] = ()
     ) -> Self:
         """Deprecated: declare :attr:`copied`, :attr:`copied_nested` and
-        :attr:`shared` and let :meth:`clone` copy. A :meth:`shallow_copy`, the
-        lists named in ``lists`` copied, those in ``nested`` copied two deep,
-        and every attribute not in ``known`` deep-copied."""
+        :attr:`shared` and let :meth:`clone` copy. A copy sharing every
+        attribute, the lists named in ``lists`` copied, those in ``nested``
+        copied two deep, and every attribute not in ``known`` deep-copied."""
         warnings.warn(
             "Round.clone_known is deprecated: declare the round's copied, copied_nested and "
             "shared attributes and call Round.clone",
             DeprecationWarning,
             stacklevel=2,
         )
-        new = self.shallow_copy()
+        new = self._shared_copy()
         d = new.__dict__
         for name in lists:
             d[name] = d[name][:]

@@ -119,6 +119,8 @@ def test_the_old_names_still_work_and_say_the_new_one():
     with pytest.warns(DeprecationWarning, match="Round.clone"):
         copy = rnd.clone_known(frozenset(vars(rnd)), ("hands", "stock", "discard", "history"))
     assert copy.zones() == rnd.zones() and copy.hands is not rnd.hands
+    with pytest.warns(DeprecationWarning, match="Round.clone"):
+        assert rnd.shallow_copy().hands is rnd.hands
     with pytest.warns(DeprecationWarning, match="replays_unchecked"):
         assert inherits(GinRound, GinRound, ("perform",))
 
