@@ -216,7 +216,6 @@ class CardVerseRound(Restocking, Round):
         n_seats: int,
         round_index: int,
         rng: random.Random,
-        *,
         variant: str | None = None,
     ) -> CardVerseRound:
         """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s

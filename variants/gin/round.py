@@ -148,7 +148,6 @@ class GinRound(Restocking, Round):
         n_seats: int,
         round_index: int,
         rng: random.Random,
-        *,
         variant: str | None = None,
     ) -> GinRound:
         """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s
