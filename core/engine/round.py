@@ -427,6 +427,14 @@ class Round(ABC):
         own = vars(cls)
         if "replays_unchecked" not in own and any(name in own for name in cls.legality_hooks):
             cls.replays_unchecked = False
+        for name in ("apply", "apply_unchecked"):
+            if name in own:
+                warnings.warn(
+                    f"{cls.__qualname__} overrides Round.{name}, which is final (core checks the "
+                    "move and keeps the history): implement perform",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
 
     @abstractmethod
     def to_act(self) -> int | None:

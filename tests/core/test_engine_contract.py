@@ -182,3 +182,14 @@ def test_a_clone_copies_what_the_round_declares_and_deep_copies_the_rest():
     notes, marks = list(rnd.notes), {"draws": list(rnd.marks["draws"])}
     play(twin, 6, random.Random(5))
     assert rnd.notes == notes and rnd.marks == marks and len(twin.notes) > len(notes)
+
+
+def test_overriding_the_final_apply_warns_naming_perform():
+    with pytest.warns(DeprecationWarning, match="final .* implement perform"):
+
+        class Overrides(GinRound):
+            def apply(self, action):
+                return super().apply(action)
+
+    rnd = Overrides.from_deal(GIN_HANDS, parse_card("7D"))
+    assert rnd.apply(rnd.legal_actions()[0]) is rnd.history[-1]
