@@ -9,7 +9,7 @@ code of the variant's own. It works from three things core knows about a round:
   (:class:`~rummykit.core.play.match.Match`, :func:`deal_round`) keeps a
   :class:`Dealer`, which calls the variant's ordinary ``VariantSpec.new_round``;
   a constructor that places chosen cards (``GinRound.from_deal``,
-  ``CardVerseRound.setup``) keeps a dealer of its own (:func:`record_deal`);
+  ``CardVerseRound.from_deal``) keeps a dealer of its own (:func:`record_deal`);
 * its **deal** (:attr:`Round.dealt`): ``zones()`` as dealt, recorded with the dealer;
 * its **history**: the actions since.
 
@@ -50,9 +50,10 @@ resampled hand. A replay that raises (a variant with rules on hidden cards) is
 retried with a new sample, :data:`MAX_TRIES` times at most, then
 :class:`~rummykit.core.base.errors.ResampleError`. The replay goes through
 :meth:`Round.apply_unchecked`, which checks each action unless the variant
-knows its rules look at no hidden card. The replay of the real deal and
-the per-seat plans are cached on the round (per history length), so a search
-calling ``resample`` many times in one state pays for them once.
+declares its rules look at no hidden card (``Round.replays_unchecked``). The
+replay of the real deal and the per-seat plans are cached on the round (per
+history length), so a search calling ``resample`` many times in one state pays
+for them once.
 """
 
 from __future__ import annotations

@@ -22,13 +22,14 @@ from __future__ import annotations
 import copy
 import copyreg
 import random
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 
 from rummykit.core.base.errors import IllegalAction, contract_broken
 from rummykit.core.cards.card import code
@@ -339,27 +340,101 @@ _check_view_init()
 
 
 _TRACE = "_resample_trace"  # where core.resample keeps its work on a round
-_SEEN = "_history_seen"  # history_seen_by's per seat
+_SEEN = "_history_seen"  # history_seen_by's, per seat (Round._history_seen)
+
+#: Values a copy of a round shares as they are (immutable): whatever
+#: :meth:`Round.clone` meets of these types it does not copy (the frozen
+#: pydantic models it meets, a variant's options, are added).
+_SHARED_TYPES = set(
+    {
+        int,
+        float,
+        bool,
+        str,
+        bytes,
+        type(None),
+        frozenset,
+        Event,
+        Action,
+        TableMeld,
+        HandReport,
+        RoundResult,
+        View,
+        MappingProxyType,
+    }
+)
 
 
-def _frozen(options: Any) -> bool:
-    """Whether ``options`` is a frozen pydantic model (safe to share)."""
-    config = getattr(type(options), "model_config", None)
-    return isinstance(config, dict) and bool(config.get("frozen"))
+def _frozen_model(kind: type) -> bool:
+    """Whether ``kind`` is a frozen pydantic model class (its instances, a
+    variant's options, are safe to share; noted in ``_SHARED_TYPES``)."""
+    config = getattr(kind, "model_config", None)
+    if isinstance(config, dict) and config.get("frozen"):
+        _SHARED_TYPES.add(kind)
+        return True
+    return False
+
+
+_ABSENT = object()  # an attribute the round does not have
+
+
+def _two_deep(value: list[list[Any]]) -> list[list[Any]]:
+    return [inner[:] for inner in value]
 
 
 class Round(ABC):
-    """One deal of a variant. Subclasses implement the abstract methods.
+    """One deal of a variant. Subclasses implement the abstract methods:
+    :meth:`to_act`, :meth:`legal_actions`, :meth:`perform` (carry out a legal
+    move), :meth:`view` and :meth:`zones`; core's :meth:`apply` checks every
+    move, calls :meth:`perform` and keeps the history (:attr:`history`, and
+    each seat's :meth:`history_seen_by`).
 
-    For searches, every round also has :meth:`clone` (an independent copy),
-    :meth:`information` (what one seat knows, as data that can draw states it
-    cannot tell from this one) and :meth:`resample` (one such state, its unseen
-    cards re-dealt); core provides them for any variant that fits
-    (:mod:`rummykit.core.engine.resample`).
+    For searches, every round also has :meth:`clone` (an independent copy,
+    made from what the variant declares in :attr:`copied`, :attr:`copied_nested`
+    and :attr:`shared`), :meth:`information` (what one seat knows, as data that
+    can draw states it cannot tell from this one) and :meth:`resample` (one
+    such state, its unseen cards re-dealt); core provides them for any variant
+    that fits (:mod:`rummykit.core.engine.resample`).
     """
 
     n_seats: int
     variant: str = ""
+
+    #: The attributes holding lists the round changes in place whose items are
+    #: immutable (cards, bitmasks, events): :meth:`clone` copies them one level
+    #: (``hands``, ``stock``...; core's :attr:`history` is one). A subclass
+    #: adds its own: ``copied = (*Base.copied, "mine")``.
+    copied: ClassVar[tuple[str, ...]] = ("history",)
+    #: The attributes holding lists of lists the round changes in place (a
+    #: table of ``[owner, mask]`` pairs): copied two levels.
+    copied_nested: ClassVar[tuple[str, ...]] = ()
+    #: The attributes a copy may share although their type is mutable: values
+    #: the round replaces whole and never changes in place (a cache dict, a
+    #: saved earlier state).
+    shared: ClassVar[tuple[str, ...]] = ()
+
+    #: Whether a replay of this round's history on a re-dealt deal
+    #: (:meth:`apply_unchecked`) may skip the legality check: true when whether
+    #: a move is legal depends only on public facts and the cards it names.
+    #: A subclass that defines one of :attr:`legality_hooks` is checked again,
+    #: unless it sets this itself.
+    replays_unchecked: ClassVar[bool] = False
+    #: The methods that decide which moves are legal (see :attr:`replays_unchecked`).
+    legality_hooks: ClassVar[tuple[str, ...]] = ("legal_actions",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = vars(cls)
+        if "replays_unchecked" not in own and any(name in own for name in cls.legality_hooks):
+            cls.replays_unchecked = False
+        for name in ("apply", "apply_unchecked"):
+            if name in own:
+                warnings.warn(
+                    f"{cls.__qualname__} overrides Round.{name}, which is final (core checks the "
+                    "move and keeps the history): implement perform",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
 
     @abstractmethod
     def to_act(self) -> int | None:
@@ -371,15 +446,13 @@ class Round(ABC):
         round may return the same cached tuple until the next action: no caller
         can change it."""
 
+    @abstractmethod
     def perform(self, action: Action) -> Event:
-        """Carry out a legal action (already checked by :meth:`apply`) and return
-        its event: what a variant implements. The built-in rounds implement
-        ``_apply`` (the same contract), which this calls; a subclass of one
-        overrides ``perform`` and calls ``super().perform(action)``."""
-        return self._apply(action)
-
-    def _apply(self, action: Action) -> Event:
-        raise NotImplementedError(f"{type(self).__name__} implements neither perform() nor _apply()")
+        """Carry out ``action``, one of :meth:`legal_actions` (:meth:`apply`
+        has checked it), and return its event: the one method that changes the
+        round, what a variant implements. A subclass of a variant's round
+        overrides it and calls ``super().perform(action)``. Core appends the
+        event to :attr:`history`."""
 
     @abstractmethod
     def view(self, seat: int) -> View:
@@ -394,6 +467,10 @@ class Round(ABC):
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
+    # history_seen_by's: the history it was kept for, and each seat's events.
+    _history_seen: tuple[list[Event], dict[int, tuple[Event, ...]]] | None = None
+    #: The events so far, in order: a list the variant's constructor starts
+    #: empty and only :meth:`apply` adds to.
     history: list[Event]
 
     #: How this round was dealt: called with a generator, deals a fresh round of
@@ -413,80 +490,140 @@ class Round(ABC):
         """:attr:`history` as ``seat`` sees it (:meth:`Event.seen_by`: the
         cards other seats drew from the stock hidden), for :meth:`view`. Kept
         per seat and extended by the new events only, so a view late in a round
-        costs no more than an early one (a search builds many)."""
+        costs no more than an early one (a search builds many); the same
+        events come back as the same objects."""
         history = self.history
-        kept = self.__dict__.get(_SEEN)
+        # (An attribute, not self.__dict__: reading an instance's __dict__
+        # turns its attributes into a plain dict, slower to read.)
+        kept = self._history_seen
         if kept is None or kept[0] is not history:  # (a copy of the round has its own history)
-            kept = self.__dict__[_SEEN] = (history, {})
+            kept = self._history_seen = (history, {})
         cache: dict[int, tuple[Event, ...]] = kept[1]
         seen = cache.get(seat, ())
-        k, n = len(seen), len(history)
-        if k == n and (n == 0 or history[-1].seen_by(seat) == seen[-1]):
+        k = len(seen)
+        n = len(history)
+        if k == n:
             return seen
-        if 0 < k < n and history[k - 1].seen_by(seat) == seen[k - 1]:
-            seen = seen + tuple(e.seen_by(seat) for e in history[k:])
+        if k == n - 1:  # the usual case: one event since this seat's last view
+            e = history[k]
+            seen = seen + ((e.seen_by(seat) if e.private else e),)
+        elif k < n:
+            seen = seen + tuple([e.seen_by(seat) for e in history[k:]])
         else:
-            seen = tuple(e.seen_by(seat) for e in history)
+            seen = tuple([e.seen_by(seat) for e in history])
         cache[seat] = seen
         return seen
 
-    def clone(self) -> Round:
+    def clone(self) -> Self:
         """An independent copy: playing on it never changes this round (its
         history, result, cached legal actions, any generator it holds), nor the
-        other way round. This default deep-copies the round, sharing what is
-        immutable (events, actions, views, frozen options, the dealer and the
-        deal); a variant may override it with a faster copy."""
-        memo: dict[int, Any] = {}
-        d = self.__dict__
+        other way round. The lists of :attr:`copied` (and :attr:`copied_nested`)
+        are copied; immutable values (numbers, text, tuples of them, events,
+        actions, views, results, read-only mappings, frozen options), the
+        attributes of :attr:`shared`, the dealer and the deal are shared; every
+        other attribute (one a subclass adds without declaring it) is
+        deep-copied. Core's resampling work is not carried over; each seat's
+        history so far is (the same events, so the copy's views show them as
+        the same objects)."""
+        cls = type(self)
+        new = object.__new__(cls)
+        d = self.__dict__.copy()
+        d.pop(_TRACE, None)
+        seen = d.pop(_SEEN, None)
+        # The declared attributes are taken out, copied or shared as declared;
+        # the rest are shared when immutable (usually all of them: one look at
+        # their types), deep-copied otherwise.
+        done: dict[str, Any] = {}
+        for name in cls.copied:
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = None if value is None else value[:]
+        for name in cls.copied_nested:
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = None if value is None else _two_deep(value)
+        for name in cls.shared:
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = value
         for name in ("dealer", "dealt"):
-            v = d.get(name)
-            if v is not None:
-                memo[id(v)] = v
-        options = d.get("options")
-        if options is not None and _frozen(options):
-            memo[id(options)] = options
-        trace = d.get(_TRACE)
-        if trace is not None:
-            memo[id(trace)] = None  # resampling work of this round, not of the copy
-        seen = d.get(_SEEN)
-        if seen is not None:
-            memo[id(seen)] = None  # history_seen_by's, rebuilt for the copy's own history
-        return copy.deepcopy(self, memo)
+            value = d.pop(name, _ABSENT)
+            if value is not _ABSENT:
+                done[name] = value
+        if not _SHARED_TYPES.issuperset(map(type, d.values())):
+            memo: dict[int, Any] = {}
+            for name, value in d.items():
+                kind = value.__class__
+                if kind in _SHARED_TYPES:
+                    continue
+                if kind is tuple and all(v.__class__ in _SHARED_TYPES for v in value):
+                    continue
+                if _frozen_model(kind):
+                    continue
+                d[name] = copy.deepcopy(value, memo)
+        d.update(done)
+        history = d.get("history")
+        if seen is not None and seen[0] is self.history and history is not None:
+            # Each seat's history so far, the same events (tuples: shared).
+            d[_SEEN] = (history, dict(seen[1]))
+        new.__dict__.update(d)
+        return new
 
+    @final
     def apply_unchecked(self, action: Action) -> Event:
         """Do ``action`` as :meth:`apply` does, but without checking that it is
-        legal: core's resampling replays a history through this, on a deal
-        where every card an action names is where the action needs it. This
-        default checks anyway, so a replay that breaks a rule on hidden cards
-        raises and another deal is drawn. A variant whose moves are legal or
-        not from public facts and the cards they name alone may skip the check
-        (the built-ins do: their resamples replay two to four times faster)."""
-        return self.apply(action)
+        legal when the variant says a replay may skip it
+        (:attr:`replays_unchecked`): core's resampling replays a history
+        through this, on a deal where every card an action names is where the
+        action needs it. Otherwise it is :meth:`apply`, so a replay that breaks
+        a rule on hidden cards raises and another deal is drawn (the built-ins
+        skip the check: their resamples replay two to four times faster)."""
+        if not self.replays_unchecked:
+            return self.apply(action)
+        event = self.perform(action)
+        self.history.append(event)
+        return event
 
     def shallow_copy(self) -> Self:
-        """A new round of the same class sharing every attribute of this one
-        (but core's resampling work on it): where a fast :meth:`clone` starts,
-        before it copies what the round changes in place."""
+        """Deprecated: declare :attr:`copied`, :attr:`copied_nested` and
+        :attr:`shared` and call :meth:`clone`. A new round of the same class
+        sharing every attribute of this one (but core's resampling work on it
+        and the seats' histories)."""
+        warnings.warn(
+            "Round.shallow_copy is deprecated: declare the round's copied, copied_nested and "
+            "shared attributes and call Round.clone",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._shared_copy()
+
+    def _shared_copy(self) -> Self:
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         d.pop(_TRACE, None)
+        d.pop(_SEEN, None)
         new.__dict__.update(d)
         return new
 
     def clone_known(
         self, known: AbstractSet[str], lists: Iterable[str] = (), nested: Iterable[str] = ()
     ) -> Self:
-        """A fast :meth:`clone` for a variant that knows its attributes: a
-        :meth:`shallow_copy` (sharing what is immutable or replaced, never
-        changed in place), the lists named in ``lists`` copied, the lists of
-        lists in ``nested`` copied two deep, and every attribute not in
-        ``known`` (one a subclass adds) deep-copied."""
-        new = self.shallow_copy()
+        """Deprecated: declare :attr:`copied`, :attr:`copied_nested` and
+        :attr:`shared` and let :meth:`clone` copy. A copy sharing every
+        attribute, the lists named in ``lists`` copied, those in ``nested``
+        copied two deep, and every attribute not in ``known`` deep-copied."""
+        warnings.warn(
+            "Round.clone_known is deprecated: declare the round's copied, copied_nested and "
+            "shared attributes and call Round.clone",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        new = self._shared_copy()
         d = new.__dict__
         for name in lists:
             d[name] = d[name][:]
         for name in nested:
-            d[name] = [inner[:] for inner in d[name]]
+            d[name] = _two_deep(d[name])
         own = d.keys() - known
         if own:
             memo: dict[int, object] = {}
@@ -525,25 +662,37 @@ class Round(ABC):
         """A variant-specific one-line reason why ``action`` is illegal now (or None)."""
         return None
 
-    def apply(self, action: Action) -> Event:
-        """Do ``action`` if it is legal; otherwise raise and change nothing."""
-        if self.result is not None:
-            raise IllegalAction("the round is over")
+    def find_legal(self, action: Action) -> Action | None:
+        """The legal action meaning the same move as ``action`` (the object of
+        :meth:`legal_actions`), or ``None`` when it is not legal now. This
+        default looks for ``action`` itself, then for an action with its
+        :meth:`~rummykit.core.engine.actions.Action.key`; a variant may find it
+        faster."""
         legal_now = self.legal_actions()
         # Fast path: bots and the terminal game hand back one of the legal Action
         # objects itself; an identity scan avoids building a key per legal action.
         for legal in legal_now:
             if legal is action:
-                break
-        else:
-            key = action.key()
-            for legal in legal_now:
-                if legal.key() == key:
-                    break
-            else:
-                reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
-                # One line, whatever the variant wrote: it is printed as the player's error.
-                raise IllegalAction(" ".join(str(reason).split()))
+                return legal
+        key = action.key()
+        for legal in legal_now:
+            if legal.key() == key:
+                return legal
+        return None
+
+    @final
+    def apply(self, action: Action) -> Event:
+        """Do ``action`` if it is legal; otherwise raise :class:`IllegalAction`
+        (one line: :meth:`why_illegal`, or a generic reason) and change
+        nothing. A legal action is carried out by :meth:`perform`, whose event
+        is checked and appended to :attr:`history`."""
+        if self.result is not None:
+            raise IllegalAction("the round is over")
+        legal = self.find_legal(action)
+        if legal is None:
+            reason = self.why_illegal(action) or f"'{action}' is not a legal move now"
+            # One line, whatever the variant wrote: it is printed as the player's error.
+            raise IllegalAction(" ".join(str(reason).split()))
         event = self.perform(legal)
         if event.__class__ is not Event and not isinstance(event, Event):
             what = f"returned {type(event).__name__} from perform({legal}), not an Event"
@@ -553,8 +702,18 @@ class Round(ABC):
 
 
 @cache
-def inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
-    """Whether ``cls`` (a subclass of ``base``) keeps ``base``'s ``names``, none
-    overridden: a variant's fast path stays right for a subclass that changes
-    none of the rules it relies on."""
+def _inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
     return all(getattr(cls, name) is getattr(base, name) for name in names)
+
+
+def inherits(cls: type, base: type, names: tuple[str, ...]) -> bool:
+    """Deprecated (declare :attr:`Round.replays_unchecked` and
+    :attr:`Round.legality_hooks` instead): whether ``cls`` (a subclass of
+    ``base``) keeps ``base``'s ``names``, none overridden."""
+    warnings.warn(
+        "rummykit.core.engine.round.inherits is deprecated: declare Round.replays_unchecked "
+        "and Round.legality_hooks",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return _inherits(cls, base, names)

@@ -82,8 +82,8 @@ def test_big_gin_passes_the_kit(big_gin):
 
 def test_one_reshuffle_on_cardverse(once):
     round_class, options = once["OnceRound"], once["OnceOptions"]
-    rnd = round_class.setup(
-        ["7H 8H 9H 2C", "3D 5D 7D 9S"], "", "AC 4H 8C QD", options=options(), rest="discard"
+    rnd = round_class.from_deal(
+        ["7H 8H 9H 2C", "3D 5D 7D 9S"], "AC 4H 8C QD", "", options=options(), rest="discard"
     )
     rnd.apply(Action(DRAW_STOCK))
     assert rnd.result is None and rnd.view(1).extra["reshuffled"] and len(rnd.restocks) == 1

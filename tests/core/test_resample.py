@@ -155,7 +155,7 @@ def test_the_work_is_done_once_per_state():
 def test_rounds_built_from_chosen_cards_resample():
     hands = [parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")]
     gin = GinRound.from_deal(hands, parse_cards("7D KD"), first=1)
-    cv = CardVerseRound.setup(
+    cv = CardVerseRound.from_deal(
         ["7H 8H 9H 2C", "KD KS KC 3C", "5C 6C"], stock="5H", discard="4D", table=[(0, "2S 3S 4S")], first=2
     )
     rng = random.Random(4)
@@ -348,9 +348,9 @@ def test_a_fast_clone_copies_what_changes_and_forgets_the_resampling_work(spec, 
 
 def test_a_subclass_own_state_is_deep_copied_by_a_fast_clone():
     class Noting(GinRound):
-        def _apply(self, action):
+        def perform(self, action):
             self.__dict__.setdefault("notes", []).append(action.kind)
-            return super()._apply(action)
+            return super().perform(action)
 
     rnd = Noting.from_deal(
         [parse_cards("AS 2S 3S 4H 5H 6H 8C 8D 8H 9C"), parse_cards("2C 4C 6C TC QC 2D 4D 6D TD QD")],
@@ -368,7 +368,7 @@ class SpadeAce(GinRound):
 
     def discard_actions(self):
         legal = super().discard_actions()
-        if self.hands[self.turn] >> ACE_OF_SPADES & 1:
+        if self.hands[self.seat_to_act] >> ACE_OF_SPADES & 1:
             legal = [a for a in legal if a.cards == (ACE_OF_SPADES,)] or legal
         return legal
 

@@ -119,22 +119,22 @@ def test_an_illegal_bot_move_is_caught():
 
 
 class LosesACard(ToyRound):
-    def _apply(self, action):
-        event = super()._apply(action)
+    def perform(self, action):
+        event = super().perform(action)
         if action.kind == "discard" and len(self.discard) > 3:
             self.discard.pop(0)  # the card falls off the table
         return event
 
 
 class CopiesACard(ToyRound):
-    def _apply(self, action):
+    def perform(self, action):
         if action.kind == "draw stock":
             card = self.stock[-1]  # drawn, but also left in the stock
             self.hands[self.seat].append(card)
             self.drawn = True
             self.stock.insert(0, self.stock.pop())
             return Event(self.seat, action, card, private=True)
-        return super()._apply(action)
+        return super().perform(action)
 
 
 class NoStockZone(ToyRound):
@@ -281,10 +281,10 @@ class CapitalKind(ToyRound):
             Action("Discard", a.cards) if a.kind == "discard" else a for a in super().legal_actions()
         )
 
-    def _apply(self, action):
+    def perform(self, action):
         if action.kind == "Discard":
             action = Action("discard", action.cards)
-        return super()._apply(action)
+        return super().perform(action)
 
 
 class ViewOffersOtherMoves(ToyRound):
@@ -449,12 +449,12 @@ def test_a_record_that_does_not_survive_json_fails():
 
 
 class NeverEnds(ToyRound):
-    def _apply(self, action):
+    def perform(self, action):
         if action.kind == "discard" and len(self.stock) <= 1:
             self.stock.insert(0, self.discard.pop(0)) if len(self.discard) > 1 else None
         if action.kind == "knock":
             action = Action("discard", action.cards)
-        return super()._apply(action)
+        return super().perform(action)
 
     def legal_actions(self):
         return tuple(a for a in super().legal_actions() if a.kind != "knock")
@@ -563,9 +563,9 @@ class SharesItsGenerator(ToyRound):
         self.luck = random.Random(rng.getrandbits(32))
         self.coin = 0
 
-    def _apply(self, action):
+    def perform(self, action):
         self.coin = self.luck.getrandbits(1)
-        return super()._apply(action)
+        return super().perform(action)
 
     def clone(self):
         twin = copy.deepcopy(self)
@@ -581,8 +581,8 @@ class TellsItsCopies(ToyRound):
         self.__dict__.setdefault("copies", []).append(twin)
         return twin
 
-    def _apply(self, action):
-        event = super()._apply(action)
+    def perform(self, action):
+        event = super().perform(action)
         for twin in self.__dict__.get("copies", ()):
             twin.discard = list(self.discard)
         return event

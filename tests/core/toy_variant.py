@@ -56,7 +56,7 @@ class ToyRound(Round):
                 out.append(Action("knock", (c,)))
         return tuple(out)
 
-    def _apply(self, action):
+    def perform(self, action):
         hand = self.hands[self.seat]
         if action.kind == DRAW_STOCK:
             card = self.stock.pop()

@@ -37,7 +37,7 @@ class CardVerseShortcut(CardVerseRound):
         return (Action("fold"),) if self.phase == "play" else ()
 
     def apply_extra(self, action):
-        seat = self.current
+        seat = self.seat_to_act
         winner = (seat + 1) % self.n_seats
         self.turns_done += 1
         self.finish("fold", winner, [f"{{{seat}}} folds"], {"folds": 1})

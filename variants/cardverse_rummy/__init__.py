@@ -2,9 +2,9 @@
 
 Public API:
 
-* :class:`CardVerseRound` (``.round``): the engine; ``CardVerseRound.setup(...)``
-  builds a round with chosen hands, stock and discard pile (tests, examples);
-* :func:`new_round`: ``VariantSpec.new_round``;
+* :class:`CardVerseRound` (``.round``): the engine; ``CardVerseRound.deal(...)``
+  deals a fresh round with a generator, ``CardVerseRound.from_deal(...)`` builds
+  one with chosen hands, discard pile and stock (tests, examples);
 * :func:`make_spec` (``.spec``): the :class:`VariantSpec` of CardVerse or of a
   house rule built on it (``make_spec(name=..., title=..., options_model=...,
   round_class=...)``); :data:`MOVES` the words of CardVerse's moves,
@@ -37,7 +37,6 @@ _EXPORTS = {
     "CardVerseRound": ".round",
     "deal_size": ".round",
     "hand_value": ".round",
-    "new_round": ".round",
     "MOVES": ".spec",
     "SPEC": ".spec",
     "RoundFactory": ".spec",
@@ -60,7 +59,6 @@ __all__ = [
     "deal_size",
     "hand_value",
     "make_spec",
-    "new_round",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

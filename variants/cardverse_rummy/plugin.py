@@ -37,7 +37,7 @@ def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("SPEC", "EASY", "rules_text"):
+    if name in ("SPEC", "EASY"):
         from . import spec
 
         return getattr(spec, name)

@@ -17,12 +17,18 @@ their owner, the stock and the discard pile are lists (top = last element).
 ``legal_actions`` is computed once per state and cached (a tuple: no caller can
 change it). Every legal action is a shared Action object (one per discard card, per meld mask, per (card, meld
 number) addition), so ``apply`` finds the legal action meaning the same move with
-one dict look-up and an id check, whatever the order of the cards typed.
+one dict look-up and an id check, whatever the order of the cards typed
+(:meth:`CardVerseRound.find_legal`).
+
+``CardVerseRound.deal`` deals a fresh round with a generator (as the match
+does); ``CardVerseRound.from_deal`` builds one from chosen cards (tests,
+examples). ``seat_to_act`` is the seat to act (``to_act()``, ``None`` once over).
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -41,7 +47,6 @@ from rummykit.core.engine.round import (
     TableMeld,
     View,
     card_ref,
-    inherits,
 )
 
 from .options import CardVerseOptions
@@ -61,39 +66,9 @@ _DRAW_STOCK = Action(DRAW_STOCK)
 _TAKE_DISCARD = Action(TAKE_DISCARD)
 _DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _MELD_ACTIONS: dict[int, Action] = {}
+_CURRENT_MOVED = "CardVerseRound.current is deprecated: use seat_to_act"
+_SETUP_MOVED = "CardVerseRound.setup is deprecated: use CardVerseRound.from_deal"
 _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
-# The attributes CardVerseRound.clone knows: copied or shared as it says; any
-# other (a subclass's) is deep-copied.
-_CLONE_KNOWN = frozenset(
-    {
-        "options",
-        "n_seats",
-        "round_index",
-        "discard_to_win",
-        "ace_points",
-        "max_turns",
-        "hands",
-        "stock",
-        "discard",
-        "table",
-        "first",
-        "current",
-        "phase",
-        "turns_done",
-        "history",
-        "result",
-        "_legal",
-        "_by_key",
-        "_seen",
-        "_table_view",
-        "dealer",
-        "dealt",
-        "variant",
-        "round_seed",
-        "restocks",
-        "before_restock",
-    }
-)
 
 
 def deal_size(n_seats: int) -> int:
@@ -155,6 +130,27 @@ class CardVerseRound(Restocking, Round):
 
     variant = VARIANT
 
+    # How Round.clone copies a round: the lists changed in place are copied
+    # (the table's [owner, mask] pairs two deep); the caches (replaced, never
+    # changed in place) and the state kept before a restock are shared.
+    copied = (*Round.copied, "hands", "stock", "discard", "restocks")
+    copied_nested = ("table",)
+    shared = ("_legal", "_by_key", "_table_view", "before_restock")
+    # Whether a CardVerse move is legal depends only on public facts (the
+    # phase, the table, hand sizes) and the cards it names, so a replay of a
+    # history on a resampled deal skips the check; a subclass defining one of
+    # these methods is checked as usual (Round.replays_unchecked).
+    replays_unchecked = True
+    legality_hooks = ("legal_actions", "_compute_legal", "allows", "extra_actions")
+    #: Whether the class (or a base below CardVerseRound) defines :meth:`allows`:
+    #: only then is every built-in move asked (set for each subclass).
+    filters_moves: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "allows" in vars(cls):
+            cls.filters_moves = True
+
     def __init__(
         self,
         options: CardVerseOptions,
@@ -187,33 +183,50 @@ class CardVerseRound(Restocking, Round):
         self.discard: list[int] = discard  # top is the last element
         self.table: list[list[int]] = [[owner, mask] for owner, mask in table]  # [owner, mask]
         self.first = round_index % n_seats if first is None else first
-        self.current = self.first
+        self.seat_to_act = self.first
         self.phase = DRAW_PHASE
         self.turns_done = 0
         self.history: list[Event] = []
         self.result: RoundResult | None = None
         self._legal: tuple[Action, ...] | None = None
         self._by_key: set[int] | None = None  # ids of the (shared) legal Action objects
-        self._seen: list[list[Event]] = [[] for _ in range(n_seats)]  # history per viewer
         self._table_view: tuple[TableMeld, ...] | None = None
+
+    @property
+    def current(self) -> int:
+        """Deprecated: :attr:`seat_to_act`."""
+        warnings.warn(
+            "CardVerseRound.current is deprecated: use seat_to_act", DeprecationWarning, stacklevel=2
+        )
+        return self.seat_to_act
+
+    @current.setter
+    def current(self, seat: int) -> None:
+        warnings.warn(
+            "CardVerseRound.current is deprecated: use seat_to_act", DeprecationWarning, stacklevel=2
+        )
+        self.seat_to_act = seat
 
     # -- construction --------------------------------------------------------
 
     @classmethod
     def deal(
         cls,
-        options: CardVerseOptions,
+        options: CardVerseOptions | None,
         n_seats: int,
         round_index: int,
         rng: random.Random,
         variant: str | None = None,
     ) -> CardVerseRound:
-        """Shuffle with ``rng`` and deal. The round's own generator
-        (:attr:`rng`) is seeded from ``rng`` after the shuffle (:func:`round_seed`),
-        so the same deal generator (a match's seed) gives the same round,
-        restocks included."""
+        """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s
+        arguments): one shuffle, ``deal_size`` cards each, the next card face
+        up, the rest the stock. The round's own generator (:attr:`rng`) is
+        seeded from ``rng`` after the shuffle (:func:`round_seed`), so the same
+        deal generator (a match's seed) gives the same round, restocks included."""
         if not 2 <= n_seats <= 4:
             raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
+        if options is None:
+            options = CardVerseOptions()
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         k = deal_size(n_seats)
@@ -223,33 +236,37 @@ class CardVerseRound(Restocking, Round):
         return cls(options, n_seats, round_index, hands, stock, [up], seed=round_seed(rng), variant=variant)
 
     @classmethod
-    def setup(
+    def from_deal(
         cls,
         hands: Sequence[str | Iterable[int]],
+        discard: str | Iterable[int] | int = (),
         stock: str | Iterable[int] = (),
-        discard: str | Iterable[int] = (),
-        *,
-        table: Sequence[tuple[int, str | Iterable[int]]] = (),
         options: CardVerseOptions | Mapping[str, Any] | None = None,
-        first: int = 0,
         round_index: int = 0,
+        *,
+        first: int | None = None,
+        table: Sequence[tuple[int, str | Iterable[int]]] = (),
         rest: str = "stock",
         seed: int = 0,
         variant: str | None = None,
     ) -> CardVerseRound:
-        """A round with chosen cards, for tests and examples.
+        """A round dealt as given, for tests and examples; it never touches
+        any random state.
 
         ``hands`` one per seat (text such as ``"7H 8H 9H"`` or card ints);
-        ``stock`` listed top first; ``discard`` listed bottom first (last = top);
-        ``table`` as ``(owner, cards)`` pairs, numbered 1, 2, ... in that order;
-        ``first`` the seat to act. Every card not named goes below the stock
-        (``rest="stock"``, in ascending order) or below the discard pile
-        (``rest="discard"``, which allows an empty stock), so all 52 are
-        always somewhere. ``seed`` seeds the round's own generator
+        ``discard`` listed bottom first (last = top; one card may be an int);
+        ``stock`` listed top first; ``table`` as ``(owner, cards)`` pairs,
+        numbered 1, 2, ... in that order; ``first`` the seat to act (``None``:
+        ``round_index % n_seats``, as a dealt round). Every card not named goes
+        below the stock (``rest="stock"``, in ascending order) or below the
+        discard pile (``rest="discard"``, which allows an empty stock), so all
+        52 are always somewhere. ``seed`` seeds the round's own generator
         (:attr:`rng`); ``variant`` names the variant in views.
         """
 
-        def as_cards(x: str | Iterable[int]) -> list[int]:
+        def as_cards(x: str | Iterable[int] | int) -> list[int]:
+            if isinstance(x, int):
+                return [x]
             return parse_cards(x) if isinstance(x, str) else list(x)
 
         if options is None:
@@ -264,10 +281,10 @@ class CardVerseRound(Restocking, Round):
         named += [c for _, cs in melds for c in cs]
         if len(set(named)) != len(named):
             dup = sorted({c for c in named if named.count(c) > 1})
-            raise RummyError(f"setup names cards twice: {codes_text(dup)}")
+            raise RummyError(f"from_deal names cards twice: {codes_text(dup)}")
         for i, (_, cs) in enumerate(melds, 1):
             if meld_kind(cs, ace_high=True) is None:
-                raise RummyError(f"setup table meld {i} ({codes_text(cs)}) is not a meld")
+                raise RummyError(f"from_deal table meld {i} ({codes_text(cs)}) is not a meld")
         rest_cards = [c for c in range(DECK_SIZE) if c not in set(named)]
         stock_list = list(reversed(stock_top_first))
         if rest == "stock":
@@ -298,16 +315,51 @@ class CardVerseRound(Restocking, Round):
         return rnd
 
     @classmethod
+    def setup(
+        cls,
+        hands: Sequence[str | Iterable[int]],
+        stock: str | Iterable[int] = (),
+        discard: str | Iterable[int] = (),
+        *,
+        table: Sequence[tuple[int, str | Iterable[int]]] = (),
+        options: CardVerseOptions | Mapping[str, Any] | None = None,
+        first: int = 0,
+        round_index: int = 0,
+        rest: str = "stock",
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> CardVerseRound:
+        """Deprecated: :meth:`from_deal` (which takes ``discard`` before
+        ``stock``, and whose ``first`` defaults to ``round_index % n_seats``)."""
+        warnings.warn(
+            "CardVerseRound.setup is deprecated: use CardVerseRound.from_deal",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return cls.from_deal(
+            hands,
+            discard,
+            stock,
+            options,
+            round_index,
+            first=first,
+            table=table,
+            rest=rest,
+            seed=seed,
+            variant=variant,
+        )
+
+    @classmethod
     def _deal_like(
         cls,
         options: CardVerseOptions,
         round_index: int,
-        first: int,
+        first: int | None,
         shape: tuple,
         variant: str | None,
         rng: random.Random,
     ) -> CardVerseRound:
-        """The dealer of a :meth:`setup` round (Round.dealer): the deck,
+        """The dealer of a :meth:`from_deal` round (Round.dealer): the deck,
         shuffled with ``rng``, laid out as that deal was (the same hand, stock,
         pile and table meld sizes)."""
         hand_sizes, n_stock, n_pile, melds = shape
@@ -339,43 +391,12 @@ class CardVerseRound(Restocking, Round):
         record_deal(rnd, DealLike(cls._deal_like, (options, round_index, first, shape, variant)))
         return rnd
 
-    def apply_unchecked(self, action: Action) -> Event:
-        """Round.apply_unchecked: :meth:`apply` without the check. Whether a
-        CardVerse move is legal depends only on public facts (the phase, the
-        table, hand sizes) and the cards it names, so a replay of a history
-        on a resampled deal is legal throughout. A subclass with moves or
-        checks of its own (it overrides ``apply``, ``legal_actions`` or
-        ``_compute_legal``) is checked as usual."""
-        if not _unchanged_rules(type(self)):
-            return self.apply(action)
-        canonical = _canonical(action)
-        if canonical is None:  # no CardVerse move: apply refuses it, saying why
-            return self.apply(action)
-        event = self.perform(canonical)
-        self.history.append(event)
-        for viewer, seen in enumerate(self._seen):
-            seen.append(event.seen_by(viewer))
-        self._legal = None
-        self._by_key = None
-        if action.kind not in _TABLE_UNCHANGED:
-            self._table_view = None
-        return event
-
     def __getstate__(self) -> dict[str, object]:
         # Legality is an id lookup among the shared Action objects: a pickled
         # copy holds copies of them, so it finds its legal actions again.
         state = self.__dict__.copy()
         state["_legal"] = state["_by_key"] = None
         return state
-
-    def clone(self) -> CardVerseRound:
-        """An independent copy (Round.clone), in a few microseconds: the lists
-        the round changes are copied; events, actions, options and the caches
-        (replaced, never changed in place) are shared. Attributes a subclass
-        adds are deep-copied."""
-        return self.clone_known(
-            _CLONE_KNOWN, ("hands", "stock", "discard", "history", "restocks"), ("table", "_seen")
-        )
 
     # -- what a house rule changes -------------------------------------------
 
@@ -425,7 +446,7 @@ class CardVerseRound(Restocking, Round):
     def end_turn(self) -> None:
         """After an extra move that ends the turn: the next seat draws."""
         self.turns_done += 1
-        self.current = (self.current + 1) % self.n_seats
+        self.seat_to_act = (self.seat_to_act + 1) % self.n_seats
         self.phase = DRAW_PHASE
 
     def round_points(self, outcome: str, winner: int, values: Sequence[int]) -> Sequence[int]:
@@ -461,7 +482,7 @@ class CardVerseRound(Restocking, Round):
     # -- the contract -------------------------------------------------------
 
     def to_act(self) -> int | None:
-        return None if self.result is not None else self.current
+        return None if self.result is not None else self.seat_to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         if self._legal is None:
@@ -472,17 +493,18 @@ class CardVerseRound(Restocking, Round):
         if self.result is not None:
             return ()
         own = self._own_legal()
-        if _plain_moves(type(self)):
-            return own
-        allows = self.allows
-        return (*(a for a in own if allows(a)), *self.extra_actions())
+        if self.filters_moves:
+            allows = self.allows
+            own = tuple([a for a in own if allows(a)])
+        extra = self.extra_actions()
+        return (*own, *extra) if extra else own
 
     def _own_legal(self) -> tuple[Action, ...]:
         if self.phase == DRAW_PHASE:
             # Drawing from an empty stock stays legal: it ends the round (or
             # what empty_stock says).
             return (_DRAW_STOCK, _TAKE_DISCARD) if self.discard else (_DRAW_STOCK,)
-        hand = self.hands[self.current]
+        hand = self.hands[self.seat_to_act]
         out: list[Action] = []
         keep_one = self.discard_to_win
         for m in all_melds(hand, ace_high=True):
@@ -503,24 +525,16 @@ class CardVerseRound(Restocking, Round):
             m ^= low
         return tuple(out)
 
-    def apply(self, action: Action) -> Event:
-        """Do ``action`` if it is legal; otherwise raise and change nothing."""
-        if self.result is not None:
-            raise IllegalAction("the round is over")
+    def find_legal(self, action: Action) -> Action | None:
+        """Round.find_legal: the shared Action object meaning ``action``'s move
+        (whatever the order of its cards), if it is legal now: one dict
+        look-up and an id check."""
         if self._by_key is None:
             self._by_key = set(map(id, self.legal_actions()))
         legal = _canonical(action) if action.kind in KINDS else self._extra_legal(action)
         if legal is None or id(legal) not in self._by_key:
-            raise IllegalAction(self.why_illegal(action) or f"'{action}' is not a legal move now")
-        event = self.perform(legal)
-        self.history.append(event)
-        for viewer, seen in enumerate(self._seen):
-            seen.append(event.seen_by(viewer))
-        self._legal = None
-        self._by_key = None
-        if action.kind not in _TABLE_UNCHANGED:
-            self._table_view = None
-        return event
+            return None
+        return legal
 
     def _extra_legal(self, action: Action) -> Action | None:
         """The legal move of a kind the variant added that means ``action``."""
@@ -530,8 +544,20 @@ class CardVerseRound(Restocking, Round):
                 return a
         return None
 
-    def _apply(self, action: Action) -> Event:
-        seat = self.current
+    def perform(self, action: Action) -> Event:
+        """Carry out a legal move (Round.perform): a draw, a meld, an
+        addition, a discard, or a move of the house rule's (:meth:`apply_extra`);
+        then forget what this state had worked out (its legal moves, and the
+        table as shown unless the move leaves it as it was)."""
+        event = self._carry_out(action)
+        self._legal = None
+        self._by_key = None
+        if action.kind not in _TABLE_UNCHANGED:
+            self._table_view = None
+        return event
+
+    def _carry_out(self, action: Action) -> Event:
+        seat = self.seat_to_act
         kind = action.kind
         if kind not in KINDS:
             return self.apply_extra(action)
@@ -574,7 +600,7 @@ class CardVerseRound(Restocking, Round):
             if self.turns_done >= self.max_turns:
                 self._end_by_stock(seat, limit=True)
                 return Event(seat, action)
-            self.current = (seat + 1) % self.n_seats
+            self.seat_to_act = (seat + 1) % self.n_seats
             self.phase = DRAW_PHASE
             return Event(seat, action)
         raise IllegalAction(f"unknown move {kind!r}")  # pragma: no cover - checked by apply
@@ -699,7 +725,7 @@ class CardVerseRound(Restocking, Round):
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             table=self.table_melds(),
-            history=tuple(self._seen[seat]),
+            history=self.history_seen_by(seat),
             legal=self.legal_actions() if to_act == seat else (),
             round_index=self.round_index,
             extra=extra,
@@ -723,7 +749,7 @@ class CardVerseRound(Restocking, Round):
         if self.result is not None:
             return "the round is over"
         kind = action.kind
-        hand = self.hands[self.current]
+        hand = self.hands[self.seat_to_act]
         if kind not in KINDS:
             return f"'{kind}' is not a CardVerse move (moves: draw stock, take discard, meld, add, discard)"
         if kind in (DRAW_STOCK, TAKE_DISCARD):
@@ -773,25 +799,6 @@ class CardVerseRound(Restocking, Round):
         return None
 
 
-def _unchanged_rules(cls: type) -> bool:
-    """Whether ``cls`` decides legality as CardVerseRound does."""
-    return inherits(
-        cls, CardVerseRound, ("apply", "legal_actions", "_compute_legal", "allows", "extra_actions")
-    )
-
-
-def _plain_moves(cls: type) -> bool:
-    """Whether ``cls`` has CardVerseRound's moves, no more, no fewer."""
-    return inherits(cls, CardVerseRound, ("allows", "extra_actions"))
-
-
-def new_round(
-    options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
-) -> CardVerseRound:
-    """VariantSpec.new_round: deal round ``round_index`` with ``rng``."""
-    return CardVerseRound.deal(options, n_seats, round_index, rng)
-
-
 __all__ = [
     "ADD",
     "DISCARD",
@@ -802,5 +809,4 @@ __all__ = [
     "CardVerseRound",
     "deal_size",
     "hand_value",
-    "new_round",
 ]

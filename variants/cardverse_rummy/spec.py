@@ -44,9 +44,6 @@ def cardverse_rules_text() -> str:
     return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
 
-rules_text = cardverse_rules_text
-
-
 #: The words of CardVerse's own moves (draw stock, take discard and discard are core's;
 #: CardVerse says what drawing from the empty stock does: it ends the round).
 MOVES = (

@@ -8,8 +8,9 @@ The public API a house-rule plugin may build on (everything else is private):
   ``settle_knock()`` / ``make_result()``; for moves of its own ``extra_actions()``,
   ``apply_extra()``, ``why_illegal()`` and ``end_round()``; for outcomes of its
   own ``outcome_counts`` / ``result_counts()``; ``view_extra()``; the round's
-  own generator ``rng`` (see round.py). ``GinRound.from_deal`` builds a chosen
-  deal for tests. A house rule never needs a name starting with ``_``.
+  own generator ``rng`` (see round.py). ``GinRound.deal`` deals a fresh round
+  with a generator, ``GinRound.from_deal`` builds a chosen deal for tests. A
+  house rule never needs a name starting with ``_``.
 * :func:`make_spec` – the :class:`VariantSpec` of Gin or of a house rule
   (``make_spec(name=..., title=..., options_model=..., round_class=...)``);
   :data:`SPEC` is Cardems Gin itself; :data:`MOVES` the words of knock and gin.

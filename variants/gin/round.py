@@ -33,31 +33,33 @@ changes it, through :meth:`apply`):
 ``discard``      list of cards, bottom first, top last
 ``first_upcard`` the card that started the discard pile
 ``first``        the seat that took the first turn
-``turn``         the seat to act
+``seat_to_act``  the seat to act (also ``to_act()``, which is ``None`` once over)
 ``phase``        ``"draw"``, ``"discard"`` or ``"over"``
 ``taken``        the card taken from the discard pile this turn (or ``None``)
 ``turns_done``   the turns completed (a turn is one draw and one discard)
 ``history``      the events so far
 
+:meth:`GinRound.deal` deals a fresh round with a generator (as the match does);
 :meth:`GinRound.from_deal` builds a round from chosen hands, discard pile and stock
-(tests, puzzles, house-rule plugins' tests); it never touches any random state.
+(tests, puzzles, house-rule plugins' tests) and never touches any random state.
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rummykit.core.base.errors import CardError, IllegalAction, RummyError
-from rummykit.core.cards.card import DECK_SIZE, code, from_mask, to_mask
+from rummykit.core.cards.card import DECK_SIZE, code, from_mask, parse_cards, to_mask
 from rummykit.core.cards.melds import mask_in_rank_order
 from rummykit.core.cards.solver import MeldSolver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.resample import DealLike, InfoState, record_deal
 from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
-from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref, inherits
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
 
 from .options import GinOptions
 from .scoring import SettledHand, Settlement, arrange, default_solver, display_melds, settle
@@ -83,42 +85,14 @@ _DRAWS = {
 _DISCARDS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _KNOCKS = tuple(Action(KNOCK, (c,)) for c in range(DECK_SIZE))
 _GINS = tuple(Action(GIN, (c,)) for c in range(DECK_SIZE))
-# The attributes GinRound.clone knows: copied or shared as it says; any other
-# (a subclass's) is deep-copied.
-_CLONE_KNOWN = frozenset(
-    {
-        "options",
-        "round_index",
-        "variant",
-        "hands",
-        "stock",
-        "discard",
-        "first_upcard",
-        "history",
-        "result",
-        "first",
-        "turn",
-        "phase",
-        "taken",
-        "_after",
-        "_legal",
-        "_seen",
-        "dealer",
-        "dealt",
-        "turns_done",
-        "_extra_now",
-        "round_seed",
-        "restocks",
-        "before_restock",
-    }
-)
 _OWN_KINDS = frozenset({DRAW_STOCK, TAKE_DISCARD, DISCARD, KNOCK, GIN})
 
 
 class GinRound(Restocking, Round):
     """A round of Cardems Gin for two seats.
 
-    ``GinRound(options, round_index, rng)`` deals with ``rng.shuffle`` of the 52
+    ``GinRound.deal(options, 2, round_index, rng)`` (or the constructor,
+    ``GinRound(options, round_index, rng)``) deals with ``rng.shuffle`` of the 52
     cards (no other randomness, never the global generator): cards 0, 2, ... 18 of
     the shuffled deck to seat 0, 1, 3, ... 19 to seat 1, card 20 face up starts the
     discard pile, cards 21.. are the stock (card 21 on top).
@@ -128,6 +102,21 @@ class GinRound(Restocking, Round):
     n_seats = 2
     hand_size = 10
     options: GinOptions  # a house rule's options subclass GinOptions
+
+    # How Round.clone copies a round: the lists changed in place are copied;
+    # the caches (replaced, never changed in place) and the state kept before
+    # a restock are shared.
+    copied = (*Round.copied, "hands", "stock", "discard", "restocks")
+    shared = ("_after", "_legal", "before_restock")
+    # Whether a Gin move is legal depends only on public facts and the card it
+    # names (the hand a knock or gin leaves is shown when the round ends), so
+    # a replay of a history on a resampled deal skips the check; a subclass
+    # defining one of these methods is checked as usual (Round.replays_unchecked).
+    replays_unchecked = True
+    legality_hooks = ("legal_actions", "discard_actions", "extra_actions")
+    # The round as it was before a discard that may end the stock, kept until
+    # the discard is done (a house rule's restock starts information() there).
+    _before_discard: GinRound | None = None
 
     def __init__(
         self,
@@ -153,11 +142,26 @@ class GinRound(Restocking, Round):
         self.round_seed = round_seed(rng)
 
     @classmethod
+    def deal(
+        cls,
+        options: GinOptions | None,
+        n_seats: int,
+        round_index: int,
+        rng: random.Random,
+        variant: str | None = None,
+    ) -> GinRound:
+        """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s
+        arguments): the constructor's deal, for ``n_seats`` 2 only."""
+        if n_seats != cls.n_seats:
+            raise RummyError(f"{variant or cls.variant} is for 2 players, not {n_seats}")
+        return cls(options, round_index, rng, variant=variant)
+
+    @classmethod
     def from_deal(
         cls,
-        hands: Sequence[Iterable[int]],
-        discard: Iterable[int] | int,
-        stock: Iterable[int] | None = None,
+        hands: Sequence[str | Iterable[int]],
+        discard: str | Iterable[int] | int,
+        stock: str | Iterable[int] | None = None,
         options: GinOptions | None = None,
         round_index: int = 0,
         *,
@@ -165,17 +169,17 @@ class GinRound(Restocking, Round):
         variant: str | None = None,
     ) -> GinRound:
         """A round dealt as given: ``hands`` for seat 0 and 1, ``discard`` the pile
-        (one card, or a list bottom first, top last), ``stock`` top card first.
-        When ``stock`` is ``None`` it is every other card, ascending. All 52 cards
-        must be placed exactly once (:class:`CardError` otherwise). ``first``
-        overrides :meth:`first_seat`."""
-        dealt = [list(h) for h in hands]
-        pile = [discard] if isinstance(discard, int) else list(discard)
+        (one card, or a list bottom first, top last), ``stock`` top card first;
+        cards as ints or as text (``"7H 8H 9H"``). When ``stock`` is ``None`` it
+        is every other card, ascending. All 52 cards must be placed exactly once
+        (:class:`CardError` otherwise). ``first`` overrides :meth:`first_seat`."""
+        dealt = [_cards(h) for h in hands]
+        pile = _cards(discard)
         placed = [c for h in dealt for c in h] + pile
         if stock is None:
             used = to_mask(placed)
             stock = [c for c in range(DECK_SIZE) if not used >> c & 1]
-        stock = list(stock)
+        stock = _cards(stock)
         every = placed + stock
         if len(dealt) != cls.n_seats:
             raise CardError(f"expected {cls.n_seats} hands, got {len(dealt)}")
@@ -220,28 +224,6 @@ class GinRound(Restocking, Round):
             variant=variant,
         )
 
-    def apply_unchecked(self, action: Action) -> Event:
-        """Round.apply_unchecked without the check: whether a Gin move is
-        legal depends only on public facts and the card it names (the hand a
-        knock or gin leaves is shown when the round ends), so a replay of a
-        history on a resampled deal is legal throughout. A subclass with
-        moves or checks of its own (it overrides ``apply``, ``legal_actions``
-        or ``discard_actions``) is checked as usual."""
-        if not _unchanged_rules(type(self)):
-            return self.apply(action)
-        event = self.perform(action)
-        self.history.append(event)
-        return event
-
-    def clone(self) -> GinRound:
-        """An independent copy (Round.clone), in a few microseconds: the lists
-        the round changes are copied; events, actions, options and the caches
-        (replaced, never changed in place) are shared. Attributes a subclass
-        adds are deep-copied."""
-        return self.clone_known(
-            _CLONE_KNOWN, ("hands", "stock", "discard", "history", "restocks"), ("_seen",)
-        )
-
     def _setup(
         self,
         options: GinOptions | None,
@@ -263,17 +245,27 @@ class GinRound(Restocking, Round):
         self.history: list[Event] = []
         self.result: RoundResult | None = None
         self.first = self.first_seat() if first is None else first
-        self.turn = self.first
+        self.seat_to_act = self.first
         self.phase = "draw"
         self.taken: int | None = None
         self.turns_done = 0
         self._after: dict[int, int] | None = None  # card -> deadwood after discarding it
         self._legal: tuple[Action, ...] | None = None
         self._extra_now: Mapping[str, object] | None = None  # views' extra in this state
-        self._seen: list[list[Event]] = [[], []]  # history as each seat sees it
         self.round_seed = 0  # the round's own generator (rng) starts from it: never shown
         self.restocks: list[Restock] = []
         self.before_restock: GinRound | None = None  # the round just before the first restock
+
+    @property
+    def turn(self) -> int:
+        """Deprecated: :attr:`seat_to_act`."""
+        warnings.warn("GinRound.turn is deprecated: use seat_to_act", DeprecationWarning, stacklevel=2)
+        return self.seat_to_act
+
+    @turn.setter
+    def turn(self, seat: int) -> None:
+        warnings.warn("GinRound.turn is deprecated: use seat_to_act", DeprecationWarning, stacklevel=2)
+        self.seat_to_act = seat
 
     # -- what a house rule changes ------------------------------------------------
 
@@ -291,7 +283,8 @@ class GinRound(Restocking, Round):
 
     def _state_before_restock(self) -> GinRound | None:
         # Kept by apply before a discard that may end the stock.
-        return self.__dict__.pop("_before_discard", None)
+        saved, self._before_discard = self._before_discard, None
+        return saved
 
     def information(self, seat: int) -> InfoState:
         """Round.information; after a restock, what the seat knows of the new
@@ -368,7 +361,7 @@ class GinRound(Restocking, Round):
     # -- the contract -------------------------------------------------------------
 
     def to_act(self) -> int | None:
-        return None if self.result is not None else self.turn
+        return None if self.result is not None else self.seat_to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         if self.result is not None:
@@ -379,21 +372,22 @@ class GinRound(Restocking, Round):
                 self._legal = _DRAWS[bool(self.stock), bool(self.discard)]
             else:
                 self._legal = tuple(self.discard_actions())
-            if not _plain_moves(type(self)):
-                self._legal = (*self._legal, *self.extra_actions())
+            extra = self.extra_actions()
+            if extra:
+                self._legal = (*self._legal, *extra)
         return self._legal
 
     def deadwood_after(self) -> dict[int, int]:
         """In the discard phase: each card of the hand -> the deadwood after
         discarding it (exact; computed once per turn)."""
         if self._after is None:
-            self._after = dict(self.solver.discards(self.hands[self.turn]))
+            self._after = dict(self.solver.discards(self.hands[self.seat_to_act]))
         return self._after
 
     def discard_actions(self) -> list[Action]:
         """The discard phase's moves: every card but the one just taken may be
         discarded; as a knock when the deadwood left is 1..knock limit, as gin when 0."""
-        hand = self.hands[self.turn]
+        hand = self.hands[self.seat_to_act]
         taken = self.taken
         cards = [c for c in from_mask(hand) if c != taken]  # by suit, rank
         plain = [_DISCARDS[c] for c in cards]
@@ -409,8 +403,10 @@ class GinRound(Restocking, Round):
         gins = [_GINS[c] for c in cards if after[c] == 0]
         return plain + knocks + gins
 
-    def _apply(self, action: Action) -> Event:
-        seat = self.turn
+    def perform(self, action: Action) -> Event:
+        """Carry out a legal move (Round.perform): a draw, a discard, a knock
+        or gin, or a move of the house rule's (:meth:`apply_extra`)."""
+        seat = self.seat_to_act
         self._legal = None
         self._after = None
         self._extra_now = None
@@ -429,10 +425,10 @@ class GinRound(Restocking, Round):
             self.taken = card
             return Event(seat, action, card, private=False)
         (card,) = action.cards
-        if action.kind == DISCARD and self.before_restock is None and not _plain_end(type(self)):
+        if action.kind == DISCARD and self.before_restock is None:
             # A house rule may rebuild the stock after this discard: keep the
             # round as it was before it (information() starts from there).
-            self._before_discard: GinRound | None = self.clone() if self.stock_exhausted() else None
+            self._before_discard = self.clone() if self.stock_exhausted() else None
         self.hands[seat] &= ~(1 << card)
         self.discard.append(card)
         self.taken = None
@@ -447,9 +443,9 @@ class GinRound(Restocking, Round):
             self.phase = "over"
             self.result = self.draw_result(turn_limit=True)
         else:
-            self.turn = 1 - seat
+            self.seat_to_act = 1 - seat
             self.phase = "draw"
-        self.__dict__.pop("_before_discard", None)
+        self._before_discard = None
         return Event(seat, action)
 
     # -- scoring --------------------------------------------------------------------
@@ -564,7 +560,7 @@ class GinRound(Restocking, Round):
             hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
-            history=self._history_seen_by(seat),
+            history=self.history_seen_by(seat),
             legal=legal,
             round_index=self.round_index,
             extra=self._view_extra(),
@@ -588,14 +584,6 @@ class GinRound(Restocking, Round):
             more = self.view_extra()
             extra = self._extra_now = MappingProxyType({**facts, **more} if more else facts)
         return extra
-
-    def _history_seen_by(self, seat: int) -> tuple[Event, ...]:
-        # Kept per seat and extended with the new events only (views are built
-        # after every action; rebuilding the whole history each time is quadratic).
-        seen = self._seen[seat]
-        for e in self.history[len(seen) :]:
-            seen.append(e.seen_by(seat))
-        return tuple(seen)
 
     def zones(self) -> Mapping[str, Sequence[int]]:
         """``stock`` (top first), ``discard`` (bottom first), ``hand0``, ``hand1``."""
@@ -628,7 +616,7 @@ class GinRound(Restocking, Round):
         if len(action.cards) != 1:
             return f"{kind} takes exactly one card, like '{kind} 7H'"
         (card,) = action.cards
-        if not self.hands[self.turn] >> card & 1:
+        if not self.hands[self.seat_to_act] >> card & 1:
             return f"you do not hold {code(card)}"
         if card == self.taken:
             verb = {DISCARD: "discard", KNOCK: "knock with", GIN: "go gin with"}[kind]
@@ -649,19 +637,11 @@ class GinRound(Restocking, Round):
         return None
 
 
-def _unchanged_rules(cls: type) -> bool:
-    """Whether ``cls`` decides legality as GinRound does."""
-    return inherits(cls, GinRound, ("apply", "legal_actions", "discard_actions", "extra_actions"))
-
-
-def _plain_end(cls: type) -> bool:
-    """Whether ``cls`` ends the round at an exhausted stock as GinRound does."""
-    return inherits(cls, GinRound, ("stock_ran_out",))
-
-
-def _plain_moves(cls: type) -> bool:
-    """Whether ``cls`` adds no move to GinRound's."""
-    return inherits(cls, GinRound, ("extra_actions",))
+def _cards(cards: str | Iterable[int] | int) -> list[int]:
+    """Cards given to :meth:`GinRound.from_deal`: one int, ints, or text."""
+    if isinstance(cards, int):
+        return [cards]
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
 
 
 def _times(s: Settlement) -> str:

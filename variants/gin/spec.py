@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
-from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.plugins.registry import RoundFactory as BaseRoundFactory
 from rummykit.core.plugins.registry import VariantSpec
@@ -54,12 +56,11 @@ def cardems_rules_text() -> str:
 
 
 class RoundFactory(BaseRoundFactory[GinRound]):
-    """``VariantSpec.new_round`` for a :class:`GinRound` (sub)class."""
+    """``VariantSpec.new_round`` for a :class:`GinRound` (sub)class: deals
+    with :meth:`GinRound.deal`, the views naming ``variant``."""
 
     def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
-        if n_seats != 2:
-            raise RummyError(f"{self.variant} is for 2 players, not {n_seats}")
-        return self.round_class(options, round_index, rng, variant=self.variant)
+        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant)
 
 
 def make_spec(
@@ -71,9 +72,13 @@ def make_spec(
     rules_text: str | None = None,
     description: str = "2 players; draw, discard, knock with 10 or less deadwood or go gin; "
     "layoffs, undercuts, first to 100",
+    min_players: int = 2,
+    max_players: int = 2,
     aliases: dict[str, str] | None = None,
     moves: tuple[MoveWords, ...] = MOVES,
-) -> VariantSpec:
+    table_summary: Callable[[View], str | None] | None = None,
+    action_codec: Callable[[VariantSpec[Any], int], Any] | None = None,
+) -> VariantSpec[Any]:
     """A :class:`VariantSpec` for Gin or a house rule built on it.
 
     ``options_model`` should subclass :class:`GinOptions` (the round, the analysis
@@ -82,14 +87,20 @@ def make_spec(
     :class:`GinRound`. ``rules_text`` defaults to the Cardems rules. ``moves``
     (Gin's knock and gin, with their short forms ``k`` and ``g``) and
     ``aliases`` (more short forms) are the words people type and read.
+    ``table_summary`` (a line about the table) and ``action_codec`` (the
+    learning environment's action space) are as in VariantSpec. The
+    arguments are those of CardVerse's ``make_spec``; Gin is for 2 players,
+    so ``min_players`` and ``max_players`` may only be 2.
     """
+    if not min_players == max_players == 2:
+        raise ValueError("Gin rounds are for 2 seats")
     if rules_text is None:
         rules_text = cardems_rules_text()
     return VariantSpec(
         name=name,
         title=title,
-        min_players=2,
-        max_players=2,
+        min_players=min_players,
+        max_players=max_players,
         options_model=options_model,
         new_round=RoundFactory(round_class, name),
         rules_text=rules_text,
@@ -99,6 +110,8 @@ def make_spec(
         analyze=functools.partial(analyze, variant=name),
         aliases=dict(aliases or {}),
         moves=moves,
+        table_summary=table_summary,
+        action_codec=action_codec,
     )
 
 

@@ -24,7 +24,7 @@ from rummykit.variants.cardverse_rummy.spec import SPEC
 
 
 def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
-    return CardVerseRound.setup(hands, stock, discard, **kw)
+    return CardVerseRound.from_deal(hands, discard, stock, **kw)
 
 
 def play(rnd: CardVerseRound, *moves: str):

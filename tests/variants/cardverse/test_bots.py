@@ -50,7 +50,7 @@ def dealt(options: CardVerseOptions, n_seats: int, index: int, rng: random.Rando
 
 
 def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
-    return CardVerseRound.setup(hands, stock, discard, **kw)
+    return CardVerseRound.from_deal(hands, discard, stock, **kw)
 
 
 def play(rnd, *moves: str) -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.cards.card import DECK_SIZE
 from rummykit.core.engine.round import Round
-from rummykit.variants.cardverse_rummy import CardVerseOptions, new_round
+from rummykit.variants.cardverse_rummy import CardVerseOptions, CardVerseRound
 from rummykit.variants.cardverse_rummy.plugin import SPEC
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -62,7 +62,7 @@ def check_views(rnd):
 
 
 def play_random(n, seed, options, check=True):
-    rnd = new_round(options, n, seed % 5, random.Random(seed))
+    rnd = CardVerseRound.deal(options, n, seed % 5, random.Random(seed))
     pick = random.Random(seed ^ 0x5EED)
     actions = []
     while rnd.result is None:
@@ -99,7 +99,7 @@ def test_random_play_accounts_for_every_card_and_terminates(n, seed, opts):
 def test_replaying_the_actions_from_the_same_seed_gives_the_same_state(n, seed, opts):
     options = CardVerseOptions(**opts)
     first, actions = play_random(n, seed, options, check=False)
-    again = new_round(options, n, seed % 5, random.Random(seed))
+    again = CardVerseRound.deal(options, n, seed % 5, random.Random(seed))
     for a in actions:
         again.apply(a)
     assert {k: list(v) for k, v in again.zones().items()} == {k: list(v) for k, v in first.zones().items()}
@@ -140,7 +140,7 @@ def test_apply_accepts_exactly_the_legal_moves_in_any_card_order(n, seed):
     from rummykit.core.engine.actions import Action
     from rummykit.variants.cardverse_rummy.round import _canonical
 
-    rnd = new_round(CardVerseOptions(), n, 0, random.Random(seed))
+    rnd = CardVerseRound.deal(CardVerseOptions(), n, 0, random.Random(seed))
     pick = random.Random(seed)
     for _ in range(60):
         if rnd.result is not None:

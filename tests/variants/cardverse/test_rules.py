@@ -10,7 +10,7 @@ from rummykit.core.cards.card import code
 from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 from rummykit.core.plugins.manager import get_plugins
-from rummykit.variants.cardverse_rummy import CardVerseOptions, new_round
+from rummykit.variants.cardverse_rummy import CardVerseOptions, CardVerseRound
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 from rummykit.variants.cardverse_rummy.plugin import SPEC
 
@@ -24,7 +24,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 @pytest.mark.parametrize("n, size", [(2, 7), (3, 10), (4, 10)])
 def test_deal_sizes(n, size):
-    rnd = new_round(CardVerseOptions(), n, 0, random.Random(9))
+    rnd = CardVerseRound.deal(CardVerseOptions(), n, 0, random.Random(9))
     view = rnd.view(0)
     assert view.hand_sizes == (size,) * n
     assert len(view.discard_pile) == 1
@@ -35,7 +35,7 @@ def test_deal_sizes(n, size):
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_first_seat_moves_one_each_round(n):
     for round_index in range(6):
-        rnd = new_round(CardVerseOptions(), n, round_index, random.Random(round_index))
+        rnd = CardVerseRound.deal(CardVerseOptions(), n, round_index, random.Random(round_index))
         assert rnd.to_act() == round_index % n
         assert rnd.view(0).extra["first_seat"] == round_index % n
 
@@ -57,7 +57,7 @@ def test_one_or_five_seats_are_refused(n):
     with pytest.raises(RummyError, match=f"cardverse is for 2 to 4 players, not {n}"):
         Match(SPEC, CardVerseOptions(), n, seed=1)
     with pytest.raises(RummyError, match="2 to 4 players"):
-        new_round(CardVerseOptions(), n, 0, random.Random(1))
+        CardVerseRound.deal(CardVerseOptions(), n, 0, random.Random(1))
 
 
 def test_spec():
