@@ -61,7 +61,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from rummykit.core.base.errors import ResampleError, RummyError, VariantError, contract_broken
 from rummykit.core.base.values import is_whole_number
@@ -76,6 +76,7 @@ __all__ = [
     "MAX_TRIES",
     "DealLike",
     "Dealer",
+    "Dealt",
     "InfoState",
     "RiggedRandom",
     "deal_order",
@@ -170,6 +171,19 @@ class RiggedRandom(random.Random):
         return super().getrandbits(k)
 
 
+@runtime_checkable
+class Dealt(Protocol):
+    """What a deal must give: a round (:class:`~rummykit.core.engine.round.Round`
+    has all of these; the round module builds on this one, so the check is by
+    shape)."""
+
+    def to_act(self) -> int | None: ...
+    def legal_actions(self) -> Sequence[Action]: ...
+    def apply(self, action: Action) -> Any: ...
+    def view(self, seat: int) -> View: ...
+    def zones(self) -> Mapping[str, Sequence[int]]: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Dealer:
     """How core deals round ``round_index`` of a variant: called with a
@@ -182,10 +196,8 @@ class Dealer:
     round_index: int
 
     def __call__(self, rng: random.Random) -> Round:
-        from rummykit.core.engine.round import Round
-
         rnd = self.new_round(self.options, self.n_seats, self.round_index, rng)
-        if not isinstance(rnd, Round):
+        if not isinstance(rnd, Dealt):
             who = getattr(self.new_round, "variant", None)
             what = f"dealt {type(rnd).__name__} from its new_round, not a Round"
             raise contract_broken(who, what) if isinstance(who, str) else VariantError(f"a variant {what}")

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import copy
 import copyreg
+import inspect
 import random
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self, final
@@ -35,6 +36,7 @@ from rummykit.core.base.errors import IllegalAction, contract_broken
 from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.names import render_text
+from rummykit.core.engine.resample import check_generator, information
 
 if TYPE_CHECKING:
     from rummykit.core.engine.resample import InfoState
@@ -328,9 +330,6 @@ class View:
 
 
 def _check_view_init() -> None:
-    import inspect
-    from dataclasses import fields
-
     params = list(inspect.signature(View.__init__).parameters)[1:]
     if params != [f.name for f in fields(View)]:  # pragma: no cover - a maintenance guard
         raise TypeError("View.__init__ must take exactly View's fields, in order")
@@ -644,8 +643,6 @@ class Round(ABC):
         variant whose deal does not fit raises ``NotImplementedError`` here and
         must override this method (returning its own information state with
         ``sample``)."""
-        from rummykit.core.engine.resample import information
-
         return information(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> Round:
@@ -653,8 +650,6 @@ class Round(ABC):
         now (every field, the history as it saw it), every card it has not seen
         re-dealt at random consistently with what it saw, using only ``rng``
         (a :class:`random.Random`): ``self.information(seat).sample(rng)``."""
-        from rummykit.core.engine.resample import check_generator
-
         check_generator(rng)
         return self.information(seat).sample(rng)
 

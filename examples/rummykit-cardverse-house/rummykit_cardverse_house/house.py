@@ -95,21 +95,21 @@ class HouseRound(CardVerseRound):
         return self.options.open_points
 
     def must_open(self) -> bool:
-        return self.need > 0 and not self.opened[self.current]
+        return self.need > 0 and not self.opened[self.seat_to_act]
 
     # -- 51 to open: an extra move, and meld and add only once opened ------------
 
     def extra_actions(self):
         if self.result is not None or self.phase != PLAY_PHASE or not self.must_open():
             return ()
-        found = openings(self.hands[self.current], self.need, self.ace_points, self.discard_to_win)
+        found = openings(self.hands[self.seat_to_act], self.need, self.ace_points, self.discard_to_win)
         return tuple(Action(OPEN, mask_in_rank_order(m, True)) for m in sorted(found))
 
     def allows(self, action):
         return action.kind not in (MELD, ADD) or not self.must_open()
 
     def apply_extra(self, action):
-        seat = self.current
+        seat = self.seat_to_act
         mask = to_mask(action.cards)
         found = openings(self.hands[seat], self.need, self.ace_points, self.discard_to_win)
         for meld in found[mask]:
@@ -140,9 +140,9 @@ class HouseRound(CardVerseRound):
             return "no opening needed in this game: meld as usual"
         if self.phase != PLAY_PHASE:
             return "draw first"
-        if self.opened[self.current]:
+        if self.opened[self.seat_to_act]:
             return "you have opened already: meld and add as usual"
-        hand = self.hands[self.current]
+        hand = self.hands[self.seat_to_act]
         if not action.cards:
             best = max(
                 (hand_value(m, self.ace_points) for m in openings(hand, 0, self.ace_points, False)),

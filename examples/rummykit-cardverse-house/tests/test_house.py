@@ -23,8 +23,14 @@ OTHER = "3D 5D 7D 9S 2S 4S 6C"
 
 
 def round_(stock="AS", discard="AC", rest="stock", **options):
-    return HouseRound.setup(
-        [OPENER, OTHER], stock, discard, options=HouseOptions(**options), rest=rest, variant="cardverse-house"
+    return HouseRound.from_deal(
+        [OPENER, OTHER],
+        discard,
+        stock,
+        options=HouseOptions(**options),
+        first=0,
+        rest=rest,
+        variant="cardverse-house",
     )
 
 

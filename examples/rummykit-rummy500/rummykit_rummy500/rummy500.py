@@ -130,7 +130,7 @@ class Rummy500Round(Round):
         self.table: list[tuple[int, tuple[int, ...]]] = []  # (who laid it, cards in order)
         self.laid = [0] * n_seats  # points laid this round, per seat
         self.additions: list[tuple[int, int, int]] = []  # (seat, card, meld number)
-        self.turn = round_index % n_seats
+        self.seat_to_act = round_index % n_seats
         self.drawn = False
         self.taken: int | None = None  # the top discard taken this turn: not to be discarded
         self.must_use: int | None = None  # the card dug: the next move must use it
@@ -143,7 +143,7 @@ class Rummy500Round(Round):
     # -- the contract --------------------------------------------------------
 
     def to_act(self) -> int | None:
-        return None if self.result is not None else self.turn
+        return None if self.result is not None else self.seat_to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         if self.result is not None:
@@ -156,7 +156,7 @@ class Rummy500Round(Round):
         moves = [Action(DRAW_STOCK)] if self.stock else []
         if self.discard:
             moves.append(Action(TAKE_DISCARD))
-        hand = self.hands[self.turn]
+        hand = self.hands[self.seat_to_act]
         above = 1 << self.discard[-1] if self.discard else 0
         for i in range(len(self.discard) - 2, -1, -1):
             card = self.discard[i]
@@ -172,7 +172,7 @@ class Rummy500Round(Round):
         return any(m >> card & 1 for m in melds_in(hand))
 
     def plays(self) -> list[Action]:
-        hand = self.hands[self.turn]
+        hand = self.hands[self.seat_to_act]
         need = self.must_use
         moves = []
         for m in melds_in(hand):
@@ -190,7 +190,7 @@ class Rummy500Round(Round):
 
     def perform(self, action: Action) -> Event:
         self.legal_cache = None
-        seat = self.turn
+        seat = self.seat_to_act
         kind = action.kind
         if kind == DRAW_STOCK:
             card = self.stock.pop()
@@ -242,7 +242,7 @@ class Rummy500Round(Round):
         elif self.turns >= self.options.max_turns:
             self.result = self.score("limit")
         else:
-            self.turn = (seat + 1) % self.n_seats
+            self.seat_to_act = (seat + 1) % self.n_seats
 
     def view(self, seat: int) -> View:
         to_act = self.to_act()
