@@ -93,8 +93,6 @@ class Plugins:
         self.current: str | None = None
         #: command names in conflict -> who claimed them ("built-in" first if one is)
         self.command_conflicts: dict[str, list[str]] = {}
-        #: whether :meth:`register_commands` has run
-        self.commands_registered = False
         blocked = disabled_plugins()
         for name, plugin in extra:
             if name in blocked:
@@ -336,7 +334,6 @@ class Plugins:
                 for name in sorted(added):
                     claims.setdefault(name, []).append(plugin)
 
-        self.commands_registered = True
         self._call("register_commands", {"cli": cli}, watch)
         for name, who in claims.items():
             if name in builtin:
