@@ -24,10 +24,7 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
-from rummykit.core.play.session import default_save_dir
-
 from .common import registry
-from .manage import GAME_ID
 
 #: At most this many saved-game ids are offered (a folder may hold thousands).
 MAX_GAMES = 500
@@ -131,6 +128,12 @@ def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
 def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A saved game: the ids in the user data folder that start with what is
     typed; when none does, the shell completes a file name instead."""
+    # Here, not at the top: every command whose arguments complete imports this
+    # module, and saved games pull in the session, records and match.
+    from rummykit.core.play.session import default_save_dir
+
+    from .manage import GAME_ID
+
     folder = default_save_dir()
     ids = []
     if "/" not in incomplete and folder.is_dir():
