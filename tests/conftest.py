@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from .helpers.ptygame import Game
 from .inprocess import run_rummy
 
 
@@ -21,3 +22,19 @@ def rummy_run(tmp_path) -> Callable[..., subprocess.CompletedProcess[str]]:
         return run_rummy(*args, stdin=stdin, **env)
 
     return run
+
+
+@pytest.fixture
+def game(tmp_path):
+    """``game(*args, dims=..., **env)`` starts ``rummy *args`` in a pseudo-terminal
+    (data under ``tmp_path / "data"``); every game started is closed afterwards."""
+    games = []
+
+    def start(*args, dims=(40, 100), **env):
+        g = Game(list(args), tmp_path / "data", dims=dims, **env)
+        games.append(g)
+        return g
+
+    yield start
+    for g in games:
+        g.close()

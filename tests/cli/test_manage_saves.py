@@ -16,8 +16,8 @@ from rummykit.core.play.match import Match
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 from rummykit.core.plugins.manager import get_plugins
 
+from ..helpers.ptygame import plain
 from ..marks import slow
-from .ptygame import plain
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

@@ -8,8 +8,7 @@ import pytest
 
 from rummykit.cli.meta import COMMANDS, WORDS, meta_command
 
-from .ptygame import plain, registry
-from .test_play_pipe import rummy
+from ..helpers.ptygame import plain, registry
 
 pytestmark = pytest.mark.skipif("gin" not in registry().variants, reason="gin is not installed")
 
@@ -31,9 +30,9 @@ def blocks(stdout: str) -> list[str]:
     return [b.strip() for b in stdout.split("Player 1> ")[1:]]
 
 
-def test_the_plain_game_takes_every_word_of_a_command(tmp_path):
+def test_the_plain_game_takes_every_word_of_a_command(rummy_run):
     lines = ["help", "h", "?", "HELP", "score", "SCORE", "log", "undo", "UNDO", "exit"]
-    out = rummy(GAME, tmp_path, "\n".join(lines) + "\n")
+    out = rummy_run(*GAME, stdin="\n".join(lines) + "\n")
     assert out.returncode == 0, out.stderr
     said = blocks(out.stdout)
     helps = said[:4]

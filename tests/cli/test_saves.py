@@ -4,7 +4,7 @@ seed and the hands of a game still being played kept out of sight.
 
 Command behaviour runs ``rummy`` as a subprocess (a refusal before any game, in
 this process: ``rummy_run``); what a terminal does runs it in a pseudo-terminal
-(the ``game`` fixture, tests/cli/ptygame.py).
+(the ``game`` fixture, tests/helpers/ptygame.py).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from rummykit.core.bots.agents import RandomAgent
 from rummykit.core.play.records import MatchRecord, load_record
 from rummykit.core.play.session import Session, parse_seat
 
+from ..helpers.ptygame import RUMMY, env_for, plain, registry
 from ..marks import first_fast, slow
-from .ptygame import RUMMY, env_for, plain, registry
 
 SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
 

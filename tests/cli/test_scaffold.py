@@ -1,7 +1,7 @@
 """``rummy new-variant``: the package it writes, and that it works before any edit.
 
 The generated package is "installed" here the quick way (its folder and a fake
-dist-info on PYTHONPATH, see test_plugins_cli.py); test_scaffold_venv.py installs
+dist-info on PYTHONPATH, tests/helpers/sites.py); test_scaffold_venv.py installs
 it for real with pip into a fresh virtual environment (slow).
 """
 
@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from rummykit.cli.scaffold import FILES, names_for, new_variant, write_package
 
+from ..helpers.sites import rummy
 from ..marks import slow
-from .test_plugins_cli import fake_install, rummy
 
 
 def test_names():
@@ -142,19 +142,6 @@ def test_a_link_to_nothing_in_its_place_is_named_as_such(rummy_run, tmp_path):
         f"rummy: {tmp_path / 'rummykit-fresh'} is a link to nothing; choose another --dir or name"
     ]
     assert not (tmp_path / "gone").exists()
-
-
-@pytest.fixture(scope="module")
-def scaffold(tmp_path_factory):
-    """A generated package, "installed" with a fake dist-info."""
-    tmp = tmp_path_factory.mktemp("scaffold")
-    site = tmp / "site"
-    r = rummy(site, "new-variant", "quick", "--dir", str(tmp))
-    assert r.returncode == 0, r.stderr
-    fake_install(site, "rummykit-quick", "0.1.0", {"quick": "rummykit_quick.plugin"}, {})
-    pkg = tmp / "rummykit-quick"
-    (site / "rummykit_quick").symlink_to(pkg / "rummykit_quick")  # its code, as if installed
-    return site, pkg
 
 
 def test_scaffold_is_listed_and_plays(scaffold):

@@ -24,9 +24,9 @@ from rummykit.core.engine.options import describe_options
 from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 from rummykit.core.plugins.manager import get_plugins
 
+from ..helpers.ptygame import Game, plain
 from ..inprocess import run_rummy
 from ..marks import first_fast, slow
-from .ptygame import Game, plain
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 

@@ -23,7 +23,7 @@ from rummykit.core.play.records import load_record
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.testing import check_variant
 
-from ..cli.ptygame import Game, plain
+from ..helpers.ptygame import Game, plain
 
 NAME = "cardverse-house"
 RUMMY = Path(sys.executable).with_name("rummy")
@@ -44,7 +44,7 @@ def installed():
 
 @pytest.fixture
 def game(tmp_path):
-    """``game(*args)`` starts ``rummy *args`` in a pseudo-terminal (tests/cli/ptygame.py)."""
+    """``game(*args)`` starts ``rummy *args`` in a pseudo-terminal (tests/helpers/ptygame.py)."""
     games = []
 
     def start(*args, dims=(40, 100)):

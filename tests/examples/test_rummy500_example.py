@@ -25,7 +25,8 @@ from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.manager import get_plugins
-from tests.cli.ptygame import Game, plain
+
+from ..helpers.ptygame import Game, plain
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "rummykit-rummy500"
