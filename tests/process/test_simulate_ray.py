@@ -29,7 +29,8 @@ from ..helpers.sites import fake_install
 
 pytest.importorskip("ray")  # make test installs it (the ray extra)
 
-pytestmark = pytest.mark.slow
+# On one pytest-xdist worker (make test's --dist loadgroup): one cluster at a time.
+pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 RAY = str(Path(sys.executable).with_name("ray"))
