@@ -5,9 +5,6 @@ resume --prune`` (finished and never-played games; asks first at a terminal,
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from rummykit.core.bots.agents import agent_seed
@@ -17,16 +14,12 @@ from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, sav
 from rummykit.core.plugins.manager import get_plugins
 
 from ..helpers.ptygame import plain
+from ..inprocess import run_rummy
 from ..marks import slow
-
-RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 
 def rummy(args, data: Path, text: str = ""):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
-    return subprocess.run(
-        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(data))
 
 
 def games(data: Path) -> dict[str, MatchRecord]:
