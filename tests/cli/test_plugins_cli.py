@@ -1,11 +1,11 @@
-"""Plugin hygiene through the real ``rummy`` program.
+"""Plugin hygiene through the real ``rummy`` command.
 
-Throwaway plugin packages are "installed" without pip: each test writes the
-plugin's module and a ``<dist>-<version>.dist-info`` folder (METADATA and
-entry_points.txt, which is all ``importlib.metadata`` reads) into a temporary
-folder, and runs ``rummy`` in a subprocess with that folder on PYTHONPATH. The
-subprocess finds the entry points exactly as it would find a pip-installed
-distribution's, and the project's virtual environment is never changed.
+Throwaway plugin packages are "installed" without pip (tests/helpers/sites.py):
+each test writes the plugin's module and a ``<dist>-<version>.dist-info`` folder
+(METADATA and entry_points.txt, which is all ``importlib.metadata`` reads) into a
+temporary folder, and runs ``rummy`` in the test process with that folder on
+``sys.path``. ``rummy`` finds the entry points exactly as it would find a
+pip-installed distribution's, and the project's virtual environment is never changed.
 """
 
 from __future__ import annotations

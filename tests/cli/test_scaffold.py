@@ -1,8 +1,8 @@
 """``rummy new-variant``: the package it writes, and that it works before any edit.
 
 The generated package is "installed" here the quick way (its folder and a fake
-dist-info on PYTHONPATH, tests/helpers/sites.py); test_scaffold_venv.py installs
-it for real with pip into a fresh virtual environment (slow).
+dist-info on sys.path, tests/helpers/sites.py); tests/process/test_scaffold_venv.py
+installs it for real with pip into a fresh virtual environment (slow).
 """
 
 from __future__ import annotations

@@ -1,19 +1,21 @@
 """Throwaway plugin packages "installed" without pip: ``fake_install`` writes a
 plugin's modules and a ``<dist>-<version>.dist-info`` folder (METADATA and
-entry_points.txt, which is all ``importlib.metadata`` reads) into a folder, and
-``rummy(site, ...)`` runs the real ``rummy`` program with that folder on
-PYTHONPATH, where it finds the entry points exactly as it would find a
-pip-installed distribution's; the project's virtual environment is never changed."""
+entry_points.txt, which is all ``importlib.metadata`` reads) into a folder, the
+"site"; ``rummy(site, ...)`` runs the real ``rummy`` command in the test process
+with the site on ``sys.path``, where it finds the entry points exactly as it
+would find a pip-installed distribution's. The project's virtual environment
+is never changed."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-RUMMY = Path(sys.executable).with_name("rummy")
+from ..inprocess import run_rummy
 
 
 def fake_install(
@@ -33,13 +35,27 @@ def fake_install(
 def rummy(
     site: Path, *args: str, disable: str | None = None, stdin: str = "", tmp: Path | None = None
 ) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(site)
-    # The examples that `make test` installs and that register bots for Gin
-    # (rl:linear) would warn when a test takes Gin away: they are not under test.
-    env["RUMMYKIT_DISABLE_PLUGINS"] = ",".join(x for x in ("rl-example", disable) if x)
-    env["RUMMYKIT_DATA_DIR"] = str(tmp or site / "data")
-    env["NO_COLOR"] = "1"
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
-    )
+    """``rummy *args`` run in this process (tests/inprocess.py) with ``site`` on
+    ``sys.path`` (and PYTHONPATH), ``disable`` added to RUMMYKIT_DISABLE_PLUGINS,
+    its data under ``tmp`` (default ``site / "data"``): the exit status, stdout
+    and stderr. The modules imported from ``site`` are forgotten afterwards, so
+    the next run imports them afresh."""
+    folder = str(site)
+    sys.path.insert(0, folder)
+    importlib.invalidate_caches()
+    try:
+        return run_rummy(
+            *args,
+            stdin=stdin,
+            PYTHONPATH=folder,
+            RUMMYKIT_DISABLE_PLUGINS=",".join(x for x in ("rl-example", disable) if x),
+            RUMMYKIT_DATA_DIR=str(tmp or site / "data"),
+            NO_COLOR="1",
+        )
+    finally:
+        sys.path.remove(folder)
+        for name, module in list(sys.modules.items()):
+            where = getattr(module, "__file__", None) or ""
+            if where.startswith(folder + os.sep):
+                del sys.modules[name]
+        importlib.invalidate_caches()
