@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 
+from ..helpers.sites import fake_install, on_path
 from ..inprocess import run_rummy
 from ..marks import first_fast
 
@@ -315,18 +316,13 @@ LOUD = """
 
 
 def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tmp_path):
-    from .test_plugins_cli import fake_install
-
     site = tmp_path / "site"
     fake_install(site, "rummykit-loud", "0.1", {"loud": "rk_loud"}, {"rk_loud": LOUD})
-    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    r = subprocess.run(
-        [RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=1"],
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
+    with on_path(site):
+        r = here(
+            ["play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=1"],
+            tmp_path / "data",
+        )
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert "--- round 1 over ---" in out

@@ -13,6 +13,8 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..inprocess import run_rummy
@@ -32,30 +34,42 @@ def fake_install(
     (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
 
 
+@contextmanager
+def on_path(site: Path) -> Iterator[None]:
+    """``site`` on ``sys.path`` (and PYTHONPATH) for the block; the modules
+    imported from it are forgotten afterwards, so the next block imports them afresh."""
+    folder = str(site)
+    old = os.environ.get("PYTHONPATH")
+    sys.path.insert(0, folder)
+    os.environ["PYTHONPATH"] = folder
+    importlib.invalidate_caches()
+    try:
+        yield
+    finally:
+        sys.path.remove(folder)
+        if old is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = old
+        for name, module in list(sys.modules.items()):
+            if (getattr(module, "__file__", None) or "").startswith(folder + os.sep):
+                del sys.modules[name]
+        importlib.invalidate_caches()
+
+
 def rummy(
     site: Path, *args: str, disable: str | None = None, stdin: str = "", tmp: Path | None = None
 ) -> subprocess.CompletedProcess:
     """``rummy *args`` run in this process (tests/inprocess.py) with ``site`` on
-    ``sys.path`` (and PYTHONPATH), ``disable`` added to RUMMYKIT_DISABLE_PLUGINS,
-    its data under ``tmp`` (default ``site / "data"``): the exit status, stdout
-    and stderr. The modules imported from ``site`` are forgotten afterwards, so
-    the next run imports them afresh."""
-    folder = str(site)
-    sys.path.insert(0, folder)
-    importlib.invalidate_caches()
-    try:
+    ``sys.path``, ``disable`` added to RUMMYKIT_DISABLE_PLUGINS, its data under
+    ``tmp`` (default ``site / "data"``): the exit status, stdout and stderr."""
+    with on_path(site):
         return run_rummy(
             *args,
             stdin=stdin,
-            PYTHONPATH=folder,
+            # The examples that `make test` installs and that register bots for Gin
+            # (rl:linear) would warn when a test takes Gin away: they are not under test.
             RUMMYKIT_DISABLE_PLUGINS=",".join(x for x in ("rl-example", disable) if x),
             RUMMYKIT_DATA_DIR=str(tmp or site / "data"),
             NO_COLOR="1",
         )
-    finally:
-        sys.path.remove(folder)
-        for name, module in list(sys.modules.items()):
-            where = getattr(module, "__file__", None) or ""
-            if where.startswith(folder + os.sep):
-                del sys.modules[name]
-        importlib.invalidate_caches()
