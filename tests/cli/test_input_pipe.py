@@ -4,8 +4,9 @@ Unicode digits at the move prompt, lines too long or not UTF-8, and save files
 holding escapes. Every case: a one-line reason, never a traceback, and nothing
 raw reaches the terminal.
 
-A command refused before any game starts runs in this process (``here``,
-tests/inprocess.py); the games run ``rummy`` as a program reading a pipe."""
+``rummy`` runs in this process (``here``, tests/inprocess.py), but for input
+that is not UTF-8 or a line of a megabyte: there the program reads a pipe
+(``rummy``)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
 
 
 def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
-    r = rummy(
+    r = here(
         ["play", "gin", "--seat", "ai:easy:[[oops", "--seat", "ai:easy:{0}[[1]]", "--seed", "3"],
         tmp_path / "data",
     )
@@ -88,7 +89,7 @@ def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
 
 def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
     save = tmp_path / "c.json"
-    r = rummy(
+    r = here(
         [
             "play",
             "cardverse",
@@ -116,7 +117,7 @@ def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
 
 def test_a_person_may_be_called_random(tmp_path):
     save = tmp_path / "g.json"
-    r = rummy(
+    r = here(
         ["play", "gin", "--seat", "human:Random", "--seat", "random", "--seed", "3", "--save", str(save)],
         tmp_path / "data",
         b"s\n",
@@ -279,7 +280,7 @@ def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
         args = ["play", variant, "--seed", "5", "--save", str(Path(tmp) / "g.json")]
         for s in seats:
             args += ["--seat", s]
-        r = rummy(args, Path(tmp) / "data", text.encode())
+        r = here(args, Path(tmp) / "data", text.encode())
         assert r.returncode == 0, r.stderr.decode()
         assert r.stderr == b"" and b"Traceback" not in r.stdout
         assert ESC not in r.stdout
