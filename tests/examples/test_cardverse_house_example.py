@@ -7,11 +7,7 @@ entry point and the real ``rummy`` program (pipes and a pseudo-terminal)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from importlib import metadata
-from pathlib import Path
 
 import pytest
 
@@ -24,9 +20,9 @@ from rummykit.core.plugins.manager import get_plugins
 from rummykit.testing import check_variant
 
 from ..helpers.ptygame import Game, plain
+from ..inprocess import run_rummy
 
 NAME = "cardverse-house"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -58,12 +54,8 @@ def game(tmp_path):
 
 
 def rummy(*args, stdin="", tmp=None):
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    if tmp is not None:
-        env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
-    )
+    env = {} if tmp is None else {"RUMMYKIT_DATA_DIR": str(tmp)}
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DISABLE_PLUGINS=None, **env)
 
 
 def spec():

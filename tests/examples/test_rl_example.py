@@ -1,6 +1,6 @@
 """examples/rl: the masked-random script, the training script, and the trained
-policy through its plugin in the real ``rummy simulate`` (make installs the
-plugin, examples/rl, like every example)."""
+policy through its plugin in the real ``rummy simulate``, run in the test process
+(make installs the plugin, examples/rl, like every example)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from ..inprocess import run_rummy
+
 ROOT = Path(__file__).resolve().parents[2]
 RL = ROOT / "examples" / "rl"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 def test_masked_random_actions_play_rounds():
@@ -30,10 +31,8 @@ def test_masked_random_actions_play_rounds():
 
 
 def test_the_trained_policy_beats_random_in_rummy_simulate():
-    args = [str(RUMMY), "simulate", "gin", "--seat", "rl:linear", "--seat", "random"]
-    r = subprocess.run(
-        [*args, "--rounds", "200", "--seed", "5", "--json"], capture_output=True, text=True, timeout=300
-    )
+    args = ["simulate", "gin", "--seat", "rl:linear", "--seat", "random"]
+    r = run_rummy(*args, "--rounds", "200", "--seed", "5", "--json")
     assert r.returncode == 0, r.stderr
     policy, rand = json.loads(r.stdout)["entrants"]
     assert policy["agent"] == "rl:linear"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
 import subprocess
 import sys
@@ -27,10 +26,10 @@ from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.manager import get_plugins
 
 from ..helpers.ptygame import Game, plain
+from ..inprocess import run_rummy
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "rummykit-rummy500"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -46,13 +45,8 @@ def installed():
 
 
 def rummy(*args, stdin="", tmp=None):
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    if tmp is not None:
-        env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    env["NO_COLOR"] = "1"
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
-    )
+    env = {} if tmp is None else {"RUMMYKIT_DATA_DIR": str(tmp)}
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DISABLE_PLUGINS=None, NO_COLOR="1", **env)
 
 
 def loser_lines(seed: int, deals: int = 1) -> list[str]:
