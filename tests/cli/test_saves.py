@@ -9,11 +9,14 @@ this process: ``rummy_run``); what a terminal does runs it in a pseudo-terminal
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
 import subprocess
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,16 +24,15 @@ from rummykit.core.bots.agents import RandomAgent
 from rummykit.core.play.records import MatchRecord, load_record
 from rummykit.core.play.session import Session, parse_seat
 
-from ..helpers.ptygame import RUMMY, env_for, plain, registry
+from ..helpers.ptygame import plain, registry
+from ..inprocess import run_rummy
 from ..marks import first_fast, slow
 
 SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
 
 
 def rummy(*args: str, data: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [RUMMY, *args], input=stdin, capture_output=True, text=True, env=env_for(data, **env), timeout=120
-    )
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DATA_DIR=str(data), **env)
 
 
 def one_line_error(r: subprocess.CompletedProcess) -> str:
@@ -51,16 +53,34 @@ def saved_game(
     finish: bool = False,
 ) -> MatchRecord:
     """A gin game saved at ``path`` after ``moves`` moves (or played to its end)."""
+    if finish:
+        path.write_bytes(finished_game(seed, tuple(seats), tuple(sorted((options or {}).items()))))
+        return load_record(path)
+    return play(path, seed, seats, options or {}, moves)
+
+
+def play(path: Path, seed: int, seats, options: dict, moves: int | None) -> MatchRecord:
+    """The game of :func:`saved_game` after ``moves`` moves (``None``: to its end)."""
     reg = registry()
-    s = Session.new(reg, "gin", options or {}, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
+    s = Session.new(reg, "gin", options, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
     agent = RandomAgent(1)
     n = 0
-    while not s.over and (finish or n < moves):
+    while not s.over and (moves is None or n < moves):
         seat = s.to_act()
         view = s.view(seat)
         s.apply(agent.act(view, view.legal))
         n += 1
     return s.record
+
+
+@functools.cache
+def finished_game(seed: int, seats: tuple[str, ...], options: tuple[tuple[str, Any], ...]) -> bytes:
+    """The file of a game played to its end (seconds of play), played once per
+    test process and copied after."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "g.json"
+        play(path, seed, seats, dict(options), None)
+        return path.read_bytes()
 
 
 def state(path: Path) -> tuple[bytes, int]:
