@@ -19,6 +19,8 @@ from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.gin.options import GinOptions
 from rummykit.variants.gin.round import GinRound
 
+from ..marks import first_fast
+
 
 def cardverse(n_seats: int, seed: int):
     return CardVerseRound.deal(CardVerseOptions(), n_seats, 0, random.Random(seed)), ("discard",)
@@ -104,7 +106,9 @@ READERS = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "options", "n_seats", "pile_kinds", "dig_kinds"), READERS)
+@pytest.mark.parametrize(
+    ("variant", "options", "n_seats", "pile_kinds", "dig_kinds"), first_fast(READERS, keep=2)
+)
 def test_a_reader_kept_through_the_rounds_reads_what_a_full_replay_reads(
     variant, options, n_seats, pile_kinds, dig_kinds
 ):

@@ -16,6 +16,7 @@ from rummykit.core.play.simulate import positions, unit_agent_seed, unit_seed
 from rummykit.env import raw_env
 
 from ..inprocess import run_rummy
+from ..marks import first_fast
 
 
 def _agents(specs, seat_of, index, deal, options):
@@ -69,12 +70,14 @@ def _through_the_env(registry, variant, entrants, rounds, seed):
 
 @pytest.mark.parametrize(
     ("variant", "entrants", "rounds"),
-    [
-        ("gin", ["ai:hard", "ai:easy"], 16),
-        ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
-        ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
-        ("oklahoma", ["ai:normal", "random"], 10),
-    ],
+    first_fast(
+        [
+            ("gin", ["ai:hard", "ai:easy"], 16),
+            ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
+            ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
+            ("oklahoma", ["ai:normal", "random"], 10),
+        ]
+    ),
 )
 def test_bots_in_every_seat_play_the_rounds_of_rummy_simulate(registry, variant, entrants, rounds):
     seed = 20261201
