@@ -13,8 +13,8 @@ from rummykit.core.engine.actions import Action
 from rummykit.core.engine.resample import deal_round
 from rummykit.env import CodecError, StandardCodec, codec_for, raw_env, standard_codec
 
+from ..helpers.env_cases import CASES, IDS
 from ..marks import first_fast
-from .conftest import CASES, IDS
 
 STATES = 10_000
 
