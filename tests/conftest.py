@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from .helpers.ptygame import Game
+from .helpers.sites import fake_install
+from .helpers.sites import rummy as rummy_in_site
 from .inprocess import run_rummy
 
 
@@ -38,3 +40,16 @@ def game(tmp_path):
     yield start
     for g in games:
         g.close()
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory):
+    """A generated package, "installed" with a fake dist-info."""
+    tmp = tmp_path_factory.mktemp("scaffold")
+    site = tmp / "site"
+    r = rummy_in_site(site, "new-variant", "quick", "--dir", str(tmp))
+    assert r.returncode == 0, r.stderr
+    fake_install(site, "rummykit-quick", "0.1.0", {"quick": "rummykit_quick.plugin"}, {})
+    pkg = tmp / "rummykit-quick"
+    (site / "rummykit_quick").symlink_to(pkg / "rummykit_quick")  # its code, as if installed
+    return site, pkg

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import ast
 import json
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -151,18 +149,6 @@ def test_plugins_are_independent_of_each_other():
         disable="gin",
     )
     assert r.returncode == 0 and "=== match over:" in r.stdout
-
-
-@pytest.mark.slow
-def test_its_own_tests_pass():
-    r = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
 
 
 # -- the boundaries --------------------------------------------------------------------

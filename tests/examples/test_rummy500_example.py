@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 import json
 import re
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -277,15 +275,3 @@ def test_rummykit_never_imports_the_example():
     for folder in ("core", "cli", "variants", "rummykit_pkg"):
         for path in (REPO / folder).rglob("*.py"):
             assert "rummy500" not in path.read_text(), path
-
-
-@pytest.mark.slow
-def test_its_own_tests_pass():
-    r = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
