@@ -49,9 +49,9 @@ gate: $(TSTAMP)
 	$(BIN)/mypy -p rummykit
 
 # The tests start Python processes (pytest-xdist's workers, the programs of
-# tests/process). Each would compile every module it imports from source if byte-code were not
-# written (PYTHONDONTWRITEBYTECODE set in the environment): the test runs write
-# it anyway, under $(PYCACHE) rather than into the source tree.
+# tests/process). Each would compile every module it imports from source if
+# byte-code were not written (PYTHONDONTWRITEBYTECODE set in the environment):
+# the test runs write it anyway, under $(PYCACHE) rather than into the source tree.
 PYCACHE  = $(VENV)/pycache
 TESTENV  = PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(abspath $(PYCACHE))
 
