@@ -59,7 +59,9 @@ class Truth:
             self.discards[seat].append(action.cards[0])
 
 
-@pytest.mark.parametrize("make,n_seats", [(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4)])
+@pytest.mark.parametrize(
+    "make,n_seats", first_fast([(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4)], keep=2)
+)
 def test_every_seat_reads_the_picks_passes_and_discards_of_all(make, n_seats):
     checked = 0
     for seed in range(30):
