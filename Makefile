@@ -50,20 +50,24 @@ gate: $(TSTAMP)
 	$(BIN)/mypy -p rummykit
 	$(BIN)/lint-imports
 
-# The tests start hundreds of Python processes (rummy, pytest-xdist's workers).
-# Each would compile every module it imports from source if byte-code were not
-# written (PYTHONDONTWRITEBYTECODE set in the environment): the test runs write
-# it anyway, under $(PYCACHE) rather than into the source tree.
+# The tests start Python processes (pytest-xdist's workers, the programs of
+# tests/process). Each would compile every module it imports from source if
+# byte-code were not written (PYTHONDONTWRITEBYTECODE set in the environment):
+# the test runs write it anyway, under $(PYCACHE) rather than into the source tree.
 PYCACHE  = $(VENV)/pycache
 TESTENV  = PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(abspath $(PYCACHE))
 
-test: gate
-	$(TESTENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+# Both run on every core (pytest-xdist, -n auto); --dist loadgroup keeps the
+# tests of one xdist_group on one worker (Ray's, which start a cluster).
+XDIST    = -n auto --dist loadgroup
 
-# The edit-test loop: the gate and the tests not marked slow, on every core
-# (pytest-xdist; make test stays serial, for Ray's tests).
+# The gate and every test.
+test: gate
+	$(TESTENV) $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+
+# The edit-test loop: the gate and the tests not marked slow.
 check: gate
-	$(TESTENV) $(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
+	$(TESTENV) $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
 
 bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)

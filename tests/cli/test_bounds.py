@@ -11,9 +11,8 @@ import re
 
 import pytest
 
+from ..helpers.sites import fake_install, rummy
 from ..marks import first_fast, slow
-from .test_plugins_cli import fake_install, rummy
-from .test_scaffold import scaffold  # noqa: F401 (a fixture: the generated variant "quick")
 
 GIN10 = ["AS", "2S", "3S", "7C", "7D", "7H", "9D", "TD", "KC", "4H"]
 
@@ -145,7 +144,7 @@ def test_rummy_rules_lists_the_bounds(rummy_run, variant):
 
 
 @slow
-def test_the_new_variant_template_options_are_bounded(scaffold):  # noqa: F811
+def test_the_new_variant_template_options_are_bounded(scaffold):
     site, _ = scaffold
     r = rummy(site, "rules", "quick")
     assert re.search(r"target\s+default 50\s+1 to 10000\s", r.stdout)

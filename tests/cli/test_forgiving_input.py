@@ -4,11 +4,6 @@ completion in rank then suit order."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from rummykit.cli.lineinput import completions
@@ -17,14 +12,11 @@ from rummykit.core.cards.card import parse_card
 from rummykit.core.engine.actions import Action, parse_action
 from rummykit.core.plugins.manager import get_plugins
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
+from ..inprocess import run_rummy
 
 
 def rummy(args, tmp_path, text: str = ""):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run(
-        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
 
 
 NINE = parse_card("9S")

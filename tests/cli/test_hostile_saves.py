@@ -1,13 +1,11 @@
 """Random damage to save files, through the real ``rummy``: whatever the bytes,
 every command that reads a save answers with exit 0 or a one-line error (exit
-2), never a traceback, and leaves the file byte for byte as it was."""
+2), never a traceback, and leaves the file byte for byte as it was. ``rummy``
+runs in the test process (tests/inprocess.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -17,7 +15,7 @@ from hypothesis import strategies as st
 
 from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
+from ..inprocess import run_rummy
 
 
 def good_save(variant: str, seats: list[str]) -> bytes:
@@ -26,9 +24,8 @@ def good_save(variant: str, seats: list[str]) -> bytes:
         path = Path(tmp) / "g.json"
         rec = MatchRecord(variant=variant, seats=[SeatRecord(kind=k, name=n) for k, n in seats], seed=11)
         save_record(rec, path)
-        args = [RUMMY, "play", "--resume", str(path)]
-        env = dict(os.environ, RUMMYKIT_DATA_DIR=str(Path(tmp) / "data"))
-        subprocess.run(args, input=b"s\n", capture_output=True, env=env, timeout=60, check=True)
+        r = run_rummy("play", "--resume", str(path), stdin="s\n", RUMMYKIT_DATA_DIR=str(Path(tmp) / "data"))
+        assert r.returncode == 0, r.stderr
         return path.read_bytes()
 
 
@@ -106,13 +103,12 @@ def test_random_damage_to_a_save_file(variant, data):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "g.json"
         path.write_bytes(bad)
-        env = dict(os.environ, RUMMYKIT_DATA_DIR=str(Path(tmp) / "data"), PYTHONIOENCODING="utf-8")
-        args = [RUMMY, *(a.format(path=path) for a in command)]
-        r = subprocess.run(args, input=b"quit\n", capture_output=True, env=env, timeout=60)
-        err = r.stderr.decode("utf-8", "replace")
+        args = [a.format(path=path) for a in command]
+        r = run_rummy(*args, stdin="quit\n", RUMMYKIT_DATA_DIR=str(Path(tmp) / "data"))
+        err = r.stderr
         assert r.returncode in (0, 2), (r.returncode, err[-2000:])
-        assert "Traceback" not in err and b"Traceback" not in r.stdout
-        assert b"\x1b]0;pwned" not in r.stdout + r.stderr
+        assert "Traceback" not in err and "Traceback" not in r.stdout
+        assert "\x1b]0;pwned" not in r.stdout + r.stderr
         if r.returncode == 2:
             errors = [line for line in err.splitlines() if not line.startswith("rummy: warning")]
             assert len(errors) == 1, err

@@ -1,18 +1,14 @@
-"""Hostile and careless input through the real ``rummy`` with a pipe for standard
-input: names with escapes, duplicate names, a person called Random, junk and
-Unicode digits at the move prompt, lines too long or not UTF-8, and save files
+"""Hostile and careless input through the real ``rummy`` (run in the test
+process, ``here``) with piped standard input: names with escapes, duplicate
+names, a person called Random, random lines at the move prompt, and save files
 holding escapes. Every case: a one-line reason, never a traceback, and nothing
-raw reaches the terminal.
-
-A command refused before any game starts runs in this process (``here``,
-tests/inprocess.py); the games run ``rummy`` as a program reading a pipe."""
+raw reaches the terminal. Input that is not UTF-8 or a line of a megabyte goes
+through a pipe to the program: tests/process/test_input_pipe_bytes.py."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -22,21 +18,15 @@ from hypothesis import strategies as st
 
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 
+from ..helpers.sites import fake_install, on_path
 from ..inprocess import run_rummy
 from ..marks import first_fast
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
 ESC = b"\x1b"
 
 
-def rummy(args, data: Path, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess:
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data), PYTHONIOENCODING="utf-8")
-    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    return subprocess.run([RUMMY, *args], input=stdin, capture_output=True, env=env, timeout=timeout)
-
-
 def here(args, data: Path, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    """What :func:`rummy` returns, from ``rummy`` run in this process."""
+    """``rummy *args`` run in this process (tests/inprocess.py), its output as bytes."""
     r = run_rummy(*args, stdin=stdin.decode(), RUMMYKIT_DATA_DIR=str(data), RUMMYKIT_DISABLE_PLUGINS=None)
     return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.encode(), r.stderr.encode())
 
@@ -72,7 +62,7 @@ def test_a_bad_name_is_one_line_exit_2_before_anything_starts(tmp_path, seat):
 
 
 def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
-    r = rummy(
+    r = here(
         ["play", "gin", "--seat", "ai:easy:[[oops", "--seat", "ai:easy:{0}[[1]]", "--seed", "3"],
         tmp_path / "data",
     )
@@ -87,7 +77,7 @@ def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
 
 def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
     save = tmp_path / "c.json"
-    r = rummy(
+    r = here(
         [
             "play",
             "cardverse",
@@ -115,7 +105,7 @@ def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
 
 def test_a_person_may_be_called_random(tmp_path):
     save = tmp_path / "g.json"
-    r = rummy(
+    r = here(
         ["play", "gin", "--seat", "human:Random", "--seat", "random", "--seed", "3", "--save", str(save)],
         tmp_path / "data",
         b"s\n",
@@ -127,38 +117,6 @@ def test_a_person_may_be_called_random(tmp_path):
     rec = load_record(save)
     assert [(s.kind, s.name) for s in rec.seats] == [("human", "Random"), ("random", "Random bot")]
     assert rec.actions[:1] == ["draw stock"]
-
-
-JUNK = [
-    "a qs \u00b2".encode(),  # a superscript two: isdigit() but not a number
-    "m 2c 3c 4c to \u00b2".encode(),
-    "d \u0663h".encode(),  # an Arabic-Indic three is no card rank
-    b"\xff\xfe not utf-8",
-    b"x" * 1_000_000,  # a megabyte on one line
-    b"\x1b]0;pwned\x07",
-    "\u202e d 7h".encode(),
-    b"d",
-]
-
-
-def test_junk_at_the_move_prompt_gets_one_reason_a_line(tmp_path):
-    save = tmp_path / "g.json"
-    stdin = b"\n".join(JUNK) + b"\nquit\n"
-    r = rummy(
-        ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save)],
-        tmp_path / "data",
-        stdin,
-    )
-    assert r.returncode == 0 and r.stderr == b"", r.stderr
-    out = r.stdout.decode()
-    reasons = [ln for ln in out.split("Player 1> ") if ln.startswith(("illegal:", "unreadable:"))]
-    assert len(reasons) == len(JUNK), out
-    assert all(len(ln.strip().splitlines()) == 1 for ln in reasons)
-    assert "unreadable: that line is not UTF-8 text" in out
-    assert "unreadable: that line is longer than 500 characters" in out
-    assert ESC not in r.stdout and "\u202e" not in out  # shown escaped
-    assert "quit; game saved to" in out
-    assert load_record(save).actions == []
 
 
 def hostile_save(path: Path, **seat_fields) -> bytes:
@@ -278,7 +236,7 @@ def test_random_lines_never_crash_the_pipe_ui(variant, seats, lines):
         args = ["play", variant, "--seed", "5", "--save", str(Path(tmp) / "g.json")]
         for s in seats:
             args += ["--seat", s]
-        r = rummy(args, Path(tmp) / "data", text.encode())
+        r = here(args, Path(tmp) / "data", text.encode())
         assert r.returncode == 0, r.stderr.decode()
         assert r.stderr == b"" and b"Traceback" not in r.stdout
         assert ESC not in r.stdout
@@ -315,18 +273,13 @@ LOUD = """
 
 
 def test_a_plugin_variants_result_text_reaches_the_terminal_as_one_plain_line(tmp_path):
-    from .test_plugins_cli import fake_install
-
     site = tmp_path / "site"
     fake_install(site, "rummykit-loud", "0.1", {"loud": "rk_loud"}, {"rk_loud": LOUD})
-    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    r = subprocess.run(
-        [RUMMY, "play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=1"],
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
+    with on_path(site):
+        r = here(
+            ["play", "loudgin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=1"],
+            tmp_path / "data",
+        )
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert "--- round 1 over ---" in out

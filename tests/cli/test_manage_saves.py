@@ -1,36 +1,26 @@
 """Saved games a person manages (issue #19): ``rummy replay ID`` as ``rummy resume
 ID``, ``--move`` past the end refused, ``rummy resume --delete ID`` and ``rummy
 resume --prune`` (finished and never-played games; asks first at a terminal,
-``--yes`` does not). The real ``rummy``, real files."""
+``--yes`` does not: tests/process/test_tui_manage_saves.py). The real ``rummy``,
+run in the test process, real files."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
-from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
+from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 from rummykit.core.plugins.manager import get_plugins
 
+from ..helpers.saves import games, start
+from ..inprocess import run_rummy
 from ..marks import slow
-from .ptygame import plain
-
-RUMMY = str(Path(sys.executable).with_name("rummy"))
 
 
 def rummy(args, data: Path, text: str = ""):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
-    return subprocess.run(
-        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
-
-
-def games(data: Path) -> dict[str, MatchRecord]:
-    return {f.stem: load_record(f) for f in (data / "games").glob("*.json")}
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(data))
 
 
 def finished_game(data: Path) -> str:
@@ -58,15 +48,6 @@ def finished_game(data: Path) -> str:
     (data / "games").mkdir(parents=True, exist_ok=True)
     save_record(rec, data / "games" / f"{rec.id}.json")
     return rec.id
-
-
-def start(data: Path, lines: str) -> str:
-    """A Gin game against random, given ``lines`` then the end of input: its id."""
-    before = set(games(data))
-    r = rummy(["play", "gin", "--seat", "human", "--seat", "random", "--seed", "5"], data, lines)
-    assert r.returncode == 0, r.stderr
-    (new,) = set(games(data)) - before
-    return new
 
 
 @slow
@@ -114,25 +95,6 @@ def test_prune_drops_finished_and_never_played_games_only(tmp_path):
     assert set(games(data)) == {played}
     r = rummy(["resume", "--prune"], data)
     assert "nothing to prune" in r.stdout
-
-
-def test_prune_asks_first_at_a_terminal(game, tmp_path):
-    data = tmp_path / "data"
-    never = start(data, "")
-    g = game("resume", "--prune")
-    g.expect("[y/N] ")
-    g.send("n")
-    assert g.wait_exit() == 0
-    assert "nothing deleted" in plain(g.raw) and never in games(data)
-    g = game("resume", "--prune")
-    g.expect("[y/N] ")
-    g.send("y")
-    assert g.wait_exit() == 0
-    assert never not in games(data)
-    start(data, "")
-    g = game("resume", "--prune", "--yes")
-    assert g.wait_exit() == 0
-    assert "deleted 1 game" in plain(g.raw) and not games(data)
 
 
 def test_a_copied_save_is_listed_by_its_own_file_and_resumed_as_such(tmp_path):

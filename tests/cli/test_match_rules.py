@@ -1,16 +1,15 @@
 """The match rule belongs to the variant: first to a target (the default),
 the lowest total once a total reaches a limit, a fixed number of deals; and
 round scores that may be negative. Each rule through the real ``rummy play``,
-``rummy replay`` and ``rummy simulate``, with throwaway plugins installed
-into a temporary folder (an entry point in a dist-info, as pip writes it)."""
+``rummy replay`` and ``rummy simulate`` (in the test process), with throwaway
+plugins installed into a temporary folder (an entry point in a dist-info, as pip
+writes it)."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -21,10 +20,9 @@ from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.registry import Registry
 from tests.core.toy_variant import TOY, ToyOptions, ToyRound
 
+from ..helpers.sites import on_path
+from ..inprocess import run_rummy
 from ..marks import first_fast
-
-REPO = Path(__file__).resolve().parents[2]
-RUMMY = Path(sys.executable).with_name("rummy")
 
 PLUGIN = """
     from dataclasses import replace
@@ -66,9 +64,8 @@ def site(tmp_path_factory):
 
 
 def rummy(site: Path, *args: str, tmp: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    env.update(PYTHONPATH=f"{site}{os.pathsep}{REPO}", RUMMYKIT_DATA_DIR=str(tmp), NO_COLOR="1")
-    return subprocess.run([str(RUMMY), *args], capture_output=True, text=True, env=env, timeout=120)
+    with on_path(site):
+        return run_rummy(*args, RUMMYKIT_DISABLE_PLUGINS=None, RUMMYKIT_DATA_DIR=str(tmp), NO_COLOR="1")
 
 
 def registry_with(*specs) -> Registry:

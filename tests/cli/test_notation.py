@@ -4,11 +4,6 @@ show cards the session's way (suits, or letters with --ascii), through the real
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 from rummykit.cli.text import card_fmt, readable
 from rummykit.core.cards.card import code, pretty
 from rummykit.core.engine.options import build_options
@@ -16,14 +11,11 @@ from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record
 from rummykit.core.plugins.manager import get_plugins
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
+from ..inprocess import run_rummy
 
 
 def rummy(args, tmp_path, text: str):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run(
-        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
 
 
 def not_held(seed: int) -> int:

@@ -10,8 +10,8 @@ import pytest
 
 from rummykit.core.play.simulate import unit_seed
 
+from ..helpers.sites import fake_install, rummy
 from ..marks import first_fast
-from .test_plugins_cli import fake_install, rummy
 
 WATCHER = """
     import json

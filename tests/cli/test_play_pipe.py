@@ -3,11 +3,7 @@ saved at the end of the input, resumable, and never overwriting a save."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.play.records import load_record
@@ -15,14 +11,14 @@ from rummykit.core.play.session import Session, parse_seat
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.gin import EasyGinAgent
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
+from ..inprocess import run_rummy
+
 SEATS = ["human", "random"]
 ESC = re.compile(r"\x1b\[")
 
 
 def rummy(args, tmp_path, text: str):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.run([RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env)
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
 
 
 def person_lines(seed: int, limit: int | None = None) -> tuple[list[str], Session]:

@@ -1,57 +1,21 @@
-"""Plugin hygiene through the real ``rummy`` program.
+"""Plugin hygiene through the real ``rummy`` command.
 
-Throwaway plugin packages are "installed" without pip: each test writes the
-plugin's module and a ``<dist>-<version>.dist-info`` folder (METADATA and
-entry_points.txt, which is all ``importlib.metadata`` reads) into a temporary
-folder, and runs ``rummy`` in a subprocess with that folder on PYTHONPATH. The
-subprocess finds the entry points exactly as it would find a pip-installed
-distribution's, and the project's virtual environment is never changed.
+Throwaway plugin packages are "installed" without pip (tests/helpers/sites.py):
+each test writes the plugin's module and a ``<dist>-<version>.dist-info`` folder
+(METADATA and entry_points.txt, which is all ``importlib.metadata`` reads) into a
+temporary folder, and runs ``rummy`` in the test process with that folder on
+``sys.path``. ``rummy`` finds the entry points exactly as it would find a
+pip-installed distribution's, and the project's virtual environment is never changed.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
 
 import pytest
 
+from ..helpers.sites import fake_install, rummy
 from ..marks import slow
-
-RUMMY = Path(sys.executable).with_name("rummy")
-
-
-def fake_install(
-    site: Path, dist: str, version: str, entry_points: dict[str, str], modules: dict[str, str]
-) -> None:
-    """Write modules and a dist-info for ``dist`` into ``site`` (a sys.path folder)."""
-    site.mkdir(parents=True, exist_ok=True)
-    for module, source in modules.items():
-        (site / f"{module}.py").write_text(textwrap.dedent(source))
-    info = site / f"{dist.replace('-', '_')}-{version}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
-    lines = ["[rummykit]"] + [f"{name} = {target}" for name, target in entry_points.items()]
-    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
-
-
-def rummy(
-    site: Path, *args: str, disable: str | None = None, stdin: str = "", tmp: Path | None = None
-) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(site)
-    # The examples that `make test` installs and that register bots for Gin
-    # (rl:linear) would warn when a test takes Gin away: they are not under test.
-    env["RUMMYKIT_DISABLE_PLUGINS"] = ",".join(x for x in ("rl-example", disable) if x)
-    env["RUMMYKIT_DATA_DIR"] = str(tmp or site / "data")
-    env["NO_COLOR"] = "1"
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
-    )
-
 
 TINY = """
     import click

@@ -1,75 +1,21 @@
-"""Saved games through the real ``rummy``: nothing overwritten by surprise, one
-process per game, no write without a move, every damaged file one line, and the
-seed and the hands of a game still being played kept out of sight.
-
-Command behaviour runs ``rummy`` as a subprocess (a refusal before any game, in
-this process: ``rummy_run``); what a terminal does runs it in a pseudo-terminal
-(the ``game`` fixture, tests/cli/ptygame.py).
+"""Saved games through the real ``rummy`` (run in the test process): nothing
+overwritten by surprise, no write without a move, every damaged file one line,
+and the seed and the hands of a game still being played kept out of sight. What
+a terminal does, and the lock a process holds: tests/process/test_tui_saves.py.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from rummykit.core.bots.agents import RandomAgent
-from rummykit.core.play.records import MatchRecord, load_record
-from rummykit.core.play.session import Session, parse_seat
+from rummykit.core.play.records import load_record
 
-from ..marks import first_fast, slow
-from .ptygame import RUMMY, env_for, plain, registry
-
-SECRET_SEED = 987654321987654321987  # digits that appear nowhere else
-
-
-def rummy(*args: str, data: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [RUMMY, *args], input=stdin, capture_output=True, text=True, env=env_for(data, **env), timeout=120
-    )
-
-
-def one_line_error(r: subprocess.CompletedProcess) -> str:
-    """The single line ``r`` wrote on stderr, after checking it exited 2 with no traceback."""
-    assert r.returncode == 2, (r.returncode, r.stdout[-500:], r.stderr)
-    assert "Traceback" not in r.stderr
-    lines = [line for line in r.stderr.splitlines() if not line.startswith("rummy: warning")]
-    assert len(lines) == 1, r.stderr
-    return lines[0]
-
-
-def saved_game(
-    path: Path,
-    moves: int = 1,
-    seed: int = SECRET_SEED,
-    seats=("human:Ann", "random"),
-    options: dict | None = None,
-    finish: bool = False,
-) -> MatchRecord:
-    """A gin game saved at ``path`` after ``moves`` moves (or played to its end)."""
-    reg = registry()
-    s = Session.new(reg, "gin", options or {}, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
-    agent = RandomAgent(1)
-    n = 0
-    while not s.over and (finish or n < moves):
-        seat = s.to_act()
-        view = s.view(seat)
-        s.apply(agent.act(view, view.legal))
-        n += 1
-    return s.record
-
-
-def state(path: Path) -> tuple[bytes, int]:
-    return path.read_bytes(), path.stat().st_mtime_ns
-
-
-def hidden(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
-
+from ..helpers.saves import SECRET_SEED, hidden, one_line_error, rummy, saved_game, state
+from ..marks import first_fast
 
 # -- --save never replaces a file ---------------------------------------------------------
 
@@ -170,48 +116,6 @@ def test_an_unwritable_data_folder_is_one_line_before_any_move(tmp_path):
     assert not_a_folder.read_text() == "a file where the data folder should be\n"
 
 
-# -- one process per game -------------------------------------------------------------------
-
-
-@slow
-def test_a_game_open_in_one_process_is_refused_in_another_until_that_one_dies(game, tmp_path):
-    save = tmp_path / "g.json"
-    rec = saved_game(save, moves=0)
-    link = tmp_path / "link.json"
-    link.symlink_to(save)
-    first = game("play", "--resume", str(save))
-    first.prompt("Ann")
-    before = state(save)
-    for args in (["play", "--resume", str(save)], ["resume", str(save)], ["resume", str(link)]):
-        r = rummy(*args, data=tmp_path / "data", stdin="s\n")
-        line = one_line_error(r)
-        assert f"game {rec.id} ({args[-1]}) is open in another rummy process" in line, line
-        assert r.stdout == ""
-    assert state(save) == before
-    # The first process still plays, and saves.
-    first.move("s", "Ann")
-    assert load_record(save).actions == ["draw stock"]
-    # kill -9 leaves no lock behind: the next process opens the game.
-    first.kill(signal.SIGKILL)
-    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="quit\n")
-    assert r.returncode == 0, r.stderr
-    assert "Resuming" in r.stdout
-
-
-def test_a_new_game_is_locked_for_the_life_of_its_process(game, tmp_path):
-    save = tmp_path / "new.json"
-    first = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--save", str(save))
-    first.prompt("Ann")
-    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="s\n")
-    assert "is open in another rummy process" in one_line_error(r)
-    first.send("quit")
-    assert first.wait_exit() == 0
-    r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin="s\n")
-    assert r.returncode == 0, r.stderr
-    assert load_record(save).actions == ["draw stock"]
-    assert hidden(tmp_path) == []  # a lock file lives only as long as its lock
-
-
 # -- opening is not writing ---------------------------------------------------------------------
 
 
@@ -222,22 +126,6 @@ def test_leaving_without_a_move_leaves_the_file_byte_identical_pipe(tmp_path, ty
     before = state(save)
     r = rummy("play", "--resume", str(save), data=tmp_path / "data", stdin=typed)
     assert r.returncode == 0, r.stderr
-    assert state(save) == before
-
-
-@pytest.mark.parametrize("leave", first_fast(["quit", "ctrl-d"]))
-def test_leaving_without_a_move_leaves_the_file_byte_identical_pty(game, tmp_path, leave):
-    save = tmp_path / "g.json"
-    saved_game(save, moves=0)
-    before = state(save)
-    g = game("resume", str(save))
-    g.prompt("Ann")
-    g.move("score", "Ann")
-    if leave == "quit":
-        g.send("quit")
-    else:
-        g.child.sendeof()
-    assert g.wait_exit() == 0
     assert state(save) == before
 
 
@@ -372,30 +260,6 @@ def test_the_listing_shows_the_good_games_and_counts_the_rest(tmp_path):
     assert {p.name: p.read_bytes() for p in games.iterdir() if not p.is_symlink()} == before
 
 
-def test_the_resume_picker_answers_anything_typed(game, tmp_path):
-    games = tmp_path / "data" / "games"
-    rec = saved_game(games / "g.json", moves=1)
-    before = state(games / "g.json")
-    g = game("resume")
-    g.expect("Continue which?")
-    for typed in ("²", "٣", "99", "0", "nonsense", "1" * 5000):
-        g.send(typed)
-        out = plain(g.expect("Continue which?"))
-        reason = "at most 500 are read" if len(typed) > 500 else "type a number from 1 to 1, a game id, or q"
-        assert reason in out, (typed, out)
-        assert "Traceback" not in out
-    g.send("q")
-    assert g.wait_exit() == 0
-    assert state(games / "g.json") == before
-    # and a good answer opens the game
-    g = game("resume")
-    g.expect("Continue which?")
-    g.send(rec.id)
-    g.prompt("Ann")
-    g.send("quit")
-    assert g.wait_exit() == 0
-
-
 # -- secrecy -----------------------------------------------------------------------------------------
 
 
@@ -440,33 +304,6 @@ def test_seed_bounds(rummy_run, tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert load_record(save).seed == 2**256 - 1
-
-
-def test_the_seed_is_hidden_in_the_listing_the_pipe_and_the_terminal(game, tmp_path):
-    games = tmp_path / "data" / "games"
-    saved_game(games / "g.json", moves=1)
-    r = rummy("resume", data=tmp_path / "data")
-    assert r.returncode == 0 and str(SECRET_SEED) not in r.stdout
-    r = rummy(
-        "play",
-        "gin",
-        "--seat",
-        "human",
-        "--seat",
-        "random",
-        "--seed",
-        str(SECRET_SEED),
-        data=tmp_path / "data",
-        stdin="s\nquit\n",
-    )
-    assert r.returncode == 0, r.stderr
-    assert str(SECRET_SEED) not in r.stdout
-    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", str(SECRET_SEED))
-    g.prompt("Ann")
-    g.move("score", "Ann")
-    g.send("quit")
-    assert g.wait_exit() == 0
-    assert str(SECRET_SEED).encode() not in g.raw
 
 
 def test_replay_of_a_game_being_played_needs_reveal_and_hides_the_seed(rummy_run, tmp_path):

@@ -1,17 +1,14 @@
 """``rummy new-variant``: the package it writes, and that it works before any edit.
 
 The generated package is "installed" here the quick way (its folder and a fake
-dist-info on PYTHONPATH, see test_plugins_cli.py); test_scaffold_venv.py installs
-it for real with pip into a fresh virtual environment (slow).
+dist-info on sys.path, tests/helpers/sites.py); tests/process/test_scaffold_venv.py
+installs it for real with pip into a fresh virtual environment (slow).
 """
 
 from __future__ import annotations
 
 import ast
 import json
-import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -20,8 +17,8 @@ from click.testing import CliRunner
 
 from rummykit.cli.scaffold import FILES, names_for, new_variant, write_package
 
+from ..helpers.sites import rummy
 from ..marks import slow
-from .test_plugins_cli import fake_install, rummy
 
 
 def test_names():
@@ -144,19 +141,6 @@ def test_a_link_to_nothing_in_its_place_is_named_as_such(rummy_run, tmp_path):
     assert not (tmp_path / "gone").exists()
 
 
-@pytest.fixture(scope="module")
-def scaffold(tmp_path_factory):
-    """A generated package, "installed" with a fake dist-info."""
-    tmp = tmp_path_factory.mktemp("scaffold")
-    site = tmp / "site"
-    r = rummy(site, "new-variant", "quick", "--dir", str(tmp))
-    assert r.returncode == 0, r.stderr
-    fake_install(site, "rummykit-quick", "0.1.0", {"quick": "rummykit_quick.plugin"}, {})
-    pkg = tmp / "rummykit-quick"
-    (site / "rummykit_quick").symlink_to(pkg / "rummykit_quick")  # its code, as if installed
-    return site, pkg
-
-
 def test_scaffold_is_listed_and_plays(scaffold):
     site, _ = scaffold
     r = rummy(site, "variants")
@@ -216,20 +200,3 @@ def test_core_search_plays_the_scaffold_with_no_code_of_its_own(scaffold):
     data = json.loads(r.stdout)
     assert [e["agent"] for e in data["entrants"]] == ["ai:search", "ai:easy", "ai:search"]
     assert sum(e["matches_won"] for e in data["entrants"]) + data["draws"] == 3
-
-
-@pytest.mark.slow
-def test_scaffold_tests_pass_out_of_the_box(scaffold):
-    site, pkg = scaffold
-    env = dict(os.environ, PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(pkg / "data"))
-    env.pop("RUMMYKIT_DISABLE_PLUGINS", None)
-    r = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=pkg,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
-    assert "13 passed" in r.stdout

@@ -1,25 +1,20 @@
-"""``ai:search`` through the real ``rummy`` program: listed by ``rummy rules``
-for every variant, and playing Gin and CardVerse (2, 3 and 4 seats) in
-``rummy simulate`` with no code of theirs."""
+"""``ai:search`` through the real ``rummy`` command (in the test process): listed
+by ``rummy rules`` for every variant, and playing Gin and CardVerse (2, 3 and 4
+seats) in ``rummy simulate`` with no code of theirs."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from ..inprocess import run_rummy
 from ..marks import slow
-
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 def rummy(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    return subprocess.run([str(RUMMY), *args], capture_output=True, text=True, env=env, timeout=300)
+    return run_rummy(*args, RUMMYKIT_DISABLE_PLUGINS=None)
 
 
 @pytest.mark.parametrize("variant", ["gin", "cardverse"])

@@ -5,10 +5,7 @@ or locked database is one warning line and the game goes on. The real ``rummy``.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 from rummykit.core.bots.agents import agent_seed
@@ -17,17 +14,14 @@ from rummykit.core.play.session import Session, parse_seat
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.gin import EasyGinAgent
 
+from ..inprocess import run_rummy
 from ..marks import slow
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
 OPTIONS = {"target": "1"}  # a match of one scoring round
 
 
 def rummy(args, data: Path, text: str = ""):
-    env = dict(os.environ, RUMMYKIT_DATA_DIR=str(data))
-    return subprocess.run(
-        [RUMMY, *args], input=text, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
+    return run_rummy(*args, stdin=text, RUMMYKIT_DATA_DIR=str(data))
 
 
 def person_lines(seed: int) -> tuple[str, Session]:

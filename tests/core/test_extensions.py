@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.cards.card import from_mask, parse_cards, to_mask
+from rummykit.core.cards.card import parse_cards, to_mask
 from rummykit.core.cards.extensions import ExtensionResult, best_extensions, extension_options
-from rummykit.core.cards.melds import can_add, is_meld
 from rummykit.core.cards.solver import get_solver
 
+from ..helpers.melds import check_result
 from . import meld_oracle as oracle
 
 ACE_LOW = get_solver()  # the default rules: ace low, the ace worth 1
@@ -23,23 +23,6 @@ def H(text: str) -> int:
 
 def card(text: str) -> int:
     return parse_cards(text)[0]
-
-
-def check_result(res: ExtensionResult, defender: int, knocker_melds, solver) -> None:
-    """The result is legal and self-consistent."""
-    used = 0
-    for m in res.melds:
-        assert m & defender == m and not m & used
-        assert is_meld(from_mask(m), solver.ace_high)
-        used |= m
-    table = list(knocker_melds)
-    for c, i in res.added:
-        assert defender >> c & 1 and not used >> c & 1
-        assert can_add(from_mask(table[i]), c, solver.ace_high)
-        table[i] |= 1 << c
-        used |= 1 << c
-    assert res.deadwood_cards == defender & ~used
-    assert res.deadwood == solver.points(res.deadwood_cards)
 
 
 def test_chain_onto_a_run():

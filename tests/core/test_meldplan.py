@@ -13,9 +13,9 @@ from rummykit.core.cards.meldplan import best_play, best_play_keeping
 from rummykit.core.cards.melds import all_melds
 from rummykit.core.cards.solver import get_solver
 
+from ..helpers.melds import check_result
 from ..marks import slow
 from . import meld_oracle as oracle
-from .test_extensions import check_result
 
 CONFIGS = [(False, 1), (True, 1), (True, 11)]
 FULL = (1 << 52) - 1

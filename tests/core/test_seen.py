@@ -19,6 +19,8 @@ from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.gin.options import GinOptions
 from rummykit.variants.gin.round import GinRound
 
+from ..marks import first_fast
+
 
 def cardverse(n_seats: int, seed: int):
     return CardVerseRound.deal(CardVerseOptions(), n_seats, 0, random.Random(seed)), ("discard",)
@@ -57,7 +59,9 @@ class Truth:
             self.discards[seat].append(action.cards[0])
 
 
-@pytest.mark.parametrize("make,n_seats", [(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4)])
+@pytest.mark.parametrize(
+    "make,n_seats", first_fast([(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4)], keep=2)
+)
 def test_every_seat_reads_the_picks_passes_and_discards_of_all(make, n_seats):
     checked = 0
     for seed in range(30):
@@ -104,7 +108,9 @@ READERS = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "options", "n_seats", "pile_kinds", "dig_kinds"), READERS)
+@pytest.mark.parametrize(
+    ("variant", "options", "n_seats", "pile_kinds", "dig_kinds"), first_fast(READERS, keep=2)
+)
 def test_a_reader_kept_through_the_rounds_reads_what_a_full_replay_reads(
     variant, options, n_seats, pile_kinds, dig_kinds
 ):

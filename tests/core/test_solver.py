@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,16 +39,6 @@ def test_get_solver_is_cached_and_the_default_is_ace_low():
 def test_bad_ace_points(bad):
     with pytest.raises(ValueError):
         MeldSolver(ace_points=bad)
-
-
-def test_tables_not_built_at_import():
-    code = (
-        "import rummykit.core.cards.solver as s\n"
-        "assert not s._TABLES, s._TABLES\n"
-        "s.get_solver().deadwood(7)\n"
-        "assert list(s._TABLES) == [(False, 1)]\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 # ----------------------------------------------------------- worked examples

@@ -13,10 +13,6 @@ from rummykit.cli.scaffold import write_package
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.core.plugins.registry import Registry
 
-#: (variant, seats) of every environment the tests check.
-CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4), ("oklahoma", 2), ("envtoy", 2)]
-IDS = [f"{v}-{n}" for v, n in CASES]
-
 
 @pytest.fixture(scope="session")
 def registry(tmp_path_factory):

@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, seed_test
 from rummykit.core.base.errors import RummyError
 from rummykit.env import env, raw_env
 
-from .conftest import CASES, IDS
+from ..helpers.env_cases import CASES, IDS
 
 
 @pytest.mark.parametrize(("variant", "seats"), CASES, ids=IDS)

@@ -13,12 +13,13 @@ from rummykit.core.engine.actions import Action
 from rummykit.core.engine.resample import deal_round
 from rummykit.env import CodecError, StandardCodec, codec_for, raw_env, standard_codec
 
-from .conftest import CASES, IDS
+from ..helpers.env_cases import CASES, IDS
+from ..marks import first_fast
 
 STATES = 10_000
 
 
-@pytest.mark.parametrize(("variant", "seats"), CASES, ids=IDS)
+@pytest.mark.parametrize(("variant", "seats"), first_fast(CASES, keep=2), ids=IDS)
 def test_every_legal_action_of_10000_random_states_round_trips(registry, variant, seats):
     e = raw_env(variant, seats=seats, registry=registry)
     codec, spec, opts = e.codec, e.spec, e.table.options
@@ -180,18 +181,20 @@ def _no_codec(spec, n):
 
 @pytest.mark.parametrize(
     ("factory", "says"),
-    [
-        (
-            lambda spec, n: Misreads(("discard", "knock", "gin")),
-            r"decodes \d+, the index of 'knock \w\w', as ",
-        ),
-        (
-            lambda spec, n: Collapses(("discard", "knock", "gin")),
-            r"gives the legal moves '.*' and 'knock \w\w' one index",
-        ),
-        (lambda spec, n: StandardCodec(("discard", "gin")), r"no index for the legal move 'knock \w\w'"),
-        (_no_codec, "its action codec for 2 seats fails to build: RuntimeError: codec boom"),
-    ],
+    first_fast(
+        [
+            (
+                lambda spec, n: Misreads(("discard", "knock", "gin")),
+                r"decodes \d+, the index of 'knock \w\w', as ",
+            ),
+            (
+                lambda spec, n: Collapses(("discard", "knock", "gin")),
+                r"gives the legal moves '.*' and 'knock \w\w' one index",
+            ),
+            (lambda spec, n: StandardCodec(("discard", "gin")), r"no index for the legal move 'knock \w\w'"),
+            (_no_codec, "its action codec for 2 seats fails to build: RuntimeError: codec boom"),
+        ]
+    ),
 )
 def test_the_conformance_kit_checks_the_action_codec(registry, factory, says):
     from dataclasses import replace

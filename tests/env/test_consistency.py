@@ -1,13 +1,11 @@
 """Driving the environment with rummykit bots in every seat plays the same
 rounds as ``rummy simulate --rounds`` with the same seed: each unit's deal
 seed, seating and bot seeds derived as core/play/simulate.py derives them, the same
-outcomes and points (compared per entrant through the real ``rummy``)."""
+outcomes and points (compared per entrant through the real ``rummy``, run in the test process)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,8 @@ from rummykit.core.bots.guard import SafeAgent, Who
 from rummykit.core.play.simulate import positions, unit_agent_seed, unit_seed
 from rummykit.env import raw_env
 
-RUMMY = Path(sys.executable).with_name("rummy")
+from ..inprocess import run_rummy
+from ..marks import first_fast
 
 
 def _agents(specs, seat_of, index, deal, options):
@@ -71,20 +70,22 @@ def _through_the_env(registry, variant, entrants, rounds, seed):
 
 @pytest.mark.parametrize(
     ("variant", "entrants", "rounds"),
-    [
-        ("gin", ["ai:hard", "ai:easy"], 16),
-        ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
-        ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
-        ("oklahoma", ["ai:normal", "random"], 10),
-    ],
+    first_fast(
+        [
+            ("gin", ["ai:hard", "ai:easy"], 16),
+            ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
+            ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
+            ("oklahoma", ["ai:normal", "random"], 10),
+        ]
+    ),
 )
 def test_bots_in_every_seat_play_the_rounds_of_rummy_simulate(registry, variant, entrants, rounds):
     seed = 20261201
     points, counts, outcomes = _through_the_env(registry, variant, entrants, rounds, seed)
-    args = [str(RUMMY), "simulate", variant, "--rounds", str(rounds), "--seed", str(seed), "--json"]
+    args = ["simulate", variant, "--rounds", str(rounds), "--seed", str(seed), "--json"]
     for name in entrants:
         args += ["--seat", name]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    r = run_rummy(*args)
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["rounds"] == rounds
@@ -123,11 +124,11 @@ def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
         if winner is not None:
             wins[seat_of[winner]] += 1
             assert e.rewards[f"player_{winner}"] == 1.0
-    args = [str(RUMMY), "simulate", variant, "--matches", str(matches), "--seed", str(seed), "--json"]
+    args = ["simulate", variant, "--matches", str(matches), "--seed", str(seed), "--json"]
     args += ["-o", "target=40"]
     for name in entrants:
         args += ["--seat", name]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    r = run_rummy(*args)
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["rounds"] == rounds
@@ -154,7 +155,7 @@ def test_the_docs_recipe_replays_the_rounds_of_rummy_simulate(capsys):
         won = [int(x) for x in re.findall(r"-?\d+", line)]
         for p, entrant in enumerate(positions(i, 2)):
             points[entrant] += won[p]
-    args = [str(RUMMY), "simulate", "gin", "--seat", "ai:hard", "--seat", "ai:normal"]
-    r = subprocess.run(args + ["--rounds", "10", "--seed", "2026", "--json"], capture_output=True, text=True)
+    args = ["simulate", "gin", "--seat", "ai:hard", "--seat", "ai:normal"]
+    r = run_rummy(*args, "--rounds", "10", "--seed", "2026", "--json")
     assert r.returncode == 0, r.stderr
     assert [round(e["points_per_round"] * 10) for e in json.loads(r.stdout)["entrants"]] == points

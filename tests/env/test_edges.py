@@ -15,6 +15,8 @@ from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
 from rummykit.env import PolicyAgent, env, raw_env, single_agent
 from rummykit.env.codec import CodecError
 
+from ..marks import first_fast
+
 
 def play_random(e, rng):
     """Play ``e`` (an AEC env) to the end of its episode with random legal actions."""
@@ -261,7 +263,7 @@ def test_an_action_must_be_a_whole_number_everywhere(registry):
         PolicyAgent(lambda o, m: str(np.flatnonzero(m)[0]), registry=registry).act(view, view.legal)
 
 
-@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("seats", first_fast([2, 3]))
 def test_the_cards_a_dig_takes_are_in_the_digger_s_took_and_held(registry, seats):
     """Against the real round's pile: core's read_seen (what the bots remember)
     and the environment's observation both count every card a dig took."""

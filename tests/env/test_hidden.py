@@ -12,7 +12,7 @@ import pytest
 from rummykit.core.bots.seen import read_seen
 from rummykit.env import raw_env
 
-from .conftest import CASES, IDS
+from ..helpers.env_cases import CASES, IDS
 
 
 def _walk(e, seed, steps):

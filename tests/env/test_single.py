@@ -12,6 +12,8 @@ from gymnasium.utils.env_checker import check_env
 from rummykit.core.base.errors import RummyError
 from rummykit.env import single_agent
 
+from ..marks import slow
+
 
 @pytest.mark.parametrize(
     ("variant", "opponents", "seat"),
@@ -117,7 +119,7 @@ def test_after_an_illegal_action_no_seat_is_to_act(registry):
         ("gin", ["ai:easy"], "round"),
         ("gin", ["ai:hard"], "round"),
         ("gin", ["ai:hard"], "match"),  # a search that has valued the match holds its model
-        ("cardverse", ["ai:search"], "match"),
+        pytest.param("cardverse", ["ai:search"], "match", marks=slow),  # the match case again, costlier
         ("envtoy", ["ai:easy"], "round"),  # the scaffold's player
     ],
 )

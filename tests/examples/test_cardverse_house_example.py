@@ -2,31 +2,27 @@
 CardVerse with the discard pile turned into a new stock once and 51 points to
 open, built on CardVerse's ``make_spec`` and the public override points of
 ``CardVerseRound``. `make test` installs it; these tests use it through its
-entry point and the real ``rummy`` program (pipes and a pseudo-terminal)."""
+entry point and the real ``rummy`` command, run in the test process (its game in
+a pseudo-terminal: tests/process/test_example_games.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from importlib import metadata
-from pathlib import Path
 
 import pytest
 
 from rummykit.core.cards.card import pretty
-from rummykit.core.engine.actions import DRAW_STOCK, Action
 from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.testing import check_variant
 
-from ..cli.ptygame import Game, plain
+from ..helpers.examples import seed_to_open
+from ..inprocess import run_rummy
 
 NAME = "cardverse-house"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -42,28 +38,9 @@ def installed():
     assert eps == [(NAME, "rummykit_cardverse_house.plugin")]
 
 
-@pytest.fixture
-def game(tmp_path):
-    """``game(*args)`` starts ``rummy *args`` in a pseudo-terminal (tests/cli/ptygame.py)."""
-    games = []
-
-    def start(*args, dims=(40, 100)):
-        g = Game(list(args), tmp_path / "data", dims=dims)
-        games.append(g)
-        return g
-
-    yield start
-    for g in games:
-        g.close()
-
-
 def rummy(*args, stdin="", tmp=None):
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    if tmp is not None:
-        env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
-    )
+    env = {} if tmp is None else {"RUMMYKIT_DATA_DIR": str(tmp)}
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DISABLE_PLUGINS=None, **env)
 
 
 def spec():
@@ -138,20 +115,6 @@ def test_a_reshuffled_round_replays_exactly(rummy_run, tmp_path):
         assert line.split(";")[0] in rep.stdout
 
 
-def seed_to_open(points: int) -> tuple[int, Action]:
-    """A seed at which seat 0 may open (with ``points`` to open) after drawing
-    from the stock, and its opening."""
-    s = spec()
-    options = build_options(s.options_model, {"open_points": points}, NAME)
-    for seed in range(1, 400):
-        m = Match(s, options, 2, seed)
-        m.apply(Action(DRAW_STOCK))
-        opens = [a for a in m.legal_actions() if a.kind == "open"]
-        if opens:
-            return seed, opens[0]
-    raise AssertionError("no seed with an opening")
-
-
 def test_play_in_a_pipe_knows_open_when_it_is_not_legal(tmp_path):
     seed, opening = seed_to_open(20)
     typed = " ".join(pretty(c, True).lower() for c in opening.cards)
@@ -190,29 +153,6 @@ def test_play_in_a_pipe_knows_open_when_it_is_not_legal(tmp_path):
     assert "opened: Ann" in out
     top = out.split("discard ")[1].split()[0]
     assert f"the pile under {top} becomes the stock" in out and "♥" not in out and "♠" not in out
-
-
-def test_the_terminal_game_shows_the_table_line_and_the_variants_moves(game):
-    seed, opening = seed_to_open(20)
-    g = game(
-        "play", NAME, "--seat", "human:Ann", "--seat", "ai:easy", "--seed", str(seed), "-o", "open_points=20"
-    )
-    text = plain(g.prompt("Ann"))
-    assert "nobody has opened (20 to open)" in text and "becomes the stock" in text
-    g.send("help")
-    text = plain(g.prompt("Ann"))
-    assert "open [o CARDS] (not now): lay your first melds" in text
-    g.send("o " + " ".join(pretty(c, True).lower() for c in opening.cards))
-    assert "draw first" in plain(g.prompt("Ann"))
-    g.send("s")
-    g.prompt("Ann")
-    g.send("o " + " ".join(pretty(c, True).lower() for c in opening.cards))
-    g.prompt("Ann")
-    g.send("log")
-    text = plain(g.prompt("Ann"))
-    assert "You opened with " + " ".join(pretty(c) for c in opening.cards) in text
-    g.send("quit")
-    assert g.wait_exit() == 0
 
 
 def test_simulate_counts_every_declared_tally():

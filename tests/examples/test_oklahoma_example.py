@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import ast
 import json
-import os
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
 import pytest
 
+from ..inprocess import run_rummy
 from ..marks import slow
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "rummykit-oklahoma"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -38,14 +35,8 @@ def installed():
 
 
 def rummy(*args, stdin="", disable=None, tmp=None):
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    if disable:
-        env["RUMMYKIT_DISABLE_PLUGINS"] = disable
-    if tmp is not None:
-        env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
-    )
+    env = {} if tmp is None else {"RUMMYKIT_DATA_DIR": str(tmp)}
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DISABLE_PLUGINS=disable or None, **env)
 
 
 def test_listed_with_its_version(rummy_run):
@@ -158,18 +149,6 @@ def test_plugins_are_independent_of_each_other():
         disable="gin",
     )
     assert r.returncode == 0 and "=== match over:" in r.stdout
-
-
-@pytest.mark.slow
-def test_its_own_tests_pass():
-    r = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
 
 
 # -- the boundaries --------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The Rummy 500 example, examples/rummykit-rummy500, as a user meets it.
 
 `make test` installs it (every examples/*/ with a pyproject) before the tests;
-these use it only through its entry point and the real ``rummy`` program (in
-a pipe and in a pseudo-terminal), and check that it uses no name of rummykit
+these use it only through its entry point and the real ``rummy`` command, run
+in the test process (its game in a pseudo-terminal:
+tests/process/test_example_games.py), and check that it uses no name of rummykit
 starting with ``_``.
 """
 
@@ -10,26 +11,20 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from rummykit.core.bots.agents import agent_seed
-from rummykit.core.engine.actions import DRAW_STOCK
-from rummykit.core.engine.options import build_options
-from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.manager import get_plugins
-from tests.cli.ptygame import Game, plain
+
+from ..helpers.examples import loser_lines
+from ..inprocess import run_rummy
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "rummykit-rummy500"
-RUMMY = Path(sys.executable).with_name("rummy")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -45,36 +40,8 @@ def installed():
 
 
 def rummy(*args, stdin="", tmp=None):
-    env = {k: v for k, v in os.environ.items() if k != "RUMMYKIT_DISABLE_PLUGINS"}
-    if tmp is not None:
-        env["RUMMYKIT_DATA_DIR"] = str(tmp)
-    env["NO_COLOR"] = "1"
-    return subprocess.run(
-        [str(RUMMY), *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
-    )
-
-
-def loser_lines(seed: int, deals: int = 1) -> list[str]:
-    """The moves of a person (seat 0) against ai:easy who never lays a card:
-    draw from the stock, discard the first card offered. Their round scores
-    are all below zero."""
-    reg = get_plugins().registry
-    spec = reg.variant("rummy500")
-    options = build_options(spec.options_model, {"deals": deals}, "rummy500")
-    bot = reg.agent("rummy500", "ai:easy").factory(1, agent_seed(seed, 1), options)
-    m = Match(spec, options, 2, seed)
-    lines = []
-    while not m.over:
-        seat = m.to_act()
-        legal = m.legal_actions()
-        if seat == 0:
-            action = next((a for a in legal if a.kind == DRAW_STOCK), None)
-            action = action or next(a for a in legal if a.kind == "discard")
-            lines.append(action.notation())
-        else:
-            action = bot.act(m.view(1), legal)
-        m.apply(action)
-    return lines
+    env = {} if tmp is None else {"RUMMYKIT_DATA_DIR": str(tmp)}
+    return run_rummy(*args, stdin=stdin, RUMMYKIT_DISABLE_PLUGINS=None, NO_COLOR="1", **env)
 
 
 def scores(out: str, name: str) -> list[int]:
@@ -161,36 +128,6 @@ def test_three_bots_play_to_500_and_the_record_replays(rummy_run, tmp_path):
     )
     shown = rummy_run("replay", str(save), RUMMYKIT_DATA_DIR=str(tmp_path))
     assert shown.returncode == 0 and "Total (to 500)" in shown.stdout and "(first to 500)" in shown.stdout
-
-
-def test_the_terminal_game_shows_a_negative_total(tmp_path):
-    save = tmp_path / "g.json"
-    lines = loser_lines(seed=7)
-    g = Game(
-        ["play", "rummy500", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "7", "-o", "deals=1",
-         "--save", str(save)],
-        tmp_path / "data",
-    )  # fmt: skip
-    try:
-        screen = plain(g.prompt("Ann"))
-        assert "Rummy 500" in screen and "1 deal" in screen and "hand value" in screen
-        for line in lines[:-1]:
-            g.move(line, "Ann")
-        g.send(lines[-1])
-        end = plain(g.expect("Press Enter for the match result"))
-        ann = load_record(save)
-        m = replay(ann, get_plugins().registry)
-        score = m.totals[0]
-        assert score < 0
-        assert re.search(rf"Ann\s+[│|]\s+{score}\s+[│|]\s+{score}\s+[│|]", end), end
-        assert "Round 1 is over" in end
-        g.send("")
-        final = plain(g.expect("Press Enter to leave"))
-        assert "Match over: Easy bot wins" in final and "(after one deal, highest total wins)" in final
-        g.send("")
-        assert g.wait_exit() == 0
-    finally:
-        g.close()
 
 
 def test_rummy_simulate_rummy500_shows_the_rule_and_the_totals():
@@ -282,15 +219,3 @@ def test_rummykit_never_imports_the_example():
     for folder in ("core", "cli", "variants", "rummykit_pkg"):
         for path in (REPO / folder).rglob("*.py"):
             assert "rummy500" not in path.read_text(), path
-
-
-@pytest.mark.slow
-def test_its_own_tests_pass():
-    r = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]

@@ -12,10 +12,12 @@ from rummykit.core.bots.agents import act_kwargs
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.plugins.manager import get_plugins
 
+from ..marks import first_fast
+
 CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 4)]
 
 
-@pytest.mark.parametrize(("variant", "n_seats"), CASES, ids=[f"{v}-{n}" for v, n in CASES])
+@pytest.mark.parametrize(("variant", "n_seats"), first_fast(CASES), ids=[f"{v}-{n}" for v, n in CASES])
 def test_a_bot_offered_part_of_the_legal_moves_plays_one_of_them(variant, n_seats):
     registry = get_plugins().registry
     spec = registry.variant(variant)

@@ -19,6 +19,7 @@ from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 
+from ...marks import first_fast
 from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
@@ -71,7 +72,7 @@ def test_registered_with_hard_the_strongest():
 
 
 @pytest.mark.parametrize("name", LEVELS)
-@pytest.mark.parametrize("n_seats", [2, 3, 4])
+@pytest.mark.parametrize("n_seats", first_fast([2, 3, 4]))
 def test_legal_moves_only_and_deterministic_for_a_seed(name, n_seats):
     for round_seed in range(2):
         runs = []

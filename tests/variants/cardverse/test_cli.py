@@ -1,32 +1,14 @@
-"""CardVerse through the real `rummy` program: a pipe game and an all-bot match."""
+"""CardVerse through the real `rummy` command (in the test process): a game
+through piped input and an all-bot match."""
 
 import json
-import os
 import shlex
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
 
 from rummykit.core.play.session import Session, parse_seat
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.agents import EasyAgent
 
-RUMMY = Path(sys.executable).with_name("rummy")
-pytestmark = pytest.mark.skipif(
-    not RUMMY.exists() or not (Path(__file__).parents[3] / "cli" / "main.py").exists(),
-    reason="the rummy CLI is not installed",
-)
-
 SEATS = ["human", "random", "random"]
-
-
-def env(tmp_path):
-    e = dict(os.environ)
-    e["RUMMYKIT_DATA_DIR"] = str(tmp_path / "data")
-    e.pop("NO_COLOR", None)
-    return e
 
 
 def human_moves(seed: int, seats=SEATS) -> tuple[list[str], list[str]]:
@@ -48,15 +30,12 @@ def human_moves(seed: int, seats=SEATS) -> tuple[list[str], list[str]]:
     return lines, list(session.record.actions)
 
 
-def test_a_whole_match_through_a_pipe(tmp_path):
+def test_a_whole_match_through_a_pipe(rummy_run, tmp_path):
     moves, everything = human_moves(5)
-    script = "\\n".join(moves) + "\\n"
+    script = "\n".join(moves) + "\n"
     save = tmp_path / "game.json"
-    cmd = (
-        f"printf '{script}' | {shlex.quote(str(RUMMY))} play cardverse "
-        f"--seat human --seat random --seat random --seed 5 --save {shlex.quote(str(save))}"
-    )
-    out = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=300, env=env(tmp_path))
+    cmd = f"play cardverse --seat human --seat random --seat random --seed 5 --save {shlex.quote(str(save))}"
+    out = rummy_run(*shlex.split(cmd), stdin=script)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert "illegal" not in out.stdout
@@ -67,14 +46,13 @@ def test_a_whole_match_through_a_pipe(tmp_path):
     assert record["actions"] == everything
 
 
-def test_illegal_input_gets_a_reason_and_quit_saves(tmp_path):
+def test_illegal_input_gets_a_reason_and_quit_saves(rummy_run, tmp_path):
     moves, _ = human_moves(5)
     first_two = moves[:1]
     save = tmp_path / "g.json"
     script = "\n".join(["discard 2H", "meld 2H 3H 4H", *first_two, "take discard", "quit"]) + "\n"
-    out = subprocess.run(
-        [
-            str(RUMMY),
+    out = rummy_run(
+        *[
             "play",
             "cardverse",
             "--seat",
@@ -88,11 +66,7 @@ def test_illegal_input_gets_a_reason_and_quit_saves(tmp_path):
             "--save",
             str(save),
         ],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env(tmp_path),
+        stdin=script,
     )
     assert out.returncode == 0, out.stderr
     assert "illegal: draw first" in out.stdout
@@ -102,10 +76,9 @@ def test_illegal_input_gets_a_reason_and_quit_saves(tmp_path):
     assert record["actions"][:1] == first_two and not record["finished"]
 
 
-def test_an_all_bot_four_seat_match_runs_to_its_end(tmp_path):
-    out = subprocess.run(
-        [
-            str(RUMMY),
+def test_an_all_bot_four_seat_match_runs_to_its_end(rummy_run):
+    out = rummy_run(
+        *[
             "play",
             "cardverse",
             "--seat",
@@ -119,11 +92,6 @@ def test_an_all_bot_four_seat_match_runs_to_its_end(tmp_path):
             "--seed",
             "7",
         ],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env(tmp_path),
     )
     assert out.returncode == 0, out.stderr
     assert "=== match over:" in out.stdout

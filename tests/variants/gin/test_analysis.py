@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +14,6 @@ from rummykit.variants.gin import SPEC, GinOptions, analyze, hand_summary
 
 from .helpers import cards, codes
 
-RUMMY = Path(sys.executable).with_name("rummy")
 EXAMPLE = "AS 2S 3S 7C 7D 7H 9D TD KC 4H".split()
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import click
 import pytest
@@ -13,7 +11,6 @@ from click.testing import CliRunner
 from rummykit.core.base.errors import CardError, OptionError
 from rummykit.variants.gin import GinOptions, add_commands, score_hands
 
-RUMMY = Path(sys.executable).with_name("rummy")
 KNOCKER = "6H 7H 8H 2C 2D 2S JS QS KS 7C"
 DEFENDER = "TC TD TH 3S 4S 5S 9H AC 8C 9D"
 

@@ -1,5 +1,5 @@
 """The terminal game and computer players that fail or never return, in a real
-pseudo-terminal, with the misbehaving bots of tests/cli/badbots.py: Ctrl-C,
+pseudo-terminal, with the misbehaving bots of tests/helpers/badbots.py: Ctrl-C,
 SIGTERM and SIGHUP end the game within seconds while a bot thinks, the game
 saved as of its last move; a bot that fails ends the game with one line naming
 it; a hint bot that fails costs only the hint."""
@@ -13,9 +13,9 @@ import pytest
 
 from rummykit.core.cards.card import code
 
+from ..helpers import badbots
+from ..helpers.ptygame import actions, legal, plain, registry
 from ..marks import first_fast
-from . import badbots
-from .ptygame import actions, legal, plain, registry
 
 pytestmark = pytest.mark.skipif("gin" not in registry().variants, reason="gin is not installed")
 

@@ -4,7 +4,7 @@ A Ray cluster of one node with two CPUs is started by the test (``ray start
 --head --block``, stopped by its process id), with a folder of throwaway
 plugins on its PYTHONPATH: ``napbots`` (``napper`` plays like ``random`` and
 naps a little over each move, so a run lasts while a worker is killed), and the
-misbehaving bots of tests/cli/badbots.py. Drivers connect with ``--address``;
+misbehaving bots of tests/helpers/badbots.py. Drivers connect with ``--address``;
 one test lets ``rummy`` start its own local Ray. The figures of a Ray run are
 compared with those of the local backend for the same seed.
 """
@@ -24,12 +24,13 @@ from pathlib import Path
 
 import pytest
 
-from . import badbots
-from .test_plugins_cli import fake_install
+from ..helpers import badbots
+from ..helpers.sites import fake_install
 
 pytest.importorskip("ray")  # make test installs it (the ray extra)
 
-pytestmark = pytest.mark.slow
+# On one pytest-xdist worker (make test's --dist loadgroup): one cluster at a time.
+pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 RAY = str(Path(sys.executable).with_name("ray"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .ptygame import plain, registry
+from ..helpers.ptygame import plain, registry
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from .ptygame import env_for, plain
+from ..helpers.ptygame import env_for, plain
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(sys.executable).parent.parent

@@ -9,7 +9,7 @@ import pytest
 
 from rummykit.core.cards.card import code
 
-from .ptygame import WIPE, actions, hand, legal, plain, registry, save_files, shown
+from ..helpers.ptygame import WIPE, actions, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("gin" not in registry().variants, reason="gin is not installed")
 

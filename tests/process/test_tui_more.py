@@ -10,8 +10,8 @@ import pytest
 
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record
 
+from ..helpers.ptygame import RUMMY, actions, env_for, near_round_end, plain, registry, save_files
 from ..marks import slow
-from .ptygame import RUMMY, actions, env_for, near_round_end, plain, registry, save_files
 
 HAVE = registry().variants
 needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin", "cardverse")}

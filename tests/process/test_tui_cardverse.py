@@ -13,8 +13,8 @@ from rummykit.core.engine.actions import DRAW_STOCK, Action
 from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 
+from ..helpers.ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 from ..marks import slow
-from .ptygame import RUMMY, WIPE, actions, env_for, hand, legal, plain, registry, save_files, shown
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 

@@ -12,7 +12,7 @@ import pytest
 from rummykit.core.cards.card import code
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 
-from .ptygame import actions, legal, near_round_end, plain, registry, save_files
+from ..helpers.ptygame import actions, legal, near_round_end, plain, registry, save_files
 
 HAVE = registry().variants
 needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin", "cardverse")}

@@ -1,6 +1,6 @@
 """A throwaway plugin of computer players that misbehave, for the tests of
 tests/cli/test_bot_failures.py, installed with ``fake_install`` (see
-tests/cli/test_plugins_cli.py) and run through the real ``rummy``.
+tests/helpers/sites.py) and run through the real ``rummy``.
 
 Every bot but ``hintbreaker`` is registered for every variant (``variant=None``):
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from .test_plugins_cli import fake_install
+from .sites import fake_install
 
 SOURCE = r'''
 import os

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.venvs import REPO, clean_env, fresh_venv, run
+from ..helpers.venvs import REPO, clean_env, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 

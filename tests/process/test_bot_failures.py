@@ -1,6 +1,6 @@
 """Computer players that fail, through the real ``rummy``.
 
-A plugin of misbehaving bots (tests/cli/badbots.py) is installed into a folder
+A plugin of misbehaving bots (tests/helpers/badbots.py) is installed into a folder
 on PYTHONPATH. A bot that raises, returns anything but a legal move or thinks
 past ``--move-timeout`` ends ``rummy simulate`` and ``rummy play`` with one line
 naming it, the plugin that registered it, its seat and the match seed, exit
@@ -24,8 +24,8 @@ import pytest
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, replay
 from rummykit.core.plugins.manager import get_plugins
 
+from ..helpers import badbots
 from ..marks import first_fast, slow
-from . import badbots
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
 WAIT = 60  # the most any of these runs may take: a hang fails the test, never blocks it

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .venvs import REPO, clean_env, copy_sources, run
+from ..helpers.venvs import REPO, clean_env, copy_sources, run
 
 pytestmark = pytest.mark.slow
 

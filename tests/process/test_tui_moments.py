@@ -12,7 +12,7 @@ from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 
-from .ptygame import near_round_end, plain, registry
+from ..helpers.ptygame import near_round_end, plain, registry
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 

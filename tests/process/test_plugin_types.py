@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .venvs import clean_env, copy_sources, fresh_venv, run
+from ..helpers.venvs import clean_env, copy_sources, fresh_venv, run
 
 pytestmark = pytest.mark.slow
 
