@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
+from ..helpers.venvs import clean_env, run
 from ..marks import slow
-from .venvs import clean_env, run
 
-FROZEN = Path(__file__).resolve().parent / "old_paths_plugin"
+FROZEN = Path(__file__).resolve().parents[1] / "packaging" / "old_paths_plugin"
 PACKAGE = "rummykit_rummy500_old_paths"
 RUMMY = Path(sys.executable).with_name("rummy")
 #: Python's warning line: ``FILE:LINE: CATEGORY: MESSAGE``, then the source line indented.
