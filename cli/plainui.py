@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 import click
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
-from rummykit.core.engine.actions import parse_action
+from rummykit.core.engine.actions import Action, parse_action
 
-from .common import LineError, read_stream_line
+from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
+from .common import QUIT_WORDS, LineError, read_stream_line
 from .meta import QUIT, meta_command, run_meta
 from .rulesdoc import plain_lines
 from .stopping import HangUp, StopSignals, exit_code
@@ -135,6 +136,9 @@ class PlainUI:
         table = table_line(s.spec.table_summary, view, s.names, self.fmt)
         for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table):
             self.echo(line)
+        warning = stock_warning(self.words, view.stock_size, len(s.names))
+        if warning:
+            self.echo(warning)
 
     def human_turn(self, seat: int) -> bool:
         """Read lines until a legal move is made. False when the input ends or on quit."""
@@ -175,12 +179,44 @@ class PlainUI:
             except IllegalAction as e:
                 self.echo(f"illegal: {readable(str(e), self.fmt)}")
                 continue
+            sure = self.confirmed(action, seat)
+            if sure is None:
+                return False
+            if not sure:
+                self.echo(KEPT)
+                continue
             with self.signals.critical():
                 event = s.apply(action)
             self.echo(describe_event(event.seen_by(seat), s.names, self.fmt, self.words))
             if s.over or s.to_act() != seat or s.match.rounds_played > self.rounds_seen:
                 return True
             self.show_state(seat)
+
+    def confirmed(self, action: Action, seat: int) -> bool | None:
+        """Whether to make ``action``: a move that ends the round for everyone by
+        surprise (:mod:`rummykit.cli.caution`) is made only when the next line
+        is ``y``; None when the input ends or says quit there (the game stops)."""
+        note = round_end_note(self.s, seat, action, self.fmt)
+        if note is None:
+            return True
+        self.echo(note)
+        while True:
+            click.echo(QUESTION, nl=False)
+            try:
+                line = read_stream_line(sys.stdin)
+            except LineError as e:
+                self.echo(f"unreadable: {e}")
+                continue
+            break
+        if line is None:
+            self.echo()
+            self.stop("input ended")
+            return None
+        answer = line.strip().lower()
+        if answer in QUIT_WORDS:
+            self.stop("quit")
+            return None
+        return answer in YES
 
     # -- what may be typed instead of a move (cli/meta.py) -------------------------
 

@@ -37,6 +37,7 @@ from rummykit.core.engine.round import View
 from rummykit.core.play.session import default_save_dir
 
 from . import rulesdoc
+from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
 from .common import QUIT_WORDS, LineError
 from .lineinput import LineInput
 from .meta import COMMANDS, QUIT, meta_command, run_meta
@@ -293,6 +294,9 @@ class TerminalUI:
     def draw_table(self, seat: int, notes: list[Text]) -> None:
         self.clear()
         info = self.table_info(seat)
+        warning = stock_warning(info.words, info.view.stock_size, len(self.s.names))
+        if warning:  # above the prompt, where the eye is when typing s by habit
+            notes = [Text(warning, style="bold yellow"), *notes]
         table = table_view(info, self.look, self.width)
         room = self.height - 3 - len(notes)  # the move line, the help line and the prompt
         if self.height < 60:  # too tall for the terminal: the compact layout
@@ -367,6 +371,9 @@ class TerminalUI:
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")
                 continue
+            if not self.confirmed(action, seat):
+                self.say(KEPT, "green")
+                continue
             rounds = len(s.match.results)
             with self.critical():
                 s.apply(action)
@@ -374,6 +381,19 @@ class TerminalUI:
                 return
             redraw = True
             self.notes = []
+
+    def confirmed(self, action: Action, seat: int) -> bool:
+        """Whether to make ``action``: a move that ends the round for everyone by
+        surprise (:mod:`rummykit.cli.caution`) is made only when ``y`` answers
+        the question; ``quit`` saves and leaves."""
+        note = round_end_note(self.s, seat, action, self.look.fmt)
+        if note is None:
+            return True
+        self.say(note, "bold yellow")
+        answer = self.pause(QUESTION)
+        if answer in QUIT_WORDS:
+            raise Quit("quit")
+        return answer in YES
 
     def unknown_word(self, text: str, seat: int) -> str | None:
         """A line whose first word is no move at all: say what may be typed now."""

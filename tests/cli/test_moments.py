@@ -1,0 +1,76 @@
+"""The moments of a round that surprised people, in the piped game (issue #43):
+drawing from CardVerse's empty stock ends the round for everyone, so it is asked
+about first (y/N) and warned of while the stock is nearly empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.core.play.records import load_record
+
+from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
+from ..helpers.ptygame import registry
+
+pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
+
+NOTE = "draw stock: end the round: lowest hand value wins (your hand value "
+QUESTION = "End the round for everyone? (y/N) "
+
+
+@pytest.fixture
+def empty_stock(tmp_path):
+    path = tmp_path / "empty.json"
+    cardverse_stopped_where(path, at_empty_stock)
+    return path
+
+
+@pytest.mark.parametrize("answer", ["n", "", "no", "whatever"])
+def test_drawing_from_the_empty_stock_is_asked_about_and_anything_but_yes_keeps_the_turn(
+    rummy_run, empty_stock, answer
+):
+    before = len(load_record(empty_stock).actions)
+    r = rummy_run("play", "--resume", str(empty_stock), stdin=f"s\n{answer}\n")
+    assert r.returncode == 0, r.stderr
+    assert NOTE in r.stdout and QUESTION in r.stdout
+    assert "The round goes on: type your move." in r.stdout
+    assert "round 1 over" not in r.stdout and "empty stock: the round ends" not in r.stdout
+    assert r.stdout.rstrip().endswith(
+        "input ended; game saved to " + f"{empty_stock} (rummy play --resume {empty_stock})"
+    )
+    assert len(load_record(empty_stock).actions) == before  # the draw was not made
+
+
+def test_yes_ends_the_round(rummy_run, empty_stock):
+    before = len(load_record(empty_stock).actions)
+    r = rummy_run("play", "--resume", str(empty_stock), stdin="s\ny\n")
+    assert r.returncode == 0, r.stderr
+    assert QUESTION in r.stdout
+    assert "--- round 1 over ---" in r.stdout
+    assert "Alice asks for a card from the empty stock: the round ends" in r.stdout
+    assert load_record(empty_stock).actions[before : before + 1] == ["draw stock"]
+
+
+def test_quit_or_the_end_of_input_at_the_question_leaves_with_the_move_unmade(rummy_run, empty_stock):
+    before = load_record(empty_stock).actions
+    r = rummy_run("play", "--resume", str(empty_stock), stdin="s\nquit\n")
+    assert r.returncode == 0 and r.stdout.rstrip().splitlines()[-1].startswith(QUESTION + "quit; game saved")
+    r = rummy_run("play", "--resume", str(empty_stock), stdin="s\n")
+    assert r.returncode == 0 and "input ended; game saved" in r.stdout
+    assert load_record(empty_stock).actions == before
+
+
+def test_taking_the_discard_at_the_empty_stock_is_not_asked_about(rummy_run, empty_stock):
+    r = rummy_run("play", "--resume", str(empty_stock), stdin="p\n")
+    assert r.returncode == 0, r.stderr
+    assert QUESTION not in r.stdout and "Alice takes" in r.stdout
+
+
+def test_the_nearly_empty_stock_is_warned_of(rummy_run, tmp_path):
+    path = tmp_path / "last.json"
+    cardverse_stopped_where(path, at_last_stock_card)
+    r = rummy_run("play", "--resume", str(path), stdin="")
+    assert r.returncode == 0, r.stderr
+    assert "Stock 1: once it is empty, s will end the round: lowest hand value wins" in r.stdout
+    # Drawing the last card is an ordinary draw: nothing is asked.
+    r = rummy_run("play", "--resume", str(path), stdin="s\n")
+    assert QUESTION not in r.stdout and "Alice draws from the stock" in r.stdout
