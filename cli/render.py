@@ -385,31 +385,32 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
 # -- round and match ends -------------------------------------------------------------
 
 
-def last_turn(history: Sequence[Event], seat: int) -> list[Event]:
-    """``seat``'s last turn in a round's ``history``: its events from its last
-    draw on (empty if it never moved)."""
+def last_turn(history: Sequence[Event]) -> tuple[int, list[Event]] | None:
+    """The last turn of a round's ``history`` (the one that ended a finished
+    round, whoever made it: a player going out, or one drawing from the empty
+    stock): its seat and events; None if no one moved."""
     blocks, _ = turn_blocks(history, -1)
-    for who, events in reversed(blocks):
-        if who == seat:
-            return list(events)
-    return []
+    if not blocks:
+        return None
+    seat, events = blocks[-1]
+    return seat, list(events)
 
 
 def final_lines(
     result: RoundResult, final: View, names: Sequence[str], look: Look, width: int, words: Vocabulary = PLAIN
 ) -> list[Text]:
-    """The table as the round ended (every meld on it) and the winner's last turn
+    """The table as the round ended (every meld on it) and the round's last turn
     as ``final`` (a seat's view of the finished round) saw it: melds laid,
-    additions, the last discard."""
+    additions, the last discard, or the draw from the empty stock."""
     out: list[Text] = []
     if final.table:
         out.append(Text("Final table", style="bold"))
         out.extend(meld_lines(TableInfo("", names, final), look, width))
-    if result.winner is not None:
-        events = last_turn(final.history, result.winner)
-        if events:
-            out.append(Text("Last turn", style="bold"))
-            out.extend(turn_text(Text(names[result.winner], style="bold"), events, look, width, "  ", words))
+    last = last_turn(final.history)
+    if last is not None:
+        seat, events = last
+        out.append(Text("Last turn", style="bold"))
+        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
     return out
 
 
@@ -425,7 +426,7 @@ def result_view(
     final: View | None = None,
     words: Vocabulary = PLAIN,
 ) -> RenderableType:
-    """The final table and the winner's last turn (from ``final``, a seat's view
+    """The final table and the round's last turn (from ``final``, a seat's view
     of the finished round, when given), every hand with its melds, layoffs and
     deadwood or hand value, the outcome in words, and the scoreboard."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]

@@ -57,10 +57,19 @@ def hint_text(
     return out + (f" {dash} {readable(reason, fmt)}" if reason else "")
 
 
+def empty_draw(event: Event) -> bool:
+    """Whether ``event`` is a draw from the stock that moved no card: one from the
+    empty stock (a card drawn from the stock is private; hidden from a viewer,
+    the event stays private)."""
+    return event.action.kind == DRAW_STOCK and event.card is None and not event.private
+
+
 def describe_event(event: Event, names: Sequence[str], fmt: Fmt, words: Vocabulary = PLAIN) -> str:
     who = names[event.seat]
     a = event.action
     if a.kind == DRAW_STOCK:
+        if empty_draw(event):
+            return f"{who} asks for a card from the empty stock"
         seen = f" ({fmt(event.card)})" if event.card is not None else ""
         return f"{who} draws from the stock{seen}"
     if a.kind == TAKE_DISCARD:
@@ -202,6 +211,8 @@ def past_phrase(event: Event, fmt: Fmt, words: Vocabulary = PLAIN) -> str:
     discard pile"). A stock draw names its card only if the viewer may see it."""
     a = event.action
     if a.kind == DRAW_STOCK:
+        if empty_draw(event):
+            return "asked for a card from the empty stock"
         return f"drew {fmt(event.card)} from the stock" if event.card is not None else "drew from the stock"
     if a.kind == TAKE_DISCARD:
         return "took the discard" if event.card is None else f"took {fmt(event.card)} from the discard pile"

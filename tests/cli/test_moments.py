@@ -4,8 +4,15 @@ about first (y/N) and warned of while the stock is nearly empty."""
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from rich.console import Console
+
+from rummykit.cli.render import Look, result_view
+from rummykit.core.bots.agents import agent_seed
+from rummykit.core.engine.options import build_options
+from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record
 
 from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
@@ -47,6 +54,7 @@ def test_yes_ends_the_round(rummy_run, empty_stock):
     assert QUESTION in r.stdout
     assert "--- round 1 over ---" in r.stdout
     assert "Alice asks for a card from the empty stock: the round ends" in r.stdout
+    assert "Alice asks for a card from the empty stock\n" in r.stdout  # the move itself
     assert load_record(empty_stock).actions[before : before + 1] == ["draw stock"]
 
 
@@ -74,3 +82,36 @@ def test_the_nearly_empty_stock_is_warned_of(rummy_run, tmp_path):
     # Drawing the last card is an ordinary draw: nothing is asked.
     r = rummy_run("play", "--resume", str(path), stdin="s\n")
     assert QUESTION not in r.stdout and "Alice draws from the stock" in r.stdout
+
+
+def stock_out_won_by_another(seeds=range(1, 400)):
+    """A two-seat CardVerse match (ai:easy for both) whose first round ended by a
+    draw from the empty stock, won by the other seat; the finished round."""
+    reg = registry()
+    spec = reg.variant("cardverse")
+    opts = build_options(spec.options_model, {}, "cardverse")
+    easy = reg.agent("cardverse", "ai:easy")
+    for seed in seeds:
+        m = Match(spec, opts, 2, seed)
+        bots = [easy.factory(s, agent_seed(seed, s), opts) for s in range(2)]
+        while not m.results:
+            seat = m.to_act()
+            v = m.view(seat)
+            last = bots[seat].act(v, v.legal)
+            m.apply(last)
+        result = m.results[0]
+        if result.outcome == "stock" and last.kind == "draw stock" and result.winner != seat:
+            return m.previous_round, seat
+    raise AssertionError("no seed ends that way")
+
+
+def test_the_round_end_shows_the_draw_from_the_empty_stock_as_the_last_turn():
+    rnd, drawer = stock_out_won_by_another()
+    names = ["Ann", "Bob"]
+    out = io.StringIO()
+    Console(file=out, width=100, highlight=False, emoji=False, markup=False).print(
+        result_view(rnd.result, names, Look(), 100, 1, rnd.result.points, 100, final=rnd.view(0))
+    )
+    last = out.getvalue().split("Last turn", 1)[1].split("Hands", 1)[0]
+    assert last.strip() == f"{names[drawer]} asked for a card from the empty stock"
+    assert f"{names[drawer]} asks for a card from the empty stock: the round ends" in out.getvalue()

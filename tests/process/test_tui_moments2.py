@@ -1,0 +1,67 @@
+"""The terminal game at the moments that surprised people (issue #43): drawing
+from CardVerse's empty stock ends the round for everyone, so it is asked about
+first (y/N), and the nearly empty stock is warned of above the prompt. A real
+``rummy`` in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.core.play.records import load_record
+
+from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
+from ..helpers.ptygame import plain, registry
+
+pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
+
+QUESTION = "End the round for everyone? (y/N) "
+
+
+def test_the_empty_stock_draw_is_asked_about_and_no_keeps_the_turn(game, tmp_path):
+    save = tmp_path / "empty.json"
+    cardverse_stopped_where(save, at_empty_stock)
+    before = len(load_record(save).actions)
+    g = game("play", "--resume", str(save))
+    g.prompt("Alice")
+    g.send("s")
+    asked = plain(g.expect(QUESTION))
+    assert "draw stock: end the round: lowest hand value wins (your hand value " in asked
+    g.send("n")
+    assert "The round goes on: type your move." in plain(g.prompt("Alice"))
+    assert len(load_record(save).actions) == before
+    g.send("s")
+    g.expect(QUESTION)
+    g.send("y")
+    screen = plain(g.expect("Press Enter for the next round"))
+    assert "Alice asks for a card from the empty stock: the round ends" in screen
+    assert (
+        screen.split("Last turn", 1)[1].split("Hands", 1)[0].strip()
+        == "Alice asked for a card from the empty stock"
+    )
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert load_record(save).actions[before] == "draw stock"
+
+
+def test_quit_at_the_question_leaves_with_the_draw_unmade(game, tmp_path):
+    save = tmp_path / "empty.json"
+    cardverse_stopped_where(save, at_empty_stock)
+    before = load_record(save).actions
+    g = game("play", "--resume", str(save))
+    g.prompt("Alice")
+    g.send("s")
+    g.expect(QUESTION)
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert load_record(save).actions == before
+
+
+def test_the_last_stock_card_is_warned_of_above_the_prompt(game, tmp_path):
+    save = tmp_path / "last.json"
+    cardverse_stopped_where(save, at_last_stock_card)
+    g = game("play", "--resume", str(save))
+    shown = plain(g.prompt("Alice"))
+    assert "Stock 1: once it is empty, s will end the round: lowest hand value wins" in shown
+    assert QUESTION not in plain(g.move("s", "Alice"))  # the last card is an ordinary draw
+    g.send("quit")
+    assert g.wait_exit() == 0
