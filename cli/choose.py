@@ -1,5 +1,7 @@
 """``rummy play`` with no variant, at a terminal: pick the variant (every
-installed one, plugins included), the number of players and who sits where.
+installed one, plugins included), the number of players, who sits where, and
+the length of the match for a variant with a ``target`` option (short, normal,
+long, or a number within the option's bounds).
 
 Every answer that does not fit gets a one-line reason and the question again;
 ``quit`` (or ``q``, ``exit``) at any question leaves with nothing started.
@@ -17,6 +19,8 @@ import click
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.engine.names import BadName, check_name
+from rummykit.core.engine.options import bounds, build_options, parse_pairs
+from rummykit.core.play.match import match_rule
 
 from .common import QUIT_WORDS, ask_line, number
 
@@ -148,13 +152,68 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
     return tuple(seats)
 
 
-def choose_game(registry: Registry, seats: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
-    """Ask which variant, how many players and who sits where; returns the variant
-    name and the seats as ``--seat`` values. Seats already given (``--seat``) are
-    kept, and only the variant is asked."""
+def match_lengths(spec: VariantSpec[Any]) -> dict[str, int] | None:
+    """The targets of a short, normal and long match of ``spec``: half, all and
+    twice its default ``target`` option, kept within the option's bounds; None
+    when it has no whole-number ``target`` option with a default."""
+    field = spec.options_model.model_fields.get("target")
+    if field is None or field.annotation is not int or not isinstance(field.default, int):
+        return None
+    lo, hi = bounds(field)
+    lo = 1 if lo is None else lo
+    default = field.default
+
+    def within(n: int) -> int:
+        return max(lo, n if hi is None else min(hi, n))
+
+    return {"short": within(default // 2), "normal": default, "long": within(default * 2)}
+
+
+def _goal(spec: VariantSpec[Any], pairs: dict[str, str], target: int) -> str:
+    """How the match ends with ``target``, in a header's words ("to 50")."""
+    try:
+        return match_rule(spec, build_options(spec.options_model, {**pairs, "target": target})).short()
+    except Exception:  # the other options are refused later, with their reason
+        return f"to {target}"
+
+
+def pick_length(spec: VariantSpec[Any], options: Sequence[str] = ()) -> tuple[str, ...]:
+    """Ask how long a match of ``spec`` to play, when it has a ``target``
+    option that ``options`` (``--option`` pairs) does not give; returns the
+    pairs with ``target=N`` added."""
+    lengths = match_lengths(spec)
+    try:
+        pairs = parse_pairs(options)
+    except RummyError:  # refused later, with its reason
+        return tuple(options)
+    if lengths is None or "target" in pairs:
+        return tuple(options)
+    field = spec.options_model.model_fields["target"]
+    lo, hi = bounds(field)
+    lo = 1 if lo is None else lo
+    span = f"from {lo} to {hi}" if hi is not None else f"of {lo} or more"
+    choices = ", ".join(f"{k} ({_goal(spec, pairs, t)})" for k, t in lengths.items())
+    while True:
+        answer = _ask(f"How long a match? {choices}, or a target {span}", "normal").lower()
+        target = lengths.get(answer)
+        n = number(answer)
+        if target is None and n is not None and lo <= n and (hi is None or n <= hi):
+            target = n
+        if target is not None:
+            return (*options, f"target={target}")
+        click.echo(f"  type short, normal, long or a number {span}")
+
+
+def choose_game(
+    registry: Registry, seats: Sequence[str] = (), options: Sequence[str] = ()
+) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """Ask which variant, how many players, who sits where and how long a match;
+    returns the variant name, the seats as ``--seat`` values and the
+    ``--option`` pairs (``options`` with the target chosen). Seats already given
+    (``--seat``) are kept, and not asked; a target already given (``-o
+    target=N``) is not asked either."""
     spec = pick_variant(registry)
-    if seats:
-        return spec.name, tuple(seats)
-    n = pick_count(spec)
-    seats = pick_seats(spec, n, registry)
-    return spec.name, seats
+    if not seats:
+        n = pick_count(spec)
+        seats = pick_seats(spec, n, registry)
+    return spec.name, tuple(seats), pick_length(spec, options)

@@ -134,7 +134,9 @@ class PlainUI:
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
         table = table_line(s.spec.table_summary, view, s.names, self.fmt)
-        for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table):
+        lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table)
+        lines[0] += f" | {s.match.rule.describe()}"  # how the match ends, on the table
+        for line in lines:
             self.echo(line)
         warning = stock_warning(self.words, view.stock_size, len(s.names))
         if warning:

@@ -160,7 +160,7 @@ def play(
             refuse_existing(save, _continue_hint(save))
         if variant is None:
             if stdin_is_tty():
-                variant, seats = choose_game(reg, seats)
+                variant, seats, options = choose_game(reg, seats, options)
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
         spec = reg.variant(variant)

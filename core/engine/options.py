@@ -53,6 +53,12 @@ def _bounds(field: FieldInfo) -> tuple[Any, Any]:
     return lo, hi
 
 
+def bounds(field: FieldInfo) -> tuple[Any, Any]:
+    """(lowest, highest) value an option allows (``None`` when open), from its
+    ``ge``/``gt``/``le``/``lt``; the chooser of ``rummy play`` asks within them."""
+    return _bounds(field)
+
+
 def _choices(field: FieldInfo) -> list[str] | None:
     if typing.get_origin(field.annotation) is typing.Literal:
         return [str(a) for a in typing.get_args(field.annotation)]

@@ -9,6 +9,7 @@ import io
 import pytest
 from rich.console import Console
 
+from rummykit.cli.choose import match_lengths
 from rummykit.cli.render import Look, result_view
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.engine.options import build_options
@@ -115,3 +116,16 @@ def test_the_round_end_shows_the_draw_from_the_empty_stock_as_the_last_turn():
     last = out.getvalue().split("Last turn", 1)[1].split("Hands", 1)[0]
     assert last.strip() == f"{names[drawer]} asked for a card from the empty stock"
     assert f"{names[drawer]} asks for a card from the empty stock: the round ends" in out.getvalue()
+
+
+def test_the_piped_table_shows_how_the_match_ends(rummy_run):
+    r = rummy_run("play", "cardverse", "--seat", "human", "--seat", "ai:easy", "-o", "target=40", stdin="")
+    assert r.returncode == 0, r.stderr
+    table = [line for line in r.stdout.splitlines() if line.startswith("Stock ")]
+    assert table and table[0].endswith(" | first to 40")
+
+
+def test_match_lengths_are_half_default_and_double_of_the_default_target():
+    reg = registry()
+    assert match_lengths(reg.variant("cardverse")) == {"short": 50, "normal": 100, "long": 200}
+    assert match_lengths(reg.variant("gin")) == {"short": 50, "normal": 100, "long": 200}

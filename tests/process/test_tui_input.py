@@ -163,6 +163,8 @@ def test_player_count_picker_and_a_person_called_random(game, tmp_path):
     g.expect("Seat 2")
     g.send("Random")  # the computer player random, and it says so
     g.expect("seat 2 is the computer player random; for a person called Random, type human:Random")
+    g.expect("How long a match?")
+    g.send("")
     g.prompt("Random")
     g.send("quit")
     assert g.wait_exit() == 0

@@ -10,7 +10,7 @@ import pytest
 from rummykit.core.play.records import load_record
 
 from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
-from ..helpers.ptygame import plain, registry
+from ..helpers.ptygame import plain, registry, save_files
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 
@@ -65,3 +65,59 @@ def test_the_last_stock_card_is_warned_of_above_the_prompt(game, tmp_path):
     assert QUESTION not in plain(g.move("s", "Alice"))  # the last card is an ordinary draw
     g.send("quit")
     assert g.wait_exit() == 0
+
+
+def choose_two_people(g, variant: str = "cardverse") -> str:
+    """Answer the chooser up to the length of the match: ``variant``, two
+    players, the default seats; the length question as shown."""
+    g.expect("Which variant?")
+    g.send(variant)
+    if variant != "gin":  # (gin is for two: not asked)
+        g.expect("How many players")
+        g.send("2")
+    g.expect("Seat 1")
+    g.send("")
+    g.expect("Seat 2")
+    g.send("")
+    return plain(g.expect("[normal]: "))
+
+
+def test_the_chooser_asks_the_length_of_the_match_and_the_table_shows_it(game, tmp_path):
+    g = game("play")
+    asked = choose_two_people(g)
+    assert (
+        "How long a match? short (to 50), normal (to 100), long (to 200), or a target from 1 to 1000000"
+        in asked
+    )
+    g.send("forever")
+    g.expect("type short, normal, long or a number from 1 to 1000000")
+    g.send("0")
+    g.expect("type short, normal, long or a number from 1 to 1000000")
+    g.send("short")
+    assert "to 50" in plain(g.prompt("Player 1")).split("Stock", 1)[0]  # in the header
+    g.send("quit")
+    assert g.wait_exit() == 0
+    (save,) = save_files(tmp_path / "data")
+    assert int(load_record(save).options["target"]) == 50
+
+
+def test_the_chooser_takes_a_number_and_a_given_target_is_not_asked(game, tmp_path):
+    g = game("play")
+    choose_two_people(g, "gin")
+    g.send("250")
+    assert "to 250" in plain(g.prompt("Player 1"))
+    g.send("quit")
+    assert g.wait_exit() == 0
+    g = game("play", "-o", "target=30")
+    g.expect("Which variant?")
+    g.send("gin")
+    g.expect("Seat 1")
+    g.send("")
+    g.expect("Seat 2")
+    g.send("")
+    out = plain(g.prompt("Player 1"))
+    assert "How long" not in out and "to 30" in out
+    g.send("quit")
+    assert g.wait_exit() == 0
+    targets = sorted(int(load_record(p).options["target"]) for p in save_files(tmp_path / "data"))
+    assert targets == [30, 250]

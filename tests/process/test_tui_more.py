@@ -70,6 +70,8 @@ def test_play_without_a_variant_asks_which_how_many_and_who(game, tmp_path):
     g.send("Alice")
     g.expect("Seat 2")
     g.send("Bob")
+    g.expect("How long a match?")
+    g.send("")
     g.expect("Pass to Alice")
     g.send("quit")
     assert g.wait_exit() == 0
@@ -93,6 +95,8 @@ def test_choose_players_and_computer_seats(game, tmp_path):
     g.send("")
     g.expect("Seat 3")
     g.send("random")
+    g.expect("How long a match?")
+    g.send("")
     g.prompt("Player 1")
     g.send("quit")
     assert g.wait_exit() == 0
