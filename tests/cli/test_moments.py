@@ -16,7 +16,7 @@ from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record
 
-from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
+from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where, gin_stock_at
 from ..helpers.ptygame import registry
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
@@ -129,3 +129,29 @@ def test_match_lengths_are_half_default_and_double_of_the_default_target():
     reg = registry()
     assert match_lengths(reg.variant("cardverse")) == {"short": 50, "normal": 100, "long": 200}
     assert match_lengths(reg.variant("gin")) == {"short": 50, "normal": 100, "long": 200}
+
+
+@pytest.mark.parametrize(
+    ("left", "note"),
+    [
+        (
+            2,
+            "Stock 2: once it is empty, a discard without a knock or gin ends the round as a draw (0 points)",
+        ),
+        (0, "Stock 0: now, a discard without a knock or gin ends the round as a draw (0 points)"),
+    ],
+)
+def test_gin_warns_while_the_stock_is_nearly_out(rummy_run, tmp_path, left, note):
+    path = tmp_path / "gin.json"
+    cardverse_stopped_where(path, gin_stock_at(left), variant="gin", agent="random")
+    r = rummy_run("play", "--resume", str(path), stdin="")
+    assert r.returncode == 0, r.stderr
+    assert note in r.stdout.splitlines()
+
+
+def test_gin_says_nothing_of_a_stock_with_more_cards(rummy_run, tmp_path):
+    path = tmp_path / "gin.json"
+    cardverse_stopped_where(path, gin_stock_at(3), variant="gin", agent="random")
+    r = rummy_run("play", "--resume", str(path), stdin="")
+    assert r.returncode == 0, r.stderr
+    assert "Stock 3 |" in r.stdout and "ends the round as a draw" not in r.stdout

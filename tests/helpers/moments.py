@@ -1,7 +1,7 @@
-"""Saved CardVerse games stopped at the moments of a round near the empty stock
-(tests/cli/test_moments.py and its pseudo-terminal half,
+"""Saved games (CardVerse, Gin) stopped at the moments of a round near the
+empty stock (tests/cli/test_moments.py and its pseudo-terminal half,
 tests/process/test_tui_moments2.py): played by ai:easy, seat 0 the person
-Alice, seat 1 the bot Easy."""
+Alice, seat 1 the bot (named Easy)."""
 
 from __future__ import annotations
 
@@ -16,17 +16,21 @@ from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 
 from .ptygame import registry
 
-SEATS = [SeatRecord(kind="human", name="Alice"), SeatRecord(kind="ai:easy", name="Easy")]
 
-
-def cardverse_stopped_where(path: Path, stop: Callable[[View], bool], seeds: range = range(1, 400)) -> int:
-    """Save a two-seat CardVerse game at ``path``, played by ai:easy, stopped at
-    the first point where seat 0 is to act and ``stop(its view)`` holds (in the
-    first round); returns its seed."""
+def cardverse_stopped_where(
+    path: Path,
+    stop: Callable[[View], bool],
+    seeds: range = range(1, 400),
+    variant: str = "cardverse",
+    agent: str = "ai:easy",
+) -> int:
+    """Save a two-seat game of ``variant`` (CardVerse) at ``path``, played by
+    ``agent`` (ai:easy), stopped at the first point where seat 0 is to act and ``stop(its
+    view)`` holds (in the first round); returns its seed."""
     reg = registry()
-    spec = reg.variant("cardverse")
-    opts = build_options(spec.options_model, {}, "cardverse")
-    easy = reg.agent("cardverse", "ai:easy")
+    spec = reg.variant(variant)
+    opts = build_options(spec.options_model, {}, variant)
+    easy = reg.agent(variant, agent)
     for seed in seeds:
         m = Match(spec, opts, 2, seed)
         bots = [easy.factory(s, agent_seed(seed, s), opts) for s in range(2)]
@@ -36,8 +40,9 @@ def cardverse_stopped_where(path: Path, stop: Callable[[View], bool], seeds: ran
             assert seat is not None
             v = m.view(seat)
             if seat == 0 and stop(v):
+                seats = [SeatRecord(kind="human", name="Alice"), SeatRecord(kind=agent, name="Easy")]
                 save_record(
-                    MatchRecord(variant="cardverse", options={}, seats=SEATS, seed=seed, actions=done), path
+                    MatchRecord(variant=variant, options={}, seats=seats, seed=seed, actions=done), path
                 )
                 return seed
             a = bots[seat].act(v, v.legal)
@@ -54,3 +59,8 @@ def at_empty_stock(v: View) -> bool:
 def at_last_stock_card(v: View) -> bool:
     """Seat 0 is to draw, one card left in the stock."""
     return v.stock_size == 1 and any(a.kind == "draw stock" for a in v.legal)
+
+
+def gin_stock_at(n: int) -> Callable[[View], bool]:
+    """Seat 0 is to discard, ``n`` cards left in the stock."""
+    return lambda v: v.stock_size == n and any(a.kind == "discard" for a in v.legal)

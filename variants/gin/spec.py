@@ -115,5 +115,16 @@ def make_spec(
     )
 
 
+def stock_note(view: View) -> str | None:
+    """Cardems Gin's line about the table (``table_summary``) while the stock is
+    nearly out (2 cards or fewer): once it is empty, a discard that is neither a
+    knock nor gin ends the round as a draw worth 0 points."""
+    n = view.stock_size
+    if n > 2:
+        return None
+    when = "now" if n == 0 else "once it is empty"
+    return f"Stock {n}: {when}, a discard without a knock or gin ends the round as a draw (0 points)"
+
+
 #: The Cardems Gin variant as registered by the built-in plugin.
-SPEC = make_spec()
+SPEC = make_spec(table_summary=stock_note)
