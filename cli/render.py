@@ -180,11 +180,40 @@ def since_lines(
 ) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
+    return [line for _, turn in since_turns(view, names, look, width, words) for line in turn]
+
+
+def since_turns(
+    view: View, names: Sequence[str], look: Look, width: int = 10_000, words: Vocabulary = PLAIN
+) -> list[tuple[int, list[Text]]]:
+    """:func:`since_lines` by turn: (the seat that acted, its lines)."""
     before, _ = turn_blocks(view.history, view.seat)
-    out = []
-    for seat, events in before:
-        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
-    return out
+    return [
+        (seat, turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
+        for seat, events in before
+    ]
+
+
+def latest_since_lines(
+    turns: Sequence[tuple[int, Sequence[Text]]], room: int, names: Sequence[str], look: Look, width: int
+) -> list[Text]:
+    """The last ``room`` lines of ``turns`` (:func:`since_turns`), every one
+    saying who acted: a turn whose first line is cut off starts with its actor's
+    name and an ellipsis instead of half a sentence."""
+    lines: list[Text] = []
+    for seat, turn in reversed(turns):
+        if len(lines) >= room:
+            break
+        kept = list(turn[-(room - len(lines)) :])
+        if len(kept) < len(turn):
+            first = Text("  ")
+            first.append(names[seat], style="bold")
+            first.append(" ..." if look.ascii else " …")
+            first.append(" ")
+            first.append_text(kept[0][len(kept[0].plain) - len(kept[0].plain.lstrip()) :])
+            kept[0] = fit(first, width, look)
+        lines = kept + lines
+    return lines
 
 
 def current_turn_lines(view: View, look: Look, width: int = 10_000, words: Vocabulary = PLAIN) -> list[Text]:
@@ -223,7 +252,7 @@ def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_00
     rows = []
     for s, n in enumerate(view.hand_sizes):
         score = view.scores[s] if view.scores else 0
-        cards = f"{n} card{'s' if n != 1 else ''}" if not compact else f"{n}c"
+        cards = f"{n} card{'s' if n != 1 else ''}"
         pts = f"{score} pts" if not compact else f"{score}"
         rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
     cw = max(len(r[2]) for r in rows)
@@ -346,7 +375,8 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
             parts.extend(meld_lines(info, look, inner))
 
     if info.show_since:
-        lines = since_lines(view, info.names, look, inner, info.words)
+        turns = since_turns(view, info.names, look, inner, info.words)
+        lines = [line for _, turn in turns for line in turn]
         if info.since_room is not None and len(lines) > info.since_room:
             dropped = len(lines) - info.since_room
             lines = [
@@ -354,7 +384,7 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
                     f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
                     style="dim",
                 )
-            ] + (lines[-info.since_room :] if info.since_room else [])
+            ] + latest_since_lines(turns, info.since_room, info.names, look, inner)
         if lines:
             if not compact:
                 parts.append(Text())

@@ -1,0 +1,103 @@
+"""Words of the terminal game that must not mislead: on a small terminal every
+line of what the others did names who acted, and a card count never reads as a
+card."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from rummykit.cli.render import Look, TableInfo, table_view
+from rummykit.core.cards.card import parse_card
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import Event, TableMeld, View
+from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
+
+C = parse_card
+NAMES = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(C(x) for x in text.split())
+
+
+def render(renderable, width: int) -> str:
+    con = Console(width=width, file=io.StringIO(), color_system=None, highlight=False, emoji=False, markup=False)
+    con.print(renderable)
+    return con.file.getvalue()
+
+
+def long_turns_view() -> View:
+    """Seat 0 to act after three long turns of the others (each a few lines at 60 columns)."""
+    history = [Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0), Event(0, Action("discard", (C("5C"),)))]
+    for seat in (1, 2, 3):
+        history += [
+            Event(seat, Action(TAKE_DISCARD), C("7H")),
+            Event(seat, Action("meld", cards("9H TH JH"))),
+            Event(seat, Action("add", (C("QS"),), 1)),
+            Event(seat, Action("add", (C("9S"),), 1)),
+            Event(seat, Action("add", (C("KS"),), 2)),
+            Event(seat, Action("discard", (C("QD"),))),
+        ]
+    return View(
+        variant="cardverse",
+        seat=0,
+        n_seats=4,
+        to_act=0,
+        hand=cards("AS 2S 3S 7C 7D 7H 9D TD KC 4H"),
+        hand_sizes=(10, 10, 9, 3),
+        stock_size=23,
+        discard_pile=(C("2C"), C("QD")),
+        table=(TableMeld(1, 1, cards("TS JS QS KS")), TableMeld(2, 2, cards("9H TH JH QH"))),
+        history=tuple(history),
+        legal=(),
+        round_index=0,
+        scores=(0, 0, 0, 0),
+    )
+
+
+def table_text(room: int, look: Look, width: int = 60) -> str:
+    info = TableInfo(
+        title="CardVerse Rummy", names=NAMES, view=long_turns_view(), words=CARDVERSE.vocabulary, since_room=room
+    )
+    return render(table_view(info, look, width, compact=True), width)
+
+
+def since_block(text: str) -> list[str]:
+    lines = text.splitlines()
+    start = lines.index("Since your turn") + 1
+    return [line for line in lines[start:] if not line.startswith("Your hand")][: len(lines)]
+
+
+def test_every_line_of_what_the_others_did_names_who_acted_when_cut_short():
+    look = Look(ascii=True)
+    full = table_text(100, look)
+    assert "discarded Q" in full
+    for room in range(1, 8):
+        text = table_text(room, look)
+        lines = text.splitlines()
+        start = lines.index("Since your turn") + 1
+        shown = lines[start : start + 1 + room]
+        assert "earlier line" in shown[0]  # "(N earlier lines not shown: type log)"
+        turn_starts = [line for line in shown[1:] if not line.startswith("      ")]
+        assert turn_starts, text
+        for line in turn_starts:
+            assert line.lstrip().split(" ")[0] in NAMES, (room, line, text)
+        # The first kept line always names who acted: never half a sentence alone.
+        assert shown[1].lstrip().split(" ")[0] in NAMES, (room, text)
+
+
+def test_a_turn_cut_short_starts_with_who_acted_and_an_ellipsis():
+    text = table_text(1, Look(ascii=True))
+    lines = text.splitlines()
+    last = lines[lines.index("Since your turn") + 2]
+    assert last.startswith("  Dave ... ") and "discarded QD" in last
+
+
+def test_card_counts_in_the_compact_player_list_cannot_be_read_as_cards():
+    for ascii_ in (True, False):
+        text = table_text(100, Look(ascii=ascii_))
+        players = text.splitlines()[1:5]
+        assert "10 cards" in players[0] and "3 cards" in players[3]
+        assert not any(" 10c " in line or " 3c " in line for line in players)
