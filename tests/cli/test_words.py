@@ -23,14 +23,19 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def render(renderable, width: int) -> str:
-    con = Console(width=width, file=io.StringIO(), color_system=None, highlight=False, emoji=False, markup=False)
+    con = Console(
+        width=width, file=io.StringIO(), color_system=None, highlight=False, emoji=False, markup=False
+    )
     con.print(renderable)
     return con.file.getvalue()
 
 
 def long_turns_view() -> View:
     """Seat 0 to act after three long turns of the others (each a few lines at 60 columns)."""
-    history = [Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0), Event(0, Action("discard", (C("5C"),)))]
+    history = [
+        Event(0, Action(DRAW_STOCK), C("5C"), private=True).seen_by(0),
+        Event(0, Action("discard", (C("5C"),))),
+    ]
     for seat in (1, 2, 3):
         history += [
             Event(seat, Action(TAKE_DISCARD), C("7H")),
@@ -59,15 +64,13 @@ def long_turns_view() -> View:
 
 def table_text(room: int, look: Look, width: int = 60) -> str:
     info = TableInfo(
-        title="CardVerse Rummy", names=NAMES, view=long_turns_view(), words=CARDVERSE.vocabulary, since_room=room
+        title="CardVerse Rummy",
+        names=NAMES,
+        view=long_turns_view(),
+        words=CARDVERSE.vocabulary,
+        since_room=room,
     )
     return render(table_view(info, look, width, compact=True), width)
-
-
-def since_block(text: str) -> list[str]:
-    lines = text.splitlines()
-    start = lines.index("Since your turn") + 1
-    return [line for line in lines[start:] if not line.startswith("Your hand")][: len(lines)]
 
 
 def test_every_line_of_what_the_others_did_names_who_acted_when_cut_short():
