@@ -114,7 +114,8 @@ class PlainUI:
                 viewer = max(self.viewer(), 0)
                 for m in rnd.view(viewer).table:
                     self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
-            for line in result_lines(result, s.names, self.fmt):
+            you = self.viewer()  # the only person, said "you" in the summary
+            for line in result_lines(result, s.names, self.fmt, you if you >= 0 else None):
                 self.echo(line)
             if not s.match.over:  # the match's end gives the totals once
                 self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))

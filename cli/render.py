@@ -28,7 +28,7 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 from rummykit.core.plugins.registry import HandSummary
 
-from .text import not_now, past_phrase, sorted_hand, turn_blocks
+from .text import not_now, outcome_lines, past_phrase, sorted_hand, turn_blocks
 
 WIDE = 80
 MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
@@ -454,16 +454,19 @@ def result_view(
     points_label: str = "points",
     final: View | None = None,
     words: Vocabulary = PLAIN,
+    you: int | None = None,
 ) -> RenderableType:
     """The final table and the winner's last turn (from ``final``, a seat's view
     of the finished round, when given), every hand with its melds, layoffs and
-    deadwood or hand value, the outcome in words, and the scoreboard."""
+    deadwood or hand value, the outcome in words (seat ``you``, the person
+    reading, as "you"), and the scoreboard."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
     if final is not None:
         parts.extend(final_lines(result, final, names, look, width, words))
         parts.append(Text("Hands", style="bold"))
     for h in result.hands:
         head = Text(names[h.seat], style="bold")
+        head.append(" (you)" if h.seat == you else "")
         head.append(f"  ({points_label} {h.points})")
         parts.append(head)
         items = [Text("[") + look.cards(m) + Text("]") for m in h.melds]
@@ -481,7 +484,7 @@ def result_view(
             t.append_text(look.cards(onto))
             parts.append(t)
     parts.append(Text())
-    for line in result.lines(names, marker):
+    for line in outcome_lines(result, names, marker, you):
         parts.append(look.marked(line))
     parts.append(Text())
     parts.append(score_table(names, totals, target, look, round_points=result.points))

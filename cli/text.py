@@ -133,7 +133,55 @@ def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | 
     return "Score: " + ", ".join(parts) + f" ({end})"
 
 
-def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[str]:
+#: A seat's name while a variant's text is filled in for the person in it
+#: (:func:`outcome_lines`): a private-use character, never in a name.
+YOU = "\ue000"
+_YOU = re.compile(YOU + r"(?:('s)\b|( )([a-z]+s)\b)?")
+_SAME = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _second_person(verb: str) -> str:
+    """The verb after "you": "knocks" -> "knock", "has" -> "have", "lays" -> "lay"."""
+    if verb in _SAME:
+        return _SAME[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1] if not verb.endswith("ss") else verb
+
+
+def addressed(text: str) -> str:
+    """``text`` filled in with :data:`YOU` for a seat, spoken to that seat's
+    person: "YOU knocks with 5; Bob has 12" -> "You knock with 5; Bob has 12"."""
+
+    def one(m: re.Match) -> str:
+        start = m.start() == 0 or text[: m.start()].endswith(". ")
+        you = "You" if start else "you"
+        if m.group(1):
+            return "Your" if start else "your"
+        if m.group(3):
+            return you + " " + _second_person(m.group(3))
+        return you
+
+    # "YOU lays off 7H and has 12": the second verb of a clause whose subject is you
+    text = re.sub(
+        YOU + r" [a-z]+s\b[^;:,.]*? and (" + "|".join(_SAME) + r")\b",
+        lambda m: m.group(0)[: m.start(1) - m.start(0)] + _SAME[m.group(1)],
+        text,
+    )
+    return _YOU.sub(one, text)
+
+
+def outcome_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
+    """The round's outcome in words (``result.text``), seat ``you`` (if any) as "you"."""
+    if you is None or not 0 <= you < len(names):
+        return result.lines(names, fmt)
+    return [addressed(line) for line in result.lines([*names[:you], YOU, *names[you + 1 :]], fmt)]
+
+
+def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
+    """Every hand of a finished round and its outcome in words (seat ``you`` as "you")."""
     out = []
     for h in result.hands:
         melds = "  ".join("[" + cards_text(m, fmt) + "]" for m in h.melds)
@@ -143,7 +191,7 @@ def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[st
         dead = cards_text(h.loose, fmt)
         shown = f"{melds}{lay} " if melds or lay else ""
         out.append(f"{names[h.seat]}: {shown}| {dead or '-'}  ({h.points})")
-    out.extend(result.lines(names, fmt))
+    out.extend(outcome_lines(result, names, fmt, you))
     return out
 
 

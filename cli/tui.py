@@ -524,6 +524,7 @@ class TerminalUI:
                     self.points_label(),
                     self.final_view(i),
                     s.spec.vocabulary,
+                    s.humans[0] if len(s.humans) == 1 else self.last_viewer,  # "you" in its words
                 )
             )
             last = self.rounds_seen == len(m.results)

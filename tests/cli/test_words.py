@@ -104,3 +104,77 @@ def test_card_counts_in_the_compact_player_list_cannot_be_read_as_cards():
         players = text.splitlines()[1:5]
         assert "10 cards" in players[0] and "3 cards" in players[3]
         assert not any(" 10c " in line or " 3c " in line for line in players)
+
+
+# -- round summaries speak to the person reading them ------------------------------
+
+
+def gin_knock_result():
+    from rummykit.core.engine.round import RoundResult, card_ref
+
+    return RoundResult(
+        points=(11, 0),
+        outcome="knock",
+        winner=0,
+        hands=(),
+        text=("{0} knocks with 7; {1} lays off " + card_ref(C("9H")) + " and has 18; {0} scores 11",),
+    )
+
+
+def test_the_round_summary_says_you_to_the_person_who_knocked_and_to_the_one_who_did_not():
+    from rummykit.cli.text import outcome_lines
+    from rummykit.core.cards.card import pretty as fmt
+
+    result = gin_knock_result()
+    assert outcome_lines(result, ["Player 1", "Bob"], fmt) == [
+        "Player 1 knocks with 7; Bob lays off 9♥ and has 18; Player 1 scores 11"
+    ]
+    assert outcome_lines(result, ["Player 1", "Bob"], fmt, you=0) == [
+        "You knock with 7; Bob lays off 9♥ and has 18; you score 11"
+    ]
+    assert outcome_lines(result, ["Player 1", "Bob"], fmt, you=1) == [
+        "Player 1 knocks with 7; you lay off 9♥ and have 18; Player 1 scores 11"
+    ]
+
+
+def test_the_terminal_round_end_names_you():
+    from rummykit.cli.render import result_view
+
+    text = render(
+        result_view(gin_knock_result(), ["Player 1", "Bob"], Look(), 80, 1, [11, 0], 100, you=0), 80
+    )
+    assert "You knock with 7; Bob lays off 9♥ and has 18; you score 11" in text
+    assert "Player 1 knocks" not in text
+
+
+def person_lines(seed: int) -> list[str]:
+    """What a person at seat 0 types against `random` in a whole Gin match (ai:easy decides)."""
+    from rummykit.core.bots.agents import agent_seed
+    from rummykit.core.play.session import Session, parse_seat
+    from rummykit.core.plugins.manager import get_plugins
+    from rummykit.variants.gin import EasyGinAgent
+
+    reg = get_plugins().registry
+    s = Session.new(reg, "gin", {}, [parse_seat(x, i) for i, x in enumerate(["human", "random"])], seed, None)
+    me = EasyGinAgent(agent_seed(seed, 0))
+    lines: list[str] = []
+    while not s.over:
+        seat = s.to_act()
+        if s.is_human(seat):
+            action = me.act(s.view(seat), s.view(seat).legal)
+            lines.append(action.notation().lower())
+            s.apply(action)
+        else:
+            s.bot_move()
+    return lines
+
+
+def test_a_piped_game_with_one_person_says_you_in_its_round_summaries(rummy_run):
+    lines = person_lines(3)
+    out = rummy_run(
+        "play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", stdin="\n".join(lines) + "\n"
+    )
+    assert out.returncode == 0, out.stderr
+    said = [line for line in out.stdout.splitlines() if " scores " in line or " score " in line]
+    assert any(line.startswith("You ") or "; you " in line for line in said), said
+    assert not any("Player 1 " in line for line in said), said
