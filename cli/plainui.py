@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import parse_action
 
 from .common import LineError, read_stream_line
@@ -78,7 +79,8 @@ class PlainUI:
     def play(self) -> None:
         s = self.s
         if s.match.actions or s.record.actions:
-            self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
+            done = counted(len(s.record.actions), "move")
+            self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {done}.")
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
             seats = zip(s.names, s.record.seats, strict=True)

@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
@@ -167,7 +168,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
         label = summary.label
     else:
         loose = sorted_hand(view.hand, info.ace_high)
-        label = f"{len(view.hand)} cards"
+        label = counted(len(view.hand), "card")
     seps = ["   "] * len(groups)
     for i, c in enumerate(loose):
         seps.append("   " if i == 0 else " ")
@@ -252,8 +253,8 @@ def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_00
     rows = []
     for s, n in enumerate(view.hand_sizes):
         score = view.scores[s] if view.scores else 0
-        cards = f"{n} card{'s' if n != 1 else ''}"
-        pts = f"{score} pts" if not compact else f"{score}"
+        cards = counted(n, "card")
+        pts = counted(score, "pt") if not compact else f"{score}"
         rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
     cw = max(len(r[2]) for r in rows)
     pw = max(len(r[3]) for r in rows)
@@ -602,7 +603,7 @@ def all_hands_view(
         score = v0.scores[s] if v0.scores else 0
         t = Text(f"{mark} ")
         t.append(names[s], style="bold")
-        t.append(f"  ({label}; {score} pts)", style="dim")
+        t.append(f"  ({label}; {counted(score, 'pt')})", style="dim")
         parts.append(t)
         parts.extend(flow(groups, width - 4, indent="    ", seps=seps))
     return Group(*parts)
@@ -652,7 +653,12 @@ def help_lines(
                 t.append(f": {empty}", style="bold yellow")
             out.append(t)
         if len(acts) > most:
-            out.append(Text(f"  ... and {len(acts) - most} more {kind} moves (Tab completes)", style="dim"))
+            out.append(
+                Text(
+                    f"  ... and {counted(len(acts) - most, 'more ' + kind + ' move')} (Tab completes)",
+                    style="dim",
+                )
+            )
         if words.help_line(kind):
             out.extend(fold(Text(f"    {kind}: {words.help_line(kind)}", style="dim"), width, "      "))
     for kind, usage, line in not_now(legal, words):

@@ -21,7 +21,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.base.values import shown_value
+from rummykit.core.base.values import counted, shown_value
 from rummykit.core.play.records import load_record, start_match
 
 from . import completion
@@ -183,7 +183,7 @@ def _heading(record: MatchRecord, spec: VariantSpec[Any], over: bool) -> str:
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
     seed = f", seed {record.seed}" if over else ""
     state = "finished" if over else "unfinished"
-    return f"{spec.title}, game {record.id}{seed}: {seats}; {len(record.actions)} moves, {state}"
+    return f"{spec.title}, game {record.id}{seed}: {seats}; {counted(len(record.actions), 'move')}, {state}"
 
 
 def _step(
@@ -251,7 +251,9 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
         return 0, ""
     n = number(answer)
     if n is not None:
-        return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
+        return _frame_at(frames, n), (
+            "" if n <= moves else f"the record has {counted(moves, 'move')}; here is the last"
+        )
     return i, (
         f"unknown command {shown_value(answer)}: Enter next, b back, "
         f"a move number (0 to {moves}), e end, q quit"

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
@@ -225,7 +226,7 @@ def view_lines(
     line about the table, :func:`table_line`)."""
     out = []
     others = ", ".join(
-        f"{names[s]}: {n} cards ({view.scores[s] if view.scores else 0} pts)"
+        f"{names[s]}: {counted(n, 'card')} ({counted(view.scores[s] if view.scores else 0, 'pt')})"
         for s, n in enumerate(view.hand_sizes)
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"

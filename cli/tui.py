@@ -32,6 +32,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
 from rummykit.core.play.session import default_save_dir
@@ -494,7 +495,7 @@ class TerminalUI:
             t = Text(f"  {who} ")
             t.append_text(self.look.phrase(functools.partial(past_phrase, e, words=s.spec.vocabulary)))
             lines.append(t)
-        self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
+        self.say(f"Round {view.round_index + 1}, {counted(len(lines), 'move')} so far:", "bold")
         room = max(3, self.height - 4)
         if len(lines) > room:
             self.say(f"  ({len(lines) - room} earlier moves not shown)", "dim")

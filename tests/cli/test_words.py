@@ -178,3 +178,30 @@ def test_a_piped_game_with_one_person_says_you_in_its_round_summaries(rummy_run)
     said = [line for line in out.stdout.splitlines() if " scores " in line or " score " in line]
     assert any(line.startswith("You ") or "; you " in line for line in said), said
     assert not any("Player 1 " in line for line in said), said
+
+
+# -- one of a thing is singular ---------------------------------------------------------
+
+
+def test_one_point_one_card_one_move_are_singular(rummy_run, tmp_path):
+    from dataclasses import replace
+
+    from rummykit.core.base.values import counted
+
+    assert [counted(1, "pt"), counted(2, "pt"), counted(-1, "point"), counted(0, "move")] == [
+        "1 pt",
+        "2 pts",
+        "-1 point",
+        "0 moves",
+    ]
+    v = replace(long_turns_view(), scores=(1, 2, 0, 1), hand_sizes=(10, 1, 9, 3))
+    info = TableInfo(title="CardVerse Rummy", names=NAMES, view=v, words=CARDVERSE.vocabulary)
+    text = render(table_view(info, Look(), 100), 100)
+    assert "1 pt " in text and "2 pts" in text and " 1 card " in text
+    assert "1 pts" not in text and "1 cards" not in text
+    # A game resumed after its first move.
+    save = tmp_path / "g.json"
+    args = ("play", "gin", "--seat", "human", "--seat", "random", "--seed", "3", "--save", str(save))
+    assert rummy_run(*args, stdin="s\n").returncode == 0
+    out = rummy_run("play", "--resume", str(save), stdin="quit\n")
+    assert "after 1 move." in out.stdout, out.stdout[:500]
