@@ -568,6 +568,7 @@ class TerminalUI:
         if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
             m = s.match
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+            self.say(f"Seed {s.record.seed} (the same seed and moves give the same game)", "dim")
             if s.path:
                 self.say(f"Record saved to {s.path} (rummy replay {s.path})")
             return
