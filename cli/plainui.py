@@ -31,9 +31,11 @@ from .text import (
     describe_event,
     hint_text,
     legal_lines,
+    loose_shown,
     readable,
     result_lines,
     scoreboard,
+    sorted_next,
     table_line,
     unknown_move,
     view_lines,
@@ -49,6 +51,7 @@ class PlainUI:
         self.words = session.spec.vocabulary
         self.fmt = card_fmt(ascii_)
         self.rounds_seen = session.match.rounds_played
+        self.by_rank: dict[int, bool] = {}  # a seat's loose cards by rank or by suit (``sort``)
         self.signals = StopSignals()
 
     def echo(self, line: str = "") -> None:
@@ -136,7 +139,8 @@ class PlainUI:
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
         table = table_line(s.spec.table_summary, view, s.names, self.fmt)
-        for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table):
+        by_rank = self.by_rank.get(seat)
+        for line in view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table, by_rank):
             self.echo(line)
 
     def human_turn(self, seat: int) -> bool:
@@ -214,6 +218,16 @@ class PlainUI:
     def show_score(self, seat: int) -> None:
         s = self.s
         self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+
+    def sort_hand(self, seat: int) -> None:
+        """Show ``seat``'s loose cards by rank, or by suit when they are by rank, from now on."""
+        s = self.s
+        view = s.view(seat)
+        summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
+        shown = loose_shown(view, summary, s.spec.ace_high, self.by_rank.get(seat))
+        self.by_rank[seat] = sorted_next(shown, s.spec.ace_high)
+        self.echo(f"hand sorted {'by rank' if self.by_rank[seat] else 'by suit'}")
+        self.show_state(seat)
 
     def show_log(self, seat: int) -> None:
         s = self.s

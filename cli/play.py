@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from .tui import TerminalUI
 
-META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
+META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "sort", "quit")
 
 F = TypeVar("F", bound=Callable[..., Any])
 

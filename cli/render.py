@@ -29,7 +29,7 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 from rummykit.core.plugins.registry import HandSummary
 
-from .text import not_now, outcome_lines, past_phrase, sorted_hand, turn_blocks
+from .text import loose_shown, not_now, outcome_lines, past_phrase, turn_blocks
 
 WIDE = 80
 MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
@@ -151,6 +151,7 @@ class TableInfo:
     since_room: int | None = None  # at most this many lines of what the others did (the latest)
     packed_melds: bool = False  # table melds flowed several to a line, without owners (a short terminal)
     table_line: str | None = None  # the variant's line about the table, cards as markers
+    by_rank: bool | None = None  # the loose cards by rank, by suit, or None: the variant's order (``sort``)
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -164,11 +165,10 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
             t.append_text(look.cards(m, info.new_card))
             t.append("]")
             groups.append(t)
-        loose = list(summary.loose)
         label = summary.label
     else:
-        loose = sorted_hand(view.hand, info.ace_high)
         label = counted(len(view.hand), "card")
+    loose = loose_shown(view, summary, info.ace_high, info.by_rank)
     seps = ["   "] * len(groups)
     for i, c in enumerate(loose):
         seps.append("   " if i == 0 else " ")

@@ -120,8 +120,25 @@ def not_now(legal: Sequence[Action], words: Vocabulary) -> list[tuple[str, str, 
     return out
 
 
-def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
-    return sorted(cards, key=lambda c: sort_key(c, ace_high))
+def sorted_hand(cards: Sequence[int], ace_high: bool = False, by_rank: bool = False) -> list[int]:
+    """``cards`` by suit then rank, or ``by_rank`` by rank then suit."""
+    key = rank_sort_key if by_rank else sort_key
+    return sorted(cards, key=lambda c: key(c, ace_high))
+
+
+def loose_shown(
+    view: View, summary: HandSummary | None, ace_high: bool = False, by_rank: bool | None = None
+) -> list[int]:
+    """The hand's cards outside its melds as shown: in the variant's order (its hand
+    summary's, else by suit) when ``by_rank`` is None, else by rank or by suit (``sort``)."""
+    loose = list(summary.loose) if summary is not None else sorted_hand(view.hand, ace_high)
+    return loose if by_rank is None else sorted_hand(loose, ace_high, by_rank)
+
+
+def sorted_next(shown: Sequence[int], ace_high: bool = False) -> bool:
+    """What ``sort`` turns the loose cards ``shown`` into: by suit (False) when they
+    are shown by rank, else by rank (True)."""
+    return list(shown) != sorted_hand(shown, ace_high, by_rank=True)
 
 
 def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | None) -> str:
@@ -221,9 +238,10 @@ def view_lines(
     summary: HandSummary | None = None,
     ace_high: bool = False,
     table: str | None = None,
+    by_rank: bool | None = None,
 ) -> list[str]:
     """The table as one seat sees it, in plain text (``table``: the variant's
-    line about the table, :func:`table_line`)."""
+    line about the table, :func:`table_line`; ``by_rank``: the loose cards' order, :func:`loose_shown`)."""
     out = []
     others = ", ".join(
         f"{names[s]}: {counted(n, 'card')} ({counted(view.scores[s] if view.scores else 0, 'pt')})"
@@ -239,10 +257,10 @@ def view_lines(
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
         groups = "  ".join("[" + cards_text(m, fmt) + "]" for m in summary.melds)
-        loose = cards_text(summary.loose, fmt)
+        loose = cards_text(loose_shown(view, summary, ace_high, by_rank), fmt)
         out.append(f"Your hand: {groups}{'  ' if groups and loose else ''}{loose}   ({summary.label})")
     else:
-        out.append("Your hand: " + cards_text(sorted_hand(view.hand, ace_high), fmt))
+        out.append("Your hand: " + cards_text(loose_shown(view, summary, ace_high, by_rank), fmt))
     return out
 
 

@@ -55,7 +55,16 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, readable, table_line, turn_blocks, unknown_move
+from .text import (
+    loose_shown,
+    move_hint,
+    past_phrase,
+    readable,
+    sorted_next,
+    table_line,
+    turn_blocks,
+    unknown_move,
+)
 
 if TYPE_CHECKING:
     from rummykit.core.play.session import Session
@@ -99,6 +108,7 @@ class TerminalUI:
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
         self.last_viewer: int | None = None
+        self.by_rank: dict[int, bool] = {}  # a seat's loose cards by rank or by suit (``sort``)
         self.signals = StopSignals()
         self._hung = False
 
@@ -289,6 +299,7 @@ class TerminalUI:
             new_card=new_card,
             words=s.spec.vocabulary,
             table_line=table_line(s.spec.table_summary, view, s.names, marker),
+            by_rank=self.by_rank.get(seat),
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -403,7 +414,7 @@ class TerminalUI:
             stock_size=s.view(seat).stock_size,
         ):
             self.show(line)
-        self.say("Also: rules hint undo score log quit", "dim")
+        self.say("Also: rules hint undo score log sort quit", "dim")
 
     def show_rules(self, seat: int) -> bool:
         """The rules a screen at a time; then the table is drawn again."""
@@ -414,6 +425,16 @@ class TerminalUI:
 
     def show_hint(self, seat: int) -> None:
         self.show(self.hint(seat))
+
+    def sort_hand(self, seat: int) -> bool:
+        """Show ``seat``'s loose cards by rank, or by suit when they are by rank; the
+        table is drawn again."""
+        info = self.table_info(seat)
+        shown = loose_shown(info.view, info.summary, info.ace_high, info.by_rank)
+        self.by_rank[seat] = sorted_next(shown, info.ace_high)
+        how = "by rank" if self.by_rank[seat] else "by suit"
+        self.notes.append(Text(f"Your hand is sorted {how} (sort again to change)", style="dim"))
+        return True
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last move; the table is drawn again with a note."""

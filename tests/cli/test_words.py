@@ -5,7 +5,9 @@ card."""
 from __future__ import annotations
 
 import io
+import re
 
+import pytest
 from rich.console import Console
 
 from rummykit.cli.render import Look, TableInfo, table_view
@@ -205,3 +207,53 @@ def test_one_point_one_card_one_move_are_singular(rummy_run, tmp_path):
     assert rummy_run(*args, stdin="s\n").returncode == 0
     out = rummy_run("play", "--resume", str(save), stdin="quit\n")
     assert "after 1 move." in out.stdout, out.stdout[:500]
+
+
+# -- sort, and "a 7c" with one meld to go to ----------------------------------------------
+
+
+def hand_lines(stdout: str) -> list[list[str]]:
+    """The cards of every "Your hand:" line of a piped game, melds left out."""
+    out = []
+    for line in stdout.splitlines():
+        if line.startswith("Your hand:"):
+            text = re.sub(r"\[[^]]*\]", "", line.split(":", 1)[1]).split("(")[0]
+            out.append(text.split())
+    return out
+
+
+def test_sort_turns_the_loose_cards_to_the_other_order_each_time(rummy_run):
+    from rummykit.core.cards.card import rank_sort_key, sort_key
+
+    for variant, high in (("gin", False), ("cardverse", CARDVERSE.ace_high)):  # by rank; by suit
+        args = ("play", variant, "--seat", "human", "--seat", "random", "--seed", "3", "--ascii")
+        out = rummy_run(*args, stdin="sort\nsort\nquit\n")
+        assert out.returncode == 0, out.stderr
+        first, once, twice = ([parse_card(c) for c in h] for h in hand_lines(out.stdout)[:3])
+        by_rank = sorted(first, key=lambda c: rank_sort_key(c, high))
+        by_suit = sorted(first, key=lambda c: sort_key(c, high))
+        assert by_rank != by_suit
+        if first == by_rank:
+            assert (once, twice) == (by_suit, by_rank)
+            assert out.stdout.index("hand sorted by suit") < out.stdout.index("hand sorted by rank")
+        else:
+            assert first == by_suit and (once, twice) == (by_rank, by_suit), variant
+            assert out.stdout.index("hand sorted by rank") < out.stdout.index("hand sorted by suit")
+
+
+def test_an_addition_typed_without_its_meld_goes_to_the_one_meld_that_takes_it():
+    from rummykit.core.base.errors import IllegalAction
+    from rummykit.core.engine.actions import parse_action
+    from rummykit.variants.cardverse_rummy.round import CardVerseRound
+
+    hands = ["7C 2D 3D 9S KH 8C 8D", "4H 5H 6H JC JD QS AS"]
+    forms = CARDVERSE.vocabulary.forms
+    rnd = CardVerseRound.from_deal(hands, "9D", "TC", table=[(1, "4C 5C 6C")])
+    rnd.apply(parse_action("s", rnd.legal_actions(), rnd.why_illegal))
+    assert parse_action("a 7c", rnd.legal_actions(), rnd.why_illegal, forms).notation() == "add 7C to 1"
+    # Two melds take 7C: it asks which.
+    rnd = CardVerseRound.from_deal(hands, "9D", "TC", table=[(1, "4C 5C 6C"), (2, "7S 7H 7D")])
+    rnd.apply(parse_action("s", rnd.legal_actions(), rnd.why_illegal))
+    with pytest.raises(IllegalAction, match="which table meld"):
+        parse_action("a 7c", rnd.legal_actions(), rnd.why_illegal, forms)
+    assert parse_action("a 7c 2", rnd.legal_actions(), rnd.why_illegal, forms).notation() == "add 7C to 2"

@@ -4,8 +4,11 @@ match's seed is shown once the match is over."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from rummykit.core.cards.card import parse_card, rank_sort_key, sort_key
 from rummykit.core.play.records import load_record
 
 from ..helpers.ptygame import near_round_end, plain, registry
@@ -44,3 +47,26 @@ def test_rummy_plugins_at_an_80_column_terminal_folds_between_items(game):
     assert text.endswith("ref:novice (gin); commands: gin")
     for line in lines[gin : end - 1]:  # each broken after an item, never mid-word
         assert line.endswith((",", ";")), line
+
+
+def loose_cards(screen: str) -> list[int]:
+    """The loose cards of the last hand drawn on ``screen`` (melds in brackets left out)."""
+    lines = screen.splitlines()
+    at = max(i for i, line in enumerate(lines) if "Your hand" in line and "sorted" not in line)
+    row = lines[at + 1]
+    row = re.sub(r"\[[^]]*\]", "", row.strip("| "))
+    return [parse_card(t) for t in row.split()]
+
+
+def test_sort_redraws_the_hand_in_the_other_order(game, tmp_path):
+    # Gin shows the loose cards by rank: sort shows them by suit, and again by rank.
+    g = game("play", "gin", "--seat", "human:Alice", "--seat", "random", "--seed", "3", "--ascii")
+    first = loose_cards(plain(g.prompt("Alice")))
+    assert first == sorted(first, key=rank_sort_key) != sorted(first, key=sort_key)
+    out = plain(g.move("sort", "Alice"))
+    assert "Your hand is sorted by suit (sort again to change)" in out
+    assert loose_cards(out) == sorted(first, key=sort_key)
+    out = plain(g.move("sort", "Alice"))
+    assert "Your hand is sorted by rank" in out and loose_cards(out) == first
+    g.send("quit")
+    assert g.wait_exit() == 0
