@@ -257,3 +257,35 @@ def test_an_addition_typed_without_its_meld_goes_to_the_one_meld_that_takes_it()
     with pytest.raises(IllegalAction, match="which table meld"):
         parse_action("a 7c", rnd.legal_actions(), rnd.why_illegal, forms)
     assert parse_action("a 7c 2", rnd.legal_actions(), rnd.why_illegal, forms).notation() == "add 7C to 2"
+
+
+# -- the replay viewer jumps a round at a time ----------------------------------------------
+
+
+def test_the_replay_viewer_goes_to_the_next_and_previous_rounds_deal(rummy_run, tmp_path):
+    from rummykit.cli.replay import _step_answer, build_frames
+    from rummykit.core.play.records import load_record
+    from rummykit.core.plugins.manager import get_plugins
+
+    save = tmp_path / "g.json"
+    args = ("play", "gin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "5", "--save", str(save))
+    assert rummy_run(*args).returncode == 0
+    record = load_record(save)
+    frames, _, _ = build_frames(record, get_plugins().registry)
+    deals = [j for j, f in enumerate(frames) if j == 0 or f.caption.endswith(": the deal")]
+    assert len(deals) >= 3
+    moves = len(record.actions)
+    i, seen = 0, [0]
+    while True:
+        i, note = _step_answer("r", i, frames, moves)
+        if note:
+            assert note == "this is the last round" and i == len(frames) - 1
+            break
+        seen.append(i)
+    assert seen == deals
+    # From inside a round, pr goes to its deal, and from that deal to the one before.
+    i, _ = _step_answer("", deals[2], frames, moves)
+    i, _ = _step_answer("pr", i, frames, moves)
+    assert i == deals[2]
+    assert _step_answer("pr", i, frames, moves) == (deals[1], "")
+    assert _step_answer("pr", 0, frames, moves) == (0, "")

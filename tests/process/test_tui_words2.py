@@ -70,3 +70,19 @@ def test_sort_redraws_the_hand_in_the_other_order(game, tmp_path):
     assert "Your hand is sorted by rank" in out and loose_cards(out) == first
     g.send("quit")
     assert g.wait_exit() == 0
+
+
+def test_replay_at_a_terminal_jumps_to_the_next_round(game, tmp_path):
+    save = tmp_path / "g.json"
+    play = game("play", "gin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "5", "--save", str(save))
+    assert play.wait_exit() == 0
+    g = game("replay", str(save))
+    g.expect("r/pr next/prev round")
+    g.send("r")
+    out = plain(g.expect("r/pr next/prev round"))
+    assert "Round 2: the deal" in out
+    g.send("pr")
+    out = plain(g.expect("r/pr next/prev round"))
+    assert "The deal" in out and "Round 2: the deal" not in out
+    g.send("q")
+    assert g.wait_exit() == 0
