@@ -231,7 +231,7 @@ class HardGinAgent(RulesSearchAgent):
         if abs(take_val + self.TAKE_MARGIN - stock_val) < DRAW_MARGIN:
             self._alts = [stock[0]] if take_val + self.TAKE_MARGIN < stock_val else [take[0]]
         if take_val + self.TAKE_MARGIN < stock_val:
-            self._why = f"{code(up)} improves the hand (to {dw} deadwood after discarding {code(disc)})"
+            self._why = f"{code(up)} improves your hand (to {dw} deadwood after discarding {code(disc)})"
             return take[0]
         self._why = f"{code(up)} helps less than an average stock card"
         return stock[0]
