@@ -427,11 +427,17 @@ def last_turn(history: Sequence[Event], seat: int) -> list[Event]:
 
 
 def final_lines(
-    result: RoundResult, final: View, names: Sequence[str], look: Look, width: int, words: Vocabulary = PLAIN
+    result: RoundResult,
+    final: View,
+    names: Sequence[str],
+    look: Look,
+    width: int,
+    words: Vocabulary = PLAIN,
+    you: int | None = None,
 ) -> list[Text]:
     """The table as the round ended (every meld on it) and the winner's last turn
     as ``final`` (a seat's view of the finished round) saw it: melds laid,
-    additions, the last discard."""
+    additions, the last discard ("You" when the winner is seat ``you``)."""
     out: list[Text] = []
     if final.table:
         out.append(Text("Final table", style="bold"))
@@ -440,7 +446,8 @@ def final_lines(
         events = last_turn(final.history, result.winner)
         if events:
             out.append(Text("Last turn", style="bold"))
-            out.extend(turn_text(Text(names[result.winner], style="bold"), events, look, width, "  ", words))
+            who = "You" if result.winner == you else names[result.winner]
+            out.extend(turn_text(Text(who, style="bold"), events, look, width, "  ", words))
     return out
 
 
@@ -463,7 +470,7 @@ def result_view(
     reading, as "you"), and the scoreboard."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
     if final is not None:
-        parts.extend(final_lines(result, final, names, look, width, words))
+        parts.extend(final_lines(result, final, names, look, width, words, you))
         parts.append(Text("Hands", style="bold"))
     for h in result.hands:
         head = Text(names[h.seat], style="bold")

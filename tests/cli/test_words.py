@@ -149,6 +149,20 @@ def test_the_terminal_round_end_names_you():
     assert "Player 1 knocks" not in text
 
 
+def test_the_winners_last_turn_at_the_round_end_says_you_to_the_winner():
+    from rummykit.cli.render import result_view
+    from rummykit.core.engine.round import RoundResult
+
+    result = RoundResult(points=(0, 0, 0, 5), outcome="out", winner=3, hands=(), text=("{3} goes out",))
+    final = long_turns_view()
+    shown = {}
+    for you in (3, 0):
+        view = result_view(result, NAMES, Look(), 80, 1, [0, 0, 0, 5], 100, final=final, you=you)
+        shown[you] = render(view, 80)
+    assert "You took 7♥ from the discard pile" in shown[3] and "You go out" in shown[3]
+    assert "Dave took 7♥ from the discard pile" in shown[0] and "Dave goes out" in shown[0]
+
+
 def person_lines(seed: int) -> list[str]:
     """What a person at seat 0 types against `random` in a whole Gin match (ai:easy decides)."""
     from rummykit.core.bots.agents import agent_seed
