@@ -192,8 +192,9 @@ def addressed(text: str) -> str:
 
 
 def outcome_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
-    """The round's outcome in words (``result.text``), seat ``you`` (if any) as "you"."""
-    if you is None or not 0 <= you < len(names):
+    """The round's outcome in words (``result.text``), seat ``you`` (if any) as "you"
+    (not when a name holds :data:`YOU`: a name never turns into "you")."""
+    if you is None or not 0 <= you < len(names) or any(YOU in n for n in names):
         return result.lines(names, fmt)
     return [addressed(line) for line in result.lines([*names[:you], YOU, *names[you + 1 :]], fmt)]
 

@@ -139,6 +139,16 @@ def test_the_round_summary_says_you_to_the_person_who_knocked_and_to_the_one_who
     ]
 
 
+def test_a_name_holding_the_private_mark_never_turns_into_you():
+    from rummykit.cli.text import YOU, outcome_lines
+    from rummykit.core.cards.card import pretty as fmt
+    from rummykit.core.engine.names import check_name
+
+    sly = check_name("Bob" + YOU)  # a private-use character is a legal name character
+    lines = outcome_lines(gin_knock_result(), ["Player 1", sly], fmt, you=0)
+    assert lines == [f"Player 1 knocks with 7; {sly} lays off 9♥ and has 18; Player 1 scores 11"]
+
+
 def test_the_terminal_round_end_names_you():
     from rummykit.cli.render import result_view
 
