@@ -22,24 +22,33 @@ FORMAT_CHECK ?= 1
 
 .PHONY: play test check gate bench compiled clean FORCE
 
+# An install step runs quietly: its output (pip's notices, setuptools' banner
+# about editable installs) is kept and printed only when the step fails.
+#   $(QUIET) COMMAND ARG...   runs COMMAND so; `quietly COMMAND ARG...` on the same
+#   line runs another command so.
+QUIET = @quietly() { out=$$("$$@" 2>&1) || { s=$$?; printf '%s\n' "$$out" >&2; echo "failed: $$*" >&2; return $$s; }; }; quietly
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	@echo "Making the virtual environment $(VENV)"
+	$(QUIET) $(PYTHON) -m venv $(VENV)
+	$(QUIET) $(BIN)/python -m pip install -q --upgrade pip
 
 $(FILES): FORCE | $(BIN)/python
 	@find $(PACKAGE) -name __pycache__ -prune -o -type f -print | LC_ALL=C sort > $@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
 $(STAMP): $(BUILT) $(FILES) | $(BIN)/python
-	$(BIN)/python -m pip install -q $(STRICT) -e .
-	touch $@
+	@echo "Installing rummykit into $(VENV)"
+	$(QUIET) $(BIN)/python -m pip install -q $(STRICT) -e .
+	@touch $@
 
 # The tests need the test extra, Ray (the tests of simulate --backend ray start a local Ray)
 # and the rl extra (rummykit.env's tests).
 $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
-	$(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray,rl]'
-	for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && $(BIN)/python -m pip install -q -e $$ex || true; done
-	touch $(STAMP) $@
+	@echo "Installing rummykit, its test tools and the examples into $(VENV)"
+	$(QUIET) $(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray,rl]'
+	$(QUIET) true; for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && quietly $(BIN)/python -m pip install -q -e $$ex || true; done
+	@touch $(STAMP) $@
 
 play: $(STAMP)
 	$(BIN)/rummy play gin
@@ -80,10 +89,10 @@ CVENV   = .venv-compiled
 compiled: $(CVENV)/.installed
 
 $(CVENV)/.installed: $(BUILT) $(FILES)
-	$(PYTHON) -m venv $(CVENV)
-	$(CVENV)/bin/python -m pip install -q --upgrade pip
-	RUMMYKIT_COMPILE=1 $(CVENV)/bin/python -m pip install -q '.[rl,peers]'
-	touch $@
+	$(QUIET) $(PYTHON) -m venv $(CVENV)
+	$(QUIET) $(CVENV)/bin/python -m pip install -q --upgrade pip
+	$(QUIET) env RUMMYKIT_COMPILE=1 $(CVENV)/bin/python -m pip install -q '.[rl,peers]'
+	@touch $@
 
 clean:
 	rm -rf $(VENV) $(CVENV) build .pytest_cache .hypothesis .mypy_cache .ruff_cache

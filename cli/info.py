@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from typing import Any
 
 import click
@@ -139,8 +141,16 @@ def plugins(as_json: bool) -> None:
                 (r["name"], r["version"] or "-", r["distribution"] or "-", "; ".join(what) or "nothing")
             )
         w = [max(len(row[i]) for row in table) for i in range(3)]
+        column = w[0] + w[1] + w[2] + 6
+        # At a terminal, what each registered is folded between its items: under its
+        # column, or indented by 4 when that column is narrow.
+        width = shutil.get_terminal_size().columns if stdout_is_tty() else 0
+        indent = column if width - column >= 40 else 4
         for row in table:
-            click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {row[3]}")
+            lines = _folded(row[3], width - column, width - indent) if width else [row[3]]
+            click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {lines[0]}".rstrip())
+            for line in lines[1:]:
+                click.echo(" " * indent + line)
     if reg.problems:
         run.problems_shown = True  # listed here; no second copy on stderr
         click.echo()
@@ -151,6 +161,20 @@ def plugins(as_json: bool) -> None:
     if blocked:
         click.echo()
         click.echo(f"{DISABLE_ENV}={','.join(sorted(blocked))}")
+
+
+def _folded(text: str, first: int, room: int) -> list[str]:
+    """``text`` ("variants: gin; agents: ai:easy (gin), ...") on a first line of at
+    most ``first`` characters and then lines of at most ``room``, broken only after
+    a comma or a semicolon (an item too long for its line gets one of its own)."""
+    lines = [""]
+    for item in re.split(r"(?<=[,;]) ", text):
+        limit = first if len(lines) == 1 else room
+        if len(lines[-1]) + 1 + len(item) > limit and (lines[-1] or len(lines) == 1):
+            lines.append(item)
+        else:
+            lines[-1] += (" " if lines[-1] else "") + item
+    return lines
 
 
 def _conflicts(p: Plugins) -> list[dict[str, Any]]:

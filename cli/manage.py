@@ -93,7 +93,8 @@ def prune(yes: bool, at_terminal: bool) -> int:
         click.echo(f"  {path.stem}  {rec.variant:<10} {rec.updated}  {state}")
     if at_terminal and not yes:
         try:
-            answer = ask_line(f"Delete these {len(doomed)} games? [y/N] ").strip().lower()
+            what = "this game" if len(doomed) == 1 else f"these {len(doomed)} games"
+            answer = ask_line(f"Delete {what}? [y/N] ").strip().lower()
         except EOFError:
             answer = ""
         if answer not in ("y", "yes"):

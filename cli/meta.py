@@ -1,9 +1,10 @@
 """What a person may type at the move prompt instead of a move: the same words in
 both terminal games (:mod:`rummykit.cli.plainui` and :mod:`rummykit.cli.tui`).
 
-``help`` (``?``, ``h``), ``rules``, ``hint``, ``undo``, ``score``, ``log`` and
-``quit`` (``exit``, ``q``), in any case. :func:`meta_command` says which one a
-line is; :func:`run_meta` runs it on the game, which shows it its own way
+``help`` (``?``, ``h``), ``rules``, ``hint``, ``undo``, ``score``, ``log``,
+``sort`` (the loose cards of the hand by rank, or by suit again) and ``quit``
+(``exit``, ``q``), in any case. :func:`meta_command` says which one a line is;
+:func:`run_meta` runs it on the game, which shows it its own way
 (:class:`MetaCommands`). ``quit`` is left to the caller: how a game leaves is
 its own.
 """
@@ -24,6 +25,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "undo": ("undo",),
     "score": ("score",),
     "log": ("log",),
+    "sort": ("sort",),
     QUIT: QUIT_WORDS,
 }
 
@@ -54,6 +56,8 @@ class MetaCommands(Protocol):
 
     def show_log(self, seat: int) -> bool | None: ...
 
+    def sort_hand(self, seat: int) -> bool | None: ...
+
 
 def run_meta(game: MetaCommands, command: str, seat: int) -> bool:
     """Run ``command`` (any but ``quit``) for ``seat``; whether to draw the table again."""
@@ -64,5 +68,6 @@ def run_meta(game: MetaCommands, command: str, seat: int) -> bool:
         "undo": game.undo,
         "score": game.show_score,
         "log": game.show_log,
+        "sort": game.sort_hand,
     }[command]
     return bool(handler(seat))

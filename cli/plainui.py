@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action
 
 from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
@@ -31,9 +32,11 @@ from .text import (
     describe_event,
     hint_text,
     legal_lines,
+    loose_shown,
     readable,
     result_lines,
     scoreboard,
+    sorted_next,
     table_line,
     unknown_move,
     view_lines,
@@ -49,6 +52,7 @@ class PlainUI:
         self.words = session.spec.vocabulary
         self.fmt = card_fmt(ascii_)
         self.rounds_seen = session.match.rounds_played
+        self.by_rank: dict[int, bool] = {}  # a seat's loose cards by rank or by suit (``sort``)
         self.signals = StopSignals()
 
     def echo(self, line: str = "") -> None:
@@ -79,7 +83,8 @@ class PlainUI:
     def play(self) -> None:
         s = self.s
         if s.match.actions or s.record.actions:
-            self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {len(s.record.actions)} moves.")
+            done = counted(len(s.record.actions), "move")
+            self.echo(f"Resuming {s.spec.title}, game {s.record.id}, after {done}.")
         else:
             seed = "" if s.humans else f"; seed {s.record.seed}"
             seats = zip(s.names, s.record.seats, strict=True)
@@ -115,7 +120,8 @@ class PlainUI:
                 viewer = max(self.viewer(), 0)
                 for m in rnd.view(viewer).table:
                     self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
-            for line in result_lines(result, s.names, self.fmt):
+            you = self.viewer()  # the only person, said "you" in the summary
+            for line in result_lines(result, s.names, self.fmt, you if you >= 0 else None):
                 self.echo(line)
             if not s.match.over:  # the match's end gives the totals once
                 self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
@@ -134,7 +140,8 @@ class PlainUI:
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
         table = table_line(s.spec.table_summary, view, s.names, self.fmt)
-        lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table)
+        by_rank = self.by_rank.get(seat)
+        lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table, by_rank)
         lines[0] += f" | {s.match.rule.describe()}"  # how the match ends, on the table
         for line in lines:
             self.echo(line)
@@ -249,6 +256,16 @@ class PlainUI:
     def show_score(self, seat: int) -> None:
         s = self.s
         self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+
+    def sort_hand(self, seat: int) -> None:
+        """Show ``seat``'s loose cards by rank, or by suit when they are by rank, from now on."""
+        s = self.s
+        view = s.view(seat)
+        summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
+        shown = loose_shown(view, summary, s.spec.ace_high, self.by_rank.get(seat))
+        self.by_rank[seat] = sorted_next(shown, s.spec.ace_high)
+        self.echo(f"hand sorted {'by rank' if self.by_rank[seat] else 'by suit'}")
+        self.show_state(seat)
 
     def show_log(self, seat: int) -> None:
         s = self.s

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from .tui import TerminalUI
 
-META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "quit")
+META_COMMANDS = ("help", "rules", "hint", "undo", "score", "log", "sort", "quit")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -238,7 +238,7 @@ def resume(
                 seats = ", ".join(s.name for s in rec.seats)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
                     f"  {i:>2}  {f.stem}  {rec.variant:<10} {rec.updated}  "
-                    f"{len(rec.actions):>4} moves  {seats}"
+                    f"{len(rec.actions):>4} {'move ' if len(rec.actions) == 1 else 'moves'}  {seats}"
                 )
         if skipped:
             click.echo(

@@ -22,13 +22,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 from rummykit.core.plugins.registry import HandSummary
 
-from .text import not_now, past_phrase, sorted_hand, turn_blocks
+from .text import loose_shown, not_now, outcome_lines, past_phrase, turn_blocks
 
 WIDE = 80
 MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
@@ -150,6 +151,7 @@ class TableInfo:
     since_room: int | None = None  # at most this many lines of what the others did (the latest)
     packed_melds: bool = False  # table melds flowed several to a line, without owners (a short terminal)
     table_line: str | None = None  # the variant's line about the table, cards as markers
+    by_rank: bool | None = None  # the loose cards by rank, by suit, or None: the variant's order (``sort``)
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -163,11 +165,10 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
             t.append_text(look.cards(m, info.new_card))
             t.append("]")
             groups.append(t)
-        loose = list(summary.loose)
         label = summary.label
     else:
-        loose = sorted_hand(view.hand, info.ace_high)
-        label = f"{len(view.hand)} cards"
+        label = counted(len(view.hand), "card")
+    loose = loose_shown(view, summary, info.ace_high, info.by_rank)
     seps = ["   "] * len(groups)
     for i, c in enumerate(loose):
         seps.append("   " if i == 0 else " ")
@@ -180,11 +181,40 @@ def since_lines(
 ) -> list[Text]:
     """What the others did since this seat's last turn, one line per turn (folded
     between phrases when narrow): "Bob took 7♥ from the discard pile, discarded K♣"."""
+    return [line for _, turn in since_turns(view, names, look, width, words) for line in turn]
+
+
+def since_turns(
+    view: View, names: Sequence[str], look: Look, width: int = 10_000, words: Vocabulary = PLAIN
+) -> list[tuple[int, list[Text]]]:
+    """:func:`since_lines` by turn: (the seat that acted, its lines)."""
     before, _ = turn_blocks(view.history, view.seat)
-    out = []
-    for seat, events in before:
-        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
-    return out
+    return [
+        (seat, turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
+        for seat, events in before
+    ]
+
+
+def latest_since_lines(
+    turns: Sequence[tuple[int, Sequence[Text]]], room: int, names: Sequence[str], look: Look, width: int
+) -> list[Text]:
+    """The last ``room`` lines of ``turns`` (:func:`since_turns`), every one
+    saying who acted: a turn whose first line is cut off starts with its actor's
+    name and an ellipsis instead of half a sentence."""
+    lines: list[Text] = []
+    for seat, turn in reversed(turns):
+        if len(lines) >= room:
+            break
+        kept = list(turn[-(room - len(lines)) :])
+        if len(kept) < len(turn):
+            first = Text("  ")
+            first.append(names[seat], style="bold")
+            first.append(" ..." if look.ascii else " …")
+            first.append(" ")
+            first.append_text(kept[0][len(kept[0].plain) - len(kept[0].plain.lstrip()) :])
+            kept[0] = fit(first, width, look)
+        lines = kept + lines
+    return lines
 
 
 def current_turn_lines(view: View, look: Look, width: int = 10_000, words: Vocabulary = PLAIN) -> list[Text]:
@@ -223,8 +253,8 @@ def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_00
     rows = []
     for s, n in enumerate(view.hand_sizes):
         score = view.scores[s] if view.scores else 0
-        cards = f"{n} card{'s' if n != 1 else ''}" if not compact else f"{n}c"
-        pts = f"{score} pts" if not compact else f"{score}"
+        cards = counted(n, "card")
+        pts = counted(score, "pt") if not compact else f"{score}"
         rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
     cw = max(len(r[2]) for r in rows)
     pw = max(len(r[3]) for r in rows)
@@ -346,7 +376,8 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
             parts.extend(meld_lines(info, look, inner))
 
     if info.show_since:
-        lines = since_lines(view, info.names, look, inner, info.words)
+        turns = since_turns(view, info.names, look, inner, info.words)
+        lines = [line for _, turn in turns for line in turn]
         if info.since_room is not None and len(lines) > info.since_room:
             dropped = len(lines) - info.since_room
             lines = [
@@ -354,7 +385,7 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
                     f"  ({dropped} earlier line{'s' if dropped != 1 else ''} not shown: type log)",
                     style="dim",
                 )
-            ] + (lines[-info.since_room :] if info.since_room else [])
+            ] + latest_since_lines(turns, info.since_room, info.names, look, inner)
         if lines:
             if not compact:
                 parts.append(Text())
@@ -397,11 +428,18 @@ def last_turn(history: Sequence[Event]) -> tuple[int, list[Event]] | None:
 
 
 def final_lines(
-    result: RoundResult, final: View, names: Sequence[str], look: Look, width: int, words: Vocabulary = PLAIN
+    result: RoundResult,
+    final: View,
+    names: Sequence[str],
+    look: Look,
+    width: int,
+    words: Vocabulary = PLAIN,
+    you: int | None = None,
 ) -> list[Text]:
     """The table as the round ended (every meld on it) and the round's last turn
     as ``final`` (a seat's view of the finished round) saw it: melds laid,
-    additions, the last discard, or the draw from the empty stock."""
+    additions, the last discard, or the draw from the empty stock ("You" when
+    it was seat ``you``'s)."""
     out: list[Text] = []
     if final.table:
         out.append(Text("Final table", style="bold"))
@@ -410,7 +448,8 @@ def final_lines(
     if last is not None:
         seat, events = last
         out.append(Text("Last turn", style="bold"))
-        out.extend(turn_text(Text(names[seat], style="bold"), events, look, width, "  ", words))
+        who = "You" if seat == you else names[seat]
+        out.extend(turn_text(Text(who, style="bold"), events, look, width, "  ", words))
     return out
 
 
@@ -425,16 +464,19 @@ def result_view(
     points_label: str = "points",
     final: View | None = None,
     words: Vocabulary = PLAIN,
+    you: int | None = None,
 ) -> RenderableType:
     """The final table and the round's last turn (from ``final``, a seat's view
     of the finished round, when given), every hand with its melds, layoffs and
-    deadwood or hand value, the outcome in words, and the scoreboard."""
+    deadwood or hand value, the outcome in words (seat ``you``, the person
+    reading, as "you"), and the scoreboard."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
     if final is not None:
-        parts.extend(final_lines(result, final, names, look, width, words))
+        parts.extend(final_lines(result, final, names, look, width, words, you))
         parts.append(Text("Hands", style="bold"))
     for h in result.hands:
         head = Text(names[h.seat], style="bold")
+        head.append(" (you)" if h.seat == you else "")
         head.append(f"  ({points_label} {h.points})")
         parts.append(head)
         items = [Text("[") + look.cards(m) + Text("]") for m in h.melds]
@@ -452,7 +494,7 @@ def result_view(
             t.append_text(look.cards(onto))
             parts.append(t)
     parts.append(Text())
-    for line in result.lines(names, marker):
+    for line in outcome_lines(result, names, marker, you):
         parts.append(look.marked(line))
     parts.append(Text())
     parts.append(score_table(names, totals, target, look, round_points=result.points))
@@ -570,7 +612,7 @@ def all_hands_view(
         score = v0.scores[s] if v0.scores else 0
         t = Text(f"{mark} ")
         t.append(names[s], style="bold")
-        t.append(f"  ({label}; {score} pts)", style="dim")
+        t.append(f"  ({label}; {counted(score, 'pt')})", style="dim")
         parts.append(t)
         parts.extend(flow(groups, width - 4, indent="    ", seps=seps))
     return Group(*parts)
@@ -620,7 +662,12 @@ def help_lines(
                 t.append(f": {empty}", style="bold yellow")
             out.append(t)
         if len(acts) > most:
-            out.append(Text(f"  ... and {len(acts) - most} more {kind} moves (Tab completes)", style="dim"))
+            out.append(
+                Text(
+                    f"  ... and {counted(len(acts) - most, 'more ' + kind + ' move')} (Tab completes)",
+                    style="dim",
+                )
+            )
         if words.help_line(kind):
             out.extend(fold(Text(f"    {kind}: {words.help_line(kind)}", style="dim"), width, "      "))
     for kind, usage, line in not_now(legal, words):

@@ -1,8 +1,9 @@
 """``rummy replay GAME``: a saved or finished game, move by move, every hand open.
 GAME is a game id (as ``rummy resume`` lists them) or a path.
 
-At a terminal it steps (Enter or n: next move, b: back, a number: go to that
-move, e: the end, q: quit). Otherwise it prints every move with every hand, in
+At a terminal it steps (Enter or n: next move, b: back, r: the next round's
+deal, pr: this round's deal or the one before, a number: go to that move, e: the
+end, q: quit). Otherwise it prints every move with every hand, in
 plain text. A damaged or foreign file is one clear line (exit 2); the file is
 only read, never written.
 
@@ -21,7 +22,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.base.values import shown_value
+from rummykit.core.base.values import counted, shown_value
 from rummykit.core.play.records import load_record, start_match
 
 from . import completion
@@ -183,7 +184,7 @@ def _heading(record: MatchRecord, spec: VariantSpec[Any], over: bool) -> str:
     seats = ", ".join(f"{s.name} ({s.kind})" for s in record.seats)
     seed = f", seed {record.seed}" if over else ""
     state = "finished" if over else "unfinished"
-    return f"{spec.title}, game {record.id}{seed}: {seats}; {len(record.actions)} moves, {state}"
+    return f"{spec.title}, game {record.id}{seed}: {seats}; {counted(len(record.actions), 'move')}, {state}"
 
 
 def _step(
@@ -196,7 +197,7 @@ def _step(
 ) -> None:
 
     console = make_console()
-    line_in = LineInput(lambda: (), ("next", "back", "end", "quit"))
+    line_in = LineInput(lambda: (), ("next", "back", "round", "end", "quit"))
     i = 0
     if start is not None:
         i = _frame_at(frames, start)
@@ -215,8 +216,8 @@ def _step(
             last = len(frames) - 1
             where = "end of the record" if i == last else ""
             prompt = (
-                f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, N go to move, "
-                f"e end, q quit{' (' + where + ')' if where else ''}> "
+                f"[{frames[i].move}/{len(record.actions)}] Enter next, b back, r/pr next/prev round, "
+                f"N move, e end, q quit{' (' + where + ')' if where else ''}> "
             )
             try:
                 answer = line_in.read(prompt).strip().lower()
@@ -249,13 +250,35 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
         return last, ""
     if answer in ("s", "start"):
         return 0, ""
+    if answer in ("r", "nr", "round", "next round"):
+        return _next_round(frames, i)
+    if answer in ("pr", "previous round", "back round"):
+        return _previous_round(frames, i), ""
     n = number(answer)
     if n is not None:
-        return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
+        return _frame_at(frames, n), (
+            "" if n <= moves else f"the record has {counted(moves, 'move')}; here is the last"
+        )
     return i, (
-        f"unknown command {shown_value(answer)}: Enter next, b back, "
-        f"a move number (0 to {moves}), e end, q quit"
+        f"unknown command {shown_value(answer)}: Enter next, b back, r next round, "
+        f"pr previous round, a move number (0 to {moves}), e end, q quit"
     )
+
+
+def _next_round(frames: list[Frame], i: int) -> tuple[int, str]:
+    """The deal of the round after frame ``i``'s (or the last frame, with a note)."""
+    for j in range(i + 1, len(frames)):
+        if frames[j].round_no > frames[i].round_no:
+            return j, ""
+    return len(frames) - 1, "this is the last round"
+
+
+def _previous_round(frames: list[Frame], i: int) -> int:
+    """The deal of frame ``i``'s round, or of the round before when ``i`` is that deal."""
+    start = next(j for j, f in enumerate(frames) if f.round_no == frames[i].round_no)
+    if start < i:
+        return start
+    return next((j for j, f in enumerate(frames) if f.round_no == frames[i].round_no - 1), 0)
 
 
 def _frame_at(frames: list[Frame], move: int) -> int:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
@@ -128,8 +129,25 @@ def not_now(legal: Sequence[Action], words: Vocabulary) -> list[tuple[str, str, 
     return out
 
 
-def sorted_hand(cards: Sequence[int], ace_high: bool = False) -> list[int]:
-    return sorted(cards, key=lambda c: sort_key(c, ace_high))
+def sorted_hand(cards: Sequence[int], ace_high: bool = False, by_rank: bool = False) -> list[int]:
+    """``cards`` by suit then rank, or ``by_rank`` by rank then suit."""
+    key = rank_sort_key if by_rank else sort_key
+    return sorted(cards, key=lambda c: key(c, ace_high))
+
+
+def loose_shown(
+    view: View, summary: HandSummary | None, ace_high: bool = False, by_rank: bool | None = None
+) -> list[int]:
+    """The hand's cards outside its melds as shown: in the variant's order (its hand
+    summary's, else by suit) when ``by_rank`` is None, else by rank or by suit (``sort``)."""
+    loose = list(summary.loose) if summary is not None else sorted_hand(view.hand, ace_high)
+    return loose if by_rank is None else sorted_hand(loose, ace_high, by_rank)
+
+
+def sorted_next(shown: Sequence[int], ace_high: bool = False) -> bool:
+    """What ``sort`` turns the loose cards ``shown`` into: by suit (False) when they
+    are shown by rank, else by rank (True)."""
+    return list(shown) != sorted_hand(shown, ace_high, by_rank=True)
 
 
 def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | None) -> str:
@@ -142,7 +160,56 @@ def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | 
     return "Score: " + ", ".join(parts) + f" ({end})"
 
 
-def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[str]:
+#: A seat's name while a variant's text is filled in for the person in it
+#: (:func:`outcome_lines`): a private-use character, never in a name.
+YOU = "\ue000"
+_YOU = re.compile(YOU + r"(?:('s)\b|( )([a-z]+s)\b)?")
+_SAME = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _second_person(verb: str) -> str:
+    """The verb after "you": "knocks" -> "knock", "has" -> "have", "lays" -> "lay"."""
+    if verb in _SAME:
+        return _SAME[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1] if not verb.endswith("ss") else verb
+
+
+def addressed(text: str) -> str:
+    """``text`` filled in with :data:`YOU` for a seat, spoken to that seat's
+    person: "YOU knocks with 5; Bob has 12" -> "You knock with 5; Bob has 12"."""
+
+    def one(m: re.Match) -> str:
+        start = m.start() == 0 or text[: m.start()].endswith(". ")
+        you = "You" if start else "you"
+        if m.group(1):
+            return "Your" if start else "your"
+        if m.group(3):
+            return you + " " + _second_person(m.group(3))
+        return you
+
+    # "YOU lays off 7H and has 12": the second verb of a clause whose subject is you
+    text = re.sub(
+        YOU + r" [a-z]+s\b[^;:,.]*? and (" + "|".join(_SAME) + r")\b",
+        lambda m: m.group(0)[: m.start(1) - m.start(0)] + _SAME[m.group(1)],
+        text,
+    )
+    return _YOU.sub(one, text)
+
+
+def outcome_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
+    """The round's outcome in words (``result.text``), seat ``you`` (if any) as "you"
+    (not when a name holds :data:`YOU`: a name never turns into "you")."""
+    if you is None or not 0 <= you < len(names) or any(YOU in n for n in names):
+        return result.lines(names, fmt)
+    return [addressed(line) for line in result.lines([*names[:you], YOU, *names[you + 1 :]], fmt)]
+
+
+def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
+    """Every hand of a finished round and its outcome in words (seat ``you`` as "you")."""
     out = []
     for h in result.hands:
         melds = "  ".join("[" + cards_text(m, fmt) + "]" for m in h.melds)
@@ -152,7 +219,7 @@ def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt) -> list[st
         dead = cards_text(h.loose, fmt)
         shown = f"{melds}{lay} " if melds or lay else ""
         out.append(f"{names[h.seat]}: {shown}| {dead or '-'}  ({h.points})")
-    out.extend(result.lines(names, fmt))
+    out.extend(outcome_lines(result, names, fmt, you))
     return out
 
 
@@ -181,12 +248,13 @@ def view_lines(
     summary: HandSummary | None = None,
     ace_high: bool = False,
     table: str | None = None,
+    by_rank: bool | None = None,
 ) -> list[str]:
     """The table as one seat sees it, in plain text (``table``: the variant's
-    line about the table, :func:`table_line`)."""
+    line about the table, :func:`table_line`; ``by_rank``: the loose cards' order, :func:`loose_shown`)."""
     out = []
     others = ", ".join(
-        f"{names[s]}: {n} cards ({view.scores[s] if view.scores else 0} pts)"
+        f"{names[s]}: {counted(n, 'card')} ({counted(view.scores[s] if view.scores else 0, 'pt')})"
         for s, n in enumerate(view.hand_sizes)
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"
@@ -199,10 +267,10 @@ def view_lines(
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
         groups = "  ".join("[" + cards_text(m, fmt) + "]" for m in summary.melds)
-        loose = cards_text(summary.loose, fmt)
+        loose = cards_text(loose_shown(view, summary, ace_high, by_rank), fmt)
         out.append(f"Your hand: {groups}{'  ' if groups and loose else ''}{loose}   ({summary.label})")
     else:
-        out.append("Your hand: " + cards_text(sorted_hand(view.hand, ace_high), fmt))
+        out.append("Your hand: " + cards_text(loose_shown(view, summary, ace_high, by_rank), fmt))
     return out
 
 

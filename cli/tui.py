@@ -32,6 +32,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
 from rummykit.core.play.session import default_save_dir
@@ -55,7 +56,16 @@ from .render import (
     table_view,
 )
 from .stopping import HangUp, StopSignals
-from .text import move_hint, past_phrase, readable, table_line, turn_blocks, unknown_move
+from .text import (
+    loose_shown,
+    move_hint,
+    past_phrase,
+    readable,
+    sorted_next,
+    table_line,
+    turn_blocks,
+    unknown_move,
+)
 
 if TYPE_CHECKING:
     from rummykit.core.play.session import Session
@@ -99,6 +109,7 @@ class TerminalUI:
         self.rounds_seen = len(session.match.results)
         self.private = len(session.humans) > 1
         self.last_viewer: int | None = None
+        self.by_rank: dict[int, bool] = {}  # a seat's loose cards by rank or by suit (``sort``)
         self.signals = StopSignals()
         self._hung = False
 
@@ -289,6 +300,7 @@ class TerminalUI:
             new_card=new_card,
             words=s.spec.vocabulary,
             table_line=table_line(s.spec.table_summary, view, s.names, marker),
+            by_rank=self.by_rank.get(seat),
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:
@@ -422,7 +434,7 @@ class TerminalUI:
             stock_size=s.view(seat).stock_size,
         ):
             self.show(line)
-        self.say("Also: rules hint undo score log quit", "dim")
+        self.say("Also: rules hint undo score log sort quit", "dim")
 
     def show_rules(self, seat: int) -> bool:
         """The rules a screen at a time; then the table is drawn again."""
@@ -433,6 +445,16 @@ class TerminalUI:
 
     def show_hint(self, seat: int) -> None:
         self.show(self.hint(seat))
+
+    def sort_hand(self, seat: int) -> bool:
+        """Show ``seat``'s loose cards by rank, or by suit when they are by rank; the
+        table is drawn again."""
+        info = self.table_info(seat)
+        shown = loose_shown(info.view, info.summary, info.ace_high, info.by_rank)
+        self.by_rank[seat] = sorted_next(shown, info.ace_high)
+        how = "by rank" if self.by_rank[seat] else "by suit"
+        self.notes.append(Text(f"Your hand is sorted {how} (sort again to change)", style="dim"))
+        return True
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last move; the table is drawn again with a note."""
@@ -514,7 +536,7 @@ class TerminalUI:
             t = Text(f"  {who} ")
             t.append_text(self.look.phrase(functools.partial(past_phrase, e, words=s.spec.vocabulary)))
             lines.append(t)
-        self.say(f"Round {view.round_index + 1}, {len(lines)} moves so far:", "bold")
+        self.say(f"Round {view.round_index + 1}, {counted(len(lines), 'move')} so far:", "bold")
         room = max(3, self.height - 4)
         if len(lines) > room:
             self.say(f"  ({len(lines) - room} earlier moves not shown)", "dim")
@@ -544,6 +566,7 @@ class TerminalUI:
                     self.points_label(),
                     self.final_view(i),
                     s.spec.vocabulary,
+                    s.humans[0] if len(s.humans) == 1 else self.last_viewer,  # "you" in its words
                 )
             )
             last = self.rounds_seen == len(m.results)
@@ -586,6 +609,7 @@ class TerminalUI:
         if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
             m = s.match
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+            self.say(f"Seed {s.record.seed} (the same seed and moves give the same game)", "dim")
             if s.path:
                 self.say(f"Record saved to {s.path} (rummy replay {s.path})")
             return

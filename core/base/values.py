@@ -39,3 +39,9 @@ def is_truth_value(value: Any) -> bool:
 def is_whole_number(value: Any) -> bool:
     """Whether ``value`` is a Python int that is not a truth value."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``n`` and the word for that many: ``counted(1, "move")`` is "1 move",
+    ``counted(2, "move")`` "2 moves", ``counted(3, "match", "matches")`` "3 matches"."""
+    return f"{n} {one if abs(n) == 1 else many or one + 's'}"

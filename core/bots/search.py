@@ -205,7 +205,7 @@ class SearchAgent(BaseAgent):
             )
         if len(view.legal) == 1:
             return "the only move"
-        return "its roll-out policy's move (nothing searched)"
+        return "the roll-out policy's move (nothing searched)"
 
     # -- deciding ----------------------------------------------------------------
 

@@ -158,7 +158,9 @@ def parse_action(
     """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
 
     ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
-    well-formed but illegal move; ``aliases`` are the variant's short forms.
+    well-formed but illegal move; ``aliases`` are the variant's short forms. A move
+    typed without the meld it goes to ("add 7C") is the legal one when only one
+    meld can take it.
     """
     kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
     untargeted = {a.kind for a in legal if a.target is None}
@@ -167,6 +169,10 @@ def parse_action(
     for a in legal:
         if a.key() == key:
             return a
+    if wanted.target is None:  # "add 7C" where 7C goes to one meld only: that one
+        onto = [a for a in legal if a.target is not None and a.key()[:2] == key[:2]]
+        if len(onto) == 1:
+            return onto[0]
     reason = explain(wanted) if explain else None
     if not reason:
         if wanted.kind not in {a.kind for a in legal}:

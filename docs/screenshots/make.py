@@ -113,11 +113,14 @@ def main() -> None:
     m = e.match
     con = console(80)
     con.print(
-        result_view(m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.rule.short(), "deadwood")
+        result_view(
+            m.results[-1], e.names, Look(), 80, len(m.results), m.totals, m.rule.short(), "deadwood", you=0
+        )
     )
     con.print(Text("Press Enter for the match result"))
     con.print()
     con.print(match_view(e.names, m.results, m.totals, m.winner, Look(), 80, m.ending()))
+    con.print(Text(f"Seed {e.record.seed} (the same seed and moves give the same game)"))
     write("gin-round-end.txt", con.export_text())
 
     con = console(80)

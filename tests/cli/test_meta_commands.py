@@ -17,7 +17,7 @@ GAME = ["play", "gin", "--seat", "human", "--seat", "random", "--seed", "3"]
 
 
 def test_every_word_names_its_command_in_any_case_and_a_move_names_none():
-    assert COMMANDS == ("help", "rules", "hint", "undo", "score", "log", "quit")
+    assert COMMANDS == ("help", "rules", "hint", "undo", "score", "log", "sort", "quit")
     for name, words in WORDS.items():
         for word in words:
             assert meta_command(word) == name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import code, parse_cards, sorted_cards
 from rummykit.core.cards.melds import in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.cards.solver import MeldSolver, get_solver
@@ -138,7 +139,9 @@ def analyze(
         text.append(f"Add {card_ref(c)} to meld {n} ({refs(melds_on_table[n - 1])})")
     if melds_on_table and not additions:
         text.append("Add to the table: nothing")
-    text.append(f"Left in hand: {refs(remaining) if remaining else 'nothing'} ({remaining_points} points)")
+    text.append(
+        f"Left in hand: {refs(remaining) if remaining else 'nothing'} ({counted(remaining_points, 'point')})"
+    )
     if kept is not None:
         then = "to go out" if not res.deadwood_cards else "at the end of the turn"
         text.append(

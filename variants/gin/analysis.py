@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.base.values import counted
 from rummykit.core.cards.card import code, rank_sort_key, to_mask
 from rummykit.core.cards.melds import mask_in_rank_order
 from rummykit.core.cards.solver import MeldSolver
@@ -118,7 +119,7 @@ def analyze(
 
     after = " after the best discard" if entries else ""
     text.append("melds: " + (" | ".join(_refs(m) for m in melds) if melds else "none"))
-    text.append("deadwood: " + (f"{_refs(dead)} = {dw} points" if dead else "none (0 points)"))
+    text.append("deadwood: " + (f"{_refs(dead)} = {counted(dw, 'point')}" if dead else "none (0 points)"))
     if dw == 0:
         text.append(f"gin{after}: no deadwood")
     elif dw <= limit:

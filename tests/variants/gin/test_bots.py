@@ -165,7 +165,8 @@ def test_hard_plays_on_when_a_sampled_opponent_hand_would_undercut():
     assert "knock QS" in {a.notation() for a in legal}
     move = bot.act(view, legal)
     assert move.notation() == "discard QS"
-    why = re.match(r"no knock with 7: undercut risk (\d+)%, expected gain \+", bot.explain(view, move))
+    pattern = r"don't knock with 7 deadwood yet: the opponent could undercut you \((\d+)%"
+    why = re.match(pattern, bot.explain(view, move))
     assert why and 0 < int(why.group(1)) <= 5
 
 

@@ -147,7 +147,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         step = None if hold else next_step(legal, melds, adds)
         if step is not None:
             self._why = (
-                "lay everything down: it goes out this turn"
+                "lay everything down: you go out this turn"
                 if goes_out
                 else "lay down the melds and additions that leave the fewest points"
             )
@@ -203,8 +203,8 @@ class HardCardVerseAgent(RulesSearchAgent):
         groups += [f"{code(c)} for meld {n}" for c, n in adds]
         pts = hand_points(held_mask(melds, adds), self.ace_points)
         return (
-            f"; holds back {', '.join(groups)} (nothing laid down for the others to add to); "
-            f"the risk: if the round ends before the next turn (about {self._p_end(k):.0%} likely), "
+            f"; hold back {', '.join(groups)} (nothing laid down for the others to add to); "
+            f"the risk: if the round ends before your next turn (about {self._p_end(k):.0%} likely), "
             f"they count {pts} point{'s' if pts != 1 else ''} in hand"
         )
 
@@ -235,7 +235,7 @@ class HardCardVerseAgent(RulesSearchAgent):
             self._why = "the last card: out"
             return discards[0]
         if self._p_end(k) > 0.5:
-            self._why = "the round may end before its next turn: shed points"
+            self._why = "the round may end before your next turn: shed points"
         else:
             self._why = (
                 "the most points among the cards with no live way to a meld, not feeding the next player"
@@ -279,18 +279,22 @@ class HardCardVerseAgent(RulesSearchAgent):
             return take
         hand = k.hand
         if table.best_discard(hand | 1 << top) == 0:
-            self._why = f"{code(top)} lets it go out"
+            self._why = f"{code(top)} lets you go out"
             return take
         if k.stock == 0:  # the stock is empty: taking the top, or ending the round
             if table.best_discard(hand | 1 << top) < hand_points(hand, self.ace_points):
-                self._why = f"take {code(top)} first: with it the hand is worth less"
+                self._why = f"take {code(top)} first: with it your hand is worth less"
                 self._alts = [stock]
                 return take
-            self._why = f"end the round now: {code(top)} would not lower the hand"
+            self._why = f"end the round now: {code(top)} would not lower your hand"
             self._alts = [take]
             return stock
         if table.deadwood(hand | 1 << top) < table.deadwood(hand) + points(top, self.ace_points):
-            self._why = f"{code(top)} can be played at once"
+            _, left, melds, adds = plan_turn(hand | 1 << top, table, self.solver, self.keep_one)
+            if self._holds(k, melds, adds, left):  # then the play hint holds it back: say so now
+                self._why = f"{code(top)} joins a meld with your hand (to hold back while the round is young)"
+            else:
+                self._why = f"{code(top)} can be played at once"
             self._alts = [stock]
             return take
         self._why = f"{code(top)} cannot be played at once: draw from the stock"

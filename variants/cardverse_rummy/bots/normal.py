@@ -53,7 +53,7 @@ class NormalCardVerseAgent(BaseAgent):
         _, _, melds, adds = plan_turn(hand, table, self.solver, self.keep_one)
         step = next_step(legal, melds, adds)
         if step is not None:
-            self._why = "lay down every meld and addition it can"
+            self._why = "lay down every meld and addition you can"
             return step
         return self._discard(view, legal, hand)
 

@@ -231,7 +231,7 @@ class HardGinAgent(RulesSearchAgent):
         if abs(take_val + self.TAKE_MARGIN - stock_val) < DRAW_MARGIN:
             self._alts = [stock[0]] if take_val + self.TAKE_MARGIN < stock_val else [take[0]]
         if take_val + self.TAKE_MARGIN < stock_val:
-            self._why = f"{code(up)} improves the hand (to {dw} deadwood after discarding {code(disc)})"
+            self._why = f"{code(up)} improves your hand (to {dw} deadwood after discarding {code(disc)})"
             return take[0]
         self._why = f"{code(up)} helps less than an average stock card"
         return stock[0]
@@ -247,9 +247,16 @@ class HardGinAgent(RulesSearchAgent):
             return best
         gain, undercut = self.knock_outlook(k, k.hand & ~(1 << card), d)
         if undercut <= self.MAX_UNDERCUT and gain > self.MIN_GAIN:
-            self._why = f"knock with {d} deadwood: expected gain {gain:+.1f}, undercut risk {undercut:.0%}"
+            self._why = f"knock with {d} deadwood: expected gain {gain:+.1f}, no undercut seen"
             return best
-        self._why = f"no knock with {d}: undercut risk {undercut:.0%}, expected gain {gain:+.1f}"
+        if undercut > self.MAX_UNDERCUT:  # what decides: any undercut, whatever the gain
+            self._why = (
+                f"don't knock with {d} deadwood yet: the opponent could undercut you "
+                f"({undercut:.0%} of the hands they may hold), and a knock is advised only when "
+                f"none could (its expected gain: {gain:+.1f})"
+            )
+        else:
+            self._why = f"don't knock with {d} deadwood yet: the expected gain is only {gain:+.1f}"
         return None
 
     # -- the opponent's hand ----------------------------------------------------

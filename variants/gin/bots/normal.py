@@ -72,7 +72,7 @@ class NormalGinAgent(BaseAgent):
             if k.stock >= self.LATE_STOCK or d <= self.LATE_MAX or k.stock <= 2:
                 self._why = f"knock with {d} deadwood"
                 return best
-            declined = f"no knock with {d} this late (the opponent may undercut); "
+            declined = f"don't knock with {d} deadwood this late: the opponent may undercut you; "
         else:
             declined = ""
         limit = view.extra.get("knock_limit", 10)
@@ -119,5 +119,5 @@ class NormalGinAgent(BaseAgent):
             scored.append((score, -points(card), self.rng.random(), a, dw, expect, near))
         scored.sort(key=lambda t: t[:3])
         _, _, _, best, dw, expect, near = scored[0]
-        self._why = f"keeps the partial melds whose missing cards are still live (leaves {dw} deadwood)"
+        self._why = f"keep the partial melds whose missing cards are still live (leaves {dw} deadwood)"
         return best

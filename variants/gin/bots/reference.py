@@ -76,7 +76,7 @@ class SimpleGinAgent(BaseAgent):
             take, stock = by.get(TAKE_DISCARD), by.get(DRAW_STOCK)
             up = view.discard_top
             if take and up is not None and (not stock or self._wants(hand, up, limit)):
-                self._why = f"{code(up)} lets it knock or joins a best meld"
+                self._why = f"{code(up)} lets you knock or joins a best meld"
                 return take[0]
             self._why = "the upcard neither allows a knock nor joins a meld"
             moves = stock or take
@@ -93,7 +93,7 @@ class SimpleGinAgent(BaseAgent):
             return min(moves, key=lambda a: (after[a.cards[0]], a.cards[0]))
         plain = by.get(DISCARD) or list(legal)
         card = self._highest_loose(hand, {a.cards[0] for a in plain})
-        self._why = "discards the highest-ranked card outside a best arrangement"
+        self._why = "discard the highest-ranked card outside a best arrangement"
         for a in plain:
             if a.cards[0] == card:
                 return a
@@ -138,7 +138,7 @@ class NoviceGinAgent(BaseAgent):
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         by = _by_kind(legal)
         if DRAW_STOCK in by or TAKE_DISCARD in by:
-            self._why = "draws from a source chosen at random"
+            self._why = "draw from a source chosen at random"
             return legal[self.rng.randrange(len(legal))]
         for kind in (GIN, KNOCK):
             if kind in by:
@@ -149,7 +149,7 @@ class NoviceGinAgent(BaseAgent):
         after = dict(self.solver.discards(_mask(view.hand)))
         least = min(after[a.cards[0]] for a in plain)
         best = [a for a in plain if after[a.cards[0]] == least]
-        self._why = f"discards at random among the cards leaving the least deadwood ({least})"
+        self._why = f"discard at random among the cards leaving the least deadwood ({least})"
         return best[self.rng.randrange(len(best))]
 
     def explain(self, view: View, action: Action) -> str:
