@@ -54,7 +54,7 @@ def test_yes_ends_the_round(rummy_run, empty_stock):
     assert r.returncode == 0, r.stderr
     assert QUESTION in r.stdout
     assert "--- round 1 over ---" in r.stdout
-    assert "Alice asks for a card from the empty stock: the round ends" in r.stdout
+    assert "You ask for a card from the empty stock: the round ends" in r.stdout  # Alice is the one person
     assert "Alice asks for a card from the empty stock\n" in r.stdout  # the move itself
     assert load_record(empty_stock).actions[before : before + 1] == ["draw stock"]
 

@@ -33,10 +33,11 @@ def test_the_empty_stock_draw_is_asked_about_and_no_keeps_the_turn(game, tmp_pat
     g.expect(QUESTION)
     g.send("y")
     screen = plain(g.expect("Press Enter for the next round"))
-    assert "Alice asks for a card from the empty stock: the round ends" in screen
+    # Alice is the one person at the table: the round's end speaks to her.
+    assert "You ask for a card from the empty stock: the round ends" in screen
     assert (
         screen.split("Last turn", 1)[1].split("Hands", 1)[0].strip()
-        == "Alice asked for a card from the empty stock"
+        == "You asked for a card from the empty stock"
     )
     g.send("quit")
     assert g.wait_exit() == 0
