@@ -17,6 +17,7 @@ import click
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.engine.names import BadName, check_name
+from rummykit.core.play.session import parse_seats
 
 from .common import QUIT_WORDS, ask_line, number
 
@@ -118,7 +119,7 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
     shown = ", ".join(agents) if agents else "none"
     click.echo("Who sits where? For a person type a name (or Enter for the default);")
     click.echo(f"for a computer player type one of: {shown} (or bot for the strongest).")
-    seats = []
+    seats: list[str] = []
     for i in range(n):
         default = "human" if i == 0 or strongest is None else strongest.name
         shown_default = f"human (Player {i + 1})" if default == "human" else default
@@ -131,6 +132,11 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
             problem = _person_problem(seat) if seat.startswith("human") else None
             if problem:
                 click.echo(f"  {problem}")
+                continue
+            try:  # a name another seat already has: ask again
+                parse_seats([*seats, seat])
+            except RummyError as e:
+                click.echo(f"  {e}")
                 continue
             break
         if (

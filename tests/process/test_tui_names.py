@@ -1,0 +1,37 @@
+"""Names and seats in the chooser of ``rummy play``, in a real pseudo-terminal:
+a name another seat has, or one that shows nothing, gets its reason and the
+question again."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.core.play.records import load_record
+
+from ..helpers.ptygame import plain, registry, save_files
+
+HAVE = registry().variants
+needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin",)}
+
+
+@needs["gin"]
+def test_the_chooser_refuses_a_taken_or_invisible_name_and_asks_again(game, tmp_path):
+    g = game("play", "--seed", "3")
+    g.expect("Which variant?")
+    g.send("gin")
+    g.expect("Seat 1")
+    g.send("Dana")
+    g.expect("Seat 2")
+    g.send("dana")
+    g.expect("is taken by seat 1")
+    g.expect("Seat 2")
+    g.send("Bo\u200bb")
+    g.expect("shows nothing")
+    g.expect("Seat 2")
+    g.send("Eve")
+    g.expect("Pass to Dana")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert "seat 2: the name 'dana' is taken by seat 1 ('Dana')" in plain(g.raw)
+    (save,) = save_files(tmp_path / "data")
+    assert [s.name for s in load_record(save).seats] == ["Dana", "Eve"]
