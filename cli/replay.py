@@ -219,7 +219,7 @@ def _step(
                 f"e end, q quit{' (' + where + ')' if where else ''}> "
             )
             try:
-                answer = line_in.read(prompt).strip().lower()
+                answer = line_in.read(prompt).strip()
             except EOFError:
                 break
             except LineError as e:
@@ -237,7 +237,8 @@ def _step(
 
 def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[int, str | None]:
     """The frame to show after ``answer`` (typed at frame ``i``) and a one-line note
-    ("" if none; None when the answer quits the stepper)."""
+    ("" if none; None when the answer quits the stepper), in any case."""
+    typed, answer = answer, answer.lower()
     last = len(frames) - 1
     if answer in QUIT_WORDS:
         return i, None
@@ -253,7 +254,7 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
     if n is not None:
         return _frame_at(frames, n), ("" if n <= moves else f"the record has {moves} moves; here is the last")
     return i, (
-        f"unknown command {shown_value(answer)}: Enter next, b back, "
+        f"unknown command {shown_value(typed)}: Enter next, b back, "
         f"a move number (0 to {moves}), e end, q quit"
     )
 

@@ -5,6 +5,7 @@ import fast, such as the registry that `rummy --help` loads, can use them;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 #: How long a value in an error line may be, by default.
@@ -39,3 +40,14 @@ def is_truth_value(value: Any) -> bool:
 def is_whole_number(value: Any) -> bool:
     """Whether ``value`` is a Python int that is not a truth value."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean X?"`` with X the choice closest to ``word`` (difflib,
+    ignoring case), or ``""`` when none is close: the end of an error line about
+    a name that was mistyped."""
+    import difflib
+
+    by_fold = {c.casefold(): c for c in choices}
+    close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1)
+    return f"; did you mean {by_fold[close[0]]}?" if close else ""

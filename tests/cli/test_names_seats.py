@@ -11,8 +11,10 @@ import json
 
 import pytest
 
+from rummykit.cli.choose import read_seat, seat_agents
+from rummykit.cli.common import registry
 from rummykit.core.base.errors import RecordError
-from rummykit.core.engine.names import BadName, check_name
+from rummykit.core.engine.names import BadName, bot_name, check_name
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, save_record
 from rummykit.core.play.session import parse_seats
 
@@ -89,3 +91,75 @@ def test_a_hand_edited_save_with_a_taken_or_invisible_name_is_refused(
         (line,) = r.stderr.splitlines()
         assert line.startswith("rummy: ") and str(path) in line and "seats.1" in line and expect in line
     assert path.read_bytes() == before
+
+
+def _seats_of(data_dir):
+    (save,) = list((data_dir / "games").glob("*.json"))
+    return [(s.kind, s.name) for s in load_record(save).seats]
+
+
+def test_a_person_alone_gets_the_default_computer_player_and_is_told(rummy_run, tmp_path):
+    r = rummy_run("play", "gin", "--seat", "human:Zed", stdin="quit\n", RUMMYKIT_DATA_DIR=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    strongest = registry().strongest_agent("gin")
+    assert strongest is not None
+    assert f"Seat 2 is {strongest.name} (a seat not given is the strongest computer player)." in r.stdout
+    assert _seats_of(tmp_path) == [("human", "Zed"), (strongest.name, bot_name(strongest.name))]
+
+
+@pytest.mark.parametrize(
+    ("word", "kind"),
+    [("bot", None), ("Random", "random"), ("easy", "ai:easy"), ("AI:Easy", "ai:easy"), ("CPU", None)],
+)
+def test_one_vocabulary_of_seat_words_for_the_command_line_and_the_chooser(rummy_run, tmp_path, word, kind):
+    kind = kind or registry().strongest_agent("gin").name
+    r = rummy_run("play", "gin", "--seat", word, stdin="quit\n", RUMMYKIT_DATA_DIR=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert f"You take seat 1 against {kind} (a seat not given is you)." in r.stdout
+    assert [k for k, _ in _seats_of(tmp_path)] == ["human", kind]
+    # one parser: the chooser reads the word the same way
+    agents = seat_agents(registry(), "gin", registry().strongest_agent("gin").name)
+    assert read_seat(word, agents, 1) == kind
+    assert read_seat("ai:easy:Max", agents, 1) == "ai:easy:Max"
+    assert read_seat("Zed", agents, 1) == "human:Zed"
+
+
+@pytest.mark.parametrize(
+    ("args", "expect"),
+    [
+        (["--seat", "ai:hardd"], "no computer player 'ai:hardd' for gin; did you mean ai:hard? (available: "),
+        (["--seat", "ai:hardd:Bob"], "no computer player 'ai:hardd' for gin; did you mean ai:hard?"),
+        (["--seat", "ref:simpel"], "did you mean ref:simple?"),
+        (
+            ["--seat", "human", "--seat", "randon"],
+            "seat 2: unknown computer player 'randon'; did you mean random? (available: ",
+        ),
+        (["--seat", "random", "--seat", "random", "-o", "knock_limt=5"], "did you mean knock_limit?"),
+        (["--seat", "random", "--seat", "random", "-o", "first_turn=Alternat"], "'Alternat' "),
+        (["--seat", "random", "--seat", "random", "-o", "first_turn=altrnate"], "did you mean alternate?"),
+    ],
+)
+def test_a_mistyped_computer_player_or_option_gets_the_closest_name(rummy_run, tmp_path, args, expect):
+    r = rummy_run("play", "gin", *args, stdin="quit\n", RUMMYKIT_DATA_DIR=str(tmp_path))
+    assert r.returncode == 2, r
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("rummy: ") and expect in line
+    assert "for a person called randon, type human:randon" in line or "randon" not in args
+
+
+def test_a_mistyped_option_of_cardverse_and_a_variant_get_the_closest_name(rummy_run, tmp_path):
+    r = rummy_run("play", "cardverse", "--seat", "random", "--seat", "random", "-o", "acehigh=true")
+    assert r.returncode == 2
+    assert "unknown option 'acehigh' for cardverse; did you mean ace_high? (options: " in r.stderr
+    r = rummy_run("play", "cardverse", "--seat", "random", "--seat", "random", "-o", "ace_high=ture")
+    assert r.returncode == 2 and "did you mean true?" in r.stderr
+    r = rummy_run("play", "Gim", "--seat", "random", "--seat", "random")
+    assert r.returncode == 2 and r.stderr.startswith("rummy: unknown variant 'Gim'; did you mean gin? ")
+
+
+def test_an_unknown_stepper_command_is_quoted_as_typed():
+    from rummykit.cli.replay import _step_answer
+
+    frames: list = [object(), object()]
+    assert _step_answer("Xyz", 0, frames, 1)[1].startswith("unknown command 'Xyz': ")
+    assert _step_answer("E", 0, frames, 1) == (1, "")  # commands in any case

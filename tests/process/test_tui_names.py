@@ -35,3 +35,32 @@ def test_the_chooser_refuses_a_taken_or_invisible_name_and_asks_again(game, tmp_
     assert "seat 2: the name 'dana' is taken by seat 1 ('Dana')" in plain(g.raw)
     (save,) = save_files(tmp_path / "data")
     assert [s.name for s in load_record(save).seats] == ["Dana", "Eve"]
+
+
+@needs["gin"]
+def test_the_chooser_quotes_a_mistyped_variant_as_typed_with_the_closest_name(game):
+    g = game("play")
+    g.expect("Which variant?")
+    g.send("Gim")
+    g.expect("no variant 'Gim'; did you mean gin? (type a number")
+    g.send("quit")
+    assert g.wait_exit() == 0
+
+
+@needs["gin"]
+def test_the_chooser_reads_ai_level_name_and_suggests_for_a_mistyped_player(game, tmp_path):
+    g = game("play", "--seed", "3")
+    g.expect("Which variant?")
+    g.send("gin")
+    g.expect("Seat 1")
+    g.send("Dana")
+    g.expect("Seat 2")
+    g.send("ai:hardd")
+    g.expect("unknown computer player 'ai:hardd'; did you mean ai:hard?")
+    g.expect("Seat 2")
+    g.send("ai:easy:Max")
+    g.prompt("Dana")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    (save,) = save_files(tmp_path / "data")
+    assert [(s.kind, s.name) for s in load_record(save).seats] == [("human", "Dana"), ("ai:easy", "Max")]
