@@ -93,10 +93,27 @@ def seat_agents(registry: Registry, variant: str, strongest: str | None) -> list
     return ([strongest] if strongest else []) + [n for n in names if n != strongest]
 
 
+def plain_words(agents: Sequence[str]) -> dict[str, str]:
+    """Each computer player's plain word, the part of its name after the prefix
+    (``easy`` for ai:easy, ``simple`` for ref:simple), when no other player's
+    name has it and it is not a word of its own (``bot``, ``human``): the word
+    the chooser shows and a seat may be answered with."""
+    levels = [a.rpartition(":")[2] for a in agents]
+    return {
+        level: a
+        for a, level in zip(agents, levels, strict=True)
+        if level
+        and levels.count(level) == 1
+        and (level == a or level not in agents)
+        and level not in (*BOT_WORDS, "human")
+    }
+
+
 def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
     """What one seat word means, for ``--seat`` and the chooser alike, as a seat
     of :func:`rummykit.core.play.session.parse_seat`: a computer player's name in
-    any case (``ai:easy``, ``easy``, ``Random``), ``bot`` (or computer, ai, cpu)
+    any case (``ai:easy``, ``Random``) or its plain word (``easy``, ``simple``:
+    :func:`plain_words`), ``bot`` (or computer, ai, cpu)
     for the first of ``agents``, ``ai:LEVEL:NAME``, ``human[:NAME]``, or a
     person's name. A computer player that is not in ``agents`` (``ai:hardd``, or
     a plain word as close to one as ``randon``) is a one-line :class:`RummyError`
@@ -109,6 +126,9 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
         return low
     if f"ai:{low}" in agents:
         return f"ai:{low}"
+    words = plain_words(agents)
+    if low in words:
+        return words[low]
     if low in BOT_WORDS:
         if agents:
             return agents[0]
@@ -124,14 +144,13 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
         raise _unknown(f"ai:{level}", agents, index)
     if rest and head.lower() in prefixes:
         raise _unknown(a, agents, index)
-    words = [*agents, *(x[3:] for x in agents if x.startswith("ai:"))]
-    if difflib.get_close_matches(low, words, n=1, cutoff=0.8):
+    if difflib.get_close_matches(low, [*agents, *words], n=1, cutoff=0.8):
         raise _unknown(a, agents, index, f"; for a person called {a}, type human:{a}")
     return f"human:{a}"
 
 
 def _unknown(word: str, agents: Sequence[str], index: int, more: str = "") -> RummyError:
-    words = [*agents, *(x[3:] for x in agents if x.startswith("ai:"))]
+    words = [*agents, *plain_words(agents)]
     known = ", ".join(agents) or "none"
     return RummyError(
         f"seat {index + 1}: unknown computer player {shown_value(word)}{did_you_mean(word, words)} "
@@ -155,13 +174,15 @@ def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str,
     strongest = registry.strongest_agent(spec.name)  # the default opponent: it understands the rules
     # "bot" is the first listed: the default opponent.
     agents = seat_agents(registry, spec.name, strongest.name if strongest else None)
-    shown = ", ".join(agents) if agents else "none"
-    click.echo("Who sits where? For a person type a name (or Enter for the default);")
-    click.echo(f"for a computer player type one of: {shown} (or bot for the strongest).")
+    by_name = {a: w for w, a in plain_words(agents).items()}
+    shown = ", ".join(by_name.get(a, a) for a in agents) if agents else "none"
+    click.echo("Who sits where? For a person type a name (or Enter for the default).")
+    click.echo(f"For a computer player type one of these, strongest first: {shown}")
+    click.echo(f"(bot for the strongest; rummy rules {spec.name} says how each plays).")
     seats: list[str] = []
     for i in range(n):
         default = "human" if i == 0 or strongest is None else strongest.name
-        shown_default = f"human (Player {i + 1})" if default == "human" else default
+        shown_default = f"human (Player {i + 1})" if default == "human" else by_name.get(default, default)
         while True:
             answer = _ask(f"  Seat {i + 1}", shown_default)
             try:

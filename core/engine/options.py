@@ -65,7 +65,7 @@ def _either(words: list[str]) -> str:
 
 def allowed_values(field: FieldInfo) -> str:
     """The values an option takes, in words: ``1 to 1000000``, ``true or false``,
-    ``seat0 or alternate``; ``""`` when the type says nothing simple."""
+    ``first or alternate``; ``""`` when the type says nothing simple."""
     ann = field.annotation
     if ann is bool:
         return "true or false"

@@ -8,10 +8,11 @@ reads them."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from rummykit.cli.choose import read_seat, seat_agents
+from rummykit.cli.choose import plain_words, read_seat, seat_agents
 from rummykit.cli.common import registry
 from rummykit.core.base.errors import RecordError
 from rummykit.core.engine.names import BadName, bot_name, check_name
@@ -163,3 +164,35 @@ def test_an_unknown_stepper_command_is_quoted_as_typed():
     frames: list = [object(), object()]
     assert _step_answer("Xyz", 0, frames, 1)[1].startswith("unknown command 'Xyz': ")
     assert _step_answer("E", 0, frames, 1) == (1, "")  # commands in any case
+
+
+@pytest.mark.parametrize("variant", ["gin", "cardverse"])
+def test_the_rules_count_seats_from_1_and_give_strength_a_scale(rummy_run, variant):
+    r = rummy_run("rules", variant)
+    assert r.returncode == 0, r.stderr
+    assert not re.search(r"\b[Ss]eat ?0\b", r.stdout)
+    assert re.search(r"\b[Ss]eat 1\b", r.stdout)
+    rows = [ln for ln in r.stdout.splitlines() if re.match(r"  (ai:hard|ai:easy|random) ", ln)]
+    assert len(rows) == 3 and all(re.search(r" strength \d+/100 ", ln) for ln in rows)
+
+
+def test_first_turn_names_the_first_seat_in_words_and_reads_seat0(rummy_run, tmp_path):
+    r = rummy_run("rules", "gin")
+    assert "default first" in r.stdout and "first or alternate" in r.stdout
+    for value in ("first", "seat0"):
+        r = rummy_run(
+            "play", "gin", "--seat", "random", "--seat", "random", "-o", f"first_turn={value}", "--seed", "1",
+            RUMMYKIT_DATA_DIR=str(tmp_path),
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+
+
+def test_the_chooser_words_for_computer_players_are_plain():
+    agents = seat_agents(registry(), "gin", registry().strongest_agent("gin").name)
+    words = plain_words(agents)
+    assert words["hard"] == "ai:hard" and words["simple"] == "ref:simple" and words["random"] == "random"
+    assert read_seat("simple", agents, 1) == "ref:simple"
+    assert read_seat("Novice", agents, 1) == "ref:novice"
+    assert "bot" not in words and "human" not in words
+    # a level two players share is no plain word
+    assert plain_words(["ai:easy", "x:easy", "random"]) == {"random": "random"}

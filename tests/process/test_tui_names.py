@@ -64,3 +64,24 @@ def test_the_chooser_reads_ai_level_name_and_suggests_for_a_mistyped_player(game
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")
     assert [(s.kind, s.name) for s in load_record(save).seats] == [("human", "Dana"), ("ai:easy", "Max")]
+
+
+@needs["gin"]
+def test_the_chooser_lists_computer_players_by_plain_words(game, tmp_path):
+    g = game("play", "--seed", "3")
+    g.expect("Which variant?")
+    g.send("gin")
+    out = plain(g.expect("Seat 1"))
+    line = next(ln for ln in out.splitlines() if "strongest first:" in ln)
+    assert (
+        line.split("strongest first: ")[1].startswith("hard, ") and "ai:" not in line and "ref:" not in line
+    )
+    assert "rummy rules gin says how each plays" in out
+    g.send("")
+    g.expect("Seat 2 [hard]: ")  # the default, in plain words
+    g.send("simple")
+    g.prompt("Player 1")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    (save,) = save_files(tmp_path / "data")
+    assert [s.kind for s in load_record(save).seats] == ["human", "ref:simple"]
