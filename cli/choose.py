@@ -139,8 +139,8 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
     prefixes = {x.partition(":")[0] for x in agents if ":" in x} | {"ai"}
     if head.lower() == "ai" and rest:
         level, _, name = rest.partition(":")
-        if f"ai:{level.lower()}" in agents and name.strip():
-            return f"ai:{level.lower()}:{name}"
+        if f"ai:{level.lower()}" in agents:
+            return f"ai:{level.lower()}" + (f":{name}" if name.strip() else "")
         raise _unknown(f"ai:{level}", agents, index)
     if rest and head.lower() in prefixes:
         raise _unknown(a, agents, index)

@@ -122,6 +122,7 @@ def test_one_vocabulary_of_seat_words_for_the_command_line_and_the_chooser(rummy
     agents = seat_agents(registry(), "gin", registry().strongest_agent("gin").name)
     assert read_seat(word, agents, 1) == kind
     assert read_seat("ai:easy:Max", agents, 1) == "ai:easy:Max"
+    assert read_seat("ai:easy:", agents, 1) == "ai:easy"
     assert read_seat("Zed", agents, 1) == "human:Zed"
 
 
