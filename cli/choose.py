@@ -122,11 +122,14 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
     low = a.lower()
     if not a:
         raise RummyError(f"seat {index + 1} is empty; use human[:NAME], ai:LEVEL, random or bot")
-    if low in agents:
-        return low
-    if f"ai:{low}" in agents:
-        return f"ai:{low}"
-    words = plain_words(agents)
+    by_low = {x.lower(): x for x in agents}  # names in any case
+    if a in agents:
+        return a
+    if low in by_low:
+        return by_low[low]
+    if f"ai:{low}" in by_low:
+        return by_low[f"ai:{low}"]
+    words = {w.lower(): x for w, x in plain_words(agents).items()}
     if low in words:
         return words[low]
     if low in BOT_WORDS:
@@ -139,8 +142,8 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
     prefixes = {x.partition(":")[0] for x in agents if ":" in x} | {"ai"}
     if head.lower() == "ai" and rest:
         level, _, name = rest.partition(":")
-        if f"ai:{level.lower()}" in agents:
-            return f"ai:{level.lower()}" + (f":{name}" if name.strip() else "")
+        if f"ai:{level.lower()}" in by_low:
+            return by_low[f"ai:{level.lower()}"] + (f":{name}" if name.strip() else "")
         raise _unknown(f"ai:{level}", agents, index)
     if rest and head.lower() in prefixes:
         raise _unknown(a, agents, index)

@@ -195,5 +195,7 @@ def test_the_chooser_words_for_computer_players_are_plain():
     assert read_seat("simple", agents, 1) == "ref:simple"
     assert read_seat("Novice", agents, 1) == "ref:novice"
     assert "bot" not in words and "human" not in words
+    assert read_seat("smart", ["ai:Smart", "random"], 1) == "ai:Smart"  # a player's name in any case
+    assert read_seat("AI:SMART:Bo", ["ai:Smart", "random"], 1) == "ai:Smart:Bo"
     # a level two players share is no plain word
     assert plain_words(["ai:easy", "x:easy", "random"]) == {"random": "random"}
