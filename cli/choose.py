@@ -11,16 +11,18 @@ name instead (``human:Random``)."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from rummykit.core.base.errors import RummyError
-from rummykit.core.base.values import shown_value
+from rummykit.core.base.values import did_you_mean, shown_value
 from rummykit.core.engine.names import BadName, check_name
 from rummykit.core.engine.options import bounds, build_options, parse_pairs
 from rummykit.core.play.match import match_rule
+from rummykit.core.play.session import parse_seats
 
 from .common import QUIT_WORDS, ask_line, number
 
@@ -59,13 +61,16 @@ def pick_variant(registry: Registry) -> VariantSpec[Any]:
         click.echo(f"  {i}  {s.name:<{wn}}  {s.title:<{wt}}  {_players(s):<12} plugin {s.plugin}")
     default = "gin" if "gin" in registry.variants else specs[0].name
     while True:
-        answer = _ask("Which variant? (number or name)", default).lower()
+        answer = _ask("Which variant? (number or name)", default)
         n = number(answer)
         if n is not None and 1 <= n <= len(specs):
             return specs[n - 1]
-        if answer in registry.variants:
-            return registry.variants[answer]
-        click.echo(f"  no variant {shown_value(answer)}; type a number from 1 to {len(specs)} or a name")
+        if answer.lower() in registry.variants:
+            return registry.variants[answer.lower()]
+        hint = did_you_mean(answer, registry.variants)
+        click.echo(
+            f"  no variant {shown_value(answer)}{hint} (type a number from 1 to {len(specs)} or a name)"
+        )
 
 
 def pick_count(spec: VariantSpec[Any]) -> int:
@@ -81,25 +86,83 @@ def pick_count(spec: VariantSpec[Any]) -> int:
         click.echo(f"  type a number from {lo} to {hi}")
 
 
-def read_seat(answer: str, agents: Sequence[str], index: int) -> str | None:
-    """What one seat answer means, as a ``--seat`` value: a computer player's name
-    (``ai:easy``, ``easy``, ``random``, ``bot`` for the strongest), ``human[:NAME]``,
-    or a person's name. None for an unknown ``ai:LEVEL``."""
+#: Words for the default computer player (the first of the seat words' agents).
+BOT_WORDS = ("bot", "computer", "ai", "cpu")
+
+
+def seat_agents(registry: Registry, variant: str, strongest: str | None) -> list[str]:
+    """The computer players a seat may name for ``variant``, ``strongest`` (the
+    default opponent, which ``bot`` means) first."""
+    names = [a.name for a in registry.agents_for(variant)]
+    return ([strongest] if strongest else []) + [n for n in names if n != strongest]
+
+
+def plain_words(agents: Sequence[str]) -> dict[str, str]:
+    """Each computer player's plain word, the part of its name after the prefix
+    (``easy`` for ai:easy, ``simple`` for ref:simple), when no other player's
+    name has it and it is not a word of its own (``bot``, ``human``): the word
+    the chooser shows and a seat may be answered with."""
+    levels = [a.rpartition(":")[2] for a in agents]
+    return {
+        level: a
+        for a, level in zip(agents, levels, strict=True)
+        if level
+        and levels.count(level) == 1
+        and (level == a or level not in agents)
+        and level not in (*BOT_WORDS, "human")
+    }
+
+
+def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
+    """What one seat word means, for ``--seat`` and the chooser alike, as a seat
+    of :func:`rummykit.core.play.session.parse_seat`: a computer player's name in
+    any case (``ai:easy``, ``Random``) or its plain word (``easy``, ``simple``:
+    :func:`plain_words`), ``bot`` (or computer, ai, cpu)
+    for the first of ``agents``, ``ai:LEVEL:NAME``, ``human[:NAME]``, or a
+    person's name. A computer player that is not in ``agents`` (``ai:hardd``, or
+    a plain word as close to one as ``randon``) is a one-line :class:`RummyError`
+    with the closest name."""
     a = answer.strip()
     low = a.lower()
     if not a:
-        return None
-    if low in agents:
-        return low
-    if f"ai:{low}" in agents:
-        return f"ai:{low}"
-    if low in ("bot", "computer", "ai", "cpu") and agents:
-        return agents[0]
+        raise RummyError(f"seat {index + 1} is empty; use human[:NAME], ai:LEVEL, random or bot")
+    by_low = {x.lower(): x for x in agents}  # names in any case
+    if a in agents:
+        return a
+    if low in by_low:
+        return by_low[low]
+    if f"ai:{low}" in by_low:
+        return by_low[f"ai:{low}"]
+    words = {w.lower(): x for w, x in plain_words(agents).items()}
+    if low in words:
+        return words[low]
+    if low in BOT_WORDS:
+        if agents:
+            return agents[0]
+        raise RummyError(f"seat {index + 1}: there is no computer player here; give a person's name")
     if low == "human" or low.startswith("human:"):
         return "human" + a[len("human") :]
-    if low.startswith("ai:"):
-        return None  # an unknown level
+    head, _, rest = a.partition(":")
+    prefixes = {x.partition(":")[0] for x in agents if ":" in x} | {"ai"}
+    if head.lower() == "ai" and rest:
+        level, _, name = rest.partition(":")
+        if f"ai:{level.lower()}" in by_low:
+            return by_low[f"ai:{level.lower()}"] + (f":{name}" if name.strip() else "")
+        raise _unknown(f"ai:{level}", agents, index)
+    if rest and head.lower() in prefixes:
+        raise _unknown(a, agents, index)
+    if difflib.get_close_matches(low, [*agents, *words], n=1, cutoff=0.8):
+        raise _unknown(a, agents, index, f"; for a person called {a}, type human:{a}")
     return f"human:{a}"
+
+
+def _unknown(word: str, agents: Sequence[str], index: int, more: str = "") -> RummyError:
+    words = [*agents, *plain_words(agents)]
+    known = ", ".join(agents) or "none"
+    return RummyError(
+        f"seat {index + 1}: unknown computer player {shown_value(word)}{did_you_mean(word, words)} "
+        f"(available: {known}){more}"
+    )
 
 
 def _person_problem(seat: str) -> str | None:
@@ -117,31 +180,39 @@ def _person_problem(seat: str) -> str | None:
 def pick_seats(spec: VariantSpec[Any], n: int, registry: Registry) -> tuple[str, ...]:
     strongest = registry.strongest_agent(spec.name)  # the default opponent: it understands the rules
     # "bot" is the first listed: the default opponent.
-    agents = [a.name for a in registry.agents_for(spec.name) if strongest is None or a.name != strongest.name]
-    agents = ([strongest.name] if strongest else []) + agents
-    shown = ", ".join(agents) if agents else "none"
-    click.echo("Who sits where? For a person type a name (or Enter for the default);")
-    click.echo(f"for a computer player type one of: {shown} (or bot for the strongest).")
-    seats = []
+    agents = seat_agents(registry, spec.name, strongest.name if strongest else None)
+    by_name = {a: w for w, a in plain_words(agents).items()}
+    shown = ", ".join(by_name.get(a, a) for a in agents) if agents else "none"
+    click.echo("Who sits where? For a person type a name (or Enter for the default).")
+    click.echo(f"For a computer player type one of these, strongest first: {shown}")
+    click.echo(f"(bot for the strongest; rummy rules {spec.name} says how each plays).")
+    seats: list[str] = []
     for i in range(n):
         default = "human" if i == 0 or strongest is None else strongest.name
-        shown_default = f"human (Player {i + 1})" if default == "human" else default
+        shown_default = f"human (Player {i + 1})" if default == "human" else by_name.get(default, default)
         while True:
             answer = _ask(f"  Seat {i + 1}", shown_default)
-            seat = "human" if answer == shown_default and default == "human" else read_seat(answer, agents, i)
-            if seat is None:
-                click.echo(f"  unknown computer player {shown_value(answer)} (available: {shown})")
+            try:
+                human = answer == shown_default and default == "human"
+                seat = "human" if human else read_seat(answer, agents, i)
+            except RummyError as e:
+                click.echo(f"  {e}")
                 continue
             problem = _person_problem(seat) if seat.startswith("human") else None
             if problem:
                 click.echo(f"  {problem}")
+                continue
+            try:  # a name another seat already has: ask again
+                parse_seats([*seats, seat])
+            except RummyError as e:
+                click.echo(f"  {e}")
                 continue
             break
         if (
             seat in agents
             and answer != shown_default
             and ":" not in answer
-            and answer.lower() not in ("bot", "computer", "ai", "cpu")
+            and answer.lower() not in BOT_WORDS
         ):
             # A word that is also a computer player's name: say which it became.
             click.echo(

@@ -29,7 +29,7 @@ from rummykit.core.play.session import (
 )
 
 from . import completion, manage
-from .choose import choose_game
+from .choose import choose_game, read_seat, seat_agents
 from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
 from .options import IntWithin, option_option, options_for
 from .plainui import PlainUI
@@ -75,26 +75,58 @@ def game_options(named: str) -> Callable[[F], F]:
 def _seats(
     spec: VariantSpec[Any], seats: tuple[str, ...], options: BaseModel | None = None
 ) -> list[SeatRecord]:
-
+    """The seats of ``--seat`` words, read as the chooser reads them
+    (:func:`read_seat`). Too few for the variant: you are the first seat if no
+    seat is a person, and the strongest computer player fills the rest, said on
+    screen."""
     reg = registry()
+    # The default opponent: the strongest player that understands these rules.
+    strongest = reg.strongest_agent(spec.name, options)
+    need = max(2, spec.min_players)
     if not seats:
-        # The default opponent: the strongest player that understands these rules.
-        strongest = reg.strongest_agent(spec.name, options)
         if strongest is None:
             what = "understands these rules of" if reg.agents_for(spec.name) else "for"
             raise RummyError(f"no computer player {what} {spec.name}; give every seat with --seat")
-        n = max(2, spec.min_players)
-        seats = ("human",) + (strongest.name,) * (n - 1)
-    elif len(seats) < max(2, spec.min_players) and not any(s.split(":")[0] == "human" for s in seats):
+        seats = ("human",) + (strongest.name,) * (need - 1)
+        return parse_seats(seats)
+    agents = seat_agents(reg, spec.name, strongest.name if strongest else None)
+    seats = tuple(_seat_word(spec, agents, s, i) for i, s in enumerate(seats))
+    if len(seats) >= need:
+        # Names by the rules of core/engine/names.py, distinct: "Easy bot 2", "Easy bot 3"...
+        return parse_seats(seats)
+    said = []
+    if not any(s.split(":")[0] == "human" for s in seats):
         # "--seat ai:easy": you against ai:easy. A missing seat is you, said on screen.
-        seats = ("human",) + tuple(seats)
-        records = parse_seats(seats)
-        for r in records[1:]:  # a seat that names no player is refused before anything is said
+        said.append(f"You take seat 1 against {', '.join(seats)} (a seat not given is you).")
+        seats = ("human",) + seats
+    if len(seats) < need and strongest is not None:
+        # "--seat human:Zed": Zed against the default opponent, said on screen.
+        added = range(len(seats) + 1, need + 1)
+        numbers = " and ".join(map(str, added)) if len(added) <= 2 else f"{added[0]} to {added[-1]}"
+        said.append(
+            f"{'Seats' if len(added) > 1 else 'Seat'} {numbers} {'are' if len(added) > 1 else 'is'} "
+            f"{strongest.name} (a seat not given is the strongest computer player)."
+        )
+        seats += (strongest.name,) * len(added)
+    records = parse_seats(seats)
+    for r in records:  # a seat that names no player is refused before anything is said
+        if r.kind != "human":
             reg.agent(spec.name, r.kind)
-        click.echo(f"You take seat 1 against {', '.join(seats[1:])} (a seat not given is you).")
-        return records
-    # Names by the rules of core/engine/names.py, distinct: "Easy bot 2", "Easy bot 3"...
-    return parse_seats(seats)
+    for line in said:
+        click.echo(line)
+    return records
+
+
+def _seat_word(spec: VariantSpec[Any], agents: list[str], text: str, index: int) -> str:
+    """:func:`read_seat` of one ``--seat``; a computer player not offered here
+    is the registry's line, which says why when it knows."""
+    try:
+        return read_seat(text, agents, index)
+    except RummyError:
+        parts = text.strip().split(":")
+        if len(parts) > 1:
+            registry().agent(spec.name, ":".join(parts[:2]) if parts[0].lower() == "ai" else text.strip())
+        raise
 
 
 @click.command()
@@ -105,7 +137,7 @@ def _seats(
     multiple=True,
     metavar="WHO",
     shell_complete=completion.seats,
-    help="human[:NAME], ai:LEVEL or random; once per seat, in seat order.",
+    help="human[:NAME], ai:LEVEL[:NAME], random, bot or a person's name; once per seat, in seat order.",
 )
 @click.option(
     "--seed",
@@ -164,7 +196,7 @@ def play(
             else:
                 raise RummyError("name a variant to play (see rummy variants)")
         spec = reg.variant(variant)
-        seat_records = _seats(spec, seats, options_for(spec, options) if not seats else None)
+        seat_records = _seats(spec, seats, options_for(spec, options))
         if seed is None:
             seed = secrets.randbits(128)
         has_human = any(s.kind == "human" for s in seat_records)

@@ -220,7 +220,7 @@ def _step(
                 f"N move, e end, q quit{' (' + where + ')' if where else ''}> "
             )
             try:
-                answer = line_in.read(prompt).strip().lower()
+                answer = line_in.read(prompt).strip()
             except EOFError:
                 break
             except LineError as e:
@@ -238,7 +238,8 @@ def _step(
 
 def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[int, str | None]:
     """The frame to show after ``answer`` (typed at frame ``i``) and a one-line note
-    ("" if none; None when the answer quits the stepper)."""
+    ("" if none; None when the answer quits the stepper), in any case."""
+    typed, answer = answer, answer.lower()
     last = len(frames) - 1
     if answer in QUIT_WORDS:
         return i, None
@@ -260,7 +261,7 @@ def _step_answer(answer: str, i: int, frames: list[Frame], moves: int) -> tuple[
             "" if n <= moves else f"the record has {counted(moves, 'move')}; here is the last"
         )
     return i, (
-        f"unknown command {shown_value(answer)}: Enter next, b back, r next round, "
+        f"unknown command {shown_value(typed)}: Enter next, b back, r next round, "
         f"pr previous round, a move number (0 to {moves}), e end, q quit"
     )
 

@@ -34,7 +34,8 @@ def options_title(spec: VariantSpec[Any]) -> str:
     return f"Options (rummy play {spec.name} --option KEY=VALUE)"
 
 
-#: A computer player as ``rummy rules`` describes it: name, strength, description.
+#: A computer player as ``rummy rules`` describes it: name, strength (0 to 100,
+#: shown as "30/100"), description.
 Player = tuple[str, int, str]
 
 
@@ -58,7 +59,7 @@ def plain_lines(
         out += ["", "Computer players: " + ", ".join(agents)]
     nwidth = max((len(n) for n, _, _ in players), default=0)
     for name, strength, text in players:
-        out.append(f"  {name:<{nwidth}}  {strength:>3}  {text}".rstrip())
+        out.append(f"  {name:<{nwidth}}  strength {f'{strength}/100':<7}  {text}".rstrip())
     if note:
         out.append(note)
     return out
@@ -87,8 +88,8 @@ def markdown(
     if agents:
         parts.append("**Computer players:** " + ", ".join(f"`{a}`" for a in agents))
     if players:
-        rows = ["| player | strength | how it plays |", "|---|---|---|"]
-        rows += [f"| `{n}` | {strength} | {_cell(text)} |" for n, strength, text in players]
+        rows = ["| player | strength (of 100) | how it plays |", "|---|---|---|"]
+        rows += [f"| `{n}` | {strength}/100 | {_cell(text)} |" for n, strength, text in players]
         parts.append("\n".join(rows))
     if note:
         parts.append(_cell(note))

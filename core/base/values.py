@@ -5,6 +5,7 @@ import fast, such as the registry that `rummy --help` loads, can use them;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 #: How long a value in an error line may be, by default.
@@ -45,3 +46,14 @@ def counted(n: int, one: str, many: str = "") -> str:
     """``n`` and the word for that many: ``counted(1, "move")`` is "1 move",
     ``counted(2, "move")`` "2 moves", ``counted(3, "match", "matches")`` "3 matches"."""
     return f"{n} {one if abs(n) == 1 else many or one + 's'}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean X?"`` with X the choice closest to ``word`` (difflib,
+    ignoring case), or ``""`` when none is close: the end of an error line about
+    a name that was mistyped."""
+    import difflib
+
+    by_fold = {c.casefold(): c for c in choices}
+    close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1)
+    return f"; did you mean {by_fold[close[0]]}?" if close else ""

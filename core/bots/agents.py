@@ -136,7 +136,7 @@ def information_for(game: Any, seat: int) -> InfoState | None:
         info = rnd.information(seat)
     except NotImplementedError as e:
         if getattr(rnd, "history", None):
-            what = f"could not give seat {seat} its information state in play ({e})"
+            what = f"could not give seat {seat + 1} its information state in play ({e})"
             raise contract_broken(getattr(rnd, "variant", "") or type(rnd).__name__, what) from None
         return None
     except RummyError:

@@ -290,7 +290,7 @@ class SafeAgent:
         legal = view.legal
         if not legal:
             raise contract_broken(
-                view.variant, f"offers seat {view.seat} no legal move while the round goes on"
+                view.variant, f"offers seat {view.seat + 1} no legal move while the round goes on"
             )
         clock = self.clock
         if clock is None:

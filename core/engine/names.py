@@ -11,9 +11,18 @@ move the cursor, set the window title, forge a line or reorder what follows it:
   U+202A-U+202E, U+2066-U+2069) or an unpaired surrogate is refused, with the
   reason in one line (:class:`BadName`): nothing is removed behind the
   typist's back;
+* so is a name holding a character that shows nothing and is not a space
+  (:func:`invisible`): a format character (Unicode category Cf: U+200B,
+  U+2060-U+2064, U+FEFF, tag characters, ...) or a blank that passes for a
+  letter or a sign (the Hangul fillers, U+2800 braille blank, U+034F), so that
+  no two names can look the same;
 * a name has 1 to :data:`MAX_NAME` characters and at least one that shows.
 
-Seats get distinct names, ignoring case (:func:`unique_names`); a person may be
+Seats get distinct names, compared by :func:`fold` (case and compatibility
+forms ignored): a name a person typed that another seat already has is refused
+(:func:`rummykit.core.play.session.parse_seats`, the chooser, a save file), and
+default names ("Player 2", "Easy bot") are numbered apart
+(:func:`unique_names`). A person may be
 called anything a bot is called ("Random" included): the seat's kind, not its
 name, says who plays it.
 
@@ -42,6 +51,8 @@ BIDI = frozenset(
     "\u061c\u200e\u200f" + "".join(map(chr, range(0x202A, 0x202F))) + "".join(map(chr, range(0x2066, 0x206A)))
 )
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line/paragraph breaks
+#: Blanks whose category is a letter's, a sign's or a mark's: they show nothing.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
 _CARD = re.compile(r"\[\[([0-9]{1,2})\]\]")
 
 
@@ -52,6 +63,12 @@ class BadName(RummyError, ValueError):
 def bad_char(ch: str) -> bool:
     """Whether ``ch`` may not appear in a name or be printed from untrusted text."""
     return ch in BIDI or unicodedata.category(ch) in _REFUSED_CATEGORIES
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` shows nothing and is not a space: a format character
+    (category Cf) or one of :data:`BLANKS`."""
+    return ch in BLANKS or unicodedata.category(ch) == "Cf"
 
 
 def _describe(ch: str) -> str:
@@ -80,6 +97,12 @@ def check_name(text: str) -> str:
         if bad_char(ch):
             raise BadName(
                 f"name {shown(text)} has {_describe(ch)}; names are plain text of 1 to {MAX_NAME} characters"
+            )
+    for ch in text:
+        if invisible(ch):
+            raise BadName(
+                f"name {shown(text)} has a character that shows nothing (U+{ord(ch):04X}); "
+                "type letters, digits, signs and spaces"
             )
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
@@ -118,15 +141,17 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def unique_names(names: Sequence[str]) -> list[str]:
-    """``names`` made distinct, ignoring case: a name that several seats share
-    becomes "NAME N" with N the seat's number (or the next number not taken), and
-    a name that was already unique is kept as it is."""
+def unique_names(names: Sequence[str], keep: Sequence[bool] = ()) -> list[str]:
+    """``names`` made distinct, compared by :func:`fold`: a name that several
+    seats share becomes "NAME N" with N the seat's number (or the next number not
+    taken), and a name that was already unique is kept as it is. A name whose
+    ``keep`` is true (one a person typed; they are distinct) is never changed."""
     keys = [fold(n) for n in names]
+    kept = [i < len(keep) and bool(keep[i]) for i in range(len(names))]
     out = list(names)
-    taken = {k for k in keys if keys.count(k) == 1}
+    taken = {k for k in keys if keys.count(k) == 1} | {k for k, x in zip(keys, kept, strict=True) if x}
     for i, n in enumerate(names):
-        if keys.count(keys[i]) == 1:
+        if kept[i] or keys.count(keys[i]) == 1:
             continue
         number = i + 1
         while True:
@@ -137,6 +162,16 @@ def unique_names(names: Sequence[str]) -> list[str]:
         taken.add(fold(candidate))
         out[i] = candidate
     return out
+
+
+def taken_name(names: Sequence[str]) -> tuple[int, int] | None:
+    """The first pair of seats (``i < j``) whose names are the same by :func:`fold`, or None."""
+    first: dict[str, int] = {}
+    for j, n in enumerate(names):
+        i = first.setdefault(fold(n), j)
+        if i != j:
+            return i, j
+    return None
 
 
 def clean_text(text: str) -> str:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from rummykit.core.base.errors import OptionError
-from rummykit.core.base.values import is_truth_value, shown_value
+from rummykit.core.base.values import did_you_mean, is_truth_value, shown_value
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
@@ -71,7 +71,7 @@ def _either(words: list[str]) -> str:
 
 def allowed_values(field: FieldInfo) -> str:
     """The values an option takes, in words: ``1 to 1000000``, ``true or false``,
-    ``seat0 or alternate``; ``""`` when the type says nothing simple."""
+    ``first or alternate``; ``""`` when the type says nothing simple."""
     ann = field.annotation
     if ann is bool:
         return "true or false"
@@ -126,7 +126,8 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
     for k in values:
         if k not in fields:
             known = ", ".join(fields) or "none"
-            raise OptionError(f"unknown option {shown_value(k)}{where} (options: {known})")
+            hint = did_you_mean(str(k), fields)
+            raise OptionError(f"unknown option {shown_value(k)}{where}{hint} (options: {known})")
         field = fields[k]
         if field.annotation in (int, float) and is_truth_value(values[k]):
             reason = _reason(k, field, "")
@@ -137,8 +138,12 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
         err = e.errors()[0]
         key = ".".join(str(x) for x in err.get("loc", ())) or "options"
         value = values.get(key, err.get("input"))
-        reason = _reason(key, fields.get(key), err.get("msg", "invalid"))
-        raise OptionError(f"bad value for option {key}{where}: {shown_value(value)} ({reason})") from None
+        info = fields.get(key)
+        reason = _reason(key, info, err.get("msg", "invalid"))
+        words = (_choices(info) or (["true", "false"] if info.annotation is bool else [])) if info else []
+        hint = did_you_mean(value, words) if isinstance(value, str) else ""
+        shown = shown_value(value)
+        raise OptionError(f"bad value for option {key}{where}: {shown} ({reason}){hint}") from None
 
 
 def describe_options(model: type[BaseModel]) -> list[tuple[str, str, str, str]]:

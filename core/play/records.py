@@ -26,7 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rummykit.core.base.errors import RecordError, RummyError, VariantError
 from rummykit.core.base.values import SHOWN_MAX, shortened, shown_value
-from rummykit.core.engine.names import check_kind, check_name
+from rummykit.core.engine.names import check_kind, check_name, taken_name
+from rummykit.core.engine.names import shown as shown_name
 from rummykit.core.engine.options import build_options
 from rummykit.core.play.match import Match, MatchRule
 
@@ -246,7 +247,8 @@ def invalid(error: ValidationError) -> str:
 
 
 def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
-    """The record in ``raw`` (the bytes of ``path``); any problem is a :class:`RecordError`."""
+    """The record in ``raw`` (the bytes of ``path``); any problem (two seats of one
+    name by :func:`rummykit.core.engine.names.fold` included) is a :class:`RecordError`."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -270,11 +272,20 @@ def parse_record(raw: bytes, path: str | os.PathLike[str]) -> MatchRecord:
             f"(this rummykit reads version {VERSION})"
         )
     try:
-        return MatchRecord.model_validate(data)
+        record = MatchRecord.model_validate(data)
     except ValidationError as e:
         raise RecordError(f"{path}: save file is damaged: {invalid(e)}") from None
     except RecursionError:
         raise RecordError(f"{path}: save file is damaged (nested too deep)") from None
+    clash = taken_name([seat.name for seat in record.seats])
+    if clash is not None:  # rummy never writes two seats of one name (session.parse_seats)
+        i, j = clash
+        raise RecordError(
+            f"{path}: save file is damaged: seats.{j}.name {shown_name(record.seats[j].name)} "
+            f"is the name of seats.{i} ({shown_name(record.seats[i].name)}); "
+            "every seat needs a name of its own"
+        )
+    return record
 
 
 def load_record(path: str | os.PathLike[str]) -> MatchRecord:

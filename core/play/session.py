@@ -37,7 +37,15 @@ from rummykit.core.bots.agents import agent_seed, observers, tell_observers
 from rummykit.core.bots.guard import MoveClock, SafeAgent, Who
 from rummykit.core.engine.actions import DRAW_STOCK, Action
 from rummykit.core.engine.loop import Loop, variant_refused
-from rummykit.core.engine.names import BadName, bot_name, check_kind, check_name, unique_names
+from rummykit.core.engine.names import (
+    BadName,
+    bot_name,
+    check_kind,
+    check_name,
+    shown,
+    taken_name,
+    unique_names,
+)
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.round import Event, View
 from rummykit.core.play.match import Match, check_players, match_rule
@@ -66,19 +74,27 @@ def parse_seat(text: str, index: int) -> SeatRecord:
     computer player's name. NAME follows the rules of :mod:`rummykit.core.engine.names`
     (a bad one is a one-line error naming the seat); a person with no name is
     "Player N", a computer player "Easy bot" (after its level)."""
+    return _parse_seat(text, index)[0]
+
+
+def _parse_seat(text: str, index: int) -> tuple[SeatRecord, bool]:
+    """The seat of :func:`parse_seat`, and whether its name was typed (not a default)."""
     text = text.strip()
     if not text:
         raise RummyError("empty seat; use human[:NAME], ai:LEVEL or random")
     parts = text.split(":")
+    typed = ""
     if parts[0] == HUMAN:
-        kind, name = HUMAN, ":".join(parts[1:]).strip() or f"Player {index + 1}"
+        typed = ":".join(parts[1:]).strip()
+        kind, name = HUMAN, typed or f"Player {index + 1}"
     elif parts[0] == "ai" and len(parts) >= 3:
         kind = ":".join(parts[:2])
-        name = ":".join(parts[2:]).strip() or bot_name(kind)
+        typed = ":".join(parts[2:]).strip()
+        name = typed or bot_name(kind)
     else:
         kind, name = text, bot_name(text)
     try:
-        return seat_record(check_kind(kind), check_name(name))
+        return seat_record(check_kind(kind), check_name(name)), bool(typed)
     except BadName as e:
         raise BadName(f"seat {index + 1}: {e}") from None
 
@@ -92,10 +108,23 @@ def seat_record(kind: str, name: str) -> SeatRecord:
 
 
 def parse_seats(texts: Sequence[str]) -> list[SeatRecord]:
-    """Every seat of ``texts`` (see :func:`parse_seat`), with names made distinct
-    ignoring case (:func:`rummykit.core.engine.names.unique_names`)."""
-    seats = [parse_seat(t, i) for i, t in enumerate(texts)]
-    for seat, name in zip(seats, unique_names([s.name for s in seats]), strict=True):
+    """Every seat of ``texts`` (see :func:`parse_seat`). A typed name another
+    typed name already has (ignoring case and look-alike forms,
+    :func:`rummykit.core.engine.names.fold`) is a :class:`BadName` naming both
+    seats; default names are numbered apart from each other and from typed ones
+    (:func:`rummykit.core.engine.names.unique_names`)."""
+    parsed = [_parse_seat(t, i) for i, t in enumerate(texts)]
+    seats = [seat for seat, _ in parsed]
+    typed = [t for _, t in parsed]
+    clash = taken_name([s.name for s, t in parsed if t])
+    if clash is not None:
+        where = [i for i, t in enumerate(typed) if t]
+        i, j = where[clash[0]], where[clash[1]]
+        raise BadName(
+            f"seat {j + 1}: the name {shown(seats[j].name)} is taken by seat {i + 1} "
+            f"({shown(seats[i].name)}); give each seat a name of its own"
+        )
+    for seat, name in zip(seats, unique_names([s.name for s in seats], typed), strict=True):
         seat.name = name
     return seats
 

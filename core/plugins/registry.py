@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rummykit.core.base.errors import PluginError, UnknownAgent, UnknownVariant
+from rummykit.core.base.values import did_you_mean
 from rummykit.core.plugins.specs import (
     AGENT_NAME,
     GENERIC_STRENGTHS,
@@ -220,7 +221,8 @@ class Registry:
             return self.variants[name]
         except KeyError:
             known = ", ".join(sorted(self.variants)) or "none installed"
-            raise UnknownVariant(f"unknown variant {name!r} (installed: {known})") from None
+            close = did_you_mean(name, self.variants)
+            raise UnknownVariant(f"unknown variant {name!r}{close} (installed: {known})") from None
 
     def agents_for(self, variant: str) -> list[AgentSpec[Any]]:
         """Agents usable with ``variant``, strongest first, then by name."""
@@ -279,7 +281,8 @@ class Registry:
         known = ", ".join(a.name for a in offered) or "none"
         reason = self._bind(self.agents[generic], variant) if generic in self.agents else None
         why = f"; {name} cannot play it: {reason}" if isinstance(reason, str) else ""
-        raise UnknownAgent(f"no computer player {name!r} for {variant} (available: {known}){why}")
+        close = "" if generic in self.agents else did_you_mean(name, [a.name for a in offered])
+        raise UnknownAgent(f"no computer player {name!r} for {variant}{close} (available: {known}){why}")
 
     def understood(self, spec: AgentSpec[Any], variant: str, options: BaseModel | None = None) -> bool:
         """Whether ``spec`` understands ``variant`` under ``options`` (``None``:

@@ -42,8 +42,9 @@ def test_one_seat_given_is_you_against_it(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "You take seat 1 against ai:easy" in r.stdout
     assert "Player 1 (human)" in r.stdout and "(ai:easy)" in r.stdout
-    r = rummy(["play", "gin", "--seat", "human"], tmp_path)
-    assert r.returncode == 2 and "for 2 players, not 1" in r.stderr
+    r = rummy(["play", "gin", "--seat", "human"], tmp_path, "")
+    assert r.returncode == 0, r.stderr  # a person alone: the strongest computer player fills the seat
+    assert "(a seat not given is the strongest computer player)" in r.stdout
 
 
 def test_option_errors_in_plain_words(tmp_path):

@@ -75,7 +75,7 @@ def test_names_with_brackets_and_braces_play_a_whole_match(tmp_path):
     assert "{0}[[1]]" in out.split("--- round 1 over ---")[1]
 
 
-def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
+def test_duplicate_names_are_refused_ignoring_case(tmp_path):
     save = tmp_path / "c.json"
     r = here(
         [
@@ -94,12 +94,11 @@ def test_duplicate_names_become_distinct_ignoring_case(tmp_path):
         ],
         tmp_path / "data",
     )
-    assert r.returncode == 0, r.stderr
-    names = [s.name for s in load_record(save).seats]
-    assert names == ["Bob 3", "Bob 2", "bob 4", "Easy bot"]
-    assert len({n.casefold() for n in names}) == 4
-    assert r.stdout.decode().startswith(
-        "CardVerse Rummy: Bob 3 (human), Bob 2 (human), bob 4 (human), Easy bot (ai:easy)"
+    # a typed name another seat has is refused, not renumbered
+    assert r.returncode == 2 and not save.exists()
+    assert (
+        r.stderr.decode()
+        == "rummy: seat 3: the name 'bob' is taken by seat 2 ('Bob'); give each seat a name of its own\n"
     )
 
 

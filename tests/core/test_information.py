@@ -204,7 +204,7 @@ def test_a_round_whose_information_state_fails_in_play_is_the_variants_fault():
     match.round.information = fails
     with pytest.raises(
         VariantError,
-        match=r"variant gin could not give seat 1 its information state in play "
+        match=r"variant gin could not give seat 2 its information state in play "
         r"\(its deal changed its mind\), which breaks the engine contract",
     ):
         information_for(match, 1)

@@ -104,8 +104,10 @@ def test_seat_parsing_uses_the_name_rules():
     assert parse_seat("ai:easy:[[oops", 1) == SeatRecord(kind="ai:easy", name="[[oops")
     with pytest.raises(BadName, match=r"^seat 2: name 'Ev\\x1b\]0;pwned\\x07' has an escape"):
         parse_seat("human:Ev\x1b]0;pwned\x07", 1)
-    seats = parse_seats(["human:Bob 3", "human:Bob", "human:Bob"])
-    assert [s.name for s in seats] == ["Bob 3", "Bob 2", "Bob 4"]
+    with pytest.raises(BadName, match=r"^seat 3: the name 'Bob' is taken by seat 2 \('Bob'\)"):
+        parse_seats(["human:Bob 3", "human:Bob", "human:Bob"])
+    seats = parse_seats(["human:Easy bot 2", "ai:easy", "ai:easy"])  # default names are numbered apart
+    assert [s.name for s in seats] == ["Easy bot 2", "Easy bot 3", "Easy bot 4"]
 
 
 def test_a_save_file_cannot_smuggle_escapes_in(tmp_path):

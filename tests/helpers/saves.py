@@ -13,7 +13,7 @@ from typing import Any
 
 from rummykit.core.bots.agents import RandomAgent
 from rummykit.core.play.records import MatchRecord, load_record
-from rummykit.core.play.session import Session, parse_seat
+from rummykit.core.play.session import Session, parse_seats
 
 from ..inprocess import run_rummy
 from .ptygame import registry
@@ -52,7 +52,7 @@ def saved_game(
 def play(path: Path, seed: int, seats, options: dict, moves: int | None) -> MatchRecord:
     """The game of :func:`saved_game` after ``moves`` moves (``None``: to its end)."""
     reg = registry()
-    s = Session.new(reg, "gin", options, [parse_seat(x, i) for i, x in enumerate(seats)], seed, path)
+    s = Session.new(reg, "gin", options, parse_seats(seats), seed, path)
     agent = RandomAgent(1)
     n = 0
     while not s.over and (moves is None or n < moves):

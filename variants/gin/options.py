@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = ["GinOptions"]
 
@@ -34,9 +34,10 @@ class GinOptions(BaseModel):
     gin_bonus: int = Field(25, ge=0, le=1000, description="bonus for going gin")
     undercut_bonus: int = Field(25, ge=0, le=1000, description="bonus to the defender for an undercut")
     target: int = Field(100, ge=1, le=1_000_000, description="a match ends when a total reaches this")
-    first_turn: Literal["seat0", "alternate"] = Field(
-        "seat0",
-        description='who starts a round: "seat0" (every round) or "alternate" (seats take turns)',
+    first_turn: Literal["first", "alternate"] = Field(
+        "first",
+        description='who starts a round: "first" (the first seat, every round) '
+        'or "alternate" (seats take turns)',
     )
     max_turns: int = Field(
         200,
@@ -45,3 +46,9 @@ class GinOptions(BaseModel):
         description="engine limit, not a Cardems rule: a round that reaches this many turns "
         "(one draw and one discard each) without a knock or gin is a draw",
     )
+
+    @field_validator("first_turn", mode="before")
+    @classmethod
+    def _first_seat(cls, value: object) -> object:
+        """``seat0`` (the first seat, counted from 0 as the code counts) is read as ``first``."""
+        return "first" if value == "seat0" else value

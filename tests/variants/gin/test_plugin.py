@@ -45,7 +45,7 @@ def test_register_commands_adds_the_gin_group():
 def test_rules_text_has_every_decision():
     text = SPEC.rules_text
     for phrase in (
-        "seat 0",
+        "seat 1 (the first) takes the first turn",
         "alternate",
         "a plain knock is never offered",
         "never after gin",
@@ -67,7 +67,7 @@ def test_defaults_are_cardems():
         25,
         25,
         100,
-        "seat0",
+        "first",
         200,
     )
     assert all(f.description for f in GinOptions.model_fields.values())
@@ -80,7 +80,7 @@ def test_defaults_are_cardems():
         ("knock_limit=-1", ["knock_limit", "'-1'", "knock_limit must be a whole number between 0 and 100"]),
         ("knock_limit=ten", ["knock_limit", "'ten'", "between 0 and 100"]),
         ("target=0", ["target", "'0'", "target must be a whole number between 1 and 1000000"]),
-        ("first_turn=foo", ["first_turn", "'foo'", "first_turn takes seat0 or alternate"]),
+        ("first_turn=foo", ["first_turn", "'foo'", "first_turn takes first or alternate"]),
         ("gin_bonus=-5", ["gin_bonus must be a whole number between 0 and 1000"]),
         ("max_turns=1e20", ["max_turns must be a whole number between 1 and 10000"]),
     ],
