@@ -29,6 +29,8 @@ def test_the_chooser_refuses_a_taken_or_invisible_name_and_asks_again(game, tmp_
     g.expect("shows nothing")
     g.expect("Seat 2")
     g.send("Eve")
+    g.expect("How long a match?")
+    g.send("")
     g.expect("Pass to Dana")
     g.send("quit")
     assert g.wait_exit() == 0
@@ -59,6 +61,8 @@ def test_the_chooser_reads_ai_level_name_and_suggests_for_a_mistyped_player(game
     g.expect("unknown computer player 'ai:hardd'; did you mean ai:hard?")
     g.expect("Seat 2")
     g.send("ai:easy:Max")
+    g.expect("How long a match?")
+    g.send("")
     g.prompt("Dana")
     g.send("quit")
     assert g.wait_exit() == 0
@@ -80,6 +84,8 @@ def test_the_chooser_lists_computer_players_by_plain_words(game, tmp_path):
     g.send("")
     g.expect("Seat 2 [hard]: ")  # the default, in plain words
     g.send("simple")
+    g.expect("How long a match?")
+    g.send("")
     g.prompt("Player 1")
     g.send("quit")
     assert g.wait_exit() == 0
