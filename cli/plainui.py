@@ -20,7 +20,7 @@ import click
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.engine.actions import parse_action
 
-from .common import LineError, read_stream_line
+from .common import LineError, continue_advice, read_stream_line
 from .meta import QUIT, meta_command, run_meta
 from .rulesdoc import plain_lines
 from .stopping import HangUp, StopSignals, exit_code
@@ -233,6 +233,6 @@ class PlainUI:
         """Leave before the end. Every move is saved as it is made: nothing to write."""
         s = self.s
         if s.path:
-            self.echo(f"{why}; game saved to {s.path} (rummy play --resume {s.path})")
+            self.echo(f"{why}; game saved to {s.path}. Continue with: {continue_advice(s.path)}")
         else:
             self.echo(f"{why}; game not saved (no --save path)")

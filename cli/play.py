@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -30,7 +31,16 @@ from rummykit.core.play.session import (
 
 from . import completion, manage
 from .choose import choose_game
-from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
+from .common import (
+    QUIT_WORDS,
+    ask_line,
+    continue_advice,
+    number,
+    plugins,
+    registry,
+    stdin_is_tty,
+    stdout_is_tty,
+)
 from .options import IntWithin, option_option, options_for
 from .plainui import PlainUI
 from .timeouts import move_timeout_option
@@ -122,6 +132,12 @@ def _seats(
     help="Save the game here (after every action); must not exist yet.",
 )
 @game_options("it, its plugin and the match seed")
+@click.option(
+    "--offer-resume",
+    "offer_resume",
+    is_flag=True,
+    help="At a terminal, first offer to continue the latest unfinished game, if any (make play).",
+)
 def play(
     variant: str | None,
     seats: tuple[str, ...],
@@ -132,6 +148,7 @@ def play(
     ascii_: bool,
     four_colour: bool,
     move_timeout: float,
+    offer_resume: bool = False,
 ) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
@@ -151,6 +168,10 @@ def play(
     has_human = False
     if save is not None:
         refuse_missing_folder(save)
+    if offer_resume and resume_path is None and save is None and stdin_is_tty():
+        resume_path = offered_game()
+        if resume_path is not None:
+            variant, seats, options, seed = None, (), (), None
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
@@ -184,8 +205,53 @@ def play(
         session.close()
 
 
+def offered_game() -> Path | None:
+    """``rummy play --offer-resume``: the latest unfinished game in the user data
+    folder if the person at the terminal says to continue it (Enter or y), else
+    None (a new game)."""
+    rows, _ = unfinished_games(default_save_dir())
+    if not rows:
+        return None
+    path, rec = rows[0]
+    n = len(rec.actions)
+    seats = ", ".join(s.name for s in rec.seats)
+    question = (
+        f"Continue your unfinished game {path.stem} ({rec.variant}, {seats}, "
+        f"{n} move{'s' if n != 1 else ''}, {when(rec.updated)})? [Y/n] "
+    )
+    while True:
+        try:
+            answer = ask_line(question).strip().lower()
+        except EOFError:
+            click.echo()
+            return None
+        if answer in ("", "y", "yes"):
+            return path
+        if answer in ("n", "no"):
+            return None
+        click.echo("  type y to continue it, n for a new game")
+
+
+def when(stamp: str, now: datetime | None = None) -> str:
+    """A saved game's ``updated`` time as a person says it: "just now", "5 minutes
+    ago", "2 hours ago", "3 days ago", else the date; the text itself when it is
+    not a time this program wrote."""
+    try:
+        then = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return stamp
+    seconds = ((now or datetime.now(UTC)) - then).total_seconds()
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            if unit == "day" and seconds >= 30 * size:
+                return then.strftime("%Y-%m-%d")
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
 def _continue_hint(path: Path) -> str:
-    return f"continue it with rummy play --resume {path}, or choose another --save path"
+    return f"continue it with {continue_advice(path)}, or choose another --save path"
 
 
 @click.command()

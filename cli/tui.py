@@ -34,10 +34,9 @@ from rich.text import Text
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
-from rummykit.core.play.session import default_save_dir
 
 from . import rulesdoc
-from .common import QUIT_WORDS, LineError
+from .common import QUIT_WORDS, LineError, continue_advice
 from .lineinput import LineInput
 from .meta import COMMANDS, QUIT, meta_command, run_meta
 from .render import (
@@ -573,11 +572,7 @@ class TerminalUI:
             self.say(f"{outcome}; game not saved (no save path)")
             return
 
-        try:
-            in_default = s.path.resolve().parent == default_save_dir().resolve()
-        except OSError:  # pragma: no cover
-            in_default = False
-        how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
+        how = continue_advice(s.path)
         n = len(s.record.actions)
         self.say(
             f"{outcome[:1].upper() + outcome[1:]}; game saved after {n} move{'s' if n != 1 else ''}. "

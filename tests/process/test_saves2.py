@@ -1,0 +1,34 @@
+"""Saved games at a terminal (issue 43, saves slice): ``make play``'s offer to
+continue the latest unfinished game, the games kept when a game is left, and
+the locks (hard links, stale lock files). The commands' side: tests/cli/test_saves2.py."""
+
+from __future__ import annotations
+
+from rummykit.core.play.records import load_record
+
+from ..helpers.saves import saved_game
+
+
+def test_play_offer_resume_continues_the_latest_unfinished_game_or_starts_a_new_one(game, tmp_path):
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    save = games / "0a1b2c3d.json"
+    saved_game(save, moves=1)
+    g = game("play", "gin", "--offer-resume")
+    g.expect("Continue your unfinished game 0a1b2c3d (gin, Ann, Random bot, 1 move, ")
+    g.expect("[Y/n] ")
+    g.send("maybe")
+    g.expect("type y to continue it, n for a new game")
+    g.send("")  # Enter: that game
+    g.prompt("Ann")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert "Continue with: " in g.raw.decode(errors="replace")
+    assert len(load_record(save).actions) == 1  # that game, left as it was
+    # n: a new game against the strongest computer player.
+    g = game("play", "gin", "--offer-resume")
+    g.expect("[Y/n] ")
+    g.send("n")
+    g.prompt("Player 1")
+    g.send("quit")
+    assert g.wait_exit() == 0
