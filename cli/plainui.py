@@ -232,7 +232,9 @@ class PlainUI:
     def stop(self, why: str) -> None:
         """Leave before the end. Every move is saved as it is made: nothing to write."""
         s = self.s
-        if s.path:
+        if s.dropped:
+            self.echo(f"{why}; no move made, so the game is not kept")
+        elif s.path:
             self.echo(f"{why}; game saved to {s.path}. Continue with: {continue_advice(s.path)}")
         else:
             self.echo(f"{why}; game not saved (no --save path)")

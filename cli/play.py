@@ -195,6 +195,7 @@ def play(
             path = save
             if path is None and has_human:
                 path = default_save_dir() / f"{session.record.id}.json"
+                session.keep_unplayed = False  # left with no move made: not kept
             if path is not None:
                 session.locks.append(claim_new_save(path, _continue_hint(path)))
                 session.path = path
@@ -255,7 +256,7 @@ def _continue_hint(path: Path) -> str:
 
 
 @click.command()
-@click.argument("game", required=False, shell_complete=completion.games)
+@click.argument("game", required=False, shell_complete=completion.unfinished_games)
 @game_options("it and its plugin")
 @click.option(
     "--delete",
@@ -266,7 +267,19 @@ def _continue_hint(path: Path) -> str:
     help="Delete the saved game ID (an id from the list, or a path).",
 )
 @click.option(
-    "--prune", is_flag=True, help="Delete the finished and never-played games in the user data folder."
+    "--prune",
+    is_flag=True,
+    help="Delete the never-played games in the user data folder (the finished ones too: --finished, --keep).",
+)
+@click.option(
+    "--finished", is_flag=True, help="With --prune: delete the finished games too (and so their replays)."
+)
+@click.option(
+    "--keep",
+    type=IntWithin(0, 1_000_000, "--keep must be a whole number from 0 to 1000000"),
+    default=None,
+    metavar="N",
+    help="With --prune: delete the finished games but the newest N.",
 )
 @click.option("--yes", "-y", "yes", is_flag=True, help="With --prune: do not ask first.")
 def resume(
@@ -277,19 +290,26 @@ def resume(
     move_timeout: float,
     delete: str | None,
     prune: bool,
+    finished: bool,
+    keep: int | None,
     yes: bool,
 ) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path). --delete ID drops
-    one saved game; --prune drops the finished games and those never played
-    (at a terminal it lists them and asks first; --yes does not ask)."""
+    one saved game; --prune drops the games never played, and the finished ones
+    with --finished (all) or --keep N (all but the newest N); at a terminal it
+    lists them and asks first (--yes does not ask)."""
+    if (finished or keep is not None) and not prune:
+        raise RummyError("--finished and --keep N go with --prune")
+    if finished and keep is not None:
+        raise RummyError("--finished deletes every finished game, --keep N all but N: give one")
     if delete is not None or prune:
         if game is not None or resume_path is not None or (delete is not None and prune):
             raise RummyError("--delete ID and --prune take nothing else (one at a time)")
         if delete is not None:
             manage.delete_one(delete)
         else:
-            manage.prune(yes, stdin_is_tty())
+            manage.prune(yes, stdin_is_tty(), finished, keep)
         return
     reg = registry()
     if resume_path is None and game is None:

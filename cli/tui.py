@@ -571,6 +571,9 @@ class TerminalUI:
         if s.path is None:
             self.say(f"{outcome}; game not saved (no save path)")
             return
+        if s.dropped:
+            self.say(f"{outcome[:1].upper() + outcome[1:]}; no move made, so the game is not kept.")
+            return
 
         how = continue_advice(s.path)
         n = len(s.record.actions)

@@ -125,6 +125,9 @@ class Session:
         self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
+        #: False for a new game saved in the user data folder: closed with no
+        #: move made, its file is removed (nothing to continue).
+        self.keep_unplayed = True
 
     # -- construction ------------------------------------------------------------
 
@@ -342,8 +345,18 @@ class Session:
         if self.path is not None:
             save_record(self.record, self.path)
 
+    @property
+    def dropped(self) -> bool:
+        """Whether :meth:`close` removes the save: a game nobody moved in, not to be kept."""
+        return self.path is not None and not self.record.actions and not self.keep_unplayed
+
     def close(self) -> None:
-        """Let other processes open this game (the end of the process does it too)."""
+        """Let other processes open this game (the end of the process does it
+        too); first remove the save of a game nobody moved in (:attr:`dropped`)."""
+        if self.dropped and self.locks:
+            assert self.path is not None
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
         for lock in self.locks:
             lock.release()
         self.locks = []
@@ -402,6 +415,33 @@ class SaveLock:
             if current is not None and os.path.samestat(os.fstat(fd), current):
                 return cls(fd, lock_path)
             os.close(fd)
+
+    @staticmethod
+    def clear_stale(folder: Path) -> int:
+        """Remove the lock files in ``folder`` that no process holds (a ``kill -9``
+        leaves its file, though not its lock); how many. One held is left alone."""
+        if fcntl is None:  # pragma: no cover
+            return 0
+        removed = 0
+        try:
+            files = list(folder.glob(".*.lock"))
+        except OSError:
+            return 0
+        for lock_path in files:
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if os.path.samestat(os.fstat(fd), os.stat(lock_path)):  # still that file: see take()
+                    os.unlink(lock_path)
+                    removed += 1
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+        return removed
 
     @property
     def held(self) -> bool:

@@ -9,7 +9,11 @@ import os
 import sys
 from pathlib import Path
 
+from rummykit.core.play.records import load_record
+
 from ..helpers.saves import saved_game
+from ..marks import slow
+from .test_terminal_output import complete, values
 
 VENV_BIN = Path(sys.executable).parent
 PIPED = ("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", "3")
@@ -39,3 +43,57 @@ def test_the_advice_to_continue_names_rummy_as_it_can_be_typed(rummy_run, tmp_pa
     r = rummy_run(*PIPED, "--save", str(other), PATH=f"{VENV_BIN}{os.pathsep}{without_venv_path()}")
     assert r.returncode == 2
     assert f"continue it with rummy resume {other}, or choose another --save path" in r.stderr
+
+
+def test_a_game_nobody_moved_in_is_not_kept_in_the_data_folder(rummy_run, tmp_path):
+    r = rummy_run(*PIPED, stdin="quit\n")
+    assert r.returncode == 0, r.stderr
+    assert "quit; no move made, so the game is not kept" in r.stdout
+    games = tmp_path / "data" / "games"
+    assert list(games.iterdir()) == []  # no save, no lock file
+    # One move: kept. A --save path a person gave: kept even with no move.
+    assert rummy_run(*PIPED, stdin="s\nquit\n").returncode == 0
+    assert len(list(games.glob("*.json"))) == 1
+    mine = tmp_path / "mine.json"
+    r = rummy_run(*PIPED, "--save", str(mine), stdin="quit\n")
+    assert r.returncode == 0 and mine.exists()
+
+
+def finished_at(path: Path, updated: str) -> None:
+    saved_game(path, finish=True)
+    path.write_text(load_record(path).model_copy(update={"updated": updated}).model_dump_json())
+
+
+@slow  # a game played to its end
+def test_prune_keeps_finished_games_unless_asked_or_keeps_the_newest_n(rummy_run, tmp_path):
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    saved_game(games / "never.json", moves=0)
+    saved_game(games / "going.json", moves=2)
+    for i in range(4):
+        finished_at(games / f"done{i}.json", f"2026-01-0{i + 1}T10:00:00Z")
+    r = rummy_run("resume", "--prune")
+    assert r.returncode == 0, r.stderr
+    assert "never" in r.stdout and "done" not in r.stdout
+    assert sorted(f.stem for f in games.glob("*.json")) == ["done0", "done1", "done2", "done3", "going"]
+    r = rummy_run("resume", "--prune", "--keep", "1")
+    assert r.returncode == 0, r.stderr
+    assert "finished (its replay goes too)" in r.stdout
+    assert sorted(f.stem for f in games.glob("*.json")) == ["done3", "going"]  # the newest finished kept
+    r = rummy_run("resume", "--prune", "--finished")
+    assert sorted(f.stem for f in games.glob("*.json")) == ["going"]
+    for bad in (["--finished"], ["--prune", "--finished", "--keep", "2"], ["--prune", "--keep", "-1"]):
+        r = rummy_run("resume", *bad)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+
+
+@slow  # a game played to its end
+def test_resume_completes_only_unfinished_games_replay_every_game(tmp_path):
+    data = tmp_path / "data"
+    games = data / "games"
+    games.mkdir(parents=True)
+    saved_game(games / "0a1b2c3d.json", moves=1)
+    saved_game(games / "0a99ffee.json", finish=True)
+    assert values(complete(data, "rummy resume 0a")) == ["0a1b2c3d"]
+    assert values(complete(data, "rummy replay 0a")) == ["0a1b2c3d", "0a99ffee"]
+    assert values(complete(data, "rummy resume --delete 0a")) == ["0a1b2c3d", "0a99ffee"]

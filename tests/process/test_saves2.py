@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rummykit.core.play.records import load_record
 
+from ..helpers.ptygame import plain
 from ..helpers.saves import saved_game
 
 
@@ -32,3 +33,12 @@ def test_play_offer_resume_continues_the_latest_unfinished_game_or_starts_a_new_
     g.prompt("Player 1")
     g.send("quit")
     assert g.wait_exit() == 0
+
+
+def test_a_terminal_game_left_with_no_move_is_not_kept(game, tmp_path):
+    g = game("play", "gin", "--seat", "human:Ann", "--seat", "random", "--seed", "3")
+    g.prompt("Ann")
+    g.send("quit")
+    assert g.wait_exit() == 0
+    assert "Quit; no move made, so the game is not kept." in plain(g.raw)
+    assert list((tmp_path / "data" / "games").iterdir()) == []
