@@ -413,7 +413,8 @@ def _notifier() -> Notify:
 
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits; a
-    game with a person that ends is recorded for ``rummy stats``."""
+    game with a person that ends is recorded for ``rummy stats`` as its last
+    move is saved."""
     ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
@@ -424,14 +425,20 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
             ui = TerminalUI(session, ascii_=ascii_, four_colour=four_colour)
     if ui is None:
         ui = PlainUI(session, ascii_=ascii_)
-    ui.run()
-    if session.over and session.humans:
-        record_stats(session)
+    warnings: list[str] = []
+    session.on_finished = lambda s: record_stats(s, warnings.append)
+    try:
+        ui.run()
+    finally:
+        for warning in warnings:  # after the game's screens
+            click.echo(warning, err=True)
 
 
-def record_stats(session: Session) -> None:
-    """Add the finished ``session`` to the statistics; a database that cannot be
-    written (damaged, locked, a newer schema) is one warning line, nothing more."""
+def record_stats(session: Session, warn: Callable[[str], None] | None = None) -> None:
+    """Add the finished ``session`` to the statistics (as its last move is saved:
+    :attr:`Session.on_finished`); a database that cannot be written (damaged,
+    locked, a newer schema) is one warning line (given to ``warn``, else
+    printed), nothing more."""
     m = session.match
     game = stats.Finished(
         game=session.record.id,
@@ -444,4 +451,8 @@ def record_stats(session: Session) -> None:
     try:
         stats.record(game)
     except stats.StatsError as e:
-        click.echo(f"rummy: warning: statistics not recorded: {e}", err=True)
+        line = f"rummy: warning: statistics not recorded: {e}"
+        if warn is None:
+            click.echo(line, err=True)
+        else:
+            warn(line)

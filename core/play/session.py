@@ -128,6 +128,10 @@ class Session:
         #: False for a new game saved in the user data folder: closed with no
         #: move made, its file is removed (nothing to continue).
         self.keep_unplayed = True
+        #: Called once the move that ends the match is saved, in a game with a
+        #: person (``rummy play`` records the statistics there, so that a signal
+        #: at the match-end screen cannot lose them).
+        self.on_finished: Callable[[Session], None] | None = None
 
     # -- construction ------------------------------------------------------------
 
@@ -307,6 +311,8 @@ class Session:
             self.record.actions.append(event.action.notation())
             self.record.finished = self.match.over
             self.save()
+            if self.record.finished and self.humans and self.on_finished is not None:
+                self.on_finished(self)
         self._tell(event)
 
     def _tell(self, event: Event) -> None:

@@ -4,10 +4,15 @@ the locks (hard links, stale lock files). The commands' side: tests/cli/test_sav
 
 from __future__ import annotations
 
+import json
+import signal
+
+import pytest
+
 from rummykit.core.play.records import load_record
 
-from ..helpers.ptygame import plain
-from ..helpers.saves import saved_game
+from ..helpers.ptygame import near_round_end, plain
+from ..helpers.saves import rummy, saved_game
 
 
 def test_play_offer_resume_continues_the_latest_unfinished_game_or_starts_a_new_one(game, tmp_path):
@@ -42,3 +47,21 @@ def test_a_terminal_game_left_with_no_move_is_not_kept(game, tmp_path):
     assert g.wait_exit() == 0
     assert "Quit; no move made, so the game is not kept." in plain(g.raw)
     assert list((tmp_path / "data" / "games").iterdir()) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_at_the_match_end_screen_keeps_the_statistics(game, tmp_path, sig):
+    save = tmp_path / "g.json"
+    last = near_round_end("gin", 2, {"target": 1}, save)
+    g = game("resume", str(save))
+    g.prompt("Alice")
+    g.send(last)
+    g.expect("Press Enter for the match result")
+    g.send("")
+    g.expect("Press Enter to leave")
+    g.kill(sig)
+    assert load_record(save).finished
+    r = rummy("stats", "--json", data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    (line,) = json.loads(r.stdout)
+    assert line["variant"] == "gin" and line["played"] == 1
