@@ -12,7 +12,7 @@ A game is one row per person seated (``games``), with its opponents (the other
 seats: a computer player by its kind, a person by its name), whether that person
 won or lost the match, the match points for and against, and one row per round
 (``rounds``: the round's points for and against). :func:`summary` folds them per
-variant and opponent. Recording never stops a game: a damaged or locked database
+person, variant and opponent. Recording never stops a game: a damaged or locked database
 is a :class:`StatsError` whose one line the caller shows as a warning.
 """
 
@@ -216,11 +216,13 @@ def record(game: Finished, path: Path | None = None) -> int:
 
 @dataclass(frozen=True)
 class Line:
-    """One variant against one opponent. ``best_round`` and ``worst_round``: the
+    """One person (``person``: the name they played under) at one variant
+    against one opponent. ``best_round`` and ``worst_round``: the
     highest and lowest of a round's points for less its points against (None
     with no round); ``streak``: the current run of results, games won (> 0) or
     lost (< 0), 0 when the last game had no winner."""
 
+    person: str
     variant: str
     opponent: str
     played: int
@@ -237,9 +239,9 @@ class Line:
 
 
 def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
-    """Every variant and opponent (only ``variant``'s if given), by variant then
-    opponent. A StatsError if the database cannot be read. Only read: the file
-    is opened read-only (:func:`connect_to_read`)."""
+    """Every person, variant and opponent (only ``variant``'s if given), by
+    person, variant then opponent. A StatsError if the database cannot be read.
+    Only read: the file is opened read-only (:func:`connect_to_read`)."""
     db = connect_to_read(path)
     if db is None:
         return []
@@ -248,31 +250,31 @@ def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
         where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
         rows = db.execute(
             f"""
-            SELECT variant, opponent, COUNT(*),
+            SELECT person, variant, opponent, COUNT(*),
                    SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
-            FROM games {where} GROUP BY variant, opponent ORDER BY variant, opponent""",
+            FROM games {where} GROUP BY person, variant, opponent ORDER BY person, variant, opponent""",
             args,
         ).fetchall()
         out = []
         for row in rows:
-            v, opp, played, won, lost, pf, pa = _checked(row, "ttnnnnn")
+            who, v, opp, played, won, lost, pf, pa = _checked(row, "tttnnnnn")
             best, worst = db.execute(
                 """
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
                 FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
-                WHERE g.variant = ? AND g.opponent = ?""",
-                (v, opp),
+                WHERE g.person = ? AND g.variant = ? AND g.opponent = ?""",
+                (who, v, opp),
             ).fetchone()
             _checked((best, worst), "mm")
             results = [
                 r
                 for (r,) in db.execute(
-                    "SELECT result FROM games WHERE variant = ? AND opponent = ? "
+                    "SELECT result FROM games WHERE person = ? AND variant = ? AND opponent = ? "
                     "ORDER BY ended DESC, rowid DESC",
-                    (v, opp),
+                    (who, v, opp),
                 )
             ]
-            out.append(Line(v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
+            out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
         return out
     except sqlite3.Error as e:
         raise StatsError(f"{path or default_path()}: {e}") from None

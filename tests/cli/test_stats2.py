@@ -5,6 +5,7 @@ test process, real SQLite files."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
@@ -75,3 +76,32 @@ def test_a_read_only_database_can_be_read(rummy_run, tmp_path):
     finally:
         data.chmod(stat.S_IRWXU)
         os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_hot_seat_statistics_have_one_row_per_person_within_80_columns(rummy_run, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    seats = [("human", "Ann"), ("human", "Bob"), ("human", "Cid")]
+    long_names = [("human", "Maximilian Longname-Ow"), ("ai:hard", "Hard bot")]
+    for i in range(3):
+        stats.record(
+            stats.Finished(f"h{i}", "cardverse", seats, [1234, 20, 5], [[1234, 20, 5]], 0),
+            data / stats.FILE_NAME,
+        )
+    stats.record(
+        stats.Finished("l1", "cardverse_rummy_house", long_names, [100, 7], [[100, 7]], 0),
+        data / stats.FILE_NAME,
+    )
+    r = rummy_run("stats")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    header, *rows, _footnote = lines
+    assert header.split()[:3] == ["Player", "Variant", "Opponent"]
+    by_player = {row.split()[0]: row for row in rows}
+    assert list(by_player) == ["Ann", "Bob", "Cid", "Maximili~"]  # by person; a long name cut
+    assert "3 won" in by_player["Ann"] and " 3702 " in by_player["Ann"]
+    assert "3 lost" in by_player["Cid"] and "Ann, Bob" in by_player["Cid"]  # Cid's row says so
+    j = rummy_run("stats", "--json")
+    people = [(line["person"], line["opponent"], line["won"]) for line in json.loads(j.stdout)]
+    assert ("Cid", "Ann, Bob", 0) in people and ("Ann", "Bob, Cid", 3) in people
