@@ -18,7 +18,7 @@ import click
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.engine.options import parse_pairs
 from rummykit.core.play import stats
-from rummykit.core.play.records import SEED_LIMIT, load_record
+from rummykit.core.play.records import SEED_LIMIT, load_record, replay
 from rummykit.core.play.session import (
     Session,
     claim_new_save,
@@ -233,6 +233,17 @@ def offered_game() -> Path | None:
         click.echo("  type y to continue it, n for a new game")
 
 
+def standing(reg: Any, rec: MatchRecord) -> str:
+    """Where the saved game ``rec`` stands: "round 2, score 35-12" (the match
+    points in seat order), or "round ?" when it does not replay here (a variant
+    not installed: resuming it says why)."""
+    try:
+        match = replay(rec, reg)
+    except Exception:
+        return "round ?"
+    return f"round {len(match.results) + 1}, score {'-'.join(str(t) for t in match.totals)}"
+
+
 def when(stamp: str, now: datetime | None = None) -> str:
     """A saved game's ``updated`` time as a person says it: "just now", "5 minutes
     ago", "2 hours ago", "3 days ago", else the date; the text itself when it is
@@ -323,8 +334,8 @@ def resume(
             for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
-                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {rec.updated}  "
-                    f"{len(rec.actions):>4} moves  {seats}"
+                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {when(rec.updated):<15} "
+                    f"{standing(reg, rec):<22} {len(rec.actions):>4} moves  {seats}"
                 )
         if skipped:
             click.echo(

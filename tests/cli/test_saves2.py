@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from rummykit.core.play.records import load_record
+from rummykit.core.play.records import load_record, replay
 
+from ..helpers.ptygame import near_round_end, registry
 from ..helpers.saves import saved_game
 from ..marks import slow
 from .test_terminal_output import complete, values
@@ -97,3 +99,24 @@ def test_resume_completes_only_unfinished_games_replay_every_game(tmp_path):
     assert values(complete(data, "rummy resume 0a")) == ["0a1b2c3d"]
     assert values(complete(data, "rummy replay 0a")) == ["0a1b2c3d", "0a99ffee"]
     assert values(complete(data, "rummy resume --delete 0a")) == ["0a1b2c3d", "0a99ffee"]
+
+
+def test_resume_lists_when_in_words_the_round_and_the_score(rummy_run, tmp_path):
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    two_hours_ago = (datetime.now(UTC) - timedelta(hours=2, minutes=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    fresh = games / "fresh.json"
+    saved_game(fresh, moves=2)
+    path = games / "later.json"
+    last = near_round_end("gin", 2, {"target": 1000}, path, person="Ann", bot_names="Bob")
+    rec = load_record(path)
+    rec.actions.append(last)  # the first round over: the second begun
+    path.write_text(rec.model_copy(update={"updated": two_hours_ago}).model_dump_json())
+    match = replay(rec, registry())
+    r = rummy_run("resume")
+    assert r.returncode == 0, r.stderr
+    (row,) = [line for line in r.stdout.splitlines() if "later" in line]
+    assert "2 hours ago" in row and two_hours_ago not in row
+    assert f"round 2, score {match.totals[0]}-{match.totals[1]}" in row and "Bob, Ann" in row  # in seat order
+    (row,) = [line for line in r.stdout.splitlines() if "fresh" in line]
+    assert "just now" in row and "round 1, score 0-0" in row
