@@ -69,8 +69,18 @@ def game_options(named: str) -> Callable[[F], F]:
             f"A computer player past it ends the game with one line naming {named} "
             "(exit status 1); the game stays saved as of its last move."
         )(f)
-        f = click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")(f)
-        f = click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")(f)
+        f = click.option(
+            "--four-colour/--two-colour",
+            "four_colour",
+            default=None,
+            help="A colour per suit, or two (the default); a saved game remembers it.",
+        )(f)
+        f = click.option(
+            "--ascii/--no-ascii",
+            "ascii_",
+            default=None,
+            help="Suits as letters (C D H S), or symbols (the default); a saved game remembers it.",
+        )(f)
         return click.option(
             "--resume",
             "resume_path",
@@ -145,8 +155,8 @@ def play(
     options: tuple[str, ...],
     save: Path | None,
     resume_path: Path | None,
-    ascii_: bool,
-    four_colour: bool,
+    ascii_: bool | None,
+    four_colour: bool | None,
     move_timeout: float,
     offer_resume: bool = False,
 ) -> None:
@@ -191,6 +201,7 @@ def play(
         has_human = any(s.kind == "human" for s in seat_records)
         session = Session.new(reg, spec.name, parse_pairs(options), seat_records, seed, None, notify)
     try:
+        shown = display(session, ascii_, four_colour)  # before a new game's first save
         if resume_path is None:
             path = save
             if path is None and has_human:
@@ -201,9 +212,26 @@ def play(
                 session.path = path
                 session.save()
         session.set_move_timeout(move_timeout)
-        run(session, ascii_=ascii_, four_colour=four_colour)
+        run(session, *shown)
     finally:
         session.close()
+
+
+def display(session: Session, ascii_: bool | None, four_colour: bool | None) -> tuple[bool, bool]:
+    """``--ascii`` and ``--four-colour`` as given, else as the saved game was shown
+    (:attr:`MatchRecord.display`); what is given goes into the record, saved with
+    the next move."""
+    shown = session.record.display
+    if ascii_ is None:
+        ascii_ = "ascii" in shown
+    if four_colour is None:
+        four_colour = "four-colour" in shown
+    session.record.display = []
+    if ascii_:
+        session.record.display.append("ascii")
+    if four_colour:
+        session.record.display.append("four-colour")
+    return ascii_, four_colour
 
 
 def offered_game() -> Path | None:
@@ -296,8 +324,8 @@ def _continue_hint(path: Path) -> str:
 def resume(
     game: str | None,
     resume_path: Path | None,
-    ascii_: bool,
-    four_colour: bool,
+    ascii_: bool | None,
+    four_colour: bool | None,
     move_timeout: float,
     delete: str | None,
     prune: bool,
@@ -356,7 +384,7 @@ def resume(
     session = open_saved(reg, path, None, _notifier())
     try:
         session.set_move_timeout(move_timeout)
-        run(session, ascii_=ascii_, four_colour=four_colour)
+        run(session, *display(session, ascii_, four_colour))
     finally:
         session.close()
 

@@ -120,3 +120,18 @@ def test_resume_lists_when_in_words_the_round_and_the_score(rummy_run, tmp_path)
     assert f"round 2, score {match.totals[0]}-{match.totals[1]}" in row and "Bob, Ann" in row  # in seat order
     (row,) = [line for line in r.stdout.splitlines() if "fresh" in line]
     assert "just now" in row and "round 1, score 0-0" in row
+
+
+def test_a_saved_game_remembers_ascii_and_four_colour(rummy_run, tmp_path):
+    r = rummy_run(*PIPED, "--ascii", "--four-colour", stdin="s\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert "♣" not in r.stdout
+    (save,) = (tmp_path / "data" / "games").glob("*.json")
+    assert load_record(save).display == ["ascii", "four-colour"]
+    r = rummy_run("resume", save.stem, stdin="quit\n")  # no --ascii: as it was shown
+    assert r.returncode == 0, r.stderr
+    assert "Resuming" in r.stdout and not any(s in r.stdout for s in "♣♦♥♠")
+    move = replay(load_record(save), registry()).legal_actions()[0].notation()
+    r = rummy_run("resume", save.stem, "--no-ascii", stdin=f"{move}\nquit\n")  # changed, and remembered
+    assert any(s in r.stdout for s in "♣♦♥♠")
+    assert load_record(save).display == ["four-colour"]
