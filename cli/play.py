@@ -7,6 +7,7 @@ plugin adds plays here with no change.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -137,7 +138,8 @@ def _seats(
 @click.option(
     "--save",
     "save",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
+    callback=lambda ctx, param, value: save_path(value),
     default=None,
     help="Save the game here (after every action); must not exist yet.",
 )
@@ -232,6 +234,19 @@ def display(session: Session, ascii_: bool | None, four_colour: bool | None) -> 
     if four_colour:
         session.record.display.append("four-colour")
     return ascii_, four_colour
+
+
+def save_path(text: str | None) -> Path | None:
+    """``--save PATH``: a path ending in a slash names a folder, not a file, and
+    is refused (``Path`` would drop the slash and save to a file named for the
+    folder)."""
+    if text is None:
+        return None
+    if text.endswith(("/", os.sep)):
+        raise RummyError(
+            f"--save {text}: that names a folder; give the file's path (such as {text}game.json)"
+        )
+    return Path(text)
 
 
 def offered_game() -> Path | None:

@@ -374,12 +374,15 @@ class Session:
 class SaveLock:
     """An exclusive lock on a save file, held by this process until :meth:`release`
     or its end: an ``flock`` on the hidden ``.NAME.lock`` beside the file (the save
-    itself is replaced by a rename at every move, so it cannot hold the lock).
-    Two paths to one file (a symbolic link) share one lock."""
+    itself is replaced by a rename at every move, so its name cannot hold the
+    lock). Two paths to one file (a symbolic link) share one lock; the file as it
+    is when the lock is taken is locked too (by device and inode), so a hard link
+    to it is refused as well."""
 
-    def __init__(self, fd: int | None, lock_path: Path) -> None:
+    def __init__(self, fd: int | None, lock_path: Path, file_fd: int | None = None) -> None:
         self._fd = fd
         self.lock_path = lock_path
+        self._file_fd = file_fd  # the save file itself, locked by its device and inode
 
     @classmethod
     def take(cls, path: Path, what: str) -> SaveLock:
@@ -419,7 +422,14 @@ class SaveLock:
             except FileNotFoundError:
                 current = None
             if current is not None and os.path.samestat(os.fstat(fd), current):
-                return cls(fd, lock_path)
+                try:
+                    return cls(fd, lock_path, _lock_file(real))
+                except BlockingIOError:
+                    cls(fd, lock_path).release()
+                    raise RummyError(
+                        f"{what} is open in another rummy process (by another name); "
+                        "go on playing there, or quit it first"
+                    ) from None
             os.close(fd)
 
     @staticmethod
@@ -460,6 +470,30 @@ class SaveLock:
             os.unlink(self.lock_path)  # before unlocking: see take()
         os.close(self._fd)
         self._fd = None
+        if self._file_fd is not None:
+            os.close(self._file_fd)
+            self._file_fd = None
+
+
+def _lock_file(real: Path) -> int | None:
+    """The save file at ``real`` itself locked (an ``flock`` on its device and
+    inode, held open), beside the lock on its name: another name for the same
+    file (a hard link) is refused while this process has it. None when there is
+    no file yet; a BlockingIOError when another process holds it."""
+    assert fcntl is not None
+    try:
+        file_fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None  # a new save, or not a file this process can read: its name's lock stands
+    try:
+        fcntl.flock(file_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(file_fd)
+        raise
+    except OSError:
+        os.close(file_fd)
+        return None
+    return file_fd
 
 
 def _check_writable(real: Path, shown: Path) -> None:

@@ -135,3 +135,12 @@ def test_a_saved_game_remembers_ascii_and_four_colour(rummy_run, tmp_path):
     r = rummy_run("resume", save.stem, "--no-ascii", stdin=f"{move}\nquit\n")  # changed, and remembered
     assert any(s in r.stdout for s in "♣♦♥♠")
     assert load_record(save).display == ["four-colour"]
+
+
+def test_save_to_a_path_ending_in_a_slash_is_refused_in_one_line(rummy_run, tmp_path):
+    for folder in (tmp_path / "missing", tmp_path):  # missing, or there
+        r = rummy_run(*PIPED, "--save", f"{folder}/", stdin="s\nquit\n")
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        (line,) = r.stderr.splitlines()
+        assert "that names a folder" in line or "is a folder" in line, line
+    assert not (tmp_path / "missing").exists()  # no file named for the folder

@@ -5,6 +5,7 @@ the locks (hard links, stale lock files). The commands' side: tests/cli/test_sav
 from __future__ import annotations
 
 import json
+import os
 import signal
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from rummykit.core.play.records import load_record
 
 from ..helpers.ptygame import near_round_end, plain
-from ..helpers.saves import rummy, saved_game
+from ..helpers.saves import hidden, one_line_error, rummy, saved_game, state
 
 
 def test_play_offer_resume_continues_the_latest_unfinished_game_or_starts_a_new_one(game, tmp_path):
@@ -65,3 +66,43 @@ def test_a_signal_at_the_match_end_screen_keeps_the_statistics(game, tmp_path, s
     assert r.returncode == 0, r.stderr
     (line,) = json.loads(r.stdout)
     assert line["variant"] == "gin" and line["played"] == 1
+
+
+def test_a_hard_link_to_an_open_game_is_refused(game, tmp_path):
+    save = tmp_path / "g.json"
+    rec = saved_game(save, moves=1)
+    link = tmp_path / "other-name.json"
+    os.link(save, link)
+    first = game("play", "--resume", str(save))
+    first.prompt("Ann")
+    before = state(link)
+    r = rummy("resume", str(link), data=tmp_path / "data", stdin="quit\n")
+    line = one_line_error(r)
+    assert f"game {rec.id} ({link}) is open in another rummy process" in line, line
+    assert state(link) == before
+    assert hidden(tmp_path) == [".g.json.lock"]  # the refused process left no lock file
+    first.send("quit")
+    assert first.wait_exit() == 0
+    r = rummy("resume", str(link), data=tmp_path / "data", stdin="quit\n")
+    assert r.returncode == 0, r.stderr
+
+
+def test_prune_removes_the_lock_files_a_killed_rummy_left(game, tmp_path):
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    save = games / "0a1b2c3d.json"
+    saved_game(save, moves=1)
+    g = game("resume", "0a1b2c3d")
+    g.prompt("Ann")
+    g.kill(signal.SIGKILL)
+    assert hidden(games) == [".0a1b2c3d.json.lock"]
+    held = game("resume", "0a1b2c3d")  # a game open now keeps its lock file
+    held.prompt("Ann")
+    r = rummy("resume", "--prune", data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert hidden(games) == [".0a1b2c3d.json.lock"]
+    held.kill(signal.SIGKILL)
+    r = rummy("resume", "--prune", data=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert "removed 1 lock file no rummy process holds" in r.stdout
+    assert hidden(games) == [] and save.exists()
