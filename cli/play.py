@@ -39,6 +39,7 @@ from .common import (
     number,
     plugins,
     registry,
+    rummy_command,
     stdin_is_tty,
     stdout_is_tty,
 )
@@ -372,7 +373,7 @@ def resume(
         if not rows:
             click.echo("no unfinished games")
         else:
-            how = ":" if stdin_is_tty() else " (continue one with: rummy resume ID):"
+            how = ":" if stdin_is_tty() else f" (continue one with: {rummy_command()} resume ID):"
             click.echo("Unfinished games" + how)
             for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)

@@ -36,7 +36,7 @@ from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
 
 from . import rulesdoc
-from .common import QUIT_WORDS, LineError, continue_advice
+from .common import QUIT_WORDS, LineError, continue_advice, rummy_command
 from .lineinput import LineInput
 from .meta import COMMANDS, QUIT, meta_command, run_meta
 from .render import (
@@ -566,7 +566,7 @@ class TerminalUI:
             m = s.match
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
             if s.path:
-                self.say(f"Record saved to {s.path} (rummy replay {s.path})")
+                self.say(f"Record saved to {s.path} ({rummy_command()} replay {s.path})")
             return
         if s.path is None:
             self.say(f"{outcome}; game not saved (no save path)")

@@ -34,6 +34,8 @@ def test_the_advice_to_continue_names_rummy_as_it_can_be_typed(rummy_run, tmp_pa
     typed = program.relative_to(Path.cwd()) if program.is_relative_to(Path.cwd()) else program
     assert f"Continue with: {typed} resume {save.stem}" in r.stdout
     assert "play --resume" not in r.stdout
+    r = rummy_run("resume", PATH=without_venv_path())  # the list through a pipe: the same command
+    assert f"(continue one with: {typed} resume ID):" in r.stdout and save.stem in r.stdout
     # On PATH: plain rummy, one form for every game (a --save path too).
     other = tmp_path / "mine.json"
     r = rummy_run(

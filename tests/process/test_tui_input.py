@@ -164,6 +164,7 @@ def test_player_count_picker_and_a_person_called_random(game, tmp_path):
     g.send("Random")  # the computer player random, and it says so
     g.expect("seat 2 is the computer player random; for a person called Random, type human:Random")
     g.prompt("Random")
+    g.move("s", "Random")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")

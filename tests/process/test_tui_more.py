@@ -71,6 +71,8 @@ def test_play_without_a_variant_asks_which_how_many_and_who(game, tmp_path):
     g.expect("Seat 2")
     g.send("Bob")
     g.expect("Pass to Alice")
+    g.send("")
+    g.move("s", "Alice")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")
@@ -94,6 +96,7 @@ def test_choose_players_and_computer_seats(game, tmp_path):
     g.expect("Seat 3")
     g.send("random")
     g.prompt("Player 1")
+    g.move("s", "Player 1")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")
