@@ -188,7 +188,7 @@ def play(
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
-        session = open_saved(reg, resume_path, save, notify)
+        session = open_game(reg, resume_path, save, notify)
     else:
         if save is not None:  # never overwrite a file: it may be another saved game
             refuse_existing(save, _continue_hint(save))
@@ -397,7 +397,7 @@ def resume(
     else:
         assert game is not None  # with neither, the list above gave resume_path
         path = manage.game_path(game)
-    session = open_saved(reg, path, None, _notifier())
+    session = open_game(reg, path, None, _notifier())
     try:
         session.set_move_timeout(move_timeout)
         run(session, *display(session, ascii_, four_colour))
@@ -489,22 +489,43 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
             click.echo(warning, err=True)
 
 
+def open_game(reg: Any, path: Path, save_to: Path | None, notify: Notify) -> Session:
+    """:func:`open_saved`; a game refused as finished is first added to the
+    statistics if they lack it (a game that ended before they were recorded at
+    its last move), silently: the refusal stays one line."""
+    try:
+        return open_saved(reg, path, save_to, notify)
+    except RummyError:
+        try:
+            rec = load_record(path)
+            if rec.finished and any(s.kind == "human" for s in rec.seats):
+                match = replay(rec, reg)
+                if match.over:
+                    stats.record(finished_game(rec, match))
+        except Exception:  # the refusal says what matters
+            pass
+        raise
+
+
+def finished_game(rec: MatchRecord, m: Any) -> stats.Finished:
+    """The statistics' view of the game ``rec`` at its end (its match ``m``)."""
+    return stats.Finished(
+        game=rec.id,
+        variant=rec.variant,
+        seats=[(seat.kind, seat.name) for seat in rec.seats],
+        totals=list(m.totals),
+        rounds=[list(r.points) for r in m.results],
+        winner=m.winner,
+    )
+
+
 def record_stats(session: Session, warn: Callable[[str], None] | None = None) -> None:
     """Add the finished ``session`` to the statistics (as its last move is saved:
     :attr:`Session.on_finished`); a database that cannot be written (damaged,
     locked, a newer schema) is one warning line (given to ``warn``, else
     printed), nothing more."""
-    m = session.match
-    game = stats.Finished(
-        game=session.record.id,
-        variant=session.spec.name,
-        seats=[(seat.kind, seat.name) for seat in session.record.seats],
-        totals=list(m.totals),
-        rounds=[list(r.points) for r in m.results],
-        winner=m.winner,
-    )
     try:
-        stats.record(game)
+        stats.record(finished_game(session.record, session.match))
     except stats.StatsError as e:
         line = f"rummy: warning: statistics not recorded: {e}"
         if warn is None:

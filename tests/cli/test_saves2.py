@@ -5,6 +5,7 @@ tests/process/test_saves2.py."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from datetime import UTC, datetime, timedelta
@@ -146,3 +147,16 @@ def test_save_to_a_path_ending_in_a_slash_is_refused_in_one_line(rummy_run, tmp_
         (line,) = r.stderr.splitlines()
         assert "that names a folder" in line or "is a folder" in line, line
     assert not (tmp_path / "missing").exists()  # no file named for the folder
+
+
+@slow  # a game played to its end
+def test_resume_of_a_finished_game_missing_from_the_statistics_records_it(rummy_run, tmp_path):
+    save = tmp_path / "done.json"
+    saved_game(save, finish=True)  # finished before statistics were kept at the last move
+    assert json.loads(rummy_run("stats", "--json").stdout) == []
+    for _ in range(2):
+        r = rummy_run("resume", str(save))
+        assert r.returncode == 2 and "that game is finished" in r.stderr
+        assert len(r.stderr.splitlines()) == 1
+    (line,) = json.loads(rummy_run("stats", "--json").stdout)
+    assert (line["person"], line["played"]) == ("Ann", 1)  # once
