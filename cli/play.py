@@ -377,9 +377,10 @@ def resume(
             click.echo("Unfinished games" + how)
             for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
+                n = len(rec.actions)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
                     f"  {i:>2}  {f.stem}  {rec.variant:<10} {when(rec.updated):<15} "
-                    f"{standing(reg, rec):<22} {len(rec.actions):>4} moves  {seats}"
+                    f"{standing(reg, rec):<22} {n:>4} move{'s' if n != 1 else ' '}  {seats}"
                 )
         if skipped:
             click.echo(
