@@ -50,8 +50,10 @@ $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/pyth
 	$(QUIET) true; for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && quietly $(BIN)/python -m pip install -q -e $$ex || true; done
 	@touch $(STAMP) $@
 
+# Offers to continue the latest unfinished game first; rummy itself is then
+# $(BIN)/rummy (or plain rummy after ". $(BIN)/activate").
 play: $(STAMP)
-	$(BIN)/rummy play gin
+	$(BIN)/rummy play gin --offer-resume
 
 gate: $(TSTAMP)
 	$(BIN)/ruff check .

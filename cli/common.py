@@ -10,7 +10,10 @@ then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 import click
@@ -162,3 +165,38 @@ def read_stream_line(stream: IO[str]) -> str | None:
     if problem:
         raise LineError(problem)
     return text
+
+
+def rummy_command() -> str:
+    """``rummy`` as a person can type it here: ``rummy`` when the shell finds this
+    program by that name, else the path of this program (``.venv/bin/rummy``
+    after ``make play``, relative to the current folder when under it)."""
+    script = Path(sys.argv[0]) if sys.argv and Path(sys.argv[0]).name == "rummy" else None
+    if script is None or not script.exists():
+        script = Path(sys.executable).parent / "rummy"
+    found = shutil.which("rummy")
+    try:
+        if found is not None and os.path.samefile(found, script):
+            return "rummy"
+        if not script.exists():
+            return "rummy"
+        here = Path.cwd()
+        full = script.absolute()
+        return str(full.relative_to(here)) if full.is_relative_to(here) else str(full)
+    except OSError:
+        return "rummy"
+
+
+def continue_advice(path: Path) -> str:
+    """How to go on with the game saved at ``path``, for every front end (the
+    terminal game's farewell, the piped game's last line, a refused ``--save``):
+    ID`` for a game in the user data folder (ID: its file's name, which ``rummy
+    resume`` finds), else ``rummy resume PATH``, with ``rummy`` as
+    :func:`rummy_command` spells it."""
+    from rummykit.core.play.session import default_save_dir
+
+    try:
+        in_default = path.resolve().parent == default_save_dir().resolve()
+    except OSError:  # pragma: no cover
+        in_default = False
+    return f"{rummy_command()} resume {path.stem if in_default else path}"

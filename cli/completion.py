@@ -11,8 +11,8 @@ Set up once per shell (README "Shell completion")::
 Commands and ``--options`` complete by click; the functions here complete the
 values: variant names, ``--seat`` (who may sit: ``human``, the variant's computer
 players), ``--option KEY=VALUE`` (the variant's options as whole pairs) and saved
-games (their ids, else file names). A completion never fails: whatever goes
-wrong offers nothing.
+games (their ids, else file names; for ``rummy resume GAME`` only the unfinished
+ones). A completion never fails: whatever goes wrong offers nothing.
 """
 
 from __future__ import annotations
@@ -124,10 +124,10 @@ def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
     ]
 
 
-@_quiet
-def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """A saved game: the ids in the user data folder that start with what is
-    typed; when none does, the shell completes a file name instead."""
+def _games(incomplete: str, unfinished: bool) -> list[CompletionItem]:
+    """The ids in the user data folder that start with what is typed (only the
+    games not finished, readable, when ``unfinished``); when none does, the
+    shell completes a file name instead."""
     # Here, not at the top: every command whose arguments complete imports this
     # module, and saved games pull in the session, records and match.
     from rummykit.core.play.session import default_save_dir
@@ -139,9 +139,35 @@ def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
     if "/" not in incomplete and folder.is_dir():
         for f in folder.glob("*.json"):
             if f.stem.startswith(incomplete) and GAME_ID.match(f.stem):
+                if unfinished and not _unfinished(f):
+                    continue
                 ids.append(f.stem)
                 if len(ids) >= MAX_GAMES:
                     break
     if not ids:
         return [CompletionItem(incomplete, type="file")]
     return [CompletionItem(i) for i in sorted(ids)]
+
+
+def _unfinished(path: Any) -> bool:
+    """Whether ``path`` is a readable saved game not finished."""
+    from rummykit.core.play.records import load_record
+
+    try:
+        return not load_record(path).finished
+    except Exception:
+        return False
+
+
+@_quiet
+def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A saved game, finished or not (``replay``, ``resume --delete``): the ids
+    in the user data folder that start with what is typed; when none does, the
+    shell completes a file name instead."""
+    return _games(incomplete, unfinished=False)
+
+
+@_quiet
+def unfinished_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A game ``rummy resume GAME`` continues: as :func:`games`, the unfinished ones only."""
+    return _games(incomplete, unfinished=True)

@@ -1,8 +1,10 @@
 """Saved games a person manages: ``rummy resume --delete ID`` drops one game,
-``rummy resume --prune`` drops the finished games and those never played (no
-move made) from the user data folder. A game open in another ``rummy`` is never
-deleted (its lock is taken first); a file that is not a readable saved game is
-never touched. At a terminal, ``--prune`` lists what goes and asks first
+``rummy resume --prune`` drops the games never played (no move made) from the
+user data folder, and the finished ones only when asked (``--finished``: all of
+them; ``--keep N``: all but the newest N; a finished game is its replay), with
+the lock files a killed ``rummy`` left behind. A game open in another ``rummy``
+is never deleted (its lock is taken first); a file that is not a readable saved
+game is never touched. At a terminal, ``--prune`` lists what goes and asks first
 (``--yes`` skips the question)."""
 
 from __future__ import annotations
@@ -79,17 +81,25 @@ def delete_one(game: str) -> None:
     click.echo(f"deleted game {record.id} ({path})")
 
 
-def prune(yes: bool, at_terminal: bool) -> int:
-    """``rummy resume --prune``: delete the finished and never-played games in the
-    user data folder; at a terminal ask first unless ``yes``. The number deleted."""
+def prune(yes: bool, at_terminal: bool, finished: bool = False, keep: int | None = None) -> int:
+    """``rummy resume --prune``: delete the never-played games in the user data
+    folder, and the finished ones when ``finished`` (all) or ``keep`` (all but
+    the newest ``keep``); at a terminal ask first unless ``yes``. The number deleted."""
     folder = default_save_dir()
     rows, _ = saved_games(folder)
-    doomed = [(f, rec) for f, rec in rows if rec.finished or not rec.actions]
+    ended = sorted((row for row in rows if row[1].finished), key=lambda row: row[1].updated, reverse=True)
+    old_games = ended[keep:] if keep is not None else (ended if finished else [])
+    going = {f for f, _ in old_games}
+    doomed = [(f, rec) for f, rec in rows if f in going or (not rec.finished and not rec.actions)]
+    stale = SaveLock.clear_stale(folder)
+    if stale:
+        click.echo(f"removed {stale} lock file{'s' if stale != 1 else ''} no rummy process holds")
     if not doomed:
-        click.echo("nothing to prune: no finished or never-played games")
+        what = "never-played games" if keep is None and not finished else "never-played or finished games"
+        click.echo(f"nothing to prune: no {what}" + (f" beyond the newest {keep} finished" if keep else ""))
         return 0
     for path, rec in doomed:
-        state = "finished" if rec.finished else "never played"
+        state = "finished (its replay goes too)" if rec.finished else "never played"
         click.echo(f"  {path.stem}  {rec.variant:<10} {rec.updated}  {state}")
     if at_terminal and not yes:
         try:

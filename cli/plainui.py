@@ -22,7 +22,7 @@ from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action
 
 from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
-from .common import QUIT_WORDS, LineError, read_stream_line
+from .common import QUIT_WORDS, LineError, continue_advice, read_stream_line
 from .meta import QUIT, meta_command, run_meta
 from .rulesdoc import plain_lines
 from .stopping import HangUp, StopSignals, exit_code
@@ -287,7 +287,9 @@ class PlainUI:
     def stop(self, why: str) -> None:
         """Leave before the end. Every move is saved as it is made: nothing to write."""
         s = self.s
-        if s.path:
-            self.echo(f"{why}; game saved to {s.path} (rummy play --resume {s.path})")
+        if s.dropped:
+            self.echo(f"{why}; no move made, so the game is not kept")
+        elif s.path:
+            self.echo(f"{why}; game saved to {s.path}. Continue with: {continue_advice(s.path)}")
         else:
             self.echo(f"{why}; game not saved (no --save path)")

@@ -7,8 +7,10 @@ plugin adds plays here with no change.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -17,7 +19,7 @@ import click
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.engine.options import parse_pairs
 from rummykit.core.play import stats
-from rummykit.core.play.records import SEED_LIMIT, load_record
+from rummykit.core.play.records import SEED_LIMIT, load_record, replay
 from rummykit.core.play.session import (
     Session,
     claim_new_save,
@@ -30,7 +32,17 @@ from rummykit.core.play.session import (
 
 from . import completion, manage
 from .choose import choose_game, read_seat, seat_agents
-from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
+from .common import (
+    QUIT_WORDS,
+    ask_line,
+    continue_advice,
+    number,
+    plugins,
+    registry,
+    rummy_command,
+    stdin_is_tty,
+    stdout_is_tty,
+)
 from .options import IntWithin, option_option, options_for
 from .plainui import PlainUI
 from .timeouts import move_timeout_option
@@ -59,8 +71,18 @@ def game_options(named: str) -> Callable[[F], F]:
             f"A computer player past it ends the game with one line naming {named} "
             "(exit status 1); the game stays saved as of its last move."
         )(f)
-        f = click.option("--four-colour", "four_colour", is_flag=True, help="A colour per suit.")(f)
-        f = click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters (C D H S).")(f)
+        f = click.option(
+            "--four-colour/--two-colour",
+            "four_colour",
+            default=None,
+            help="A colour per suit, or two (the default); a saved game remembers it.",
+        )(f)
+        f = click.option(
+            "--ascii/--no-ascii",
+            "ascii_",
+            default=None,
+            help="Suits as letters (C D H S), or symbols (the default); a saved game remembers it.",
+        )(f)
         return click.option(
             "--resume",
             "resume_path",
@@ -149,11 +171,18 @@ def _seat_word(spec: VariantSpec[Any], agents: list[str], text: str, index: int)
 @click.option(
     "--save",
     "save",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
+    callback=lambda ctx, param, value: save_path(value),
     default=None,
     help="Save the game here (after every action); must not exist yet.",
 )
 @game_options("it, its plugin and the match seed")
+@click.option(
+    "--offer-resume",
+    "offer_resume",
+    is_flag=True,
+    help="At a terminal, first offer to continue the latest unfinished game, if any (make play).",
+)
 def play(
     variant: str | None,
     seats: tuple[str, ...],
@@ -161,9 +190,10 @@ def play(
     options: tuple[str, ...],
     save: Path | None,
     resume_path: Path | None,
-    ascii_: bool,
-    four_colour: bool,
+    ascii_: bool | None,
+    four_colour: bool | None,
     move_timeout: float,
+    offer_resume: bool = False,
 ) -> None:
     """Play VARIANT in the terminal, people and computer players in any mix.
 
@@ -183,10 +213,14 @@ def play(
     has_human = False
     if save is not None:
         refuse_missing_folder(save)
+    if offer_resume and resume_path is None and save is None and stdin_is_tty():
+        resume_path = offered_game()
+        if resume_path is not None:
+            variant, seats, options, seed = None, (), (), None
     if resume_path is not None:
         if variant or seats or options or seed is not None:
             raise RummyError("--resume takes the variant, options, seats and seed from the file")
-        session = open_saved(reg, resume_path, save, notify)
+        session = open_game(reg, resume_path, save, notify)
     else:
         if save is not None:  # never overwrite a file: it may be another saved game
             refuse_existing(save, _continue_hint(save))
@@ -202,26 +236,114 @@ def play(
         has_human = any(s.kind == "human" for s in seat_records)
         session = Session.new(reg, spec.name, parse_pairs(options), seat_records, seed, None, notify)
     try:
+        shown = display(session, ascii_, four_colour)  # before a new game's first save
         if resume_path is None:
             path = save
             if path is None and has_human:
                 path = default_save_dir() / f"{session.record.id}.json"
+                session.keep_unplayed = False  # left with no move made: not kept
             if path is not None:
                 session.locks.append(claim_new_save(path, _continue_hint(path)))
                 session.path = path
                 session.save()
         session.set_move_timeout(move_timeout)
-        run(session, ascii_=ascii_, four_colour=four_colour)
+        run(session, *shown)
     finally:
         session.close()
 
 
+def display(session: Session, ascii_: bool | None, four_colour: bool | None) -> tuple[bool, bool]:
+    """``--ascii`` and ``--four-colour`` as given, else as the saved game was shown
+    (:attr:`MatchRecord.display`); what is given goes into the record, saved with
+    the next move."""
+    shown = session.record.display
+    if ascii_ is None:
+        ascii_ = "ascii" in shown
+    if four_colour is None:
+        four_colour = "four-colour" in shown
+    session.record.display = []
+    if ascii_:
+        session.record.display.append("ascii")
+    if four_colour:
+        session.record.display.append("four-colour")
+    return ascii_, four_colour
+
+
+def save_path(text: str | None) -> Path | None:
+    """``--save PATH``: a path ending in a slash names a folder, not a file, and
+    is refused (``Path`` would drop the slash and save to a file named for the
+    folder)."""
+    if text is None:
+        return None
+    if text.endswith(("/", os.sep)):
+        raise RummyError(
+            f"--save {text}: that names a folder; give the file's path (such as {text}game.json)"
+        )
+    return Path(text)
+
+
+def offered_game() -> Path | None:
+    """``rummy play --offer-resume``: the latest unfinished game in the user data
+    folder if the person at the terminal says to continue it (Enter or y), else
+    None (a new game)."""
+    rows, _ = unfinished_games(default_save_dir())
+    if not rows:
+        return None
+    path, rec = rows[0]
+    n = len(rec.actions)
+    seats = ", ".join(s.name for s in rec.seats)
+    question = (
+        f"Continue your unfinished game {path.stem} ({rec.variant}, {seats}, "
+        f"{n} move{'s' if n != 1 else ''}, {when(rec.updated)})? [Y/n] "
+    )
+    while True:
+        try:
+            answer = ask_line(question).strip().lower()
+        except EOFError:
+            click.echo()
+            return None
+        if answer in ("", "y", "yes"):
+            return path
+        if answer in ("n", "no"):
+            return None
+        click.echo("  type y to continue it, n for a new game")
+
+
+def standing(reg: Any, rec: MatchRecord) -> str:
+    """Where the saved game ``rec`` stands: "round 2, score 35-12" (the match
+    points in seat order), or "round ?" when it does not replay here (a variant
+    not installed: resuming it says why)."""
+    try:
+        match = replay(rec, reg)
+    except Exception:
+        return "round ?"
+    return f"round {len(match.results) + 1}, score {'-'.join(str(t) for t in match.totals)}"
+
+
+def when(stamp: str, now: datetime | None = None) -> str:
+    """A saved game's ``updated`` time as a person says it: "just now", "5 minutes
+    ago", "2 hours ago", "3 days ago", else the date; the text itself when it is
+    not a time this program wrote."""
+    try:
+        then = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return stamp
+    seconds = ((now or datetime.now(UTC)) - then).total_seconds()
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            if unit == "day" and seconds >= 30 * size:
+                return then.strftime("%Y-%m-%d")
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
 def _continue_hint(path: Path) -> str:
-    return f"continue it with rummy play --resume {path}, or choose another --save path"
+    return f"continue it with {continue_advice(path)}, or choose another --save path"
 
 
 @click.command()
-@click.argument("game", required=False, shell_complete=completion.games)
+@click.argument("game", required=False, shell_complete=completion.unfinished_games)
 @game_options("it and its plugin")
 @click.option(
     "--delete",
@@ -232,30 +354,49 @@ def _continue_hint(path: Path) -> str:
     help="Delete the saved game ID (an id from the list, or a path).",
 )
 @click.option(
-    "--prune", is_flag=True, help="Delete the finished and never-played games in the user data folder."
+    "--prune",
+    is_flag=True,
+    help="Delete the never-played games in the user data folder (the finished ones too: --finished, --keep).",
+)
+@click.option(
+    "--finished", is_flag=True, help="With --prune: delete the finished games too (and so their replays)."
+)
+@click.option(
+    "--keep",
+    type=IntWithin(0, 1_000_000, "--keep must be a whole number from 0 to 1000000"),
+    default=None,
+    metavar="N",
+    help="With --prune: delete the finished games but the newest N.",
 )
 @click.option("--yes", "-y", "yes", is_flag=True, help="With --prune: do not ask first.")
 def resume(
     game: str | None,
     resume_path: Path | None,
-    ascii_: bool,
-    four_colour: bool,
+    ascii_: bool | None,
+    four_colour: bool | None,
     move_timeout: float,
     delete: str | None,
     prune: bool,
+    finished: bool,
+    keep: int | None,
     yes: bool,
 ) -> None:
     """List unfinished games and continue one (at a terminal, pick it from the
     list), or continue GAME (an id from the list, or a path). --delete ID drops
-    one saved game; --prune drops the finished games and those never played
-    (at a terminal it lists them and asks first; --yes does not ask)."""
+    one saved game; --prune drops the games never played, and the finished ones
+    with --finished (all) or --keep N (all but the newest N); at a terminal it
+    lists them and asks first (--yes does not ask)."""
+    if (finished or keep is not None) and not prune:
+        raise RummyError("--finished and --keep N go with --prune")
+    if finished and keep is not None:
+        raise RummyError("--finished deletes every finished game, --keep N all but N: give one")
     if delete is not None or prune:
         if game is not None or resume_path is not None or (delete is not None and prune):
             raise RummyError("--delete ID and --prune take nothing else (one at a time)")
         if delete is not None:
             manage.delete_one(delete)
         else:
-            manage.prune(yes, stdin_is_tty())
+            manage.prune(yes, stdin_is_tty(), finished, keep)
         return
     reg = registry()
     if resume_path is None and game is None:
@@ -264,13 +405,14 @@ def resume(
         if not rows:
             click.echo("no unfinished games")
         else:
-            how = ":" if stdin_is_tty() else " (continue one with: rummy resume ID):"
+            how = ":" if stdin_is_tty() else f" (continue one with: {rummy_command()} resume ID):"
             click.echo("Unfinished games" + how)
             for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
+                n = len(rec.actions)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
-                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {rec.updated}  "
-                    f"{len(rec.actions):>4} {'move ' if len(rec.actions) == 1 else 'moves'}  {seats}"
+                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {when(rec.updated):<15} "
+                    f"{standing(reg, rec):<22} {n:>4} move{'s' if n != 1 else ' '}  {seats}"
                 )
         if skipped:
             click.echo(
@@ -288,10 +430,10 @@ def resume(
     else:
         assert game is not None  # with neither, the list above gave resume_path
         path = manage.game_path(game)
-    session = open_saved(reg, path, None, _notifier())
+    session = open_game(reg, path, None, _notifier())
     try:
         session.set_move_timeout(move_timeout)
-        run(session, ascii_=ascii_, four_colour=four_colour)
+        run(session, *display(session, ascii_, four_colour))
     finally:
         session.close()
 
@@ -359,7 +501,8 @@ def _notifier() -> Notify:
 
 def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> None:
     """Play ``session`` to its end, or until the input ends or someone quits; a
-    game with a person that ends is recorded for ``rummy stats``."""
+    game with a person that ends is recorded for ``rummy stats`` as its last
+    move is saved."""
     ui: TerminalUI | PlainUI | None = None
     if stdin_is_tty() and stdout_is_tty() and session.humans:
         try:
@@ -370,24 +513,55 @@ def run(session: Session, ascii_: bool = False, four_colour: bool = False) -> No
             ui = TerminalUI(session, ascii_=ascii_, four_colour=four_colour)
     if ui is None:
         ui = PlainUI(session, ascii_=ascii_)
-    ui.run()
-    if session.over and session.humans:
-        record_stats(session)
+    warnings: list[str] = []
+    session.on_finished = lambda s: record_stats(s, warnings.append)
+    try:
+        ui.run()
+    finally:
+        for warning in warnings:  # after the game's screens
+            click.echo(warning, err=True)
 
 
-def record_stats(session: Session) -> None:
-    """Add the finished ``session`` to the statistics; a database that cannot be
-    written (damaged, locked, a newer schema) is one warning line, nothing more."""
-    m = session.match
-    game = stats.Finished(
-        game=session.record.id,
-        variant=session.spec.name,
-        seats=[(seat.kind, seat.name) for seat in session.record.seats],
+def open_game(reg: Any, path: Path, save_to: Path | None, notify: Notify) -> Session:
+    """:func:`open_saved`; a game refused as finished is first added to the
+    statistics if they lack it (a game that ended before they were recorded at
+    its last move), silently: the refusal stays one line."""
+    try:
+        return open_saved(reg, path, save_to, notify)
+    except RummyError:
+        try:
+            rec = load_record(path)
+            if rec.finished and any(s.kind == "human" for s in rec.seats):
+                match = replay(rec, reg)
+                if match.over:
+                    stats.record(finished_game(rec, match))
+        except Exception:  # the refusal says what matters
+            pass
+        raise
+
+
+def finished_game(rec: MatchRecord, m: Any) -> stats.Finished:
+    """The statistics' view of the game ``rec`` at its end (its match ``m``)."""
+    return stats.Finished(
+        game=rec.id,
+        variant=rec.variant,
+        seats=[(seat.kind, seat.name) for seat in rec.seats],
         totals=list(m.totals),
         rounds=[list(r.points) for r in m.results],
         winner=m.winner,
     )
+
+
+def record_stats(session: Session, warn: Callable[[str], None] | None = None) -> None:
+    """Add the finished ``session`` to the statistics (as its last move is saved:
+    :attr:`Session.on_finished`); a database that cannot be written (damaged,
+    locked, a newer schema) is one warning line (given to ``warn``, else
+    printed), nothing more."""
     try:
-        stats.record(game)
+        stats.record(finished_game(session.record, session.match))
     except stats.StatsError as e:
-        click.echo(f"rummy: warning: statistics not recorded: {e}", err=True)
+        line = f"rummy: warning: statistics not recorded: {e}"
+        if warn is None:
+            click.echo(line, err=True)
+        else:
+            warn(line)

@@ -1,5 +1,6 @@
-"""``rummy stats [VARIANT] [--json]``: how the people here did, per variant and
-opponent (from :mod:`rummykit.core.play.stats`)."""
+"""``rummy stats [VARIANT] [--json]``: how the people here did, one row per
+person, variant and opponent, within :data:`WIDTH` columns (from
+:mod:`rummykit.core.play.stats`)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,21 @@ from . import completion
 from .common import registry
 
 COLUMNS = (
+    "Player",
     "Variant",
     "Opponent",
-    "Played",
+    "Games",
     "Won",
     "Lost",
-    "Pts for",
-    "Pts against",
-    "Best rd",
-    "Worst rd",
+    "For",
+    "Against",
+    "Best",
+    "Worst",
     "Streak",
 )
+TEXT_COLUMNS = 3  # the first three, to the left; the numbers to the right
+WIDTH = 80  # the table fits an 80-column terminal: long names are cut, numbers never
+FOOTNOTE = "For, Against: match points. Best, Worst: a round's points for less against."
 
 
 def streak_text(n: int) -> str:
@@ -39,11 +44,14 @@ def signed(n: int | None) -> str:
 
 @click.command()
 @click.argument("variant", required=False, shell_complete=completion.variants)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per variant and opponent, in a list.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object per person, variant and opponent, in a list."
+)
 def stats(variant: str | None, as_json: bool) -> None:
-    """How finished games with a person in them went, per variant and opponent:
-    games played, won and lost, match points for and against, the best and
-    worst round (points for less points against) and the current streak.
+    """How finished games with a person in them went, one row per person,
+    variant and opponent: games played, won and lost, match points for and
+    against, the best and worst round (points for less points against) and the
+    current streak, within 80 columns.
     Kept in stats.sqlite3 in the user data folder."""
     try:
         lines = summary(variant)
@@ -62,6 +70,7 @@ def stats(variant: str | None, as_json: bool) -> None:
     rows: list[Sequence[str]] = [COLUMNS]
     rows.extend(
         (
+            clean_text(line.person),
             clean_text(line.variant),
             clean_text(line.opponent),
             str(line.played),
@@ -77,14 +86,29 @@ def stats(variant: str | None, as_json: bool) -> None:
     )
     for row in columns(rows):
         click.echo(row)
-    click.echo("Pts: match points. Best rd, Worst rd: a round's points for less its points against.")
+    click.echo(FOOTNOTE)
 
 
-def columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    """``rows`` in aligned columns, the first two to the left, the rest to the right."""
+def columns(rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
+    """``rows`` in aligned columns, the text columns to the left (two spaces
+    apart), the numbers to the right (one space apart), each line at most
+    ``width`` characters: the widest text column is cut (its cells end in ``~``,
+    never narrower than its heading) until the table fits; a number is never cut."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    least = [len(COLUMNS[i]) if i < len(COLUMNS) else 1 for i in range(len(widths))]
+    gaps = 2 * TEXT_COLUMNS + (len(widths) - TEXT_COLUMNS - 1)
+    while sum(widths) + gaps > width:
+        widest = max(range(TEXT_COLUMNS), key=lambda i: widths[i] - least[i])
+        if widths[widest] <= least[widest]:
+            break
+        widths[widest] -= 1
     out = []
     for r in rows:
-        cells = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
+        cells = [_cut(c, w).ljust(w) for c, w in zip(r[:TEXT_COLUMNS], widths, strict=False)]
+        numbers = [c.rjust(w) for c, w in zip(r[TEXT_COLUMNS:], widths[TEXT_COLUMNS:], strict=True)]
+        out.append(("  ".join(cells) + "  " + " ".join(numbers)).rstrip())
     return out
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"

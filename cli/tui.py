@@ -35,11 +35,10 @@ from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.round import View
-from rummykit.core.play.session import default_save_dir
 
 from . import rulesdoc
 from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
-from .common import QUIT_WORDS, LineError
+from .common import QUIT_WORDS, LineError, continue_advice, rummy_command
 from .lineinput import LineInput
 from .meta import COMMANDS, QUIT, meta_command, run_meta
 from .render import (
@@ -611,17 +610,16 @@ class TerminalUI:
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
             self.say(f"Seed {s.record.seed} (the same seed and moves give the same game)", "dim")
             if s.path:
-                self.say(f"Record saved to {s.path} (rummy replay {s.path})")
+                self.say(f"Record saved to {s.path} ({rummy_command()} replay {s.path})")
             return
         if s.path is None:
             self.say(f"{outcome}; game not saved (no save path)")
             return
+        if s.dropped:
+            self.say(f"{outcome[:1].upper() + outcome[1:]}; no move made, so the game is not kept.")
+            return
 
-        try:
-            in_default = s.path.resolve().parent == default_save_dir().resolve()
-        except OSError:  # pragma: no cover
-            in_default = False
-        how = f"rummy resume {s.record.id}" if in_default else f"rummy resume {s.path}"
+        how = continue_advice(s.path)
         n = len(s.record.actions)
         self.say(
             f"{outcome[:1].upper() + outcome[1:]}; game saved after {n} move{'s' if n != 1 else ''}. "

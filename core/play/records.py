@@ -125,6 +125,9 @@ class MatchRecord(BaseModel):
     match: RuleRecord | None = None
     actions: list[Text] = Field(default_factory=list, max_length=MAX_ACTIONS)
     finished: bool = False
+    #: How the terminal game showed it (``rummy play --ascii``, ``--four-colour``),
+    #: for ``rummy resume`` to show it the same way.
+    display: list[Literal["ascii", "four-colour"]] = Field(default_factory=list, max_length=2)
     # Printed in listings and headers: plain ASCII only (a save file is untrusted).
     created: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")
     updated: str = Field(default_factory=now, pattern=r"^[0-9A-Za-z:.+-]{1,40}$")

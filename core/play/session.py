@@ -154,6 +154,13 @@ class Session:
         self._observers: list[int] | None = None  # found at the first move (bots are made then)
         self.names = seat_names([s.name for s in record.seats])
         self.locks: list[SaveLock] = []  # held until close()
+        #: False for a new game saved in the user data folder: closed with no
+        #: move made, its file is removed (nothing to continue).
+        self.keep_unplayed = True
+        #: Called once the move that ends the match is saved, in a game with a
+        #: person (``rummy play`` records the statistics there, so that a signal
+        #: at the match-end screen cannot lose them).
+        self.on_finished: Callable[[Session], None] | None = None
 
     # -- construction ------------------------------------------------------------
 
@@ -333,6 +340,8 @@ class Session:
             self.record.actions.append(event.action.notation())
             self.record.finished = self.match.over
             self.save()
+            if self.record.finished and self.humans and self.on_finished is not None:
+                self.on_finished(self)
         self._tell(event)
 
     def _tell(self, event: Event) -> None:
@@ -371,8 +380,18 @@ class Session:
         if self.path is not None:
             save_record(self.record, self.path)
 
+    @property
+    def dropped(self) -> bool:
+        """Whether :meth:`close` removes the save: a game nobody moved in, not to be kept."""
+        return self.path is not None and not self.record.actions and not self.keep_unplayed
+
     def close(self) -> None:
-        """Let other processes open this game (the end of the process does it too)."""
+        """Let other processes open this game (the end of the process does it
+        too); first remove the save of a game nobody moved in (:attr:`dropped`)."""
+        if self.dropped and self.locks:
+            assert self.path is not None
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
         for lock in self.locks:
             lock.release()
         self.locks = []
@@ -384,12 +403,15 @@ class Session:
 class SaveLock:
     """An exclusive lock on a save file, held by this process until :meth:`release`
     or its end: an ``flock`` on the hidden ``.NAME.lock`` beside the file (the save
-    itself is replaced by a rename at every move, so it cannot hold the lock).
-    Two paths to one file (a symbolic link) share one lock."""
+    itself is replaced by a rename at every move, so its name cannot hold the
+    lock). Two paths to one file (a symbolic link) share one lock; the file as it
+    is when the lock is taken is locked too (by device and inode), so a hard link
+    to it is refused as well."""
 
-    def __init__(self, fd: int | None, lock_path: Path) -> None:
+    def __init__(self, fd: int | None, lock_path: Path, file_fd: int | None = None) -> None:
         self._fd = fd
         self.lock_path = lock_path
+        self._file_fd = file_fd  # the save file itself, locked by its device and inode
 
     @classmethod
     def take(cls, path: Path, what: str) -> SaveLock:
@@ -429,8 +451,42 @@ class SaveLock:
             except FileNotFoundError:
                 current = None
             if current is not None and os.path.samestat(os.fstat(fd), current):
-                return cls(fd, lock_path)
+                try:
+                    return cls(fd, lock_path, _lock_file(real))
+                except BlockingIOError:
+                    cls(fd, lock_path).release()
+                    raise RummyError(
+                        f"{what} is open in another rummy process (by another name); "
+                        "go on playing there, or quit it first"
+                    ) from None
             os.close(fd)
+
+    @staticmethod
+    def clear_stale(folder: Path) -> int:
+        """Remove the lock files in ``folder`` that no process holds (a ``kill -9``
+        leaves its file, though not its lock); how many. One held is left alone."""
+        if fcntl is None:  # pragma: no cover
+            return 0
+        removed = 0
+        try:
+            files = list(folder.glob(".*.lock"))
+        except OSError:
+            return 0
+        for lock_path in files:
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if os.path.samestat(os.fstat(fd), os.stat(lock_path)):  # still that file: see take()
+                    os.unlink(lock_path)
+                    removed += 1
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+        return removed
 
     @property
     def held(self) -> bool:
@@ -443,6 +499,30 @@ class SaveLock:
             os.unlink(self.lock_path)  # before unlocking: see take()
         os.close(self._fd)
         self._fd = None
+        if self._file_fd is not None:
+            os.close(self._file_fd)
+            self._file_fd = None
+
+
+def _lock_file(real: Path) -> int | None:
+    """The save file at ``real`` itself locked (an ``flock`` on its device and
+    inode, held open), beside the lock on its name: another name for the same
+    file (a hard link) is refused while this process has it. None when there is
+    no file yet; a BlockingIOError when another process holds it."""
+    assert fcntl is not None
+    try:
+        file_fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None  # a new save, or not a file this process can read: its name's lock stands
+    try:
+        fcntl.flock(file_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(file_fd)
+        raise
+    except OSError:
+        os.close(file_fd)
+        return None
+    return file_fd
 
 
 def _check_writable(real: Path, shown: Path) -> None:

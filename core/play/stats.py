@@ -4,13 +4,15 @@ One SQLite database (standard library :mod:`sqlite3`), ``stats.sqlite3`` in the
 user data folder (:func:`data_dir`: ``RUMMYKIT_DATA_DIR`` or the platform's, as
 for saved games). Its schema has a version (``PRAGMA user_version``):
 :data:`MIGRATIONS` brings a database of any older version up to
-:data:`SCHEMA_VERSION`; one made by a newer rummykit is left alone.
+:data:`SCHEMA_VERSION` when a game is recorded; one made by a newer rummykit is
+left alone. Reading (:func:`summary`) opens the file read-only and writes
+nothing: a damaged file stays as it is, a read-only one can be read.
 
 A game is one row per person seated (``games``), with its opponents (the other
 seats: a computer player by its kind, a person by its name), whether that person
 won or lost the match, the match points for and against, and one row per round
 (``rounds``: the round's points for and against). :func:`summary` folds them per
-variant and opponent. Recording never stops a game: a damaged or locked database
+person, variant and opponent. Recording never stops a game: a damaged or locked database
 is a :class:`StatsError` whose one line the caller shows as a warning.
 """
 
@@ -101,6 +103,34 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     return db
 
 
+def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
+    """The database at ``path`` (default :func:`default_path`) opened read-only
+    (SQLite's ``mode=ro``: nothing is written, not even a migration, so a damaged
+    file stays as it is and a read-only one can be read), or None when there is
+    no database or it holds nothing yet (version 0). A StatsError if it cannot be
+    read or is of a newer schema."""
+    path = default_path() if path is None else path
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=LOCK_WAIT)
+    except (OSError, sqlite3.Error) as e:
+        raise StatsError(f"cannot open {path}: {e}") from None
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as e:
+        db.close()
+        raise StatsError(f"{path}: {e}") from None
+    if version > SCHEMA_VERSION:
+        db.close()
+        newer = f"made by a newer rummykit (schema {version}; this one knows {SCHEMA_VERSION})"
+        raise StatsError(f"{path}: {newer}")
+    if version == 0:
+        db.close()
+        return None
+    return db
+
+
 def migrate(db: sqlite3.Connection) -> None:
     """Bring ``db`` to :data:`SCHEMA_VERSION`, each step in one transaction."""
     db.execute("BEGIN IMMEDIATE")
@@ -186,11 +216,13 @@ def record(game: Finished, path: Path | None = None) -> int:
 
 @dataclass(frozen=True)
 class Line:
-    """One variant against one opponent. ``best_round`` and ``worst_round``: the
+    """One person (``person``: the name they played under) at one variant
+    against one opponent. ``best_round`` and ``worst_round``: the
     highest and lowest of a round's points for less its points against (None
     with no round); ``streak``: the current run of results, games won (> 0) or
     lost (< 0), 0 when the last game had no winner."""
 
+    person: str
     variant: str
     opponent: str
     played: int
@@ -207,38 +239,42 @@ class Line:
 
 
 def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
-    """Every variant and opponent (only ``variant``'s if given), by variant then
-    opponent. A StatsError if the database cannot be read."""
-    db = connect(path)
+    """Every person, variant and opponent (only ``variant``'s if given), by
+    person, variant then opponent. A StatsError if the database cannot be read.
+    Only read: the file is opened read-only (:func:`connect_to_read`)."""
+    db = connect_to_read(path)
+    if db is None:
+        return []
     try:
+        _check_rows(db)
         where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
         rows = db.execute(
             f"""
-            SELECT variant, opponent, COUNT(*),
+            SELECT person, variant, opponent, COUNT(*),
                    SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
-            FROM games {where} GROUP BY variant, opponent ORDER BY variant, opponent""",
+            FROM games {where} GROUP BY person, variant, opponent ORDER BY person, variant, opponent""",
             args,
         ).fetchall()
         out = []
         for row in rows:
-            v, opp, played, won, lost, pf, pa = _checked(row, "ttnnnnn")
+            who, v, opp, played, won, lost, pf, pa = _checked(row, "tttnnnnn")
             best, worst = db.execute(
                 """
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
                 FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
-                WHERE g.variant = ? AND g.opponent = ?""",
-                (v, opp),
+                WHERE g.person = ? AND g.variant = ? AND g.opponent = ?""",
+                (who, v, opp),
             ).fetchone()
             _checked((best, worst), "mm")
             results = [
                 r
                 for (r,) in db.execute(
-                    "SELECT result FROM games WHERE variant = ? AND opponent = ? "
+                    "SELECT result FROM games WHERE person = ? AND variant = ? AND opponent = ? "
                     "ORDER BY ended DESC, rowid DESC",
-                    (v, opp),
+                    (who, v, opp),
                 )
             ]
-            out.append(Line(v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
+            out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
         return out
     except sqlite3.Error as e:
         raise StatsError(f"{path or default_path()}: {e}") from None
@@ -252,6 +288,26 @@ class _Damaged(Exception):
     pass
 
 
+def _check_rows(db: sqlite3.Connection) -> None:
+    """A :class:`_Damaged` quoting the first value in the tables not of its kind
+    (as stored, before any sum hides it)."""
+    row = db.execute(
+        """
+        SELECT variant, opponent, person, points_for, points_against FROM games
+        WHERE typeof(variant) != 'text' OR typeof(opponent) != 'text' OR typeof(person) != 'text'
+           OR typeof(points_for) != 'integer' OR typeof(points_against) != 'integer' LIMIT 1"""
+    ).fetchone()
+    if row is not None:
+        _checked(row, "tttnn")
+    row = db.execute(
+        """
+        SELECT points_for, points_against FROM rounds
+        WHERE typeof(points_for) != 'integer' OR typeof(points_against) != 'integer' LIMIT 1"""
+    ).fetchone()
+    if row is not None:
+        _checked(row, "nn")
+
+
 def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
     """``row`` if each value is of its kind in ``kinds`` (``t`` text, ``n`` a
     whole number, ``m`` a whole number or none): a table edited by hand may
@@ -263,8 +319,17 @@ def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
             ok = (value is None and kind == "m") or (isinstance(value, int) and not isinstance(value, bool))
         if not ok:
             what = "text" if kind == "t" else "a whole number"
-            raise _Damaged(f"{shown_value(str(value), 20)} where {what} belongs")
+            raise _Damaged(f"{shown_value(_as_stored(value), 20)} where {what} belongs")
     return row
+
+
+def _as_stored(value: object) -> str:
+    """A value read from the tables, as it is written there (``1.5``, ``'abc'``, ``NULL``)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bytes):
+        return f"x'{value.hex()}'"
+    return str(value)
 
 
 def streak(results: Sequence[str]) -> int:

@@ -1,6 +1,6 @@
 """Saved games a person manages (issue #19): ``rummy replay ID`` as ``rummy resume
 ID``, ``--move`` past the end refused, ``rummy resume --delete ID`` and ``rummy
-resume --prune`` (finished and never-played games; asks first at a terminal,
+resume --prune`` (never-played games, finished ones with --finished; asks first at a terminal,
 ``--yes`` does not: tests/process/test_tui_manage_saves.py). The real ``rummy``,
 run in the test process, real files."""
 
@@ -14,7 +14,7 @@ from rummykit.core.play.match import Match
 from rummykit.core.play.records import MatchRecord, SeatRecord, save_record
 from rummykit.core.plugins.manager import get_plugins
 
-from ..helpers.saves import games, start
+from ..helpers.saves import games, saved_game, start
 from ..inprocess import run_rummy
 from ..marks import slow
 
@@ -70,7 +70,7 @@ def test_replay_takes_a_game_id_and_refuses_a_move_past_the_end(tmp_path):
 def test_delete_one_game_by_id(tmp_path):
     data = tmp_path / "data"
     keep = start(data, "s\n")
-    drop = start(data, "")
+    drop = start(data, "s\n")
     r = rummy(["resume", "--delete", drop], data)
     assert r.returncode == 0, r.stderr
     assert f"deleted game {drop}" in r.stdout
@@ -84,15 +84,18 @@ def test_delete_one_game_by_id(tmp_path):
 
 
 @slow
-def test_prune_drops_finished_and_never_played_games_only(tmp_path):
+def test_prune_drops_never_played_games_and_finished_ones_with_finished(tmp_path):
     data = tmp_path / "data"
     played = start(data, "s\n")
-    never = start(data, "")
+    never = "never"  # a game nobody moved in, left by a killed rummy
+    saved_game(data / "games" / f"{never}.json", moves=0)
     done = finished_game(data)
     r = rummy(["resume", "--prune"], data)  # through a pipe: no question
     assert r.returncode == 0, r.stderr
-    assert never in r.stdout and done in r.stdout and played not in r.stdout
-    assert set(games(data)) == {played}
+    assert never in r.stdout and done not in r.stdout and played not in r.stdout
+    assert set(games(data)) == {played, done}
+    r = rummy(["resume", "--prune", "--finished"], data)
+    assert done in r.stdout and set(games(data)) == {played}
     r = rummy(["resume", "--prune"], data)
     assert "nothing to prune" in r.stdout
 

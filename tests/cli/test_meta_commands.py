@@ -40,5 +40,5 @@ def test_the_plain_game_takes_every_word_of_a_command(rummy_run):
     assert "draw stock  [s]" in helps[0] and helps == [helps[0]] * 4
     assert said[4].startswith("Score: ") and said[5] == said[4]
     assert "cannot undo: nothing of yours to undo this turn" in said[7] and said[8] == said[7]
-    assert said[9].startswith("quit; game saved to")
+    assert said[9].startswith("quit; no move made, so the game is not kept")
     assert "illegal" not in out.stdout

@@ -79,6 +79,7 @@ def test_a_piped_game_against_a_bot_is_in_rummy_stats(tmp_path):
     assert r.returncode == 0, r.stderr
     (line,) = json.loads(r.stdout)
     assert set(line) == {
+        "person",
         "variant",
         "opponent",
         "played",
@@ -104,7 +105,7 @@ def test_a_piped_game_against_a_bot_is_in_rummy_stats(tmp_path):
     elif last is not None:
         assert abs(line["streak"]) == 1
     r = rummy(["stats"], data)
-    assert r.returncode == 0 and "ai:easy" in r.stdout and "Pts for" in r.stdout and "Opponent" in r.stdout
+    assert r.returncode == 0 and "ai:easy" in r.stdout and "Against" in r.stdout and "Opponent" in r.stdout
     r = rummy(["stats", "cardverse", "--json"], data)
     assert json.loads(r.stdout) == []
 
@@ -212,4 +213,4 @@ def test_a_variant_no_longer_installed_keeps_its_statistics(tmp_path):
     data = _db_with(tmp_path, [game], [("g1", 0, 1, 25, 0)])
     r = rummy(["stats", "gone"], data)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[1].split()[:3] == ["gone", "ai:easy", "1"]
+    assert r.stdout.splitlines()[1].split()[:4] == ["Ann", "gone", "ai:easy", "1"]

@@ -50,6 +50,8 @@ def env_for(data_dir: Path, **extra: str) -> dict[str, str]:
         RUMMYKIT_DATA_DIR=str(data_dir),
         PYTHONIOENCODING="utf-8",
         INPUTRC="/dev/null",
+        # As in an activated environment: the advice to continue a game says plain rummy.
+        PATH=os.pathsep.join([str(Path(RUMMY).parent), os.environ.get("PATH", "")]),
     )
     env.update(extra)
     return env

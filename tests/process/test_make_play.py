@@ -32,6 +32,8 @@ def test_make_play_starts_gin_against_the_computer(tmp_path):
     assert "Cardems Gin" in screen
     assert "deadwood" in screen  # your hand, explained
     assert "Hard bot" in screen  # against the strongest computer player
+    child.sendline("s")  # one move: a game nobody moved in is not kept
+    child.expect_exact(b"> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()

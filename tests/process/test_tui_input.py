@@ -166,6 +166,7 @@ def test_player_count_picker_and_a_person_called_random(game, tmp_path):
     g.expect("How long a match?")
     g.send("")
     g.prompt("Random")
+    g.move("s", "Random")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")

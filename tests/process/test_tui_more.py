@@ -73,6 +73,8 @@ def test_play_without_a_variant_asks_which_how_many_and_who(game, tmp_path):
     g.expect("How long a match?")
     g.send("")
     g.expect("Pass to Alice")
+    g.send("")
+    g.move("s", "Alice")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")
@@ -98,6 +100,7 @@ def test_choose_players_and_computer_seats(game, tmp_path):
     g.expect("How long a match?")
     g.send("")
     g.prompt("Player 1")
+    g.move("s", "Player 1")  # one move: a game nobody moved in is not kept
     g.send("quit")
     assert g.wait_exit() == 0
     (save,) = save_files(tmp_path / "data")
