@@ -15,10 +15,10 @@ BREAKS = " \t\n\"'><=;|&(:"
 
 def offered(rummy_run, line: str, **env: str) -> list[str]:
     """The values ``rummy`` gives bash's script for the end of ``line``."""
+    env.setdefault("_RUMMY_COMP_WORDBREAKS", BREAKS)
     r = rummy_run(
         _RUMMY_COMPLETE="bash_complete",
         _RUMMY_COMP_LINE=line,
-        _RUMMY_COMP_WORDBREAKS=BREAKS,
         COMP_WORDS="ignored",  # split at the breaks, so not read
         COMP_CWORD="0",
         **env,
@@ -57,3 +57,11 @@ def test_the_script_sends_the_line_and_the_word_breaks(rummy_run):
     assert r.returncode == 0
     assert '_RUMMY_COMP_LINE="${COMP_LINE:0:COMP_POINT}"' in r.stdout
     assert '_RUMMY_COMP_WORDBREAKS="$COMP_WORDBREAKS"' in r.stdout
+
+
+def test_without_the_colon_among_the_word_breaks_whole_values_are_offered(rummy_run):
+    """A user who took ``:`` out of ``COMP_WORDBREAKS`` (a common bashrc line):
+    bash then completes the whole word."""
+    env = {"_RUMMY_COMP_WORDBREAKS": BREAKS.replace(":", "")}
+    assert offered(rummy_run, "rummy play gin --seat ai:h", **env) == ["ai:hard"]
+    assert offered(rummy_run, "rummy play gin -o first_turn=a", **env) == ["alternate"]
