@@ -13,15 +13,24 @@ values: variant names, ``--seat`` (who may sit: ``human``, the variant's compute
 players), ``--option KEY=VALUE`` (the variant's options as whole pairs) and saved
 games (their ids, else file names; for ``rummy resume GAME`` only the unfinished
 ones). A completion never fails: whatever goes wrong offers nothing.
+
+bash splits the word being completed at the characters of ``COMP_WORDBREAKS``
+(``:`` and ``=`` among them): ``--seat ai:h`` reaches a completion function as
+``ai``, ``:``, ``h``. :class:`BashComplete` writes the script ``rummy`` gives
+bash: it sends ``rummy`` the line itself, and answers with what follows the
+last of those characters (``hard`` for ``ai:h``), as bash-completion's
+``__ltrim_colon_completions`` does.
 """
 
 from __future__ import annotations
 
+import os
 import typing
 from collections.abc import Callable
 from typing import Any
 
 import click
+from click import shell_completion
 from click.shell_completion import CompletionItem
 
 from .common import registry
@@ -171,3 +180,90 @@ def games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
 def unfinished_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A game ``rummy resume GAME`` continues: as :func:`games`, the unfinished ones only."""
     return _games(incomplete, unfinished=True)
+
+
+#: click's bash script, also sending the line up to the cursor and the word
+#: breaks (its ``COMP_WORDS`` are split at them); scripts without them still work.
+BASH_SOURCE = """\
+%(complete_func)s() {
+    local IFS=$'\\n'
+    local response
+
+    response=$(env COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD \\
+        _RUMMY_COMP_LINE="${COMP_LINE:0:COMP_POINT}" _RUMMY_COMP_WORDBREAKS="$COMP_WORDBREAKS" \\
+        %(complete_var)s=bash_complete $1)
+
+    for completion in $response; do
+        IFS=',' read type value <<< "$completion"
+
+        if [[ $type == 'dir' ]]; then
+            COMPREPLY=()
+            compopt -o dirnames
+        elif [[ $type == 'file' ]]; then
+            COMPREPLY=()
+            compopt -o default
+        elif [[ $type == 'plain' ]]; then
+            COMPREPLY+=($value)
+        fi
+    done
+
+    return 0
+}
+
+%(complete_func)s_setup() {
+    complete -o nosort -F %(complete_func)s %(prog_name)s
+}
+
+%(complete_func)s_setup;
+"""
+
+
+class BashComplete(shell_completion.BashComplete):
+    """click's bash completion, for words bash splits at its word breaks: the
+    arguments come from the line (``_RUMMY_COMP_LINE``, up to the cursor), and
+    each value offered loses the part of the word bash keeps, up to the last
+    word break in it (``ai:hard`` for ``ai:h`` is ``hard``; ``--seat=ai:hard``
+    for ``--seat=ai:h`` too)."""
+
+    source_template = BASH_SOURCE
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        line = os.environ.get("_RUMMY_COMP_LINE")
+        if not line:
+            return super().get_completion_args()
+        # The last word is what follows the last unquoted space: "" after one.
+        words = shell_completion.split_arg_string(line + "_")
+        return words[1:-1], words[-1][:-1]
+
+    def complete(self) -> str:
+        args, incomplete = self.get_completion_args()
+        kept = self._kept(incomplete)
+        # click completes the value of "--opt=value": its values lack "--opt=".
+        opt = incomplete.partition("=")[0] + "=" if incomplete[:1] == "-" and "=" in incomplete else ""
+        out = []
+        for item in self.get_completions(args, incomplete):
+            word = opt + item.value
+            if kept and item.type == "plain" and word.startswith(kept):
+                if word == kept:  # nothing to add (bash drops an empty value)
+                    continue
+                item = CompletionItem(word[len(kept) :], type=item.type, help=item.help)
+            out.append(self.format_completion(item))
+        return "\n".join(out)
+
+    @staticmethod
+    def _kept(incomplete: str) -> str:
+        """What bash keeps of the word being completed: up to the last word break
+        in it; none in a quoted or escaped word (bash does not split it there)."""
+        breaks = os.environ.get("_RUMMY_COMP_WORDBREAKS", "")
+        line = os.environ.get("_RUMMY_COMP_LINE", "")
+        typed = line.split()[-1] if line.strip() and not line[-1].isspace() else ""
+        if not breaks or any(q in typed for q in "\\\"'"):
+            return ""
+        end = max((incomplete.rfind(c) for c in breaks if not c.isspace()), default=-1)
+        return incomplete[: end + 1]
+
+
+def use_bash_script() -> None:
+    """Make ``_RUMMY_COMPLETE=bash_source``/``bash_complete`` use
+    :class:`BashComplete`."""
+    shell_completion.add_completion_class(BashComplete)

@@ -165,6 +165,10 @@ def main(argv: list[str] | None = None) -> None:
     :class:`~rummykit.cli.common.Run`; exits with the command's status."""
     run = Run()
     error = None  # the error line printed, not repeated as a warning
+    if os.environ.get("_RUMMY_COMPLETE", "").startswith("bash_"):
+        from .completion import use_bash_script  # only when bash asks
+
+        use_bash_script()
     try:
         cli.main(args=argv, prog_name="rummy", standalone_mode=False, obj=run)
     except click.exceptions.Abort:

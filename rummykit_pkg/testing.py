@@ -77,7 +77,7 @@ from typing import Any, NoReturn
 from pydantic import BaseModel
 
 from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
-from rummykit.core.bots.agents import RandomAgent, act_kwargs, agent_seed
+from rummykit.core.bots.agents import Agent, RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards.card import DECK_SIZE, code, pretty
 from rummykit.core.engine.actions import Action, parse_action
 from rummykit.core.engine.loop import LIMIT, OVER, Loop
@@ -1045,7 +1045,7 @@ def play_match(
     options: BaseModel,
     n_seats: int,
     seed: int,
-    agents: Sequence[Any] | None = None,
+    agents: Sequence[str | AgentSpec[Any] | Agent] | None = None,
     *,
     checks: bool = True,
     max_actions: int = MAX_ACTIONS_PER_ROUND,
@@ -1060,11 +1060,36 @@ def play_match(
     ``illegal_rate`` of the states; the display hooks on every seat's view,
     :func:`check_display`). A round longer than ``max_actions`` fails; a match
     still going after ``max_rounds`` rounds is stopped there. ``coverage``
-    (if given) counts the moves, states and outcomes. Returns the match."""
+    (if given) counts the moves, states and outcomes. Returns the match.
+
+    ``agents``, one per seat, in the forms :func:`check_variant` takes: a
+    computer player's name (looked up for ``spec``'s name in ``registry``, else
+    the installed plugins; ``"random"`` is the kit's random player) or an
+    :class:`AgentSpec`, made for its seat as :func:`check_variant` makes it
+    (seeded ``agent_seed(seed, seat)``, core's ``ai:search`` on a small budget);
+    or an agent already made (anything with ``act``, such as a
+    :class:`RandomAgent`)."""
     if agents is None:
-        agents = [RandomAgent(agent_seed(seed, s)) for s in range(n_seats)]
+        agents = ["random"] * n_seats
     if len(agents) != n_seats:
         _fail(f"{len(agents)} agents for {n_seats} seats")
+    if any(isinstance(a, str) and a != "random" for a in agents) and registry is None:
+        from rummykit.core.plugins.manager import get_plugins
+
+        registry = get_plugins().registry
+    players: list[Any] = []
+    for s, a in enumerate(agents):
+        if isinstance(a, str):
+            if a == "random":
+                players.append(_Seat(a, None).make(s, seed, options))
+            else:
+                assert registry is not None
+                players.append(_Seat(a, registry.agent(spec.name, a)).make(s, seed, options))
+        elif isinstance(a, AgentSpec):
+            players.append(_Seat(a.name, a).make(s, seed, options))
+        else:
+            players.append(a)
+    agents = players
     match = Match(spec, options, n_seats, seed)
     rng = random.Random(seed)
     last_legal: tuple[Action, ...] = ()  # of the last state a move was asked for
@@ -1238,7 +1263,8 @@ def check_variant(
     variant, or of one in ``registry``).
 
     ``agents`` are the computer players to mix with the random one: names (looked
-    up for the variant) or :class:`AgentSpec` objects. By default every player
+    up for the variant) or :class:`AgentSpec` objects (as :func:`play_match`
+    takes them; not agents already made: each seed and seat gets its own). By default every player
     registered for the variant's name (in ``registry``, else the installed
     plugins) is used; the variant must then be installed there (a variant that
     is not fails: its players would go unchecked; ``agents=[]`` checks with

@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 from pydantic import BaseModel
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.base.values import shown_value
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.round import RoundResult, View
 from rummykit.core.plugins.registry import Registry, VariantSpec
@@ -98,19 +99,31 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.agent_selection = self.possible_agents[0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_agent(agent) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_agent(agent) from None
 
     def seat(self, agent: str) -> int:
         """The seat of ``agent`` (``"player_2"`` is seat 2)."""
-        return self._index[agent]
+        try:
+            return self._index[agent]
+        except (KeyError, TypeError):  # TypeError: a value that cannot be a key
+            raise self._no_agent(agent) from None
+
+    def _no_agent(self, agent: Any) -> RummyError:
+        return RummyError(f"no agent {shown_value(agent)}: the agents are {', '.join(self.possible_agents)}")
 
     def view(self, agent: str) -> View:
         """What ``agent``'s seat sees now: the rummykit :class:`View` its
         observation encodes (what a rummykit bot is given)."""
-        return self.table.view(self._index[agent])
+        return self.table.view(self.seat(agent))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         # ``options`` are ignored, as PettingZoo's api_test expects of an environment
@@ -127,7 +140,11 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        return self.table.observe(self._index[agent])
+        try:
+            seat = self._index[agent]
+        except (KeyError, TypeError):
+            raise self._no_agent(agent) from None
+        return self.table.observe(seat)
 
     def step(self, action: Any) -> None:
         if not self.agents:

@@ -36,7 +36,7 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import CodecError
-from .table import Table, action_index, count_of, resolve, round_info
+from .table import Table, action_index, count_of, resolve, round_info, seed_of
 
 __all__ = ["SingleAgentEnv", "single_agent"]
 
@@ -119,8 +119,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         if seed is not None:
-            seed = count_of(seed, "a seed")
-            super().reset(seed=seed % 2**64)  # Gymnasium's generator takes no negative seed
+            seed = seed_of(seed)
+            super().reset(seed=seed % 2**64)  # Gymnasium's own generator (unused here): 64 bits
         else:
             super().reset()
         table = self.table

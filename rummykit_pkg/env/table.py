@@ -84,10 +84,20 @@ def count_of(value: Any, what: str) -> int:
         raise RummyError(f"{what} is a whole number, not {value!r}") from None
 
 
+def seed_of(value: Any) -> int:
+    """``value`` as a seed: a whole number from 0 up (as ``rummy play --seed``
+    takes), else a :class:`RummyError`. A negative one would deal another
+    seed's game (``random.Random(-7)`` is ``random.Random(7)``)."""
+    seed = count_of(value, "a seed")
+    if seed < 0:
+        raise RummyError(f"a seed is a whole number from 0 up, not {shown_value(seed)}")
+    return seed
+
+
 def action_index(value: Any) -> int:
-    """An action given as an index: an int, a numpy integer, or a float or
-    numpy array of one element holding a whole number; else a :class:`CodecError`
-    (text such as ``"0"`` and truth values, numpy's too, included)."""
+    """An action given as an index: an int, a numpy integer, or a numpy array of
+    one integer; else a :class:`CodecError` (a float, even ``1.0``, text such as
+    ``"0"`` and truth values, numpy's too, included)."""
     given = value
     if getattr(value, "ndim", 0) and getattr(value, "size", 0) == 1:  # numpy: [5], [[5]]
         value = value.reshape(())
@@ -96,15 +106,7 @@ def action_index(value: Any) -> int:
     try:
         return operator.index(value)
     except TypeError:
-        pass
-    try:
-        i = int(value)
-        whole = float(value) == i
-    except (TypeError, ValueError, OverflowError):
         raise CodecError(f"an action is an index, not {shown_value(given)}") from None
-    if not whole:
-        raise CodecError(f"an action is an index, not {shown_value(given)}")
-    return i
 
 
 def round_info(result: RoundResult) -> dict[str, Any]:
@@ -155,7 +157,7 @@ class Table:
         """Deal a new episode; ``seed`` ``None``: one drawn from the generator
         the last seed started. Returns the episode's seed."""
         if seed is not None:
-            seed = count_of(seed, "a seed")
+            seed = seed_of(seed)
             self.rng = random.Random(seed)
         else:
             seed = self.rng.getrandbits(_SEED_BITS)

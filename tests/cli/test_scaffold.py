@@ -74,6 +74,7 @@ def test_command_output_and_refusals(tmp_path, monkeypatch):
     assert r.exit_code != 0
     assert "already exists and is not empty" in str(r.exception)
     # --dir: the folder that receives rummykit-NAME/
+    (tmp_path / "elsewhere").mkdir()
     r = runner.invoke(new_variant, ["quick", "--dir", str(tmp_path / "elsewhere")])
     assert r.exit_code == 0
     assert (tmp_path / "elsewhere/rummykit-quick/pyproject.toml").exists()

@@ -99,7 +99,8 @@ def test_seeds_are_python_or_numpy_whole_numbers(registry):
     a, _ = e.reset(seed=np.int64(5))
     b, _ = e.reset(seed=5)
     assert (a["observation"] == b["observation"]).all()
-    e.reset(seed=-5)
+    with pytest.raises(RummyError, match="a seed is a whole number from 0 up"):
+        e.reset(seed=-5)
     with pytest.raises(RummyError, match="a seed is a whole number"):
         e.reset(seed=1.5)
 

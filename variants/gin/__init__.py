@@ -19,6 +19,9 @@ The public API a house-rule plugin may build on (everything else is private):
 * :func:`analyze`, :func:`hand_summary` – ``rummy analyze`` and the hand display.
 * :class:`EasyGinAgent`, :func:`easy_agent_spec` – the ``ai:easy`` player, for
   any variant name.
+* ``rummykit.variants.gin.bots.register_bots(register, variant=..., understands=...)``
+  – Gin's other players (``ai:normal``, ``ai:hard``, ``ref:simple``,
+  ``ref:novice``), registered for a house rule's variant name.
 * :func:`add_commands`, :func:`score_hands` – the ``score`` command group.
 
 Built-in variants never import each other; a third-party plugin may import this
