@@ -36,7 +36,7 @@ def offered(rummy_run, line: str, **env: str) -> list[str]:
         ("rummy play gin --seat human:", []),  # a name: nothing to offer, and no "human"
         ("rummy simulate gin --seat ai:n", ["normal"]),
         ("rummy play gin -o first_turn=a", ["alternate"]),
-        ("rummy play gin -o first", ["first_turn=seat0", "first_turn=alternate"]),
+        ("rummy play gin -o first", ["first_turn=first", "first_turn=alternate"]),
         ("rummy play gin --seat a", ["ai:hard", "ai:search", "ai:normal", "ai:easy"]),
         ('rummy play gin --seat "ai:h', ["ai:hard"]),  # bash does not split a quoted word
     ],

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from rummykit.cli.choose import match_lengths
+from rummykit.cli.common import continue_advice
 from rummykit.cli.render import Look, result_view
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.engine.options import build_options
@@ -43,7 +44,7 @@ def test_drawing_from_the_empty_stock_is_asked_about_and_anything_but_yes_keeps_
     assert "The round goes on: type your move." in r.stdout
     assert "round 1 over" not in r.stdout and "empty stock: the round ends" not in r.stdout
     assert r.stdout.rstrip().endswith(
-        "input ended; game saved to " + f"{empty_stock} (rummy play --resume {empty_stock})"
+        f"input ended; game saved to {empty_stock}. Continue with: {continue_advice(empty_stock)}"
     )
     assert len(load_record(empty_stock).actions) == before  # the draw was not made
 

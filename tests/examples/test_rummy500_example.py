@@ -71,7 +71,8 @@ def test_negative_totals_are_shown_and_summed_right_in_the_pipe_game(rummy_run, 
     out = r.stdout
     assert out.startswith("Rummy 500: Ann (human), Easy bot (ai:easy); after 2 deals, highest total wins")
     # Each round: what Ann laid (nothing), what she held, her signed round score.
-    rounds = [int(x) for x in re.findall(r"^Ann laid 0, \d+ left in hand: (-\d+)$", out, re.M)]
+    # Ann is the one person at the table: her round summaries speak to her.
+    rounds = [int(x) for x in re.findall(r"^You laid 0, \d+ left in hand: (-\d+)$", out, re.M)]
     assert len(rounds) == 2 and all(p < 0 for p in rounds)
     totals = scores(out, "Ann")
     assert totals[0] == rounds[0] and totals[1] == rounds[0] + rounds[1] and totals[-1] == totals[1]

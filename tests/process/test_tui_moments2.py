@@ -10,7 +10,7 @@ import pytest
 from rummykit.core.play.records import load_record
 
 from ..helpers.moments import at_empty_stock, at_last_stock_card, cardverse_stopped_where
-from ..helpers.ptygame import plain, registry, save_files
+from ..helpers.ptygame import plain, registry
 
 pytestmark = pytest.mark.skipif("cardverse" not in registry().variants, reason="cardverse is not installed")
 
@@ -83,8 +83,11 @@ def choose_two_people(g, variant: str = "cardverse") -> str:
     return plain(g.expect("[normal]: "))
 
 
+# A game nobody moved in is kept only where --save names it.
+
+
 def test_the_chooser_asks_the_length_of_the_match_and_the_table_shows_it(game, tmp_path):
-    g = game("play")
+    g = game("play", "--save", str(tmp_path / "short.json"))
     asked = choose_two_people(g)
     assert (
         "How long a match? short (to 50), normal (to 100), long (to 200), or a target from 1 to 1000000"
@@ -98,18 +101,17 @@ def test_the_chooser_asks_the_length_of_the_match_and_the_table_shows_it(game, t
     assert "to 50" in plain(g.prompt("Player 1")).split("Stock", 1)[0]  # in the header
     g.send("quit")
     assert g.wait_exit() == 0
-    (save,) = save_files(tmp_path / "data")
-    assert int(load_record(save).options["target"]) == 50
+    assert int(load_record(tmp_path / "short.json").options["target"]) == 50
 
 
 def test_the_chooser_takes_a_number_and_a_given_target_is_not_asked(game, tmp_path):
-    g = game("play")
+    g = game("play", "--save", str(tmp_path / "a.json"))
     choose_two_people(g, "gin")
     g.send("250")
     assert "to 250" in plain(g.prompt("Player 1"))
     g.send("quit")
     assert g.wait_exit() == 0
-    g = game("play", "-o", "target=30")
+    g = game("play", "-o", "target=30", "--save", str(tmp_path / "b.json"))
     g.expect("Which variant?")
     g.send("gin")
     g.expect("Seat 1")
@@ -120,5 +122,5 @@ def test_the_chooser_takes_a_number_and_a_given_target_is_not_asked(game, tmp_pa
     assert "How long" not in out and "to 30" in out
     g.send("quit")
     assert g.wait_exit() == 0
-    targets = sorted(int(load_record(p).options["target"]) for p in save_files(tmp_path / "data"))
+    targets = sorted(int(load_record(tmp_path / f).options["target"]) for f in ("a.json", "b.json"))
     assert targets == [30, 250]

@@ -8,7 +8,7 @@ import pytest
 
 from rummykit.core.play.records import load_record
 
-from ..helpers.ptygame import plain, registry, save_files
+from ..helpers.ptygame import plain, registry
 
 HAVE = registry().variants
 needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") for v in ("gin",)}
@@ -16,7 +16,7 @@ needs = {v: pytest.mark.skipif(v not in HAVE, reason=f"{v} is not installed") fo
 
 @needs["gin"]
 def test_the_chooser_refuses_a_taken_or_invisible_name_and_asks_again(game, tmp_path):
-    g = game("play", "--seed", "3")
+    g = game("play", "--seed", "3", "--save", str(tmp_path / "game.json"))
     g.expect("Which variant?")
     g.send("gin")
     g.expect("Seat 1")
@@ -35,7 +35,7 @@ def test_the_chooser_refuses_a_taken_or_invisible_name_and_asks_again(game, tmp_
     g.send("quit")
     assert g.wait_exit() == 0
     assert "seat 2: the name 'dana' is taken by seat 1 ('Dana')" in plain(g.raw)
-    (save,) = save_files(tmp_path / "data")
+    save = tmp_path / "game.json"  # a game nobody moved in is kept only where --save names it
     assert [s.name for s in load_record(save).seats] == ["Dana", "Eve"]
 
 
@@ -51,7 +51,7 @@ def test_the_chooser_quotes_a_mistyped_variant_as_typed_with_the_closest_name(ga
 
 @needs["gin"]
 def test_the_chooser_reads_ai_level_name_and_suggests_for_a_mistyped_player(game, tmp_path):
-    g = game("play", "--seed", "3")
+    g = game("play", "--seed", "3", "--save", str(tmp_path / "game.json"))
     g.expect("Which variant?")
     g.send("gin")
     g.expect("Seat 1")
@@ -66,13 +66,13 @@ def test_the_chooser_reads_ai_level_name_and_suggests_for_a_mistyped_player(game
     g.prompt("Dana")
     g.send("quit")
     assert g.wait_exit() == 0
-    (save,) = save_files(tmp_path / "data")
+    save = tmp_path / "game.json"  # a game nobody moved in is kept only where --save names it
     assert [(s.kind, s.name) for s in load_record(save).seats] == [("human", "Dana"), ("ai:easy", "Max")]
 
 
 @needs["gin"]
 def test_the_chooser_lists_computer_players_by_plain_words(game, tmp_path):
-    g = game("play", "--seed", "3")
+    g = game("play", "--seed", "3", "--save", str(tmp_path / "game.json"))
     g.expect("Which variant?")
     g.send("gin")
     out = plain(g.expect("Seat 1"))
@@ -89,5 +89,5 @@ def test_the_chooser_lists_computer_players_by_plain_words(game, tmp_path):
     g.prompt("Player 1")
     g.send("quit")
     assert g.wait_exit() == 0
-    (save,) = save_files(tmp_path / "data")
+    save = tmp_path / "game.json"  # a game nobody moved in is kept only where --save names it
     assert [s.kind for s in load_record(save).seats] == ["human", "ref:simple"]
