@@ -13,7 +13,8 @@ line history. With one person and computer players there is no such pause.
 
 Nothing is lost: the session saves after every action (atomically); Ctrl-C, end
 of input, ``quit``, a closed terminal (SIGHUP) or SIGTERM lose at most the line
-being typed. Those signals end the game at once, even while a computer player
+being typed. All but SIGHUP (no terminal left) leave the alternate screen and
+say where the game is saved. Those signals end the game at once, even while a computer player
 thinks: only applying and saving a move is never cut short (see
 :mod:`rummykit.cli.stopping`). A computer player that fails ends the game with
 one line naming it (exit status 1), the game saved as of its last move.
@@ -216,8 +217,11 @@ class TerminalUI:
             outcome = "interrupted"
             code = 130
         except HangUp as h:
-            self._hung = True
             code = 128 + h.signum
+            if h.signum == getattr(signal, "SIGHUP", None):
+                self._hung = True  # no terminal left to write to
+            else:  # SIGTERM: the terminal is still there
+                outcome = "terminated"
         except AgentError as e:  # a computer player failed: said once, by rummy (exit 1)
             outcome, failed = "stopped", e
         finally:

@@ -11,9 +11,13 @@ seed:
   an action that is not legal now);
 * it runs past the move timeout (:class:`MoveClock`).
 
-``KeyboardInterrupt`` and other ``BaseException``\\ s that are not the bot's
-failure (the terminal game's hang-up) pass through untouched: Ctrl-C ends the
-game even while a bot thinks.
+Only the process's own signals pass through untouched, as the exceptions their
+handlers raise (:func:`from_signal` marks them; a ``KeyboardInterrupt`` also
+when no handler of rummy's is installed for ``SIGINT``): Ctrl-C ends the game
+even while a bot thinks. Any other ``BaseException`` a bot raises
+(``KeyboardInterrupt``, ``GeneratorExit``, ``asyncio.CancelledError``...) is
+its failure. :func:`in_bot_call` says whether a bot's code is running now, so a
+signal handler that waits for a move to be saved need not wait for a bot.
 
 The move timeout costs almost nothing per move: while a :class:`MoveClock` runs,
 an interval timer sends ``SIGALRM`` a few times a second, and the handler
@@ -63,6 +67,38 @@ def _seconds(t: float) -> str:
     return f"{t:g} s"
 
 
+_SIGNALLED = "_rummykit_from_signal"
+
+
+def from_signal(e: BaseException) -> BaseException:
+    """``e``, marked as raised by this process's handler of a signal: a bot call
+    lets it through (see the module)."""
+    setattr(e, _SIGNALLED, True)
+    return e
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """A ``SIGINT`` handler: ``KeyboardInterrupt``, marked as the user's."""
+    raise from_signal(KeyboardInterrupt())
+
+
+def _passes(e: BaseException) -> bool:
+    """Whether ``e``, raised in a bot's call, is this process's signal, not the bot's failure."""
+    if getattr(e, _SIGNALLED, False):
+        return True
+    return isinstance(e, KeyboardInterrupt) and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+#: The clocks inside ``with clock.running():`` now.
+_RUNNING: list[MoveClock] = []
+
+
+def in_bot_call() -> bool:
+    """Whether a bot's code is running now (a call through a :class:`SafeAgent`
+    whose clock runs)."""
+    return any(c.busy is not None for c in _RUNNING)
+
+
 class _TimedOut(BaseException):
     """Raised inside a bot's call by the clock (a BaseException: ``except
     Exception`` in the bot does not swallow it)."""
@@ -107,10 +143,14 @@ class MoveClock:
             self._old = signal.signal(signal.SIGALRM, self._on_tick)
             signal.setitimer(signal.ITIMER_REAL, self.tick, self.tick)
             self._armed = True
+        if self._depth == 1:
+            _RUNNING.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._depth -= 1
+        if self._depth == 0 and self in _RUNNING:
+            _RUNNING.remove(self)
         if self._depth == 0 and self._armed:
             # The timer first, then the handler: a late SIGALRM must not find the default.
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
@@ -188,7 +228,10 @@ def _one_line(text: str, limit: int = 200) -> str:
 
 def _shown(value: object) -> str:
     if isinstance(value, Action):
-        return f"the move {value.notation()!r}"
+        try:
+            return f"the move {value.notation()!r}"
+        except Exception:  # cards that are no cards: (999,), ("AS",)
+            pass
     if value is None:
         return "None"
     try:
@@ -243,19 +286,20 @@ class SafeAgent:
         if clock is None:
             try:
                 return fn(*args)
-            except (Exception, SystemExit) as e:
+            except BaseException as e:
+                if _passes(e):
+                    raise
                 raise self._failed(e, doing) from None
         clock.call += 1
         self.doing = doing
         clock.busy = self
         try:
             result = fn(*args)
-        except (Exception, SystemExit, _TimedOut) as e:
+        except BaseException as e:
             clock.busy = None
+            if _passes(e):
+                raise
             raise self._failed(e, doing) from None
-        except BaseException:
-            clock.busy = None
-            raise
         finally:
             self.doing = _MOVE
         clock.busy = None
@@ -300,18 +344,20 @@ class SafeAgent:
             clock.busy = self
             try:
                 action = act(view, legal)
-            except (Exception, SystemExit, _TimedOut) as e:
+            except BaseException as e:
                 clock.busy = None
+                if _passes(e):
+                    raise
                 raise self._failed(e, _MOVE) from None
-            except BaseException:
-                clock.busy = None
-                raise
             clock.busy = None
         for a in legal:  # one of them: bots hand back the very object
             if a is action:
                 return action
         if type(action) is Action:
-            key = action.key()
+            try:
+                key = action.key()
+            except Exception:  # cards that cannot be compared
+                raise self.error(f"returned {_shown(action)}, not one of the legal moves") from None
             for a in legal:
                 if a.key() == key:
                     return a

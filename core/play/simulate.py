@@ -37,6 +37,8 @@ process, or a pool of worker processes) or ``RayBackend``
 Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
 the figures of a partial run of ``k`` units are those of a whole run of ``k``
 units with the same seed.
+SIGTERM or SIGHUP stop the worker processes, then end this process by that
+signal (:func:`_signals_handled`).
 
 Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
 points scored (a round's points may be negative where the variant says so),
@@ -54,15 +56,17 @@ import math
 import multiprocessing as mp
 import os
 import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummykit.core.base.errors import AgentError, RummyError
+from rummykit.core.bots.guard import from_signal, interrupt
 from rummykit.core.play.match import match_rule
 from rummykit.core.play.units import (
     MAX_ACTIONS_PER_ROUND,
@@ -320,6 +324,10 @@ def _init_worker(config: SimConfig) -> None:
     global _WORKER
     # Ctrl-C reaches the whole process group: the parent stops the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in _ENDING:  # the parent's handlers, inherited through fork: the defaults
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
     # A forked worker has the parent's registry; a spawned one loads the plugins afresh.
     registry = _PRESET[0] if _PRESET is not None and _PRESET[1] == config else get_plugins().registry
     _WORKER = Player(registry, config)
@@ -422,6 +430,50 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(5)
 
 
+#: The signals that end a run, its worker processes first (SIGHUP: not on Windows).
+_ENDING = ("SIGTERM", "SIGHUP")
+
+
+class _Ended(BaseException):
+    """SIGTERM or SIGHUP arrived: the run stops its workers, then ends."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _ended(signum: int, frame: Any) -> None:
+    raise from_signal(_Ended(signum))
+
+
+@contextlib.contextmanager
+def _signals_handled() -> Iterator[None]:
+    """Ctrl-C is the user's (a bot's own ``KeyboardInterrupt`` is its failure);
+    SIGTERM and SIGHUP (unless ignored, as under ``nohup``) unwind the run, which
+    stops its worker processes, then end this process by the signal."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old: dict[int, Any] = {}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        old[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
+    for name in _ENDING:
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
+            old[sig] = signal.signal(sig, _ended)
+    ended = None
+    try:
+        yield
+    except _Ended as e:
+        ended = e.signum
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    if ended is not None:
+        os.kill(os.getpid(), ended)  # its default now: the process ends by it
+        raise SystemExit(128 + ended)  # pragma: no cover - a signal that did not end it
+
+
 def simulate(
     registry: Registry,
     config: SimConfig,
@@ -460,16 +512,17 @@ def simulate(
     total = Tally(player.n)
     partial = False
     t0 = time.perf_counter()
-    try:
-        where.start(registry, config)
-        t1 = time.perf_counter()
+    with _signals_handled():
         try:
-            where.play(player, total, progress, chunk_size)
-        except KeyboardInterrupt:
-            partial = total.units < config.units
-        t2 = time.perf_counter()
-    finally:
-        where.close()
+            where.start(registry, config)
+            t1 = time.perf_counter()
+            try:
+                where.play(player, total, progress, chunk_size)
+            except KeyboardInterrupt:
+                partial = total.units < config.units
+            t2 = time.perf_counter()
+        finally:
+            where.close()
     return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule)
 
 
