@@ -235,9 +235,13 @@ _QUOTED = re.compile(rf"(?<!\w)'[^'\n]{{{QUOTED_MAX + 1},}}'(?!\w)")
 
 
 def bounded(line: str) -> str:
-    """An error line of bounded length: each quoted piece of it (what was
-    typed, as ``repr`` writes it) longer than :data:`QUOTED_MAX` shortened,
-    with its length; then the line cut at :data:`LINE_MAX`."""
+    """An error line of bounded length and safe to print: control characters
+    (a plugin's or a bot's escape sequences) dropped, each quoted piece of it
+    (what was typed, as ``repr`` writes it) longer than :data:`QUOTED_MAX`
+    shortened, with its length; then the line cut at :data:`LINE_MAX`."""
+    from rummykit.core.engine.names import clean_text  # an error's cost, not every start-up's
+
+    line = clean_text(line)
 
     def cut(m: re.Match[str]) -> str:
         inner = m.group(0)[1:-1]

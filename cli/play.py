@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.options import parse_pairs
 from rummykit.core.play import stats
 from rummykit.core.play.records import SEED_LIMIT, load_record
@@ -237,7 +238,7 @@ def resume(
             for i, (f, rec) in enumerate(rows, 1):
                 seats = ", ".join(s.name for s in rec.seats)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
-                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {rec.updated}  "
+                    f"  {i:>2}  {clean_text(f.stem)}  {rec.variant:<10} {rec.updated}  "
                     f"{len(rec.actions):>4} moves  {seats}"
                 )
         if skipped:

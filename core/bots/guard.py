@@ -47,6 +47,7 @@ from rummykit.core.base.errors import AgentError, contract_broken
 from rummykit.core.base.values import shortened
 from rummykit.core.bots.agents import BaseAgent, information_for, wants_information
 from rummykit.core.engine.actions import Action
+from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, View
 
 #: The default of ``--move-timeout`` (seconds), for ``rummy play`` and ``rummy simulate``.
@@ -223,7 +224,8 @@ _MOVE = "over a move"
 
 
 def _one_line(text: str, limit: int = 200) -> str:
-    return shortened(" ".join(text.split()), limit)
+    """The bot's text on one line, with no escape sequence left to reach the terminal."""
+    return shortened(" ".join(clean_text(text).split()), limit)
 
 
 def _shown(value: object) -> str:

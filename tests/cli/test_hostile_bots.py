@@ -1,14 +1,17 @@
 """Hostile computer players (tests/helpers/hostilebots.py) through the real
 ``rummy`` in this process: what a bot prints never reaches the game's standard
-output. (A bot's failure ends the process at once: those tests are in
+output, and no escape sequence from a plugin or a file name reaches the
+terminal. (A bot's failure ends the process at once: those tests are in
 tests/process/test_hostile_signals.py.)"""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from ..helpers import hostilebots
-from ..helpers.sites import rummy
+from ..helpers.sites import fake_install, rummy
 
 
 @pytest.fixture(scope="module")
@@ -22,3 +25,35 @@ def test_what_a_bot_prints_in_observe_goes_to_standard_error(site, tmp_path):
     assert "chatter observes" not in r.stdout
     assert "chatter observes" in r.stderr
     assert "match over" in r.stdout
+
+
+ESCAPES = "\x1b[2J\x1b]0;title\x07"
+
+
+def test_a_plugins_import_error_reaches_the_terminal_clean(tmp_path):
+    site = tmp_path / "site"
+    fake_install(
+        site,
+        "rummykit-evil",
+        "0.1",
+        {"evil": "rk_evil"},
+        {"rk_evil": f"raise ImportError({ESCAPES + 'evil'!r})\n"},
+    )
+    r = rummy(site, "variants", tmp=tmp_path / "data")
+    assert r.returncode == 0
+    assert "plugin evil failed to load: ImportError: [2J]0;titleevil" in r.stderr
+    assert "\x1b" not in r.stderr and "\x07" not in r.stderr
+
+
+def test_a_save_files_name_in_the_resume_list_reaches_the_terminal_clean(site, tmp_path):
+    save = tmp_path / "g.json"
+    r = rummy(site, "play", "gin", "--seat", "human:Ann", "--seat", "random", "--save", str(save),
+              stdin="quit\n", tmp=tmp_path / "data")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    shutil.copy(save, games / f"{ESCAPES}evil.json")
+    r = rummy(site, "resume", tmp=tmp_path / "data")
+    assert r.returncode == 0, r.stderr
+    assert "[2J]0;titleevil" in r.stdout
+    assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr

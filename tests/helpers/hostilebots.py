@@ -8,6 +8,7 @@ like ``random`` but:
 * ``raise-cancelled``, ``raise-genexit``, ``raise-custom``, ``raise-kbi``:
   raise ``asyncio.CancelledError``, ``GeneratorExit``, a ``BaseException`` of
   their own, ``KeyboardInterrupt``;
+* ``raise-escape``: raises a ``ValueError`` whose text holds escape sequences;
 * ``chatter``: prints a line in every ``observe``;
 * ``deaf``: its ``observe`` never returns (it sleeps; an exception ends it);
 * ``slowborn``: its constructor never returns (likewise).
@@ -57,6 +58,11 @@ def raiser(kind):
     return Raiser
 
 
+class Escape(RandomAgent):
+    def act(self, view, legal):
+        raise ValueError("\x1b[2J\x1b]0;title\x07red\x1b[31m text")
+
+
 class Chatter(RandomAgent):
     def observe(self, event, view):
         print("chatter observes")
@@ -84,6 +90,7 @@ AGENTS = {
     "raise-genexit": raiser(GeneratorExit),
     "raise-custom": raiser(Custom),
     "raise-kbi": raiser(KeyboardInterrupt),
+    "raise-escape": Escape,
     "chatter": Chatter,
     "deaf": Deaf,
     "slowborn": Slowborn,

@@ -124,6 +124,15 @@ def test_a_bot_raising_a_base_exception_is_one_line_naming_it(site, tmp_path, bo
     assert "interrupted" not in r.stdout
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_bots_exception_text_reaches_the_terminal_clean(site, tmp_path, command):
+    r = rummy(site, tmp_path, *COMMANDS[command], "--seat", "raise-escape", "--seat", "random")
+    assert r.returncode == 1
+    line = one_line(r)
+    assert "\x1b" not in line and "\x07" not in line
+    assert line.endswith("raised ValueError: [2J]0;titlered[31m text"), line
+
+
 # -- an observe or a constructor that never returns -------------------------------------------
 
 
