@@ -268,3 +268,44 @@ def test_simulate_workers_end_with_it_on_a_signal(site, tmp_path, sig):
             for w in workers:
                 with contextlib.suppress(OSError):
                     os.kill(w, signal.SIGKILL)
+
+
+# -- closed standard streams ------------------------------------------------------------------
+
+
+def closed(site: Path, tmp_path: Path, redirect: str, *args: str) -> subprocess.CompletedProcess:
+    """``rummy *args`` started with a standard stream closed (``redirect``: ``<&-``
+    or ``>&-``); its standard error."""
+    return subprocess.run(
+        ["sh", "-c", f'exec "$0" "$@" {redirect}', RUMMY, *args],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env_for(site, tmp_path),
+        timeout=WAIT,
+    )
+
+
+def test_a_game_with_a_person_and_its_input_closed_is_one_line(site, tmp_path):
+    r = closed(site, tmp_path, "<&- >/dev/null", "play", "gin", "--seat", "human:Ann", "--seat", "random")
+    assert r.returncode == 1
+    assert r.stderr == "rummy: standard input is closed: there is nothing to read moves or answers from\n"
+    # A command that reads nothing does not care.
+    r = closed(site, tmp_path, "<&- >/dev/null", "play", "gin", "--seat", "random", "--seat", "random")
+    assert r.returncode == 0 and r.stderr == ""
+
+
+CLOSED_OUTPUT = {
+    "play": ("play", "gin", "--seat", "random", "--seat", "random", "--seed", "1"),
+    "simulate": ("simulate", "gin", "--seat", "random", "--seat", "random", "--matches", "2", "--json"),
+    "analyze": ("analyze", "gin", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"),
+    "stats": ("stats", "--json"),
+    "variants": ("variants",),
+}
+
+
+@pytest.mark.parametrize("command", first_fast(CLOSED_OUTPUT))
+def test_a_command_whose_output_is_closed_is_one_line(site, tmp_path, command):
+    r = closed(site, tmp_path, ">&-", *CLOSED_OUTPUT[command])
+    assert r.returncode == 1
+    assert r.stderr == "rummy: cannot write the output: standard output is closed\n"
