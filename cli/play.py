@@ -31,7 +31,7 @@ from rummykit.core.play.session import (
 
 from . import completion, manage
 from .choose import choose_game
-from .common import QUIT_WORDS, ask_line, number, plugins, registry, stdin_is_tty, stdout_is_tty
+from .common import QUIT_WORDS, ask_line, given_once, number, plugins, registry, stdin_is_tty, stdout_is_tty
 from .options import IntWithin, option_option, options_for
 from .plainui import PlainUI
 from .timeouts import move_timeout_option
@@ -67,6 +67,8 @@ def game_options(named: str) -> Callable[[F], F]:
             "resume_path",
             type=click.Path(path_type=Path),
             default=None,
+            multiple=True,
+            callback=given_once,
             help="Continue the game saved in this file.",
         )(f)
 
@@ -112,6 +114,8 @@ def _seats(
     "--seed",
     type=IntWithin(0, SEED_LIMIT - 1, "--seed must be a whole number from 0 to 2**256 - 1"),
     default=None,
+    multiple=True,
+    callback=given_once,
     help="Seed of the deal, to replay a game (default: random, 128 bits).",
 )
 @option_option
@@ -120,6 +124,8 @@ def _seats(
     "save",
     type=click.Path(path_type=Path),
     default=None,
+    multiple=True,
+    callback=given_once,
     help="Save the game here (after every action); must not exist yet.",
 )
 @game_options("it, its plugin and the match seed")
@@ -226,6 +232,8 @@ def resume(
         else:
             manage.prune(yes, stdin_is_tty())
         return
+    if game is not None and resume_path is not None:
+        raise RummyError("give the game once: GAME or --resume PATH, not both")
     reg = registry()
     if resume_path is None and game is None:
         folder = default_save_dir()

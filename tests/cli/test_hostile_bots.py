@@ -57,3 +57,32 @@ def test_a_save_files_name_in_the_resume_list_reaches_the_terminal_clean(site, t
     assert r.returncode == 0, r.stderr
     assert "[2J]0;titleevil" in r.stdout
     assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (
+            ("play", "gin", "--seat", "random", "--seat", "random", "--save", "a.json", "--save", "b.json"),
+            "--save",
+        ),
+        (("play", "gin", "--seat", "random", "--seat", "random", "--seed", "1", "--seed", "2"), "--seed"),
+        (("play", "--resume", "a.json", "--resume", "b.json"), "--resume"),
+        (("simulate", "gin", "--matches", "1", "--matches", "2"), "--matches"),
+        (("simulate", "gin", "--rounds", "1", "--rounds", "2"), "--rounds"),
+        (("simulate", "gin", "--seed", "1", "--seed", "2"), "--seed"),
+        (("simulate", "gin", "--workers", "1", "--workers", "2"), "--workers"),
+        (("replay", "a.json", "--move", "1", "--move", "2"), "--move"),
+    ],
+)
+def test_a_single_valued_option_given_twice_is_refused(site, tmp_path, args, option):
+    r = rummy(site, *args, tmp=tmp_path / "data")
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"rummy: invalid value for '{option}': given 2 times: give it once"), r.stderr
+    assert r.stdout == "" and len(r.stderr.splitlines()) == 1
+
+
+def test_resume_refuses_a_game_and_a_resume_path_together(site, tmp_path):
+    r = rummy(site, "resume", "abc", "--resume", str(tmp_path / "g.json"), tmp=tmp_path / "data")
+    assert r.returncode == 2
+    assert r.stderr == "rummy: give the game once: GAME or --resume PATH, not both\n"

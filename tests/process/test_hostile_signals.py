@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from rummykit.core.play.records import load_record
+
 from ..helpers import hostilebots
 from ..helpers.ptygame import ALT_ON, Game, plain
 from ..marks import first_fast
@@ -309,3 +311,31 @@ def test_a_command_whose_output_is_closed_is_one_line(site, tmp_path, command):
     r = closed(site, tmp_path, ">&-", *CLOSED_OUTPUT[command])
     assert r.returncode == 1
     assert r.stderr == "rummy: cannot write the output: standard output is closed\n"
+
+
+# -- a full disk, options given twice ---------------------------------------------------------------
+
+
+def test_a_save_the_machine_cannot_write_is_exit_status_1_the_game_kept(site, tmp_path):
+    save = tmp_path / "g.json"
+    limit = 3000  # bytes: the first saves fit, a later one does not (EFBIG, as a full disk's ENOSPC)
+
+    def small_files() -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    r = subprocess.run(
+        [RUMMY, "play", "gin", "--seat", "random", "--seat", "random", "--seed", "7", "--save", str(save)],
+        capture_output=True,
+        text=True,
+        # No byte-code written under that limit: it would be cut short.
+        env=env_for(site, tmp_path, PYTHONDONTWRITEBYTECODE="1"),
+        timeout=WAIT,
+        preexec_fn=small_files,
+    )
+    assert r.returncode == 1, r.stderr
+    assert re.fullmatch(rf"rummy: cannot save to {re.escape(str(save))}: File too large", one_line(r))
+    kept = load_record(save)  # as of its last move: complete, not cut short
+    assert kept.actions and not kept.finished
