@@ -135,9 +135,8 @@ def plugins(as_json: bool) -> None:
                     what.append(f"{key}: " + ", ".join(r[key]))
             if r["status"] != "loaded":
                 what.insert(0, r["status"].upper() if r["status"].startswith("failed") else r["status"])
-            table.append(
-                (r["name"], r["version"] or "-", r["distribution"] or "-", "; ".join(what) or "nothing")
-            )
+            name, version, dist = (clean_text(r[k]) or "-" for k in ("name", "version", "distribution"))
+            table.append((name, version, dist, clean_text("; ".join(what)) or "nothing"))  # no escapes
         w = [max(len(row[i]) for row in table) for i in range(3)]
         for row in table:
             click.echo(f"{row[0]:<{w[0]}}  {row[1]:<{w[1]}}  {row[2]:<{w[2]}}  {row[3]}")
@@ -146,7 +145,7 @@ def plugins(as_json: bool) -> None:
         click.echo()
         click.echo("Problems:")
         for line in reg.problems:
-            click.echo(f"  {line}")
+            click.echo(f"  {clean_text(line)}")
     blocked = disabled_plugins()
     if blocked:
         click.echo()

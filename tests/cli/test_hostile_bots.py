@@ -43,6 +43,9 @@ def test_a_plugins_import_error_reaches_the_terminal_clean(tmp_path):
     assert r.returncode == 0
     assert "plugin evil failed to load: ImportError: [2J]0;titleevil" in r.stderr
     assert "\x1b" not in r.stderr and "\x07" not in r.stderr
+    r = rummy(site, "plugins", tmp=tmp_path / "data")
+    assert "plugin evil failed to load: ImportError: [2J]0;titleevil" in r.stdout
+    assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
 
 
 def test_a_save_files_name_in_the_resume_list_reaches_the_terminal_clean(site, tmp_path):
