@@ -181,15 +181,16 @@ class TerminalUI:
         """Ctrl-C, SIGHUP and SIGTERM wait until the move inside is applied and saved."""
         return self.signals.critical()
 
-    def _abandon(self, line: str) -> None:
+    def _abandon(self, line: str, status: int = 1) -> None:
         """A computer player that will not stop even when interrupted: leave the
-        alternate screen, say so, and exit at once (every move is saved)."""
+        alternate screen, say so, and exit at once with ``status`` (every move
+        is saved)."""
         try:
             self.write(ALT_OFF)
             sys.stderr.write(f"rummy: {line}\n")
             sys.stderr.flush()
         finally:
-            os._exit(1)
+            os._exit(status)
 
     def _legal_for_completion(self) -> tuple[Action, ...]:
         seat = self.s.to_act()
@@ -203,7 +204,7 @@ class TerminalUI:
         outcome = "quit"
         code = 0
         failed: AgentError | None = None
-        self.s.clock.abandon = self._abandon
+        self.s.clock.abandon = self.s.clock.give_up = self._abandon
         self.signals.__enter__()
         self.write(ALT_ON)
         try:

@@ -73,9 +73,25 @@ _SIGNALLED = "_rummykit_from_signal"
 
 def from_signal(e: BaseException) -> BaseException:
     """``e``, marked as raised by this process's handler of a signal: a bot call
-    lets it through (see the module)."""
+    lets it through (see the module). Raised into a bot's call, it is kept: a
+    bot that swallows it has it raised again when its call returns, and one
+    that goes on running past :data:`SIGNAL_GRACE` ends the process
+    (:meth:`MoveClock.give_up`) with the signal's exit status."""
     setattr(e, _SIGNALLED, True)
+    for clock in _RUNNING:
+        if clock.busy is not None:
+            clock.stopping = (clock.call, time.monotonic(), e)
     return e
+
+
+#: How long a bot's call may go on after a signal was raised into it (seconds).
+SIGNAL_GRACE = 0.4
+
+
+def _signal_status(e: BaseException) -> int:
+    """The exit status of the signal ``e`` was raised for (130 for Ctrl-C)."""
+    signum = getattr(e, "signum", None)
+    return 128 + (signum if isinstance(signum, int) else signal.SIGINT)
 
 
 def interrupt(signum: int, frame: FrameType | None) -> None:
@@ -128,6 +144,11 @@ class MoveClock:
         self._old: Any = None
         #: Called with the error line when a bot will not stop (default: print and exit 1).
         self.abandon: Callable[[str], None] = _abandon
+        #: Called with the error line and the exit status when a bot will not stop
+        #: after a signal (default: print and exit).
+        self.give_up: Callable[[str, int], None] = _abandon
+        #: A signal raised into a bot's call: (the call, when, the exception).
+        self.stopping: tuple[int, float, BaseException] | None = None
 
     @staticmethod
     def usable() -> bool:
@@ -165,6 +186,14 @@ class MoveClock:
             self._seen = -1
             return
         now = time.monotonic()
+        stopping = self.stopping
+        if stopping is not None and stopping[0] == self.call and now - stopping[1] >= SIGNAL_GRACE:
+            self.busy = None  # it swallowed the signal's exception
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            self.give_up(
+                f"{agent.who} would not stop {agent.doing} when interrupted", _signal_status(stopping[2])
+            )
+            return
         if self.call != self._seen:
             self._seen, self._since, self._fired = self.call, now, 0.0
             return
@@ -183,14 +212,24 @@ class MoveClock:
         raise _TimedOut
 
 
-def _abandon(line: str) -> None:
-    """A bot that will not stop: the error line, then exit at once (every
-    complete move is already saved; nothing else is left to do safely)."""
+def _abandon(line: str, status: int = 1) -> None:
+    """A bot that will not stop: the error line, then exit at once with
+    ``status`` (every complete move is already saved; nothing else is left to
+    do safely)."""
     try:
         sys.stderr.write(f"rummy: {line}\n")
         sys.stderr.flush()
     finally:
-        os._exit(1)
+        os._exit(status)
+
+
+def _signalled(clock: MoveClock) -> BaseException | None:
+    """The signal's exception raised into the call just ended, if any (it is forgotten)."""
+    stopping = clock.stopping
+    if stopping is None:
+        return None
+    clock.stopping = None
+    return stopping[2] if stopping[0] == clock.call else None
 
 
 class Who(NamedTuple):
@@ -299,12 +338,19 @@ class SafeAgent:
             result = fn(*args)
         except BaseException as e:
             clock.busy = None
+            signalled = _signalled(clock)
             if _passes(e):
                 raise
+            if signalled is not None:  # it turned the signal into something else
+                raise signalled from None
             raise self._failed(e, doing) from None
         finally:
             self.doing = _MOVE
         clock.busy = None
+        if clock.stopping is not None:
+            signalled = _signalled(clock)
+            if signalled is not None:  # it swallowed the signal
+                raise signalled
         return result
 
     # -- calls ----------------------------------------------------------------------
@@ -348,10 +394,17 @@ class SafeAgent:
                 action = act(view, legal)
             except BaseException as e:
                 clock.busy = None
+                signalled = _signalled(clock)
                 if _passes(e):
                     raise
+                if signalled is not None:  # it turned the signal into something else
+                    raise signalled from None
                 raise self._failed(e, _MOVE) from None
             clock.busy = None
+            if clock.stopping is not None:
+                signalled = _signalled(clock)
+                if signalled is not None:  # it swallowed the signal
+                    raise signalled
         for a in legal:  # one of them: bots hand back the very object
             if a is action:
                 return action

@@ -11,7 +11,9 @@ like ``random`` but:
 * ``raise-escape``: raises a ``ValueError`` whose text holds escape sequences;
 * ``chatter``: prints a line in every ``observe``;
 * ``deaf``: its ``observe`` never returns (it sleeps; an exception ends it);
-* ``slowborn``: its constructor never returns (likewise).
+* ``slowborn``: its constructor never returns (likewise);
+* ``deafer``: its ``observe`` never returns, whatever is raised in it;
+* ``swallower``: its ``observe`` sleeps until an exception, swallows it and returns.
 
 Each writes the file ``HOSTILE_MARK`` (if set) when it starts to misbehave.
 """
@@ -75,6 +77,25 @@ class Deaf(RandomAgent):
             time.sleep(3600)
 
 
+class Deafer(RandomAgent):
+    def observe(self, event, view):
+        mark()
+        while True:
+            try:
+                time.sleep(3600)
+            except BaseException:
+                pass
+
+
+class Swallower(RandomAgent):
+    def observe(self, event, view):
+        mark()
+        try:
+            time.sleep(3600)
+        except BaseException:
+            pass
+
+
 class Slowborn(RandomAgent):
     def __init__(self, seed):
         mark()
@@ -94,6 +115,8 @@ AGENTS = {
     "chatter": Chatter,
     "deaf": Deaf,
     "slowborn": Slowborn,
+    "deafer": Deafer,
+    "swallower": Swallower,
 }
 
 

@@ -172,18 +172,40 @@ def test_signals_end_a_game_whose_bot_never_returns_within_a_second(site, tmp_pa
 
 
 @pytest.mark.parametrize("sig, code", first_fast([(signal.SIGINT, 130), (signal.SIGTERM, 143)]))
-def test_signals_reach_the_terminal_game_while_a_bot_observes_for_ever(site, tmp_path, sig, code):
+def test_a_bot_that_swallows_the_signal_does_not_keep_the_game_going(site, tmp_path, sig, code):
+    # It returns: the signal is raised again; it never returns: the process ends.
+    for bot, says in (("swallower", b""), ("deafer", b" would not stop in observe when interrupted\n")):
+        mark = tmp_path / f"mark-{bot}"
+        args = ("play", "gin", "--seat", bot, "--seat", "random", "--seed", "7")
+        with started(site, tmp_path, *args, HOSTILE_MARK=str(mark)) as proc:
+            wait_for(mark, proc)
+            time.sleep(0.3)
+            t0 = time.monotonic()
+            proc.send_signal(sig)
+            _out, err = proc.communicate(timeout=WAIT)
+            assert time.monotonic() - t0 < 1.5
+        assert proc.returncode == code, err
+        assert b"Traceback" not in err
+        if says:
+            assert err == b"rummy: " + bot.encode() + b" (plugin hostile, seat 1, match seed 7)" + says
+        else:
+            assert bot.encode() not in err
+
+
+@pytest.mark.parametrize("bot", first_fast(["deaf", "deafer"]))
+@pytest.mark.parametrize("sig, code", first_fast([(signal.SIGINT, 130), (signal.SIGTERM, 143)]))
+def test_signals_reach_the_terminal_game_while_a_bot_observes_for_ever(tmp_path, sig, code, bot):
     mark = tmp_path / "mark"
     save = tmp_path / "g.json"
     game = Game(
-        ["play", "gin", "--seat", "deaf", "--seat", "human:Ann", "--seed", "7", "--save", str(save)],
+        ["play", "gin", "--seat", bot, "--seat", "human:Ann", "--seed", "7", "--save", str(save)],
         tmp_path / "data",
         PYTHONPATH=str(hostilebots.install(tmp_path / "site")),
         HOSTILE_MARK=str(mark),
     )
     try:
         end = time.monotonic() + WAIT
-        while not mark.exists():  # the deaf bot moved, and is told of it
+        while not mark.exists():  # the bot moved, and is told of it
             assert time.monotonic() < end and game.child.isalive()
             time.sleep(0.05)
         time.sleep(0.3)
@@ -195,8 +217,16 @@ def test_signals_reach_the_terminal_game_while_a_bot_observes_for_ever(site, tmp
         game.close()
     assert status == code
     assert game.raw.rfind(ALT_OFF) > game.raw.rfind(ALT_ON)
-    assert "game saved after 1 move" in plain(game.raw)
-    assert "deaf" not in plain(game.raw)
+    said = " ".join(plain(game.raw).split())
+    if bot == "deaf":  # interrupted: said as Ctrl-C always is
+        assert "game saved after 1 move" in said
+        assert "deaf" not in said
+    else:  # it swallows the interruption: the process ends at once, every move saved
+        assert (
+            "rummy: deafer (plugin hostile, seat 1, match seed hidden until the game is over) would not "
+            in said
+        )
+    assert load_record(save).actions  # its move
 
 
 def test_the_terminal_game_times_a_bot_observing_for_ever(tmp_path):
