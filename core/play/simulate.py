@@ -328,6 +328,8 @@ def _init_worker(config: SimConfig) -> None:
         sig = getattr(signal, name, None)
         if sig is not None:
             signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # blocked while forked (_ending_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *_signals(_ENDING)})
     # A forked worker has the parent's registry; a spawned one loads the plugins afresh.
     registry = _PRESET[0] if _PRESET is not None and _PRESET[1] == config else get_plugins().registry
     _WORKER = Player(registry, config)
@@ -378,12 +380,15 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
-        for first in bounds_of:
-            pending.append(pool.submit(_run_chunk, first))
-            if len(pending) >= 4 * workers:
-                break
+        with _ending_held():  # the first submission forks the workers
+            for first in bounds_of:
+                pending.append(pool.submit(_run_chunk, first))
+                if len(pending) >= 4 * workers:
+                    break
         while pending:
             merge(pending.popleft().result())
+            if _ending is not None:  # its exception was lost (raised where Python ignores one)
+                raise from_signal(_Ended(_ending))
             bounds = next(bounds_of, None)
             if bounds is not None:
                 pending.append(pool.submit(_run_chunk, bounds))
@@ -442,8 +447,37 @@ class _Ended(BaseException):
         self.signum = signum
 
 
+def _signals(names: tuple[str, ...]) -> set[int]:
+    """The signals of ``names`` this system has."""
+    return {s for s in (getattr(signal, n, None) for n in names) if s is not None}
+
+
+#: The ending signal that arrived (its exception may be lost: raised in a
+#: finalizer or a fork handler, Python only prints it).
+_ending: int | None = None
+
+
 def _ended(signum: int, frame: Any) -> None:
+    global _ending
+    _ending = signum
     raise from_signal(_Ended(signum))
+
+
+@contextlib.contextmanager
+def _ending_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back (blocked) for the block, which forks
+    the workers: a worker starts with them blocked, and takes them only once its
+    initializer has set what it does with them, never in the parent's handler;
+    the parent takes them after the block."""
+    sigs = _signals(("SIGINT", *_ENDING))
+    if not hasattr(signal, "pthread_sigmask") or not sigs:
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 @contextlib.contextmanager
@@ -461,6 +495,8 @@ def _signals_handled() -> Iterator[None]:
         sig = getattr(signal, name, None)
         if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
             old[sig] = signal.signal(sig, _ended)
+    global _ending
+    _ending = None
     ended = None
     try:
         yield
@@ -469,6 +505,7 @@ def _signals_handled() -> Iterator[None]:
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
+        ended, _ending = ended or _ending, None
     if ended is not None:
         os.kill(os.getpid(), ended)  # its default now: the process ends by it
         raise SystemExit(128 + ended)  # pragma: no cover - a signal that did not end it
