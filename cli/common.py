@@ -61,10 +61,13 @@ def report_problems(run: Run, skip: str | None = None) -> None:
     stderr, once (but not ``skip``, a line already printed as the error)."""
     if run.problems_shown or run.loaded is None:
         return
+    from rummykit.core.engine.names import clean_text  # a plugin's text: no escape sequences
+
     run.problems_shown = True
     for line in run.loaded.registry.problems:
-        if line != skip:
-            click.echo(f"rummy: warning: {line}", err=True)
+        text = clean_text(line)
+        if skip not in (line, text):
+            click.echo(f"rummy: warning: {text}", err=True)
 
 
 def given_once(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:

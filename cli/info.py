@@ -137,9 +137,8 @@ def plugins(as_json: bool) -> None:
                     what.append(f"{key}: " + ", ".join(r[key]))
             if r["status"] != "loaded":
                 what.insert(0, r["status"].upper() if r["status"].startswith("failed") else r["status"])
-            table.append(
-                (r["name"], r["version"] or "-", r["distribution"] or "-", "; ".join(what) or "nothing")
-            )
+            name, version, dist = (clean_text(r[k]) or "-" for k in ("name", "version", "distribution"))
+            table.append((name, version, dist, clean_text("; ".join(what)) or "nothing"))  # no escapes
         w = [max(len(row[i]) for row in table) for i in range(3)]
         column = w[0] + w[1] + w[2] + 6
         # At a terminal, what each registered is folded between its items: under its
@@ -156,7 +155,7 @@ def plugins(as_json: bool) -> None:
         click.echo()
         click.echo("Problems:")
         for line in reg.problems:
-            click.echo(f"  {line}")
+            click.echo(f"  {clean_text(line)}")
     blocked = disabled_plugins()
     if blocked:
         click.echo()

@@ -8,7 +8,9 @@ is kept; between two plugins neither wins). Errors meant for people
 (RummyError) are one line on stderr and exit status 2 (1 for a computer player
 that failed), never a traceback. Output that cannot be written (a full disk, a
 closed pipe) ends the command with exit status 1: one line on stderr, none for
-a pipe closed by the reader (``rummy variants | head -1``).
+a pipe closed by the reader (``rummy variants | head -1``). So does a standard
+output closed from the start (``>&-``); a closed standard input is that line
+only for a command that reads it.
 """
 
 from __future__ import annotations
@@ -160,9 +162,55 @@ def cli() -> None:
     """
 
 
+class ClosedStream(RummyError):
+    """A standard stream the command needs was closed when ``rummy`` started."""
+
+    exit_code = 1
+
+
+class _ClosedInput:
+    """Standard input when it was closed: not a terminal, and reading it is a
+    :class:`ClosedStream` (one line, exit status 1)."""
+
+    def isatty(self) -> bool:
+        return False
+
+    def _closed(self, *args: object) -> str:
+        raise ClosedStream("standard input is closed: there is nothing to read moves or answers from")
+
+    readline = read = _closed
+
+    @property
+    def buffer(self) -> object:
+        return self._closed()
+
+
+def _check_streams() -> None:
+    """Closed standard streams (``<&-``, ``>&-``): no output is one line on
+    standard error and exit status 1 (every command writes something); no input
+    is that only for a command that reads it. Their file descriptors are taken
+    by ``os.devnull``, so that no file the command opens takes their place."""
+    for fd in (0, 1):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            if fd == 1:
+                with contextlib.suppress(OSError, AttributeError, ValueError):
+                    sys.stderr.write("rummy: cannot write the output: standard output is closed\n")
+                    sys.stderr.flush()
+                sys.exit(1)
+            sys.stdin = _ClosedInput()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run ``rummy`` with ``argv`` (the command line's when None), as a new
     :class:`~rummykit.cli.common.Run`; exits with the command's status."""
+    _check_streams()
     run = Run()
     error = None  # the error line printed, not repeated as a warning
     if os.environ.get("_RUMMY_COMPLETE", "").startswith("bash_"):
@@ -239,9 +287,13 @@ _QUOTED = re.compile(rf"(?<!\w)'[^'\n]{{{QUOTED_MAX + 1},}}'(?!\w)")
 
 
 def bounded(line: str) -> str:
-    """An error line of bounded length: each quoted piece of it (what was
-    typed, as ``repr`` writes it) longer than :data:`QUOTED_MAX` shortened,
-    with its length; then the line cut at :data:`LINE_MAX`."""
+    """An error line of bounded length and safe to print: control characters
+    (a plugin's or a bot's escape sequences) dropped, each quoted piece of it
+    (what was typed, as ``repr`` writes it) longer than :data:`QUOTED_MAX`
+    shortened, with its length; then the line cut at :data:`LINE_MAX`."""
+    from rummykit.core.engine.names import clean_text  # an error's cost, not every start-up's
+
+    line = clean_text(line)
 
     def cut(m: re.Match[str]) -> str:
         inner = m.group(0)[1:-1]

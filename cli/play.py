@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.options import parse_pairs
 from rummykit.core.play import stats
 from rummykit.core.play.records import SEED_LIMIT, load_record, replay
@@ -36,6 +37,7 @@ from .common import (
     QUIT_WORDS,
     ask_line,
     continue_advice,
+    given_once,
     number,
     plugins,
     registry,
@@ -88,6 +90,8 @@ def game_options(named: str) -> Callable[[F], F]:
             "resume_path",
             type=click.Path(path_type=Path),
             default=None,
+            multiple=True,
+            callback=given_once,
             help="Continue the game saved in this file.",
         )(f)
 
@@ -165,6 +169,8 @@ def _seat_word(spec: VariantSpec[Any], agents: list[str], text: str, index: int)
     "--seed",
     type=IntWithin(0, SEED_LIMIT - 1, "--seed must be a whole number from 0 to 2**256 - 1"),
     default=None,
+    multiple=True,
+    callback=given_once,
     help="Seed of the deal, to replay a game (default: random, 128 bits).",
 )
 @option_option
@@ -172,8 +178,9 @@ def _seat_word(spec: VariantSpec[Any], agents: list[str], text: str, index: int)
     "--save",
     "save",
     type=click.Path(),
-    callback=lambda ctx, param, value: save_path(value),
     default=None,
+    multiple=True,
+    callback=lambda ctx, param, value: save_path(given_once(ctx, param, value)),
     help="Save the game here (after every action); must not exist yet.",
 )
 @game_options("it, its plugin and the match seed")
@@ -398,6 +405,8 @@ def resume(
         else:
             manage.prune(yes, stdin_is_tty(), finished, keep)
         return
+    if game is not None and resume_path is not None:
+        raise RummyError("give the game once: GAME or --resume PATH, not both")
     reg = registry()
     if resume_path is None and game is None:
         folder = default_save_dir()
@@ -411,7 +420,7 @@ def resume(
                 seats = ", ".join(s.name for s in rec.seats)
                 n = len(rec.actions)
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
-                    f"  {i:>2}  {f.stem}  {rec.variant:<10} {when(rec.updated):<15} "
+                    f"  {i:>2}  {clean_text(f.stem)}  {rec.variant:<10} {when(rec.updated):<15} "
                     f"{standing(reg, rec):<22} {n:>4} move{'s' if n != 1 else ' '}  {seats}"
                 )
         if skipped:

@@ -26,7 +26,7 @@ from rummykit.core.base.values import counted, shown_value
 from rummykit.core.play.records import load_record, start_match
 
 from . import completion
-from .common import QUIT_WORDS, LineError, number, registry, stdin_is_tty, stdout_is_tty
+from .common import QUIT_WORDS, LineError, given_once, number, registry, stdin_is_tty, stdout_is_tty
 from .lineinput import LineInput
 from .manage import game_path
 from .render import Look, all_hands_view, marker, match_view, points_label, result_view
@@ -133,7 +133,16 @@ def render_frame(
 
 @click.command()
 @click.argument("game", metavar="GAME", shell_complete=completion.games)
-@click.option("--move", "start", type=int, default=None, metavar="N", help="Start at move N (at a terminal).")
+@click.option(
+    "--move",
+    "start",
+    type=int,
+    default=None,
+    multiple=True,
+    callback=given_once,
+    metavar="N",
+    help="Start at move N (at a terminal).",
+)
 @click.option(
     "--reveal", is_flag=True, help="Show an unfinished game with a person seated too (every hand open)."
 )

@@ -40,7 +40,7 @@ from rummykit.core.play.simulate import (
 from rummykit.core.play.simulate import simulate as run_simulation
 
 from . import completion
-from .common import registry
+from .common import given_once, registry
 from .options import WholeNumber, option_option
 from .timeouts import move_timeout_option
 
@@ -77,6 +77,8 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     type=WholeNumber(1, MAX_MATCHES),
     metavar="N",
     default=None,
+    multiple=True,
+    callback=given_once,
     help=f"Play N matches (default 100; 1 to {MAX_MATCHES:,}).",
 )
 @click.option(
@@ -85,6 +87,8 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     type=WholeNumber(1, MAX_ROUNDS),
     metavar="N",
     default=None,
+    multiple=True,
+    callback=given_once,
     help=f"Play N single rounds instead of matches (win rate = share of rounds won; 1 to {MAX_ROUNDS:,}).",
 )
 @click.option(
@@ -93,6 +97,8 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     type=WholeNumber(0, MAX_SEED),
     metavar="S",
     default=None,
+    multiple=True,
+    callback=given_once,
     help="Seed of the whole run (default: random, and printed; 0 to 2^64-1). The same seed "
     "gives the same figures for any --workers.",
 )
@@ -102,6 +108,8 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     type=WholeNumber(0, max_workers, f" (at most {WORKERS_PER_CPU} per CPU core, {MAX_WORKERS} in all)"),
     metavar="W",
     default=None,
+    multiple=True,
+    callback=given_once,
     help=f"Worker processes (default 1; 0 = one per CPU core; at most {WORKERS_PER_CPU} per "
     f"CPU core and {MAX_WORKERS} in all); with --backend ray, the CPUs of the local Ray "
     "started for the run.",

@@ -6,7 +6,11 @@ never in the middle of applying and saving a move.
 back after). A signal raises ``KeyboardInterrupt`` (SIGINT) or :class:`HangUp`
 in whatever runs, a bot's code included, except inside ``with
 stop.critical():``, which finishes first and raises it on leaving. Only the
-application and saving of a move belong inside: never a bot's thinking.
+application and saving of a move belong inside: never a bot's thinking. A bot
+told of the move there (its ``observe``, after the save) is interrupted at once
+too (:func:`rummykit.core.bots.guard.in_bot_call`). The exceptions are marked as
+the process's signals (:func:`rummykit.core.bots.guard.from_signal`): a bot that
+raises ``KeyboardInterrupt`` itself is blamed, not taken for Ctrl-C.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any
+
+from rummykit.core.bots.guard import from_signal, in_bot_call
 
 NAMES = ("SIGHUP", "SIGTERM", "SIGINT")  # SIGHUP: not on Windows
 
@@ -53,7 +59,7 @@ class StopSignals:
         self._old = {}
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        if self._busy:  # finish applying and saving the move first
+        if self._busy and not in_bot_call():  # finish applying and saving the move first
             self._pending = signum
             return
         raise_for(signum)
@@ -73,8 +79,8 @@ class StopSignals:
 
 def raise_for(signum: int) -> None:
     if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise HangUp(signum)
+        raise from_signal(KeyboardInterrupt())
+    raise from_signal(HangUp(signum))
 
 
 def exit_code(signum: int) -> int:

@@ -13,7 +13,8 @@ line history. With one person and computer players there is no such pause.
 
 Nothing is lost: the session saves after every action (atomically); Ctrl-C, end
 of input, ``quit``, a closed terminal (SIGHUP) or SIGTERM lose at most the line
-being typed. Those signals end the game at once, even while a computer player
+being typed. All but SIGHUP (no terminal left) leave the alternate screen and
+say where the game is saved. Those signals end the game at once, even while a computer player
 thinks: only applying and saving a move is never cut short (see
 :mod:`rummykit.cli.stopping`). A computer player that fails ends the game with
 one line naming it (exit status 1), the game saved as of its last move.
@@ -191,15 +192,16 @@ class TerminalUI:
         """Ctrl-C, SIGHUP and SIGTERM wait until the move inside is applied and saved."""
         return self.signals.critical()
 
-    def _abandon(self, line: str) -> None:
+    def _abandon(self, line: str, status: int = 1) -> None:
         """A computer player that will not stop even when interrupted: leave the
-        alternate screen, say so, and exit at once (every move is saved)."""
+        alternate screen, say so, and exit at once with ``status`` (every move
+        is saved)."""
         try:
             self.write(ALT_OFF)
             sys.stderr.write(f"rummy: {line}\n")
             sys.stderr.flush()
         finally:
-            os._exit(1)
+            os._exit(status)
 
     def _legal_for_completion(self) -> tuple[Action, ...]:
         seat = self.s.to_act()
@@ -213,7 +215,7 @@ class TerminalUI:
         outcome = "quit"
         code = 0
         failed: AgentError | None = None
-        self.s.clock.abandon = self._abandon
+        self.s.clock.abandon = self.s.clock.give_up = self._abandon
         self.signals.__enter__()
         self.write(ALT_ON)
         try:
@@ -227,8 +229,11 @@ class TerminalUI:
             outcome = "interrupted"
             code = 130
         except HangUp as h:
-            self._hung = True
             code = 128 + h.signum
+            if h.signum == getattr(signal, "SIGHUP", None):
+                self._hung = True  # no terminal left to write to
+            else:  # SIGTERM: the terminal is still there
+                outcome = "terminated"
         except AgentError as e:  # a computer player failed: said once, by rummy (exit 1)
             outcome, failed = "stopped", e
         finally:

@@ -11,9 +11,13 @@ seed:
   an action that is not legal now);
 * it runs past the move timeout (:class:`MoveClock`).
 
-``KeyboardInterrupt`` and other ``BaseException``\\ s that are not the bot's
-failure (the terminal game's hang-up) pass through untouched: Ctrl-C ends the
-game even while a bot thinks.
+Only the process's own signals pass through untouched, as the exceptions their
+handlers raise (:func:`from_signal` marks them; a ``KeyboardInterrupt`` also
+when no handler of rummy's is installed for ``SIGINT``): Ctrl-C ends the game
+even while a bot thinks. Any other ``BaseException`` a bot raises
+(``KeyboardInterrupt``, ``GeneratorExit``, ``asyncio.CancelledError``...) is
+its failure. :func:`in_bot_call` says whether a bot's code is running now, so a
+signal handler that waits for a move to be saved need not wait for a bot.
 
 The move timeout costs almost nothing per move: while a :class:`MoveClock` runs,
 an interval timer sends ``SIGALRM`` a few times a second, and the handler
@@ -43,6 +47,7 @@ from rummykit.core.base.errors import AgentError, contract_broken
 from rummykit.core.base.values import shortened
 from rummykit.core.bots.agents import BaseAgent, information_for, wants_information
 from rummykit.core.engine.actions import Action
+from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, View
 
 #: The default of ``--move-timeout`` (seconds), for ``rummy play`` and ``rummy simulate``.
@@ -61,6 +66,54 @@ def check_timeout(seconds: float) -> float:
 
 def _seconds(t: float) -> str:
     return f"{t:g} s"
+
+
+_SIGNALLED = "_rummykit_from_signal"
+
+
+def from_signal(e: BaseException) -> BaseException:
+    """``e``, marked as raised by this process's handler of a signal: a bot call
+    lets it through (see the module). Raised into a bot's call, it is kept: a
+    bot that swallows it has it raised again when its call returns, and one
+    that goes on running past :data:`SIGNAL_GRACE` ends the process
+    (:meth:`MoveClock.give_up`) with the signal's exit status."""
+    setattr(e, _SIGNALLED, True)
+    for clock in _RUNNING:
+        if clock.busy is not None:
+            clock.stopping = (clock.call, time.monotonic(), e)
+    return e
+
+
+#: How long a bot's call may go on after a signal was raised into it (seconds).
+SIGNAL_GRACE = 0.4
+
+
+def _signal_status(e: BaseException) -> int:
+    """The exit status of the signal ``e`` was raised for (130 for Ctrl-C)."""
+    signum = getattr(e, "signum", None)
+    return 128 + (signum if isinstance(signum, int) else signal.SIGINT)
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """A ``SIGINT`` handler: ``KeyboardInterrupt``, marked as the user's."""
+    raise from_signal(KeyboardInterrupt())
+
+
+def _passes(e: BaseException) -> bool:
+    """Whether ``e``, raised in a bot's call, is this process's signal, not the bot's failure."""
+    if getattr(e, _SIGNALLED, False):
+        return True
+    return isinstance(e, KeyboardInterrupt) and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+#: The clocks inside ``with clock.running():`` now.
+_RUNNING: list[MoveClock] = []
+
+
+def in_bot_call() -> bool:
+    """Whether a bot's code is running now (a call through a :class:`SafeAgent`
+    whose clock runs)."""
+    return any(c.busy is not None for c in _RUNNING)
 
 
 class _TimedOut(BaseException):
@@ -91,6 +144,11 @@ class MoveClock:
         self._old: Any = None
         #: Called with the error line when a bot will not stop (default: print and exit 1).
         self.abandon: Callable[[str], None] = _abandon
+        #: Called with the error line and the exit status when a bot will not stop
+        #: after a signal (default: print and exit).
+        self.give_up: Callable[[str, int], None] = _abandon
+        #: A signal raised into a bot's call: (the call, when, the exception).
+        self.stopping: tuple[int, float, BaseException] | None = None
 
     @staticmethod
     def usable() -> bool:
@@ -107,10 +165,14 @@ class MoveClock:
             self._old = signal.signal(signal.SIGALRM, self._on_tick)
             signal.setitimer(signal.ITIMER_REAL, self.tick, self.tick)
             self._armed = True
+        if self._depth == 1:
+            _RUNNING.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._depth -= 1
+        if self._depth == 0 and self in _RUNNING:
+            _RUNNING.remove(self)
         if self._depth == 0 and self._armed:
             # The timer first, then the handler: a late SIGALRM must not find the default.
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
@@ -124,6 +186,14 @@ class MoveClock:
             self._seen = -1
             return
         now = time.monotonic()
+        stopping = self.stopping
+        if stopping is not None and stopping[0] == self.call and now - stopping[1] >= SIGNAL_GRACE:
+            self.busy = None  # it swallowed the signal's exception
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            self.give_up(
+                f"{agent.who} would not stop {agent.doing} when interrupted", _signal_status(stopping[2])
+            )
+            return
         if self.call != self._seen:
             self._seen, self._since, self._fired = self.call, now, 0.0
             return
@@ -142,14 +212,24 @@ class MoveClock:
         raise _TimedOut
 
 
-def _abandon(line: str) -> None:
-    """A bot that will not stop: the error line, then exit at once (every
-    complete move is already saved; nothing else is left to do safely)."""
+def _abandon(line: str, status: int = 1) -> None:
+    """A bot that will not stop: the error line, then exit at once with
+    ``status`` (every complete move is already saved; nothing else is left to
+    do safely)."""
     try:
         sys.stderr.write(f"rummy: {line}\n")
         sys.stderr.flush()
     finally:
-        os._exit(1)
+        os._exit(status)
+
+
+def _signalled(clock: MoveClock) -> BaseException | None:
+    """The signal's exception raised into the call just ended, if any (it is forgotten)."""
+    stopping = clock.stopping
+    if stopping is None:
+        return None
+    clock.stopping = None
+    return stopping[2] if stopping[0] == clock.call else None
 
 
 class Who(NamedTuple):
@@ -183,12 +263,16 @@ _MOVE = "over a move"
 
 
 def _one_line(text: str, limit: int = 200) -> str:
-    return shortened(" ".join(text.split()), limit)
+    """The bot's text on one line, with no escape sequence left to reach the terminal."""
+    return shortened(" ".join(clean_text(text).split()), limit)
 
 
 def _shown(value: object) -> str:
     if isinstance(value, Action):
-        return f"the move {value.notation()!r}"
+        try:
+            return f"the move {value.notation()!r}"
+        except Exception:  # cards that are no cards: (999,), ("AS",)
+            pass
     if value is None:
         return "None"
     try:
@@ -243,22 +327,30 @@ class SafeAgent:
         if clock is None:
             try:
                 return fn(*args)
-            except (Exception, SystemExit) as e:
+            except BaseException as e:
+                if _passes(e):
+                    raise
                 raise self._failed(e, doing) from None
         clock.call += 1
         self.doing = doing
         clock.busy = self
         try:
             result = fn(*args)
-        except (Exception, SystemExit, _TimedOut) as e:
+        except BaseException as e:
             clock.busy = None
+            signalled = _signalled(clock)
+            if _passes(e):
+                raise
+            if signalled is not None:  # it turned the signal into something else
+                raise signalled from None
             raise self._failed(e, doing) from None
-        except BaseException:
-            clock.busy = None
-            raise
         finally:
             self.doing = _MOVE
         clock.busy = None
+        if clock.stopping is not None:
+            signalled = _signalled(clock)
+            if signalled is not None:  # it swallowed the signal
+                raise signalled
         return result
 
     # -- calls ----------------------------------------------------------------------
@@ -300,18 +392,27 @@ class SafeAgent:
             clock.busy = self
             try:
                 action = act(view, legal)
-            except (Exception, SystemExit, _TimedOut) as e:
+            except BaseException as e:
                 clock.busy = None
+                signalled = _signalled(clock)
+                if _passes(e):
+                    raise
+                if signalled is not None:  # it turned the signal into something else
+                    raise signalled from None
                 raise self._failed(e, _MOVE) from None
-            except BaseException:
-                clock.busy = None
-                raise
             clock.busy = None
+            if clock.stopping is not None:
+                signalled = _signalled(clock)
+                if signalled is not None:  # it swallowed the signal
+                    raise signalled
         for a in legal:  # one of them: bots hand back the very object
             if a is action:
                 return action
         if type(action) is Action:
-            key = action.key()
+            try:
+                key = action.key()
+            except Exception:  # cards that cannot be compared
+                raise self.error(f"returned {_shown(action)}, not one of the legal moves") from None
             for a in legal:
                 if a.key() == key:
                     return a

@@ -11,6 +11,7 @@ the file; loading never writes to it. Every field has a bound (see the
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -174,8 +175,20 @@ def sidecar(path: Path, tag: str) -> Path:
     return path.parent / name
 
 
+class SaveFailed(RecordError):
+    """A save the machine could not write (a full disk, a quota, a file size
+    limit, an I/O error): its failure, not the user's (exit status 1)."""
+
+    exit_code = 1
+
+
+#: The errors of a write that the machine, not the path given, made fail.
+_MACHINE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 def _cannot_save(path: Path, e: OSError) -> RecordError:
-    return RecordError(f"cannot save to {path}: {e.strerror or e or type(e).__name__}")
+    error = SaveFailed if e.errno in _MACHINE_ERRORS else RecordError
+    return error(f"cannot save to {path}: {e.strerror or e or type(e).__name__}")
 
 
 def save_record(record: MatchRecord, path: str | os.PathLike[str]) -> None:

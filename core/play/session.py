@@ -347,10 +347,15 @@ class Session:
     def _tell(self, event: Event) -> None:
         """Every computer player that observes is told ``event`` as its seat sees
         it, as in simulate (:func:`rummykit.core.bots.agents.tell_observers`)."""
-        if self._observers is None:
-            self._observers = observers(self.agents)
-        if self._observers:
-            tell_observers(self.agents, self._observers, event, self.match.view)
+        if self._observers == []:
+            return
+        # Timed like their moves (their constructors too: the first call makes
+        # them), and what they print goes to standard error (see decide).
+        with self.clock.running(), contextlib.redirect_stdout(sys.stderr):
+            if self._observers is None:
+                self._observers = observers(self.agents)
+            if self._observers:
+                tell_observers(self.agents, self._observers, event, self.match.view)
 
     def can_undo(self, seat: int) -> str | None:
         """``None`` if ``seat`` may take back its last action, else the reason."""

@@ -37,6 +37,8 @@ process, or a pool of worker processes) or ``RayBackend``
 Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
 the figures of a partial run of ``k`` units are those of a whole run of ``k``
 units with the same seed.
+SIGTERM or SIGHUP stop the worker processes, then end this process by that
+signal (:func:`_signals_handled`).
 
 Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
 points scored (a round's points may be negative where the variant says so),
@@ -54,15 +56,17 @@ import math
 import multiprocessing as mp
 import os
 import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummykit.core.base.errors import AgentError, RummyError
+from rummykit.core.bots.guard import from_signal, interrupt
 from rummykit.core.play.match import match_rule
 from rummykit.core.play.units import (
     MAX_ACTIONS_PER_ROUND,
@@ -320,6 +324,12 @@ def _init_worker(config: SimConfig) -> None:
     global _WORKER
     # Ctrl-C reaches the whole process group: the parent stops the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in _ENDING:  # the parent's handlers, inherited through fork: the defaults
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # blocked while forked (_ending_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *_signals(_ENDING)})
     # A forked worker has the parent's registry; a spawned one loads the plugins afresh.
     registry = _PRESET[0] if _PRESET is not None and _PRESET[1] == config else get_plugins().registry
     _WORKER = Player(registry, config)
@@ -370,12 +380,15 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     done = False
     try:
         pending: deque = deque()  # a few chunks per worker in flight, merged in order
-        for first in bounds_of:
-            pending.append(pool.submit(_run_chunk, first))
-            if len(pending) >= 4 * workers:
-                break
+        with _ending_held():  # the first submission forks the workers
+            for first in bounds_of:
+                pending.append(pool.submit(_run_chunk, first))
+                if len(pending) >= 4 * workers:
+                    break
         while pending:
             merge(pending.popleft().result())
+            if _ending is not None:  # its exception was lost (raised where Python ignores one)
+                raise from_signal(_Ended(_ending))
             bounds = next(bounds_of, None)
             if bounds is not None:
                 pending.append(pool.submit(_run_chunk, bounds))
@@ -422,6 +435,82 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(5)
 
 
+#: The signals that end a run, its worker processes first (SIGHUP: not on Windows).
+_ENDING = ("SIGTERM", "SIGHUP")
+
+
+class _Ended(BaseException):
+    """SIGTERM or SIGHUP arrived: the run stops its workers, then ends."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _signals(names: tuple[str, ...]) -> set[int]:
+    """The signals of ``names`` this system has."""
+    return {s for s in (getattr(signal, n, None) for n in names) if s is not None}
+
+
+#: The ending signal that arrived (its exception may be lost: raised in a
+#: finalizer or a fork handler, Python only prints it).
+_ending: int | None = None
+
+
+def _ended(signum: int, frame: Any) -> None:
+    global _ending
+    _ending = signum
+    raise from_signal(_Ended(signum))
+
+
+@contextlib.contextmanager
+def _ending_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back (blocked) for the block, which forks
+    the workers: a worker starts with them blocked, and takes them only once its
+    initializer has set what it does with them, never in the parent's handler;
+    the parent takes them after the block."""
+    sigs = _signals(("SIGINT", *_ENDING))
+    if not hasattr(signal, "pthread_sigmask") or not sigs:
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextlib.contextmanager
+def _signals_handled() -> Iterator[None]:
+    """Ctrl-C is the user's (a bot's own ``KeyboardInterrupt`` is its failure);
+    SIGTERM and SIGHUP (unless ignored, as under ``nohup``) unwind the run, which
+    stops its worker processes, then end this process by the signal."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old: dict[int, Any] = {}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        old[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
+    for name in _ENDING:
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
+            old[sig] = signal.signal(sig, _ended)
+    global _ending
+    _ending = None
+    ended = None
+    try:
+        yield
+    except _Ended as e:
+        ended = e.signum
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        ended, _ending = ended or _ending, None
+    if ended is not None:
+        os.kill(os.getpid(), ended)  # its default now: the process ends by it
+        raise SystemExit(128 + ended)  # pragma: no cover - a signal that did not end it
+
+
 def simulate(
     registry: Registry,
     config: SimConfig,
@@ -460,16 +549,17 @@ def simulate(
     total = Tally(player.n)
     partial = False
     t0 = time.perf_counter()
-    try:
-        where.start(registry, config)
-        t1 = time.perf_counter()
+    with _signals_handled():
         try:
-            where.play(player, total, progress, chunk_size)
-        except KeyboardInterrupt:
-            partial = total.units < config.units
-        t2 = time.perf_counter()
-    finally:
-        where.close()
+            where.start(registry, config)
+            t1 = time.perf_counter()
+            try:
+                where.play(player, total, progress, chunk_size)
+            except KeyboardInterrupt:
+                partial = total.units < config.units
+            t2 = time.perf_counter()
+        finally:
+            where.close()
     return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule)
 
 
