@@ -1,6 +1,6 @@
-"""``rummy stats [VARIANT] [--json]``: how the people here did, one row per
-person, variant and opponent, within :data:`WIDTH` columns (from
-:mod:`rummykit.core.play.stats`)."""
+"""``rummy stats [VARIANT] [--by-opponent] [--json]``: how the people here did,
+one row per person and variant (per opponent too with ``--by-opponent``),
+within :data:`WIDTH` columns (from :mod:`rummykit.core.play.stats`)."""
 
 from __future__ import annotations
 
@@ -44,17 +44,19 @@ def signed(n: int | None) -> str:
 
 @click.command()
 @click.argument("variant", required=False, shell_complete=completion.variants)
+@click.option("--by-opponent", is_flag=True, help="A row per opponent too.")
 @click.option(
     "--json", "as_json", is_flag=True, help="One JSON object per person, variant and opponent, in a list."
 )
-def stats(variant: str | None, as_json: bool) -> None:
-    """How finished games with a person in them went, one row per person,
-    variant and opponent: games played, won and lost, match points for and
-    against, the best and worst round (points for less points against) and the
-    current streak, within 80 columns.
+def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
+    """How finished games with a person in them went, one row per person and
+    variant (and opponent, with --by-opponent): games played, won and lost,
+    match points for and against, the best and worst round (points for less
+    points against) and the current streak, within 80 columns. --json gives a
+    row per opponent always.
     Kept in stats.sqlite3 in the user data folder."""
     try:
-        lines = summary(variant)
+        lines = summary(variant, by_opponent=by_opponent or as_json)
     except StatsError as e:
         raise RummyError(f"cannot read the statistics: {clean_text(str(e))}") from None
     if variant is not None and not lines:

@@ -238,42 +238,48 @@ class Line:
         return asdict(self)
 
 
-def summary(variant: str | None = None, path: Path | None = None) -> list[Line]:
+def summary(variant: str | None = None, path: Path | None = None, by_opponent: bool = True) -> list[Line]:
     """Every person, variant and opponent (only ``variant``'s if given), by
-    person, variant then opponent. A StatsError if the database cannot be read.
-    Only read: the file is opened read-only (:func:`connect_to_read`)."""
+    person, variant then opponent; with ``by_opponent=False``, every person and
+    variant, their opponents together (``opponent``: each opponent as recorded,
+    sorted, joined by "; "). A StatsError if the database cannot be read. Only read: the file
+    is opened read-only (:func:`connect_to_read`)."""
     db = connect_to_read(path)
     if db is None:
         return []
     try:
         _check_rows(db)
         where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
+        group = "person, variant, opponent" if by_opponent else "person, variant"
         rows = db.execute(
             f"""
-            SELECT person, variant, opponent, COUNT(*),
-                   SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
-            FROM games {where} GROUP BY person, variant, opponent ORDER BY person, variant, opponent""",
+            SELECT person, variant, {"opponent" if by_opponent else "''"},
+                   COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
+            FROM games {where} GROUP BY {group} ORDER BY {group}""",
             args,
         ).fetchall()
         out = []
         for row in rows:
             who, v, opp, played, won, lost, pf, pa = _checked(row, "tttnnnnn")
+            same = "g.person = ? AND g.variant = ?" + (" AND g.opponent = ?" if by_opponent else "")
+            keys = (who, v, opp) if by_opponent else (who, v)
             best, worst = db.execute(
-                """
+                f"""
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
                 FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
-                WHERE g.person = ? AND g.variant = ? AND g.opponent = ?""",
-                (who, v, opp),
+                WHERE {same}""",
+                keys,
             ).fetchone()
             _checked((best, worst), "mm")
             results = [
                 r
                 for (r,) in db.execute(
-                    "SELECT result FROM games WHERE person = ? AND variant = ? AND opponent = ? "
-                    "ORDER BY ended DESC, rowid DESC",
-                    (who, v, opp),
+                    f"SELECT result FROM games g WHERE {same} ORDER BY ended DESC, rowid DESC", keys
                 )
             ]
+            if not by_opponent:
+                opponents = db.execute(f"SELECT DISTINCT opponent FROM games g WHERE {same}", keys)
+                opp = "; ".join(sorted((_checked(o, "t")[0] for o in opponents), key=str.casefold))
             out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
         return out
     except sqlite3.Error as e:

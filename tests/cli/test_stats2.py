@@ -105,3 +105,28 @@ def test_hot_seat_statistics_have_one_row_per_person_within_80_columns(rummy_run
     j = rummy_run("stats", "--json")
     people = [(line["person"], line["opponent"], line["won"]) for line in json.loads(j.stdout)]
     assert ("Cid", "Ann, Bob", 0) in people and ("Ann", "Bob, Cid", 3) in people
+
+
+def test_one_row_per_person_and_variant_whatever_the_opponents(rummy_run, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    games = [
+        ("g1", 0, "Ann", "gin", "ai:easy", "won", 100, 20, "2026-12-01T00:00:00Z"),
+        ("g2", 0, "Ann", "gin", "ai:hard", "lost", 40, 100, "2026-12-02T00:00:00Z"),
+        ("g3", 0, "Ann", "gin", "Bob, Cid", "lost", 10, 100, "2026-12-03T00:00:00Z"),
+        ("g4", 0, "Ann", "cardverse", "ai:hard", "won", 100, 0, "2026-12-04T00:00:00Z"),
+    ]
+    db_with(data, games, [("g1", 0, 1, 25, 0), ("g2", 0, 1, 0, 30)])
+    table = rummy_run("stats").stdout.splitlines()
+    rows = [line for line in table if line.startswith("Ann")]
+    assert len(rows) == 2  # cardverse, gin
+    (gin,) = [r for r in rows if "  gin  " in r]
+    assert "ai:easy; ai:ha~" in gin  # every opponent, cut to fit the width
+    # 3 games, 1 won, 2 lost, points 150 for and 220 against, best and worst rounds,
+    # and the streak across opponents, newest first.
+    assert gin.split()[-9:] == ["3", "1", "2", "150", "220", "+25", "-30", "2", "lost"]
+    assert all(len(line) <= 80 for line in table)
+    apart = [line for line in rummy_run("stats", "--by-opponent").stdout.splitlines() if line.startswith("Ann")]
+    assert len(apart) == 4
+    # --json keeps one object per opponent
+    assert len(json.loads(rummy_run("stats", "--json").stdout)) == 4
