@@ -126,7 +126,9 @@ def test_one_row_per_person_and_variant_whatever_the_opponents(rummy_run, tmp_pa
     # and the streak across opponents, newest first.
     assert gin.split()[-9:] == ["3", "1", "2", "150", "220", "+25", "-30", "2", "lost"]
     assert all(len(line) <= 80 for line in table)
-    apart = [line for line in rummy_run("stats", "--by-opponent").stdout.splitlines() if line.startswith("Ann")]
+    apart = [
+        line for line in rummy_run("stats", "--by-opponent").stdout.splitlines() if line.startswith("Ann")
+    ]
     assert len(apart) == 4
     # --json keeps one object per opponent
     assert len(json.loads(rummy_run("stats", "--json").stdout)) == 4
