@@ -76,9 +76,10 @@ XDIST    = -n auto --dist loadgroup
 test: gate
 	$(TESTENV) $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
-# The edit-test loop: the gate and the tests not marked slow.
+# The edit-test loop: the gate and the tests that run in the test process and
+# are not marked slow (the tests that start programs, tests/process, are make test's).
 check: gate
-	$(TESTENV) $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
+	$(TESTENV) $(BIN)/python -m pytest -m "not slow and not process" $(XDIST) $(PYTEST_ARGS)
 
 bench: $(TSTAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
