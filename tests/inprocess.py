@@ -19,7 +19,7 @@ from rummykit.cli.main import main
 from rummykit.core.plugins.manager import reset_plugins
 
 #: What a ``rummy`` run by the tests does not inherit from the environment
-#: (here, and in tests/cli/ptygame.py's processes).
+#: (here, and in tests/helpers/ptygame.py's processes).
 UNSET = ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")
 
 

@@ -76,7 +76,9 @@ def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
 
 @hookspec
 def register_commands(cli: click.Group) -> None:
-    """Add commands to the ``rummy`` click group.
+    """Add commands to ``cli``, a click group of the run's own whose commands
+    ``rummy`` offers beside its built-in ones (it has ``add_lazy_group(name,
+    "module:function")`` for a group imported only when used).
 
     Example::
 
