@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
+from pydantic_core.core_schema import ErrorType
 
 from rummykit.core.base.errors import OptionError
 from rummykit.core.base.values import did_you_mean, is_truth_value, shown_value
@@ -113,6 +115,21 @@ def _reason(key: str, field: FieldInfo | None, msg: str) -> str:
     return msg
 
 
+#: What pydantic itself refuses (a wrong type, a value out of bounds, not one of
+#: the choices): said by :func:`_reason` in the option's own words.
+_PYDANTIC_ERRORS = frozenset(typing.get_args(ErrorType)) - {"value_error", "assertion_error"}
+
+
+def _own_message(err: ErrorDetails) -> str | None:
+    """The message of the options model's own validator (a ``ValueError``,
+    an ``AssertionError`` or a ``PydanticCustomError``), ``None`` for
+    pydantic's own refusals."""
+    if err["type"] in _PYDANTIC_ERRORS:
+        return None
+    error = err.get("ctx", {}).get("error")
+    return str(error) if isinstance(error, Exception) and str(error) else err["msg"]
+
+
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
@@ -136,7 +153,13 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
         return model.model_validate(dict(values))
     except ValidationError as e:
         err = e.errors()[0]
-        key = ".".join(str(x) for x in err.get("loc", ())) or "options"
+        key = ".".join(str(x) for x in err.get("loc", ()))
+        own = _own_message(err)
+        if not key:  # a model validator, about several options at once
+            raise OptionError(f"bad options{where}: {own or err['msg']}") from None
+        if own is not None:
+            shown = shown_value(values.get(key, err.get("input")))
+            raise OptionError(f"bad value for option {key}{where}: {shown} ({key}: {own})") from None
         value = values.get(key, err.get("input"))
         info = fields.get(key)
         reason = _reason(key, info, err.get("msg", "invalid"))
