@@ -239,7 +239,7 @@ class PlainUI:
     def show_rules(self, seat: int) -> None:
 
         agents = [a.name for a in self.s.registry.agents_for(self.s.spec.name)]
-        self.echo("\n".join(plain_lines(self.s.spec, agents)))
+        self.echo("\n".join(plain_lines(self.s.spec, agents, rule=self.s.match.rule)))
 
     def show_hint(self, seat: int) -> None:
         self.echo(self.hint(seat))

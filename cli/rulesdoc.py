@@ -1,5 +1,6 @@
 """A variant's rules as people read them, the same in ``rummy rules VARIANT`` and
-in the game's ``rules`` command: the heading line, the variant's rules text, its
+in the game's ``rules`` command: the heading line, the variant's rules text, how
+a match ends (its match rule: the game's own, else under the default options), its
 options (from its options model: default, allowed values, meaning; listed once,
 here) and its computer players.
 
@@ -13,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummykit.core.base.errors import RummyError
 from rummykit.core.engine.options import describe_options
+from rummykit.core.play.match import MatchRule, match_rule
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -34,18 +37,38 @@ def options_title(spec: VariantSpec[Any]) -> str:
     return f"Options (rummy play {spec.name} --option KEY=VALUE)"
 
 
+def match_words(spec: VariantSpec[Any], rule: MatchRule | None = None) -> str:
+    """How a match ends: ``rule`` (a game's own) in words, else the variant's
+    rule under its default options, "first to 100 (with the default options)"."""
+    if rule is not None:
+        return rule.describe()
+    try:
+        words = match_rule(spec, spec.options_model()).describe()
+    except RummyError as e:
+        return str(e)
+    except Exception as e:  # options a plugin's model cannot make without values
+        return f"set by the options ({type(e).__name__})"
+    return f"{words} (with the default options)"
+
+
 #: A computer player as ``rummy rules`` describes it: name, strength (0 to 100,
 #: shown as "30/100"), description.
 Player = tuple[str, int, str]
 
 
 def plain_lines(
-    spec: VariantSpec[Any], agents: Sequence[str], note: str = "", players: Sequence[Player] = ()
+    spec: VariantSpec[Any],
+    agents: Sequence[str],
+    note: str = "",
+    players: Sequence[Player] = (),
+    rule: MatchRule | None = None,
 ) -> list[str]:
     """The rules as plain text: the options in aligned columns (``note``: a
     line after the computer players; ``players``: a line for each, with its
-    strength and description)."""
-    out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, "", options_title(spec) + ":"]
+    strength and description; ``rule``: a game's match rule, else the
+    variant's under the default options)."""
+    out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, ""]
+    out += ["Match: " + match_words(spec, rule), "", options_title(spec) + ":"]
     opts = describe_options(spec.options_model)
     if not opts:
         out.append("  none")
@@ -70,11 +93,16 @@ def _cell(text: str) -> str:
 
 
 def markdown(
-    spec: VariantSpec[Any], agents: Sequence[str], note: str = "", players: Sequence[Player] = ()
+    spec: VariantSpec[Any],
+    agents: Sequence[str],
+    note: str = "",
+    players: Sequence[Player] = (),
+    rule: MatchRule | None = None,
 ) -> str:
     """The rules as Markdown: the options as a table under their own heading
-    (``note`` and ``players`` as for :func:`plain_lines`)."""
-    parts = [spec.rules_text.strip() or NO_RULES, f"## {options_title(spec)}"]
+    (``note``, ``players`` and ``rule`` as for :func:`plain_lines`)."""
+    parts = [spec.rules_text.strip() or NO_RULES, f"**Match:** {_cell(match_words(spec, rule))}"]
+    parts.append(f"## {options_title(spec)}")
     opts = describe_options(spec.options_model)
     if opts:
         rows = ["| option | default | values | meaning |", "|---|---|---|---|"]
@@ -102,6 +130,7 @@ def renderable(
     ascii_: bool = False,
     note: str = "",
     players: Sequence[Player] = (),
+    rule: MatchRule | None = None,
 ) -> RenderableType:
     """What a terminal shows: the Markdown rendered (the plain text with ``ascii_``,
     for terminals without box-drawing characters)."""
@@ -110,5 +139,6 @@ def renderable(
     from rich.text import Text
 
     if ascii_:
-        return Text("\n".join(plain_lines(spec, agents, note, players)))
-    return Group(Text(heading(spec), style="dim"), Text(), Markdown(markdown(spec, agents, note, players)))
+        return Text("\n".join(plain_lines(spec, agents, note, players, rule)))
+    doc = markdown(spec, agents, note, players, rule)
+    return Group(Text(heading(spec), style="dim"), Text(), Markdown(doc))

@@ -444,7 +444,8 @@ class TerminalUI:
         """The rules a screen at a time; then the table is drawn again."""
         s = self.s
         agents = [a.name for a in s.registry.agents_for(s.spec.name)]
-        self.page(rulesdoc.renderable(s.spec, agents, self.look.ascii), f"Rules of {s.spec.title}")
+        doc = rulesdoc.renderable(s.spec, agents, self.look.ascii, rule=s.match.rule)
+        self.page(doc, f"Rules of {s.spec.title}")
         return True
 
     def show_hint(self, seat: int) -> None:
