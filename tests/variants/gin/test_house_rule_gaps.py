@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.core.base.errors import IllegalAction
+from rummykit.core.base.errors import IllegalAction, RummyError
 from rummykit.core.engine.actions import Action
-from rummykit.variants.gin import GinRound
+from rummykit.variants.gin import GinRound, cardems_rules_text
 from rummykit.variants.gin.round import KNOCK
 
 from .helpers import act, deal
@@ -49,3 +49,22 @@ def test_allows_is_asked_only_when_a_subclass_defines_it():
     assert not GinRound.filters_moves
     assert NoKnockRound.filters_moves
     assert "allows" in GinRound.legality_hooks  # a replay checks such a subclass's moves
+
+
+def test_rules_text_replaces_a_section_and_keeps_the_rest():
+    whole = cardems_rules_text()
+    text = cardems_rules_text(replace={"Knocking and gin": "Only gin ends the round: there is no knocking."})
+    assert "## Knocking and gin\n\nOnly gin ends the round: there is no knocking.\n\n## Layoffs\n" in text
+    assert "Instead of a plain discard you may discard and" in whole
+    assert "Instead of a plain discard you may discard and" not in text
+    before, _, _ = whole.partition("## Knocking and gin")
+    assert text.startswith(before)
+    assert text.endswith(whole.partition("## Layoffs")[2])
+    assert cardems_rules_text(replace={}) == whole
+    last = whole.split("\n## ")[-1].partition("\n")[0]
+    assert cardems_rules_text(replace={last: "None."}).endswith(f"## {last}\n\nNone.\n")
+
+
+def test_rules_text_names_the_sections_for_a_heading_it_lacks():
+    with pytest.raises(RummyError, match=r"no section 'Knocking' .*Knocking and gin"):
+        cardems_rules_text(replace={"Knocking": "x"})
