@@ -632,7 +632,7 @@ class GinRound(Restocking, Round):
                 return "the stock is empty"
             return self._not_allowed(action)
         if kind in (DRAW_STOCK, TAKE_DISCARD):
-            return "you have already drawn this turn; now discard, knock or gin with one card"
+            return f"you have already drawn this turn; now {self._discard_moves_text()} with one card"
         if len(action.cards) != 1:
             return f"{kind} takes exactly one card, like '{kind} 7H'"
         (card,) = action.cards
@@ -656,6 +656,22 @@ class GinRound(Restocking, Round):
         if kind == GIN and left != 0:
             return f"gin needs no deadwood after the discard; you would have {left}"
         return self._not_allowed(action)
+
+    def _discard_moves_text(self) -> str:
+        # The discard phase's kinds of move this round has ("discard, knock or
+        # gin"): no knock with a knock limit of 0, none that allows() forbids
+        # with every card of the hand.
+        hand = from_mask(self.hands[self.seat_to_act])
+        names = []
+        for kind, moves in ((DISCARD, _DISCARDS), (KNOCK, _KNOCKS), (GIN, _GINS)):
+            if kind == KNOCK and self.knock_limit() <= 0:
+                continue
+            if self.filters_moves and not any(self.allows(moves[c]) for c in hand):
+                continue
+            names.append(kind)
+        if not names:
+            return "discard"
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
     def _not_allowed(self, action: Action) -> str | None:
         # A move the built-in rules allow that the house rule's allows() forbids.

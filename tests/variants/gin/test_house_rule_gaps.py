@@ -7,7 +7,7 @@ import pytest
 
 from rummykit.core.base.errors import IllegalAction, RummyError
 from rummykit.core.engine.actions import Action
-from rummykit.variants.gin import GinRound, cardems_rules_text
+from rummykit.variants.gin import GinOptions, GinRound, cardems_rules_text
 from rummykit.variants.gin.round import KNOCK
 
 from .helpers import act, deal
@@ -68,3 +68,18 @@ def test_rules_text_replaces_a_section_and_keeps_the_rest():
 def test_rules_text_names_the_sections_for_a_heading_it_lacks():
     with pytest.raises(RummyError, match=r"no section 'Knocking' .*Knocking and gin"):
         cardems_rules_text(replace={"Knocking": "x"})
+
+
+def drawn_reason(rnd: GinRound) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(act("draw stock"))  # already drawn
+    return str(caught.value)
+
+
+def test_after_the_draw_knock_is_offered_only_where_one_may_knock():
+    assert drawn_reason(knock_ready(GinRound)).endswith("now discard, knock or gin with one card")
+    gin_only = deal(HAND0, HAND1, "JD", "2D", options=GinOptions(knock_limit=0))
+    gin_only.apply(act("draw stock"))
+    reason = drawn_reason(gin_only)
+    assert reason == "you have already drawn this turn; now discard or gin with one card"
+    assert drawn_reason(knock_ready(NoKnockRound)).endswith("now discard or gin with one card")
