@@ -15,6 +15,8 @@ changes (it never needs a name starting with ``_``):
 * :meth:`GinRound.turn_limit` – after how many turns a plain discard ends the
   round as a draw (the engine safeguard ``max_turns``);
 * :meth:`GinRound.settle_knock` / :meth:`GinRound.make_result` – the scoring;
+* :meth:`GinRound.allows` – whether a built-in legal move stays legal (a
+  house rule without knocking forbids ``knock``);
 * :meth:`GinRound.extra_actions`, :meth:`GinRound.apply_extra` and
   :meth:`GinRound.why_illegal` – moves of kinds the house rule adds (Big Gin),
   ending the round with :meth:`GinRound.end_round`;
@@ -113,10 +115,18 @@ class GinRound(Restocking, Round):
     # a replay of a history on a resampled deal skips the check; a subclass
     # defining one of these methods is checked as usual (Round.replays_unchecked).
     replays_unchecked = True
-    legality_hooks = ("legal_actions", "discard_actions", "extra_actions")
+    legality_hooks = ("legal_actions", "discard_actions", "allows", "extra_actions")
+    #: Whether the class (or a base below GinRound) defines :meth:`allows`:
+    #: only then is every built-in move asked (set for each subclass).
+    filters_moves: ClassVar[bool] = False
     # The round as it was before a discard that may end the stock, kept until
     # the discard is done (a house rule's restock starts information() there).
     _before_discard: GinRound | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "allows" in vars(cls):
+            cls.filters_moves = True
 
     def __init__(
         self,
@@ -303,6 +313,13 @@ class GinRound(Restocking, Round):
         says why one is not legal; :meth:`apply_extra` carries one out. None here."""
         return ()
 
+    def allows(self, action: Action) -> bool:
+        """Whether a built-in legal move (draw stock, take discard, discard,
+        knock, gin) stays legal under the house rule (one without knocking
+        forbids ``knock``). Say why in :meth:`why_illegal` (a generic reason
+        otherwise). Always here."""
+        return True
+
     def apply_extra(self, action: Action) -> Event:
         """Carry out a legal move from :meth:`extra_actions` (already checked)
         and return its event; a move that ends the round calls :meth:`end_round`."""
@@ -372,6 +389,9 @@ class GinRound(Restocking, Round):
                 self._legal = _DRAWS[bool(self.stock), bool(self.discard)]
             else:
                 self._legal = tuple(self.discard_actions())
+            if self.filters_moves:
+                allows = self.allows
+                self._legal = tuple([a for a in self._legal if allows(a)])
             extra = self.extra_actions()
             if extra:
                 self._legal = (*self._legal, *extra)
@@ -610,9 +630,9 @@ class GinRound(Restocking, Round):
                 return "the discard pile is empty; draw stock"
             if kind == DRAW_STOCK and not self.stock:
                 return "the stock is empty"
-            return None
+            return self._not_allowed(action)
         if kind in (DRAW_STOCK, TAKE_DISCARD):
-            return "you have already drawn this turn; now discard, knock or gin with one card"
+            return f"you have already drawn this turn; now {self._discard_moves_text()} with one card"
         if len(action.cards) != 1:
             return f"{kind} takes exactly one card, like '{kind} 7H'"
         (card,) = action.cards
@@ -629,11 +649,34 @@ class GinRound(Restocking, Round):
                     f"with no deadwood after discarding {code(card)} the move is "
                     f"'gin {code(card)}', not a knock"
                 )
-            if limit == 0:
-                return f"only gin may end this round; you would have {left} deadwood"
-            return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
+            if left > limit:
+                if limit == 0:
+                    return f"only gin may end this round; you would have {left} deadwood"
+                return f"knock needs deadwood ≤ {limit} after the discard; you would have {left}"
         if kind == GIN and left != 0:
             return f"gin needs no deadwood after the discard; you would have {left}"
+        return self._not_allowed(action)
+
+    def _discard_moves_text(self) -> str:
+        # The discard phase's kinds of move this round has ("discard, knock or
+        # gin"): no knock with a knock limit of 0, none that allows() forbids
+        # with every card of the hand.
+        hand = from_mask(self.hands[self.seat_to_act])
+        names = []
+        for kind, moves in ((DISCARD, _DISCARDS), (KNOCK, _KNOCKS), (GIN, _GINS)):
+            if kind == KNOCK and self.knock_limit() <= 0:
+                continue
+            if self.filters_moves and not any(self.allows(moves[c]) for c in hand):
+                continue
+            names.append(kind)
+        if not names:
+            return "discard"
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    def _not_allowed(self, action: Action) -> str | None:
+        # A move the built-in rules allow that the house rule's allows() forbids.
+        if self.filters_moves and not self.allows(action):
+            return f"'{action}' is not allowed in {self.variant}"
         return None
 
 

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
+from rummykit.core.base.errors import RummyError
 from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.plugins.registry import RoundFactory as BaseRoundFactory
@@ -50,9 +52,29 @@ MOVES = (
 )
 
 
-def cardems_rules_text() -> str:
-    """The rules of Cardems Gin as shown by ``rummy rules gin`` (rules.md)."""
-    return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+def cardems_rules_text(replace: Mapping[str, str] | None = None) -> str:
+    """The rules of Cardems Gin as shown by ``rummy rules gin`` (rules.md).
+
+    ``replace`` maps a section's heading (a ``## `` line without the ``## ``,
+    such as ``"Knocking and gin"``) to the text a house rule puts there
+    instead: the heading stays, the section's text is replaced, the other
+    sections are as they were. A heading the rules do not have is a
+    :class:`RummyError` naming those they have."""
+    text = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    if not replace:
+        return text
+    parts = re.split(r"^## (.*)\n", text, flags=re.MULTILINE)
+    # [preamble, heading, body, heading, body, ...]
+    headings = parts[1::2]
+    unknown = [h for h in replace if h not in headings]
+    if unknown:
+        raise RummyError(f"no section {unknown[0]!r} in Gin's rules text (sections: {', '.join(headings)})")
+    out = [parts[0]]
+    for heading, body in zip(headings, parts[2::2], strict=True):
+        if heading in replace:
+            body = "\n" + replace[heading].strip("\n") + "\n\n"
+        out.append(f"## {heading}\n{body}")
+    return "".join(out).rstrip("\n") + "\n"
 
 
 class RoundFactory(BaseRoundFactory[GinRound]):
