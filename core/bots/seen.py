@@ -5,7 +5,8 @@ drawer, a pick from the pile and a discard show their card to all).
 
 :func:`read_seen` undoes the view's history to find the pile as dealt, then
 replays it forwards, so that each draw from the stock is known to have passed on
-the upcard of that moment and each pick to have taken it. Cards are int bitmasks
+the upcard of that moment (unless the pile was closed: ``Event.pile_closed``)
+and each pick to have taken it. Cards are int bitmasks
 (bit ``card``) unless said otherwise.
 """
 
@@ -27,9 +28,11 @@ class Seen:
 
     * ``took`` – every card it took from the pile this round;
     * ``held`` – those it still holds (always 0 for the viewing seat);
-    * ``passed`` – upcards it passed on (it drew from the stock instead);
+    * ``passed`` – upcards it passed on (it drew from the stock instead, while
+      it might have taken them: a draw whose event has ``pile_closed`` passes on
+      nothing);
     * ``last_pass`` – the upcard it passed on at its last draw (None: it took the
-      upcard, or the pile was empty, or it has not drawn);
+      upcard, or the pile was empty or closed, or it has not drawn);
     * ``discards`` – the cards it put on the pile, in order (a list per seat);
     * ``last_discard_at`` – where its last discard stands in the history (-1: none);
     * ``turns`` – the draws it has made this round.
@@ -135,7 +138,8 @@ class SeenReader:
             s = e.seat
             if kind == DRAW_STOCK:
                 turns[s] += 1
-                up = pile[-1] if pile else None
+                # A draw while the pile was closed (Event.pile_closed) passed on nothing.
+                up = pile[-1] if pile and not e.pile_closed else None
                 last_pass[s] = up
                 if up is not None:
                     passed[s] |= 1 << up

@@ -91,16 +91,21 @@ def options_mapping(options: Any) -> Mapping[str, Any]:
 class Event:
     """One action as it happened. ``card`` is the card the action moved when that
     is not already in the notation (the card taken from the discard pile, or drawn
-    from the stock); ``private`` means only ``seat`` may see ``card``."""
+    from the stock); ``private`` means only ``seat`` may see ``card``.
+    ``pile_closed`` marks a draw from the stock made while the discard pile had
+    cards but could not be taken (a variant's rule closed it): the drawer did
+    not pass on its top card, and bots reading the history
+    (``core/bots/seen.py``) do not count it as passed."""
 
     seat: int
     action: Action
     card: int | None = None
     private: bool = False
+    pile_closed: bool = False
 
     def seen_by(self, viewer: int) -> Event:
         if self.private and viewer != self.seat and self.card is not None:
-            return Event(self.seat, self.action, None, True)
+            return Event(self.seat, self.action, None, True, self.pile_closed)
         return self
 
     def __copy__(self) -> Event:

@@ -8,7 +8,9 @@ the order of calls is enforced). Agents are ``"player_0"`` ..
 
 Rewards (``docs/env.md`` "Rewards and episodes"): with ``episode="round"``
 (the default) an episode is one round and, when it ends, each seat's reward
-is its points for the round (``RoundResult.points``); with ``episode="match"``
+is its points for the round (``RoundResult.points``), negated when the
+variant's match rule has the lowest total win (more is better under every
+rule); with ``episode="match"``
 an episode is a whole match, and at its end the winner gets +1 and every other
 seat -1 (all 0 when nobody won). Every other step rewards 0. An episode ended
 by an engine safeguard (a round of 100,000 actions, a match of 1,000 rounds or
@@ -202,8 +204,9 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             for a in self.agents:
                 self.infos[a] = {"round": info}
             if table.episode == "round":
+                rewards = table.round_rewards(result.points)
                 for a in self.agents:
-                    self.rewards[a] = float(result.points[self._index[a]])
+                    self.rewards[a] = rewards[self._index[a]]
         if table.over and table.episode == "match":
             for a, r in zip(self.agents, table.match_rewards(), strict=True):
                 self.rewards[a] = r

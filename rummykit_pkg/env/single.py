@@ -10,7 +10,8 @@ the bots', is played by the game loop (:class:`rummykit.core.engine.loop.Loop`),
 which hands the learner's move back to ``step``. ``reset`` and ``step`` return what
 Gymnasium's do; the observation is the seat's ``{"observation",
 "action_mask"}`` (:mod:`.encode`), the reward is the learner's: its points
-for the round (``episode="round"``) or +1/-1/0 for the match
+for the round (``episode="round"``; negated when the lowest total wins the
+match) or +1/-1/0 for the match
 (``episode="match"``), 0 until the episode ends. An action that is not legal
 ends the episode with reward ``illegal_reward`` (``info["illegal"]``).
 """
@@ -163,7 +164,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         if table.over and table.episode == "match":
             return table.match_rewards()[self.learner]
         if points is not None and table.episode == "round":
-            return float(points[self.learner])
+            return table.round_rewards(points)[self.learner]
         return 0.0
 
     def _play_others(self, info: dict[str, Any]) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -26,7 +26,7 @@ from rummykit.core.engine.actions import Action
 from rummykit.core.engine.options import build_options, is_truth_value, shown_value
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.engine.round import Event, Round, RoundResult, View
-from rummykit.core.play.match import Match, check_players, checked_view
+from rummykit.core.play.match import Match, check_players, checked_view, match_rule
 from rummykit.core.play.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MATCH
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
@@ -133,6 +133,9 @@ class Table:
         self.options = options
         self.n_seats = n_seats
         self.episode = episode
+        # A round's points as rewards: negated when the lowest total wins, so
+        # that more is better for every seat under every match rule.
+        self.points_sign = -1.0 if match_rule(spec, options).lowest_wins else 1.0
         self.codec: ActionCodec = codec_for(spec, n_seats)
         self.encoder = Encoder(spec, n_seats, options, self.codec)
         self.rng = random.Random()
@@ -287,6 +290,12 @@ class Table:
         else:
             self.over = True
         return event, result
+
+    def round_rewards(self, points: Sequence[int]) -> list[float]:
+        """Each seat's reward for a round that scored ``points``: its points,
+        negated under a match rule where the lowest total wins."""
+        sign = self.points_sign
+        return [sign * p for p in points]
 
     def match_rewards(self) -> list[float]:
         """+1 for the match's winner, -1 for every other seat; 0 for all when

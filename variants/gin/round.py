@@ -5,6 +5,10 @@ plugin subclasses it and overrides only the small public methods a house rule
 changes (it never needs a name starting with ``_``):
 
 * :meth:`GinRound.first_seat` – who starts the round;
+* :meth:`GinRound.pile_open` – whether the seat to draw may take the discard
+  pile's top card (a house rule that closes the pile, say on the first turn,
+  returns False: the draw from the stock then passes on nothing, and its event
+  says so, ``Event.pile_closed``, for the bots reading the history);
 * :meth:`GinRound.knock_limit` – the most deadwood one may knock with (Oklahoma:
   the first upcard's value, 0 for an ace: gin only);
 * :meth:`GinRound.score_multiplier` – a factor on the round's score (Oklahoma: 2
@@ -115,7 +119,7 @@ class GinRound(Restocking, Round):
     # a replay of a history on a resampled deal skips the check; a subclass
     # defining one of these methods is checked as usual (Round.replays_unchecked).
     replays_unchecked = True
-    legality_hooks = ("legal_actions", "discard_actions", "allows", "extra_actions")
+    legality_hooks = ("legal_actions", "discard_actions", "allows", "extra_actions", "pile_open")
     #: Whether the class (or a base below GinRound) defines :meth:`allows`:
     #: only then is every built-in move asked (set for each subclass).
     filters_moves: ClassVar[bool] = False
@@ -356,6 +360,11 @@ class GinRound(Restocking, Round):
             return self.round_index % 2
         return 0
 
+    def pile_open(self) -> bool:
+        """Whether the seat to draw may take the discard pile's top card: when
+        the pile has one (a house rule may close it)."""
+        return bool(self.discard)
+
     def knock_limit(self) -> int:
         """The most deadwood a knock may leave (0: only gin)."""
         return self.options.knock_limit
@@ -386,7 +395,7 @@ class GinRound(Restocking, Round):
         if self._legal is None:
             if self.phase == "draw":
                 # One tuple per case: a caller may key its own work on it.
-                self._legal = _DRAWS[bool(self.stock), bool(self.discard)]
+                self._legal = _DRAWS[bool(self.stock), self.pile_open()]
             else:
                 self._legal = tuple(self.discard_actions())
             if self.filters_moves:
@@ -433,11 +442,12 @@ class GinRound(Restocking, Round):
         if action.kind not in _OWN_KINDS:
             return self.apply_extra(action)
         if action.kind == DRAW_STOCK:
+            closed = bool(self.discard) and not self.pile_open()
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
             self.phase = "discard"
             self.taken = None
-            return Event(seat, action, card, private=True)
+            return Event(seat, action, card, private=True, pile_closed=closed)
         if action.kind == TAKE_DISCARD:
             card = self.discard.pop()
             self.hands[seat] |= 1 << card
@@ -628,6 +638,8 @@ class GinRound(Restocking, Round):
                 return "you must draw first (draw stock or take discard)"
             if kind == TAKE_DISCARD and not self.discard:
                 return "the discard pile is empty; draw stock"
+            if kind == TAKE_DISCARD and not self.pile_open():
+                return "the discard pile is closed now; draw stock"
             if kind == DRAW_STOCK and not self.stock:
                 return "the stock is empty"
             return self._not_allowed(action)
