@@ -15,7 +15,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -24,11 +23,8 @@ import pytest
 from rummykit.core.play.records import MatchRecord, SeatRecord, load_record, replay
 from rummykit.core.plugins.manager import get_plugins
 
-from ..helpers import badbots
+from ..helpers import badbots, botsites
 from ..marks import first_fast, slow
-
-RUMMY = str(Path(sys.executable).with_name("rummy"))
-WAIT = 60  # the most any of these runs may take: a hang fails the test, never blocks it
 
 
 @pytest.fixture(scope="module")
@@ -36,31 +32,23 @@ def site(tmp_path_factory):
     return badbots.install(tmp_path_factory.mktemp("site"))
 
 
+RUMMY, WAIT = botsites.RUMMY, botsites.WAIT
+STRIP = ("BADBOTS_",)
+
+
 def env_for(site: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMYKIT_", "BADBOTS_"))}
-    env.update(PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"), NO_COLOR="1")
-    env.update(extra)
-    return env
+    return botsites.env_for(site, tmp_path, STRIP, **extra)
 
 
 def rummy(site: Path, tmp_path: Path, *args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [RUMMY, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env_for(site, tmp_path, **env),
-        timeout=WAIT,
-    )
+    return botsites.run(site, tmp_path, args, stdin, STRIP, env)
 
 
 def one_line(r: subprocess.CompletedProcess) -> str:
     """The run's only line on stderr; no traceback, and no blame for a person."""
-    assert "Traceback" not in r.stderr, r.stderr
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1, r.stderr
+    line = botsites.one_line(r)
     assert "you must" not in r.stdout + r.stderr and "you have already" not in r.stdout + r.stderr
-    return lines[0]
+    return line
 
 
 FAILURES = {

@@ -13,7 +13,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,12 +20,10 @@ import pytest
 
 from rummykit.core.play.records import load_record
 
-from ..helpers import hostilebots
+from ..helpers import botsites, hostilebots
 from ..helpers.ptygame import ALT_ON, Game, plain
 from ..marks import first_fast
 
-RUMMY = str(Path(sys.executable).with_name("rummy"))
-WAIT = 60  # the most a run may take: a hang fails the test, never blocks it
 ALT_OFF = b"\x1b[?1049l"
 
 
@@ -35,29 +32,19 @@ def site(tmp_path_factory):
     return hostilebots.install(tmp_path_factory.mktemp("site"))
 
 
+RUMMY, WAIT = botsites.RUMMY, botsites.WAIT
+STRIP = ("HOSTILE_",)
+
+
 def env_for(site: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMYKIT_", "HOSTILE_"))}
-    env.update(PYTHONPATH=str(site), RUMMYKIT_DATA_DIR=str(tmp_path / "data"), NO_COLOR="1")
-    env.update(extra)
-    return env
+    return botsites.env_for(site, tmp_path, STRIP, **extra)
 
 
 def rummy(site: Path, tmp_path: Path, *args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [RUMMY, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env_for(site, tmp_path, **env),
-        timeout=WAIT,
-    )
+    return botsites.run(site, tmp_path, args, stdin, STRIP, env)
 
 
-def one_line(r: subprocess.CompletedProcess) -> str:
-    assert "Traceback" not in r.stderr, r.stderr
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1, r.stderr
-    return lines[0]
+one_line = botsites.one_line
 
 
 def wait_for(path: Path, proc: subprocess.Popen | None = None, timeout: float = WAIT) -> None:
