@@ -66,3 +66,24 @@ def copy_sources(dst: Path) -> Path:
         ),
     )
     return dst
+
+
+def mypy(python: Path, plugin: Path, cache: Path) -> subprocess.CompletedProcess:
+    """mypy (this environment's) checking the file ``plugin`` against the
+    packages of the environment whose interpreter is ``python``."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--python-executable",
+            str(python),
+            "--cache-dir",
+            str(cache),
+            plugin.name,
+        ],
+        cwd=plugin.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )

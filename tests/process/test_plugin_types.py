@@ -11,13 +11,11 @@ Slow (a fresh virtual environment and a build): marked ``slow``, still part of
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from ..helpers.venvs import clean_env, copy_sources, fresh_venv, run
+from ..helpers.venvs import clean_env, copy_sources, fresh_venv, mypy, run
 
 pytestmark = pytest.mark.slow
 
@@ -66,25 +64,6 @@ ERRORS = [
     ),
     ("return view.cards", 'error: "View" has no attribute "cards"  [attr-defined]'),
 ]
-
-
-def mypy(python: Path, plugin: Path, cache: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--python-executable",
-            str(python),
-            "--cache-dir",
-            str(cache),
-            plugin.name,
-        ],
-        cwd=plugin.parent,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def test_mypy_sees_the_types_of_an_installed_rummykit(tmp_path):

@@ -11,13 +11,9 @@ without its dependencies: what is checked is whether mypy finds it.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-from ..helpers.venvs import clean_env, copy_sources, fresh_venv, run
+from ..helpers.venvs import clean_env, copy_sources, fresh_venv, mypy, run
 
 pytestmark = pytest.mark.slow
 
@@ -28,25 +24,6 @@ from rummykit import View
 def sizes(view: View) -> str:
     return view.hand_sizes
 """
-
-
-def mypy(python: Path, plugin: Path, cache: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--python-executable",
-            str(python),
-            "--cache-dir",
-            str(cache),
-            plugin.name,
-        ],
-        cwd=plugin.parent,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def test_mypy_sees_a_checkout_installed_editable_in_strict_mode_only(tmp_path):
