@@ -24,7 +24,6 @@ Tests and embedders build their own manager with throwaway plugins::
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -34,6 +33,7 @@ from typing import Any
 import pluggy
 
 from rummykit.core.base.errors import PluginError
+from rummykit.core.base.values import did_you_mean
 from rummykit.core.plugins import hookspecs
 from rummykit.core.plugins.registry import Registry, conflict_line
 
@@ -191,8 +191,7 @@ class Plugins:
                     continue
                 hook = opts.get("specname") or attr
                 if not opts.get("optionalhook") and hook not in known:
-                    close = difflib.get_close_matches(hook, known, n=1)
-                    hint = f"; did you mean {close[0]}?" if close else f" (hooks: {', '.join(known)})"
+                    hint = did_you_mean(hook, known) or f" (hooks: {', '.join(known)})"
                     self.registry.problem(f"plugin {name} implements unknown hook {hook!r}{hint}")
                     self.pm.unregister(plugin)
                     break
