@@ -62,7 +62,8 @@ if TYPE_CHECKING:
     from rummykit.core.engine.restock import Restock, restock_information, round_seed
     from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
     from rummykit.core.engine.vocabulary import MoveWords
-    from rummykit.core.play.match import Match, MatchRule
+    from rummykit.core.engine.context import MatchContext
+    from rummykit.core.play.match import Column, Match, MatchRule
     from rummykit.core.plugins.manager import Plugins, get_plugins
     from rummykit.core.plugins.registry import AgentSpec, HandSummary, Understands, VariantSpec
 
@@ -71,6 +72,7 @@ _EXPORTS = {
         (
             "AgentError",
             "CardError",
+    "Column",
             "IllegalAction",
             "OptionError",
             "PluginError",
@@ -115,7 +117,8 @@ _EXPORTS = {
         "rummykit.core.engine.round",
     ),
     "MoveWords": "rummykit.core.engine.vocabulary",
-    **dict.fromkeys(("Match", "MatchRule"), "rummykit.core.play.match"),
+    "MatchContext": "rummykit.core.engine.context",
+    **dict.fromkeys(("Column", "Match", "MatchRule"), "rummykit.core.play.match"),
     **dict.fromkeys(("Plugins", "get_plugins"), "rummykit.core.plugins.manager"),
     **dict.fromkeys(
         ("AgentSpec", "HandSummary", "Understands", "VariantSpec"), "rummykit.core.plugins.registry"
@@ -138,6 +141,7 @@ __all__ = [
     "IllegalAction",
     "InfoState",
     "Match",
+    "MatchContext",
     "MatchRule",
     "MoveWords",
     "OptionError",

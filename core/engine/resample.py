@@ -58,6 +58,8 @@ for them once.
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,6 +71,7 @@ from rummykit.core.cards.card import DECK_SIZE
 
 if TYPE_CHECKING:
     from rummykit.core.engine.actions import Action
+    from rummykit.core.engine.context import MatchContext
     from rummykit.core.engine.round import Round, View
     from rummykit.core.plugins.registry import VariantSpec
 
@@ -187,26 +190,34 @@ class Dealt(Protocol):
 @dataclass(frozen=True, eq=False)
 class Dealer:
     """How core deals round ``round_index`` of a variant: called with a
-    generator, ``new_round(options, n_seats, round_index, rng)``, recording the
-    dealer and the deal on the round."""
+    generator, ``new_round(options, n_seats, round_index, rng, match=match)``
+    (``match``, the round's :class:`~rummykit.core.engine.context.MatchContext`,
+    only to a ``new_round`` that takes it), recording the dealer, the deal and
+    the context on the round."""
 
     new_round: Callable[..., Round]
     options: Any
     n_seats: int
     round_index: int
+    match: MatchContext | None = None
 
     def __call__(self, rng: random.Random) -> Round:
-        rnd = self.new_round(self.options, self.n_seats, self.round_index, rng)
+        if self.match is not None and takes_match(self.new_round):
+            rnd = self.new_round(self.options, self.n_seats, self.round_index, rng, match=self.match)
+        else:
+            rnd = self.new_round(self.options, self.n_seats, self.round_index, rng)
         if not isinstance(rnd, Dealt):
             who = getattr(self.new_round, "variant", None)
             what = f"dealt {type(rnd).__name__} from its new_round, not a Round"
             raise contract_broken(who, what) if isinstance(who, str) else VariantError(f"a variant {what}")
+        if self.match is not None:
+            rnd.match = self.match
         record_deal(rnd, self)
         return rnd
 
     # Equal when they deal the same way (two rounds of one match and index, or
-    # of two matches with the same options); the hash leaves the options out,
-    # which may be unhashable.
+    # of two matches with the same options and context); the hash leaves the
+    # options out, which may be unhashable.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dealer):
             return NotImplemented
@@ -215,10 +226,33 @@ class Dealer:
             and self.n_seats == other.n_seats
             and self.round_index == other.round_index
             and self.options == other.options
+            and self.match == other.match
         )
 
     def __hash__(self) -> int:
         return hash((self.new_round, self.n_seats, self.round_index))
+
+
+def takes_match(new_round: Callable[..., Any]) -> bool:
+    """Whether ``new_round`` takes the keyword ``match`` (the match context):
+    a parameter of that name or ``**kwargs``. A variant written before rounds
+    knew their match takes four arguments and is called with four."""
+    try:
+        return _TAKES_MATCH[new_round]
+    except (KeyError, TypeError):
+        pass
+    try:
+        params = inspect.signature(new_round).parameters.values()
+    except (TypeError, ValueError):
+        answer = False
+    else:
+        answer = any(p.name == "match" or p.kind is p.VAR_KEYWORD for p in params)
+    with contextlib.suppress(TypeError):
+        _TAKES_MATCH[new_round] = answer
+    return answer
+
+
+_TAKES_MATCH: dict[Any, bool] = {}
 
 
 @dataclass(frozen=True, eq=False)
@@ -244,10 +278,19 @@ class DealLike:
         return hash((self.fn, len(self.args)))
 
 
-def deal_round(spec: VariantSpec, options: Any, n_seats: int, round_index: int, rng: random.Random) -> Round:
-    """``spec.new_round(options, n_seats, round_index, rng)``, with the round
-    knowing how it was dealt (so that it can be resampled)."""
-    return Dealer(spec.new_round, options, n_seats, round_index)(rng)
+def deal_round(
+    spec: VariantSpec,
+    options: Any,
+    n_seats: int,
+    round_index: int,
+    rng: random.Random,
+    match: MatchContext | None = None,
+) -> Round:
+    """``spec.new_round(options, n_seats, round_index, rng)`` (with ``match=``,
+    the round's place in its match, when given and the variant takes it), with
+    the round knowing how it was dealt (so that it can be resampled) and its
+    match context."""
+    return Dealer(spec.new_round, options, n_seats, round_index, match)(rng)
 
 
 def record_deal(rnd: Round, dealer: Callable[[random.Random], Round]) -> None:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 from rummykit.core.base.errors import IllegalAction, contract_broken
 from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.resample import check_generator, information
 
@@ -248,7 +249,9 @@ class View:
     read-only mapping). ``result`` is set once the round is over (it reveals
     every hand). ``options`` are the variant's options (field name to value,
     read-only), filled in by the match (:meth:`with_scores`) so that a bot can
-    tell which rules it plays under; ``variant`` names the variant. Immutable:
+    tell which rules it plays under; ``match`` is the round's
+    :class:`~rummykit.core.engine.context.MatchContext` (dealer, seats in play,
+    teams, totals; set by the match); ``variant`` names the variant. Immutable:
     sequences are stored as tuples, ``extra`` and ``options`` as read-only copies.
     """
 
@@ -268,6 +271,7 @@ class View:
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     result: RoundResult | None = None
     options: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    match: MatchContext | None = None
 
     # A view is built after every action: the frozen dataclass's generated
     # __init__ (one object.__setattr__ per field) would cost about a tenth of a
@@ -293,6 +297,7 @@ class View:
         extra: Mapping[str, Any] = EMPTY,
         result: RoundResult | None = None,
         options: Mapping[str, Any] = EMPTY,
+        match: MatchContext | None = None,
     ) -> None:
         d = self.__dict__
         d["variant"] = variant
@@ -311,16 +316,25 @@ class View:
         d["extra"] = extra if extra.__class__ is MappingProxyType else frozen_mapping(extra)
         d["result"] = result
         d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
+        d["match"] = match
 
-    def with_scores(self, scores: tuple[int, ...], options: Mapping[str, Any] | None = None) -> View:
-        """This view with ``scores`` set, and ``options`` if given (what the
-        match adds; faster than ``dataclasses.replace``, which rebuilds every field)."""
+    def with_scores(
+        self,
+        scores: tuple[int, ...],
+        options: Mapping[str, Any] | None = None,
+        match: MatchContext | None = None,
+    ) -> View:
+        """This view with ``scores`` set, and ``options`` and ``match`` if given
+        (what the match adds; faster than ``dataclasses.replace``, which
+        rebuilds every field)."""
         v = object.__new__(View)
         d = v.__dict__
         d.update(self.__dict__)
         d["scores"] = scores if scores.__class__ is tuple else tuple(scores)
         if options is not None:
             d["options"] = options if options.__class__ is MappingProxyType else frozen_mapping(options)
+        if match is not None:
+            d["match"] = match
         return v
 
     @property
@@ -365,6 +379,7 @@ _SHARED_TYPES = set(
         RoundResult,
         View,
         MappingProxyType,
+        MatchContext,
     }
 )
 
@@ -471,6 +486,9 @@ class Round(ABC):
         are there exactly once and that views never show a hand or the stock."""
 
     result: RoundResult | None = None
+    #: The round's place in its match (:class:`~rummykit.core.engine.context.MatchContext`):
+    #: set by core when it deals the round (``None`` for a round made directly).
+    match: MatchContext | None = None
     # history_seen_by's: the history it was kept for, and each seat's events.
     _history_seen: tuple[list[Event], dict[int, tuple[Event, ...]]] | None = None
     #: The events so far, in order: a list the variant's constructor starts

@@ -23,14 +23,23 @@ from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from rummykit.core.base.errors import RecordError, RummyError, VariantError
 from rummykit.core.base.values import SHOWN_MAX, shortened, shown_value
 from rummykit.core.engine.names import check_kind, check_name, taken_name
 from rummykit.core.engine.names import shown as shown_name
 from rummykit.core.engine.options import build_options
-from rummykit.core.play.match import Match, MatchRule
+from rummykit.core.play.match import BUILT_IN_KINDS, Match, MatchRule
 
 if TYPE_CHECKING:
     from rummykit.core.play.match import Match
@@ -49,6 +58,7 @@ MAX_TEXT = 200  #: characters in an action, a seat kind, a variant name, an opti
 MAX_NAME = 100  #: characters in a seat's name
 
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # no text of a record holds one
 
 
@@ -92,22 +102,49 @@ def _check_option_value(value: Any, depth: int = 0) -> None:
 
 
 class RuleRecord(BaseModel):
-    """The match rule a game was played under (:class:`rummykit.core.play.match.MatchRule`)."""
+    """The match rule a game was played under (:meth:`rummykit.core.play.match.MatchRule.to_json`):
+    a built-in rule (``first_to``, ``lowest_past``, ``deals``) or a plugin's,
+    named by its ``rule``; ``teams`` when seats play in teams; ``params``, a
+    plugin rule's own settings."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    rule: Literal["first_to", "lowest_past", "deals"]
+    rule: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,39}$")
     limit: int = Field(ge=1, le=1_000_000)
     lowest_wins: bool = False  # what lowest_past always is; for deals, as chosen
+    teams: list[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]]] | None = Field(
+        default=None, max_length=MAX_SEATS
+    )
+    params: dict[Text, Any] | None = Field(default=None, max_length=MAX_OPTIONS)
+
+    @field_validator("params")
+    @classmethod
+    def _params_bounded(cls, params: dict[str, Any] | None) -> dict[str, Any] | None:
+        for v in (params or {}).values():
+            _check_option_value(v)
+        return params
 
     @model_validator(mode="after")
     def _wins_by_rule(self) -> RuleRecord:
-        if self.rule != "deals":
-            self.lowest_wins = self.rule == "lowest_past"
+        if self.rule == "first_to":
+            self.lowest_wins = False
+        elif self.rule == "lowest_past":
+            self.lowest_wins = True
         return self
 
+    @model_serializer(mode="wrap")
+    def _without_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``teams`` and ``params`` written only when the rule has them."""
+        data: dict[str, Any] = handler(self)
+        for key in ("teams", "params"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
+
     def describe(self) -> str:
-        return MatchRule(self.rule, self.limit, self.lowest_wins).describe()
+        if self.rule in BUILT_IN_KINDS:
+            return MatchRule(self.rule, self.limit, self.lowest_wins, teams=self.teams or ()).describe()
+        return f"{self.rule.replace('_', ' ')} {self.limit}"
 
 
 class MatchRecord(BaseModel):
@@ -124,6 +161,10 @@ class MatchRecord(BaseModel):
     seats: list[SeatRecord] = Field(min_length=1, max_length=MAX_SEATS)
     seed: int = Field(ge=0)
     match: RuleRecord | None = None
+    #: The match rule's state after the last round played
+    #: (:meth:`rummykit.core.play.match.MatchRule.state`); ``None`` in a record
+    #: written before states were kept, or before the first round ends.
+    state: dict[Text, Any] | None = Field(default=None, max_length=MAX_OPTIONS)
     actions: list[Text] = Field(default_factory=list, max_length=MAX_ACTIONS)
     finished: bool = False
     #: How the terminal game showed it (``rummy play --ascii``, ``--four-colour``),
@@ -146,6 +187,13 @@ class MatchRecord(BaseModel):
         for v in options.values():
             _check_option_value(v)
         return options
+
+    @field_validator("state")
+    @classmethod
+    def _state_bounded(cls, state: dict[str, Any] | None) -> dict[str, Any] | None:
+        for v in (state or {}).values():
+            _check_option_value(v)
+        return state
 
     @model_validator(mode="after")
     def _no_control_characters(self) -> MatchRecord:
@@ -352,4 +400,10 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
         if action is None:
             raise RecordError(f"save file does not replay: move {i + 1} {text!r} is not legal at that point")
         match.apply(action)
+    if upto is None and record.state is not None and record.state != match.state():
+        raise RecordError(
+            "save file does not replay: its match state "
+            f"{shortened(json.dumps(record.state), 80)} is not the state its moves lead to "
+            f"{shortened(json.dumps(match.state()), 80)}"
+        )
     return match

@@ -339,6 +339,8 @@ class Session:
         if self._recording:
             self.record.actions.append(event.action.notation())
             self.record.finished = self.match.over
+            if self.match.rounds_played:  # the rule's state after the last round ended
+                self.record.state = self.match.state()
             self.save()
             if self.record.finished and self.humans and self.on_finished is not None:
                 self.on_finished(self)

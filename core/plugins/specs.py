@@ -114,7 +114,11 @@ class RoundFactory(Generic[RoundT]):
     def __reduce__(self) -> tuple[Any, ...]:  # pickled for spawned workers and Ray
         return (type(self), (self.round_class, self.variant))
 
-    def __call__(self, options: Any, n_seats: int, round_index: int, rng: random.Random) -> RoundT:
+    def __call__(
+        self, options: Any, n_seats: int, round_index: int, rng: random.Random, match: Any = None
+    ) -> RoundT:
+        """Deal a round; ``match`` is its :class:`~rummykit.core.engine.context.MatchContext`
+        (``None`` outside a match)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

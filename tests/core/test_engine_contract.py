@@ -84,6 +84,7 @@ def test_one_vocabulary_for_a_fresh_deal_chosen_cards_and_the_seat_to_act(cls):
         "round_index",
         "rng",
         "variant",
+        "match",
     ]
 
 

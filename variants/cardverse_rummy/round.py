@@ -37,6 +37,7 @@ from rummykit.core.base.errors import IllegalAction, RummyError
 from rummykit.core.cards.card import DECK_SIZE, parse_cards, points, to_mask
 from rummykit.core.cards.melds import all_melds, in_rank_order, mask_in_rank_order, meld_kind
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import DealLike, InfoState, record_deal
 from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
 from rummykit.core.engine.round import (
@@ -164,9 +165,12 @@ class CardVerseRound(Restocking, Round):
         *,
         seed: int = 0,
         variant: str | None = None,
+        match: MatchContext | None = None,
     ) -> None:
         if not 2 <= n_seats <= 4:
             raise RummyError(f"cardverse is for 2 to 4 players, not {n_seats}")
+        if match is not None:
+            self.match = match
         if variant:
             self.variant = variant
         self.round_seed = seed  # the round's own generator (rng) starts from it: never shown
@@ -217,6 +221,7 @@ class CardVerseRound(Restocking, Round):
         round_index: int,
         rng: random.Random,
         variant: str | None = None,
+        match: MatchContext | None = None,
     ) -> CardVerseRound:
         """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s
         arguments): one shuffle, ``deal_size`` cards each, the next card face
@@ -233,7 +238,17 @@ class CardVerseRound(Restocking, Round):
         hands = [to_mask(deck[s * k : (s + 1) * k]) for s in range(n_seats)]
         up = deck[n_seats * k]
         stock = deck[n_seats * k + 1 :]
-        return cls(options, n_seats, round_index, hands, stock, [up], seed=round_seed(rng), variant=variant)
+        return cls(
+            options,
+            n_seats,
+            round_index,
+            hands,
+            stock,
+            [up],
+            seed=round_seed(rng),
+            variant=variant,
+            match=match,
+        )
 
     @classmethod
     def from_deal(

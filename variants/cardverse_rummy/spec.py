@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 
 from rummykit.core.engine.actions import DRAW_STOCK
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.plugins.registry import AgentSpec, VariantSpec
@@ -64,9 +65,14 @@ class RoundFactory(BaseRoundFactory[CardVerseRound]):
     with :meth:`CardVerseRound.deal`, the views naming ``variant``."""
 
     def __call__(
-        self, options: CardVerseOptions, n_seats: int, round_index: int, rng: random.Random
+        self,
+        options: CardVerseOptions,
+        n_seats: int,
+        round_index: int,
+        rng: random.Random,
+        match: MatchContext | None = None,
     ) -> CardVerseRound:
-        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant)
+        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant, match=match)
 
 
 def make_spec(

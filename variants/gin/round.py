@@ -63,6 +63,7 @@ from rummykit.core.cards.card import DECK_SIZE, code, from_mask, parse_cards, to
 from rummykit.core.cards.melds import mask_in_rank_order
 from rummykit.core.cards.solver import MeldSolver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import DealLike, InfoState, record_deal
 from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
 from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
@@ -139,7 +140,10 @@ class GinRound(Restocking, Round):
         rng: random.Random,
         *,
         variant: str | None = None,
+        match: MatchContext | None = None,
     ) -> None:
+        if match is not None:
+            self.match = match  # before the deal: first_seat() may read it
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         n = self.hand_size
@@ -163,12 +167,14 @@ class GinRound(Restocking, Round):
         round_index: int,
         rng: random.Random,
         variant: str | None = None,
+        match: MatchContext | None = None,
     ) -> GinRound:
         """A fresh round dealt with ``rng`` (``VariantSpec.new_round``'s
-        arguments): the constructor's deal, for ``n_seats`` 2 only."""
+        arguments, ``match`` its place in the match): the constructor's deal,
+        for ``n_seats`` 2 only."""
         if n_seats != cls.n_seats:
             raise RummyError(f"{variant or cls.variant} is for 2 players, not {n_seats}")
-        return cls(options, round_index, rng, variant=variant)
+        return cls(options, round_index, rng, variant=variant, match=match)
 
     @classmethod
     def from_deal(

@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.plugins.registry import RoundFactory as BaseRoundFactory
@@ -81,8 +82,15 @@ class RoundFactory(BaseRoundFactory[GinRound]):
     """``VariantSpec.new_round`` for a :class:`GinRound` (sub)class: deals
     with :meth:`GinRound.deal`, the views naming ``variant``."""
 
-    def __call__(self, options: GinOptions, n_seats: int, round_index: int, rng: random.Random) -> GinRound:
-        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant)
+    def __call__(
+        self,
+        options: GinOptions,
+        n_seats: int,
+        round_index: int,
+        rng: random.Random,
+        match: MatchContext | None = None,
+    ) -> GinRound:
+        return self.round_class.deal(options, n_seats, round_index, rng, variant=self.variant, match=match)
 
 
 def make_spec(
