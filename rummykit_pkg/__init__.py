@@ -56,13 +56,13 @@ if TYPE_CHECKING:
     from rummykit.core.cards.melds import all_melds, can_add, in_rank_order, is_meld, mask_in_rank_order
     from rummykit.core.cards.solver import get_solver
     from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+    from rummykit.core.engine.context import MatchContext
     from rummykit.core.engine.names import render_text
     from rummykit.core.engine.options import build_options
     from rummykit.core.engine.resample import InfoState, deal_round, record_deal
     from rummykit.core.engine.restock import Restock, restock_information, round_seed
     from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
     from rummykit.core.engine.vocabulary import MoveWords
-    from rummykit.core.engine.context import MatchContext
     from rummykit.core.play.match import Column, Match, MatchRule
     from rummykit.core.plugins.manager import Plugins, get_plugins
     from rummykit.core.plugins.registry import AgentSpec, HandSummary, Understands, VariantSpec
@@ -72,7 +72,6 @@ _EXPORTS = {
         (
             "AgentError",
             "CardError",
-    "Column",
             "IllegalAction",
             "OptionError",
             "PluginError",
@@ -135,6 +134,7 @@ __all__ = [
     "AgentSpec",
     "BaseAgent",
     "CardError",
+    "Column",
     "Event",
     "HandReport",
     "HandSummary",
