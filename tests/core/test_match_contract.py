@@ -5,106 +5,16 @@ match context, that context in every view, and the rule's state in records."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
-from rummykit import Column, Match, MatchContext, MatchRule, RoundResult
+from rummykit import Column, Match, MatchContext, MatchRule
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.engine.actions import DRAW_STOCK
 from rummykit.core.engine.loop import Loop
 from rummykit.core.play.records import MatchRecord, SeatRecord, replay
 from rummykit.core.plugins.registry import Registry
-from tests.core.toy_variant import TOY, ToyOptions, ToyRound
-
-
-class SeatedRound(ToyRound):
-    """The toy round dealt to the seats in play only, the first of them first,
-    turns passing among them; a seat not in play has no cards and no turn."""
-
-    def __init__(self, options, n_seats, round_index, rng, match=None):
-        super().__init__(options, n_seats, round_index, rng)
-        self.playing = list(match.seats) if match is not None else list(range(n_seats))
-        for s in range(n_seats):
-            if s not in self.playing:
-                self.out += self.hands[s]
-                self.hands[s] = []
-        self.seat = self.playing[0]
-
-    def perform(self, action):
-        seat = self.seat
-        event = super().perform(action)
-        if self.result is None and action.kind != DRAW_STOCK:
-            self.seat = self.playing[(self.playing.index(seat) + 1) % len(self.playing)]
-        return event
-
-    def _finish(self):
-        values = {s: sum(c % 13 + 1 for c in self.hands[s]) for s in self.playing}
-        win = min(self.playing, key=lambda s: (values[s], s))
-        pts = [0] * self.n_seats
-        pts[win] = sum(values.values()) - values[win]
-        self.result = RoundResult(points=tuple(pts), outcome="end", winner=win, text=(f"{{{win}}} wins",))
-
-
-class DealerSitsOut(MatchRule):
-    """Gin for three's seating: a dealer drawn by lot sits out; the loser of a
-    hand (the lowest seat in play that did not win) deals the next."""
-
-    def __init__(self, target: int) -> None:
-        super().__init__("dealer_sits_out", target)
-
-    def first_dealer(self, n_seats, rng):
-        return rng.randrange(n_seats)
-
-    def seats_in_play(self):
-        return tuple(s for s in super().seats_in_play() if s != self.dealer)
-
-    def next_dealer(self, result, context):
-        return next(s for s in context.seats if s != result.winner)
-
-    def is_over(self):
-        return max(self.totals) >= self.limit
-
-
-class Elimination(MatchRule):
-    """Knock Rummy's elimination: a seat reaching the limit is out; the last
-    seat left wins; the ranking is the reverse order of going out."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__("elimination", limit, lowest_wins=True)
-
-    def start(self, n_seats, rng):
-        super().start(n_seats, rng)
-        self.went_out: list[int] = []
-
-    def record(self, result, context):
-        super().record(result, context)
-        for s in context.seats:
-            if self.totals[s] >= self.limit and s not in self.out:
-                self.out.append(s)
-                self.went_out.append(s)
-
-    def is_over(self):
-        return self.n_seats - len(self.out) <= 1
-
-    def winners(self):
-        left = [s for s in range(self.n_seats) if s not in self.out]
-        return tuple(left) if len(left) == 1 else ()
-
-    def ranking(self):
-        left = [s for s in range(self.n_seats) if s not in self.out]
-        return (*left, *reversed(self.went_out))
-
-    def state(self):
-        return {**super().state(), "went_out": list(self.went_out)}
-
-
-class Scored(MatchRule):
-    """Toy rule: penalty points are the winner's, so the lowest total wins."""
-
-
-def spec_with(rule_factory, name="seated", max_players=4):
-    return replace(TOY, name=name, new_round=SeatedRound, match_rule=rule_factory, max_players=max_players)
+from tests.core.toy_variant import TOY, ToyOptions
+from tests.helpers.seated import DealerSitsOut, Elimination, spec_with
 
 
 def play_out(match: Match, seed: int = 0) -> Match:
