@@ -27,19 +27,24 @@ from .meta import QUIT, meta_command, run_meta
 from .rulesdoc import plain_lines
 from .stopping import HangUp, StopSignals, exit_code
 from .text import (
+    Sheet,
     card_fmt,
     cards_text,
     describe_event,
     hint_text,
     legal_lines,
     loose_shown,
+    ranked,
+    ranking_text,
     readable,
     result_lines,
     scoreboard,
+    sitting_out_line,
     sorted_next,
     table_line,
     unknown_move,
     view_lines,
+    winners_text,
 )
 
 if TYPE_CHECKING:
@@ -90,6 +95,7 @@ class PlainUI:
             seats = zip(s.names, s.record.seats, strict=True)
             players = ", ".join(f"{n} ({seat.kind})" for n, seat in seats)
             self.echo(f"{s.spec.title}: {players}; {s.match.rule.describe()}{seed}")
+            self.say_sitting_out()
         while not s.over:
             seat = s.to_act()
             assert seat is not None  # someone acts until the match is over
@@ -116,22 +122,34 @@ class PlainUI:
             result = s.match.results[-1]
             self.echo(f"--- round {self.rounds_seen} over ---")
             rnd = s.match.round if s.match.over else s.match.previous_round
+            played = None  # the seats that played it (all, unless its match context says)
             if rnd is not None and rnd.result is result:
+                if rnd.match is not None and rnd.match.seats:
+                    played = rnd.match.seats
                 viewer = max(self.viewer(), 0)
                 for m in rnd.view(viewer).table:
                     self.echo(f"  meld {m.number} ({s.names[m.owner]}): {cards_text(m.cards, self.fmt)}")
             you = self.viewer()  # the only person, said "you" in the summary
-            for line in result_lines(result, s.names, self.fmt, you if you >= 0 else None):
+            for line in result_lines(result, s.names, self.fmt, you if you >= 0 else None, played):
                 self.echo(line)
             if not s.match.over:  # the match's end gives the totals once
-                self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+                self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe(), Sheet.of(s.match)))
+                self.say_sitting_out()
+
+    def say_sitting_out(self) -> None:
+        """Who has no part in the round about to be played, if anyone."""
+        line = sitting_out_line(self.s.names, self.s.match.context)
+        if line:
+            self.echo(line)
 
     def match_end(self) -> None:
         s = self.s
         m = s.match
-        winner = s.names[m.winner] if m.winner is not None else "nobody"
-        self.echo(f"=== match over: {winner} wins ===")
-        self.echo(scoreboard(s.names, m.totals, m.ending()))
+        self.echo(f"=== match over: {winners_text(s.names, m.winners)} ===")
+        sheet = Sheet.of(m)
+        if ranked(m, sheet):
+            self.echo("Ranking: " + ranking_text(s.names, m.ranking(), m.rule.teams))
+        self.echo(scoreboard(s.names, m.totals, m.ending(), sheet))
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")
 
@@ -255,7 +273,7 @@ class PlainUI:
 
     def show_score(self, seat: int) -> None:
         s = self.s
-        self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+        self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe(), Sheet.of(s.match)))
 
     def sort_hand(self, seat: int) -> None:
         """Show ``seat``'s loose cards by rank, or by suit when they are by rank, from now on."""

@@ -558,6 +558,8 @@ def finished_game(rec: MatchRecord, m: Any) -> stats.Finished:
         totals=list(m.totals),
         rounds=[list(r.points) for r in m.results],
         winner=m.winner,
+        winners=tuple(m.winners),
+        teams=tuple(m.rule.teams),
     )
 
 

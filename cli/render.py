@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -29,7 +30,23 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 from rummykit.core.plugins.registry import HandSummary
 
-from .text import loose_shown, not_now, outcome_lines, past_phrase, turn_blocks
+if TYPE_CHECKING:
+    from rummykit.core.play.match import Match
+
+from .text import (
+    Sheet,
+    cell,
+    loose_shown,
+    not_now,
+    outcome_lines,
+    past_phrase,
+    ranked,
+    ranking_text,
+    seat_state,
+    team_label,
+    turn_blocks,
+    winners_text,
+)
 
 WIDE = 80
 MAX_WIDTH = 96  # wider terminals get a table this wide, not a stretched one
@@ -253,7 +270,7 @@ def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_00
     rows = []
     for s, n in enumerate(view.hand_sizes):
         score = view.scores[s] if view.scores else 0
-        cards = counted(n, "card")
+        cards = seat_state(view.match, s) or counted(n, "card")
         pts = counted(score, "pt") if not compact else f"{score}"
         rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
     cw = max(len(r[2]) for r in rows)
@@ -465,16 +482,21 @@ def result_view(
     final: View | None = None,
     words: Vocabulary = PLAIN,
     you: int | None = None,
+    sheet: Sheet | None = None,
+    seats: Sequence[int] | None = None,
 ) -> RenderableType:
     """The final table and the round's last turn (from ``final``, a seat's view
     of the finished round, when given), every hand with its melds, layoffs and
-    deadwood or hand value, the outcome in words (seat ``you``, the person
-    reading, as "you"), and the scoreboard."""
+    deadwood or hand value (only those of ``seats``, the seats that played
+    it, when given), the outcome in words (seat ``you``, the person reading,
+    as "you"), and the scoreboard (the match rule's columns: ``sheet``)."""
     parts: list[RenderableType] = [Text(f"Round {round_no} is over", style="bold")]
     if final is not None:
         parts.extend(final_lines(result, final, names, look, width, words, you))
         parts.append(Text("Hands", style="bold"))
     for h in result.hands:
+        if seats is not None and h.seat not in seats:
+            continue
         head = Text(names[h.seat], style="bold")
         head.append(" (you)" if h.seat == you else "")
         head.append(f"  ({points_label} {h.points})")
@@ -497,7 +519,7 @@ def result_view(
     for line in outcome_lines(result, names, marker, you):
         parts.append(look.marked(line))
     parts.append(Text())
-    parts.append(score_table(names, totals, target, look, round_points=result.points))
+    parts.append(score_table(names, totals, target, look, round_points=result.points, sheet=sheet))
     return Group(*parts)
 
 
@@ -515,17 +537,50 @@ def score_table(
     target: int | str | None,
     look: Look,
     round_points: Sequence[int] | None = None,
+    sheet: Sheet | None = None,
 ) -> Table:
+    """The score sheet: a row per player with the round's points (if given)
+    and the total. With a ``sheet`` that is not plain, the match rule's own
+    columns instead of the total (the goal under a "Total" column's title,
+    else under the table), and, when it has team columns, a row per team
+    below the players' rows."""
     t = Table(box=look.box, show_edge=True, pad_edge=True, title=None)
     t.add_column("Player", no_wrap=True)
     if round_points is not None:
         t.add_column("Round", justify="right")
-    t.add_column("Total" + (f" ({goal_text(target)})" if target else ""), justify="right")
+    if sheet is None or sheet.plain:
+        t.add_column("Total" + (f" ({goal_text(target)})" if target else ""), justify="right")
+        for s, n in enumerate(names):
+            row = [n]
+            if round_points is not None:
+                row.append(f"{round_points[s]:+d}" if round_points[s] else "0")
+            row.append(str(totals[s]))
+            t.add_row(*row)
+        return t
+    cols = sheet.columns
+    goal_shown = False
+    for col in cols:
+        title = col.title
+        if target and not goal_shown and title == "Total":
+            title, goal_shown = f"{title} ({goal_text(target)})", True
+        t.add_column(title, justify="right", no_wrap=True)
+    if target and not goal_shown:
+        t.caption = goal_text(target)
+    seat_cols = [c for c in cols if not c.teams]
     for s, n in enumerate(names):
         row = [n]
         if round_points is not None:
             row.append(f"{round_points[s]:+d}" if round_points[s] else "0")
-        row.append(str(totals[s]))
+        row.extend(cell(c.values[s]) if not c.teams and s < len(c.values) else "" for c in cols)
+        t.add_row(*row, end_section=s == len(names) - 1 and len(seat_cols) < len(cols))
+    for i, team in enumerate(sheet.teams):
+        if not any(c.teams for c in cols):
+            break
+        row = [team_label(names, team)]
+        if round_points is not None:
+            pts = sum(round_points[s] for s in team)
+            row.append(f"{pts:+d}" if pts else "0")
+        row.extend(cell(c.values[i]) if c.teams and i < len(c.values) else "" for c in cols)
         t.add_row(*row)
     return t
 
@@ -552,15 +607,50 @@ def match_view(
     look: Look,
     width: int,
     ending: str = "",
+    sheet: Sheet | None = None,
+    winners: Sequence[int] | None = None,
+    ranking: Sequence[int] | None = None,
 ) -> RenderableType:
     """Who won, with what (``ending``: how the match ends, Match.ending), and
-    every round's points."""
+    every round's points. With a ``sheet`` that is not plain (teams, several
+    columns): ``winners`` (a seat, a team's seats, or none) and the rule's
+    score sheet under the rounds; with a ``ranking``, the places too."""
     head = Text("Match over: ", style="bold")
-    head.append(f"{names[winner]} wins" if winner is not None else "no winner", style="bold green")
-    head.append(f" with {totals[winner]}" if winner is not None else "")
+    if sheet is None or sheet.plain:
+        head.append(f"{names[winner]} wins" if winner is not None else "no winner", style="bold green")
+        head.append(f" with {totals[winner]}" if winner is not None else "")
+    else:
+        won = tuple(winners if winners is not None else (() if winner is None else (winner,)))
+        head.append(winners_text(names, won) if won else "no winner", style="bold green")
     if ending:
         head.append(f" ({ending})", style="dim")
-    return Group(head, Text(), rounds_table(names, results, totals, look, width))
+    parts: list[RenderableType] = [head]
+    if ranking is not None:
+        parts.append(Text("Ranking: " + ranking_text(names, ranking, sheet.teams if sheet else ())))
+    parts.extend([Text(), rounds_table(names, results, totals, look, width)])
+    if sheet is not None and not sheet.plain:
+        parts.append(score_table(names, totals, None, look, sheet=sheet))
+    return Group(*parts)
+
+
+def match_end_view(names: Sequence[str], match: Match, look: Look, width: int) -> RenderableType:
+    """:func:`match_view` of a finished ``match``: its winners, and (where its
+    rule is not one total per seat under a built-in rule, :func:`ranked`) its
+    ranking and score sheet."""
+    sheet = Sheet.of(match)
+    ranking = match.ranking() if ranked(match, sheet) else None
+    return match_view(
+        names,
+        match.results,
+        match.totals,
+        match.winner,
+        look,
+        width,
+        match.ending(),
+        sheet=sheet,
+        winners=match.winners,
+        ranking=ranking,
+    )
 
 
 # -- every hand (replay) ---------------------------------------------------------------
@@ -612,6 +702,11 @@ def all_hands_view(
         score = v0.scores[s] if v0.scores else 0
         t = Text(f"{mark} ")
         t.append(names[s], style="bold")
+        away = seat_state(v0.match, s)
+        if away:  # no part in this round: no hand to show
+            t.append(f"  ({away}; {counted(score, 'pt')})", style="dim")
+            parts.append(t)
+            continue
         t.append(f"  ({label}; {counted(score, 'pt')})", style="dim")
         parts.append(t)
         parts.extend(flow(groups, width - 4, indent="    ", seps=seps))

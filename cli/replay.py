@@ -29,8 +29,8 @@ from . import completion
 from .common import QUIT_WORDS, LineError, given_once, number, registry, stdin_is_tty, stdout_is_tty
 from .lineinput import LineInput
 from .manage import game_path
-from .render import Look, all_hands_view, marker, match_view, points_label, result_view
-from .text import past_phrase, table_line
+from .render import Look, all_hands_view, marker, match_end_view, points_label, result_view
+from .text import Sheet, past_phrase, table_line
 from .tui import ALT_OFF, ALT_ON, HOME_CLEAR, make_console
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ class Frame:
     result: RoundResult | None = None  # when this move ended a round
     totals: tuple[int, ...] = ()
     match_over: bool = False
+    sheet: Sheet | None = None  # the match rule's score sheet after a round (Match.columns)
+    played: tuple[int, ...] | None = None  # the seats that played the round that ended
 
 
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
@@ -73,11 +75,24 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
             raise RecordError(f"save file does not replay: move {i} {text!r} is not legal at that point")
         rounds = len(match.results)
         round_no = match.round_index + 1
+        context = match.context
         event = match.apply(action)
         caption = f"Move {i} of {total}: {names[event.seat]} " + past_phrase(event, marker, spec.vocabulary)
         if len(match.results) > rounds:
+            played = context.seats or None
+            sheet = Sheet.of(match)
             frames.append(
-                Frame(i, caption, round_no, None, match.results[-1], tuple(match.totals), match.over)
+                Frame(
+                    i,
+                    caption,
+                    round_no,
+                    None,
+                    match.results[-1],
+                    tuple(match.totals),
+                    match.over,
+                    sheet,
+                    played,
+                )
             )
             if not match.over:
                 frames.append(
@@ -106,12 +121,23 @@ def render_frame(
         if spec.hand_summary is not None:
             label = points_label(spec.hand_summary(match.view(0), match.options))
         rule = match.rule.short()
-        parts.append(result_view(frame.result, names, look, width, frame.round_no, frame.totals, rule, label))
+        parts.append(
+            result_view(
+                frame.result,
+                names,
+                look,
+                width,
+                frame.round_no,
+                frame.totals,
+                rule,
+                label,
+                sheet=frame.sheet,
+                seats=frame.played,
+            )
+        )
         if frame.match_over:
             parts.append(Text())
-            parts.append(
-                match_view(names, match.results, match.totals, match.winner, look, width, match.ending())
-            )
+            parts.append(match_end_view(names, match, look, width))
         return Group(*parts)
     assert frame.views is not None  # a frame that ends no round shows the hands
     summaries = []

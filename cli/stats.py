@@ -32,6 +32,7 @@ COLUMNS = (
 TEXT_COLUMNS = 3  # the first three, to the left; the numbers to the right
 WIDTH = 80  # the table fits an 80-column terminal: long names are cut, numbers never
 FOOTNOTE = "For, Against: match points. Best, Worst: a round's points for less against."
+TEAM_NOTE = "In teams: a team's win is each partner's; For, Against: the team's points and the others'."
 
 
 def streak_text(n: int) -> str:
@@ -53,7 +54,9 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
     variant (and opponent, with --by-opponent): games played, won and lost,
     match points for and against, the best and worst round (points for less
     points against) and the current streak, within 80 columns. --json gives a
-    row per opponent always.
+    row per opponent always. A game in teams counts as won by each partner of
+    the team that won, with the team's points (the opponent shows "(with
+    PARTNER)"; --json adds "partner").
     Kept in stats.sqlite3 in the user data folder."""
     try:
         lines = summary(variant, by_opponent=by_opponent or as_json)
@@ -74,7 +77,7 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
         (
             clean_text(line.person),
             clean_text(line.variant),
-            clean_text(line.opponent),
+            clean_text(line.opponent + (f" (with {line.partner})" if line.partner else "")),
             str(line.played),
             str(line.won),
             str(line.lost),
@@ -89,6 +92,8 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
     for row in columns(rows):
         click.echo(row)
     click.echo(FOOTNOTE)
+    if any(line.partner for line in lines):
+        click.echo(TEAM_NOTE)
 
 
 def columns(rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:

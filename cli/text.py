@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummykit.core.base.values import counted
@@ -17,6 +18,8 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
+    from rummykit.core.engine.context import MatchContext
+    from rummykit.core.play.match import Column, Match
     from rummykit.core.plugins.registry import HandSummary
 
 Fmt = Callable[[int], str]
@@ -150,14 +153,133 @@ def sorted_next(shown: Sequence[int], ace_high: bool = False) -> bool:
     return list(shown) != sorted_hand(shown, ace_high, by_rank=True)
 
 
-def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | None) -> str:
+# -- the match's score sheet, from its rule (MatchRule.columns) ---------------------------
+
+
+def team_label(names: Sequence[str], team: Sequence[int]) -> str:
+    """A team by its players' names: "Alice and Carol", "Ann, Bob and Cy"."""
+    shown = [names[s] for s in team]
+    if len(shown) <= 2:
+        return " and ".join(shown)
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A match's score sheet at one moment, as its rule gives it
+    (:meth:`rummykit.core.play.match.Match.columns`): ``columns``, each with
+    one value per seat or, with ``teams=True``, one per team of ``teams``.
+    :attr:`plain` when it is one per-seat column titled "Total" and there are
+    no teams: then the UIs show the one total as they always have."""
+
+    columns: tuple[Column, ...]
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    @classmethod
+    def of(cls, match: Match) -> Sheet:
+        return cls(tuple(match.columns()), tuple(match.rule.teams))
+
+    @property
+    def plain(self) -> bool:
+        cols = self.columns
+        return not self.teams and len(cols) == 1 and cols[0].title == "Total" and not cols[0].teams
+
+    def labels(self, column: Column, names: Sequence[str]) -> list[str]:
+        """The row names of ``column``: the seats' names, or the teams' (:func:`team_label`)."""
+        if column.teams:
+            return [team_label(names, t) for t in self.teams]
+        return list(names)
+
+
+def cell(value: int | None) -> str:
+    """A score sheet's cell: the number, or ``-`` where the rule leaves it empty."""
+    return "-" if value is None else str(value)
+
+
+def scoreboard(
+    names: Sequence[str], totals: Sequence[int], target: int | str | None, sheet: Sheet | None = None
+) -> str:
     """``Score: Ann 120, Bob -15 (first to 500)``: the totals, and the match's
-    end (a target, or the match rule in words, MatchRule.describe)."""
-    parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
+    end (a target, or the match rule in words, MatchRule.describe). With a
+    ``sheet`` that is not plain, each column in turn, titled:
+    ``Score: Game 1: Ann 30, Bob 12; Game 2: Ann 0, Bob 12 (...)``; a team
+    column names each team by its players."""
+    if sheet is None or sheet.plain:
+        parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
+        shown = ", ".join(parts)
+    else:
+        cols = []
+        for column in sheet.columns:
+            labels = sheet.labels(column, names)
+            cells = ", ".join(f"{n} {cell(v)}" for n, v in zip(labels, column.values, strict=False))
+            cols.append(f"{column.title}: {cells}")
+        shown = "; ".join(cols)
     if not target:
-        return "Score: " + ", ".join(parts)
+        return "Score: " + shown
     end = f"target {target}" if isinstance(target, int) else target
-    return "Score: " + ", ".join(parts) + f" ({end})"
+    return "Score: " + shown + f" ({end})"
+
+
+def winners_text(names: Sequence[str], winners: Sequence[int]) -> str:
+    """Who won a match: "Alice wins", "Alice and Carol win" (a team), "nobody wins"."""
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins"
+    return f"{team_label(names, winners)} win"
+
+
+def ranked(match: Match, sheet: Sheet | None = None) -> bool:
+    """Whether the end of ``match`` shows its ranking: when its rule is not one
+    total per seat under a built-in rule (teams, several columns, a plugin's
+    rule such as elimination, where the ranking is not the order of the totals)."""
+    from rummykit.core.play.match import BUILT_IN_KINDS
+
+    sheet = Sheet.of(match) if sheet is None else sheet
+    return not sheet.plain or match.rule.kind not in BUILT_IN_KINDS
+
+
+def ranking_text(names: Sequence[str], ranking: Sequence[int], teams: Sequence[Sequence[int]] = ()) -> str:
+    """The match's ranking, best first: "1. Alice, 2. Carol, 3. Bob"; with
+    ``teams`` a team's seats ranked together are one place ("1. Alice and Carol")."""
+    places: list[list[int]] = []
+    for s in ranking:
+        team = next((t for t in teams if s in t), None)
+        if places and team is not None and places[-1][0] in team:
+            places[-1].append(s)
+        else:
+            places.append([s])
+    return ", ".join(f"{i}. {team_label(names, p)}" for i, p in enumerate(places, 1))
+
+
+def sitting_out_line(names: Sequence[str], context: MatchContext | None) -> str | None:
+    """The seats with no part in the round of ``context``, in words: "Carol
+    sits out this round; Dave is out of the match"; None when every seat plays."""
+    if context is None or not context.seats:
+        return None
+    resting = [s for s in range(len(names)) if s not in context.seats and s not in context.out]
+    gone = [s for s in context.out if 0 <= s < len(names)]
+    parts = []
+    if resting:
+        verb = "sits" if len(resting) == 1 else "sit"
+        parts.append(f"{team_label(names, resting)} {verb} out this round")
+    if gone:
+        verb = "is" if len(gone) == 1 else "are"
+        parts.append(f"{team_label(names, gone)} {verb} out of the match")
+    return "; ".join(parts) or None
+
+
+def seat_state(context: MatchContext | None, seat: int) -> str | None:
+    """Why ``seat`` has no part in a round (``context``: its place in the
+    match, ``view.match``): "out" (out of the match), "sits out" (this round),
+    or None when it plays (or no context says otherwise)."""
+    if context is None or not context.seats:
+        return None
+    if seat in context.out:
+        return "out"
+    if seat not in context.seats:
+        return "sits out"
+    return None
 
 
 #: A seat's name while a variant's text is filled in for the person in it
@@ -208,10 +330,19 @@ def outcome_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int 
     return [addressed(line) for line in result.lines([*names[:you], YOU, *names[you + 1 :]], fmt)]
 
 
-def result_lines(result: RoundResult, names: Sequence[str], fmt: Fmt, you: int | None = None) -> list[str]:
-    """Every hand of a finished round and its outcome in words (seat ``you`` as "you")."""
+def result_lines(
+    result: RoundResult,
+    names: Sequence[str],
+    fmt: Fmt,
+    you: int | None = None,
+    seats: Sequence[int] | None = None,
+) -> list[str]:
+    """Every hand of a finished round and its outcome in words (seat ``you`` as
+    "you"); only the hands of ``seats`` (the seats that played it) when given."""
     out = []
     for h in result.hands:
+        if seats is not None and h.seat not in seats:
+            continue
         melds = "  ".join("[" + cards_text(m, fmt) + "]" for m in h.melds)
         lay = ""
         if h.layoffs:
@@ -254,7 +385,8 @@ def view_lines(
     line about the table, :func:`table_line`; ``by_rank``: the loose cards' order, :func:`loose_shown`)."""
     out = []
     others = ", ".join(
-        f"{names[s]}: {counted(n, 'card')} ({counted(view.scores[s] if view.scores else 0, 'pt')})"
+        f"{names[s]}: {seat_state(view.match, s) or counted(n, 'card')} "
+        f"({counted(view.scores[s] if view.scores else 0, 'pt')})"
         for s, n in enumerate(view.hand_sizes)
     )
     top = fmt(view.discard_top) if view.discard_top is not None else "empty"

@@ -47,7 +47,7 @@ from .render import (
     TableInfo,
     help_lines,
     marker,
-    match_view,
+    match_end_view,
     points_label,
     result_view,
     rounds_table,
@@ -57,10 +57,12 @@ from .render import (
 )
 from .stopping import HangUp, StopSignals
 from .text import (
+    Sheet,
     loose_shown,
     move_hint,
     past_phrase,
     readable,
+    sitting_out_line,
     sorted_next,
     table_line,
     turn_blocks,
@@ -528,7 +530,7 @@ class TerminalUI:
     def show_score(self, seat: int) -> None:
         s = self.s
         m = s.match
-        self.show(score_table(s.names, m.totals, m.rule.short(), self.look))
+        self.show(score_table(s.names, m.totals, m.rule.short(), self.look, sheet=Sheet.of(m)))
         if m.results:
             self.show(rounds_table(s.names, m.results, m.totals, self.look, self.width))
 
@@ -558,6 +560,11 @@ class TerminalUI:
             i = self.rounds_seen
             self.rounds_seen += 1
             totals = [sum(r.points[p] for r in m.results[: i + 1]) for p in range(len(s.names))]
+            last = self.rounds_seen == len(m.results)
+            final = self.final_view(i)
+            # the rule's score sheet is the match's now: that of the last round only
+            sheet = Sheet.of(m) if last else None
+            played = self.played_seats(i)
             self.clear()
             self.show(
                 result_view(
@@ -569,12 +576,17 @@ class TerminalUI:
                     totals,
                     m.rule.short(),
                     self.points_label(),
-                    self.final_view(i),
+                    final,
                     s.spec.vocabulary,
                     s.humans[0] if len(s.humans) == 1 else self.last_viewer,  # "you" in its words
+                    sheet=sheet,
+                    seats=played,
                 )
             )
-            last = self.rounds_seen == len(m.results)
+            if last and not s.over:
+                line = sitting_out_line(s.names, m.context)
+                if line:
+                    self.say(f"Next round: {line}", "bold")
             if last and s.over:
                 self.wait_enter("Press Enter for the match result ", "for the match result")
             else:
@@ -592,6 +604,16 @@ class TerminalUI:
         seat = self.last_viewer if self.last_viewer is not None else (self.s.humans or [0])[0]
         return rnd.view(seat)
 
+    def played_seats(self, index: int) -> tuple[int, ...] | None:
+        """The seats that played round ``index`` (from 0), if it is the round
+        just finished and its match context names them; else None (every seat)."""
+        m = self.s.match
+        rnd = m.round if m.over else m.previous_round
+        if rnd is None or index != len(m.results) - 1 or rnd.result is not m.results[index]:
+            return None
+        ctx = rnd.match
+        return ctx.seats if ctx is not None and ctx.seats else None
+
     def points_label(self) -> str:
         s = self.s
         if not s.spec.hand_summary or not s.humans:
@@ -602,18 +624,20 @@ class TerminalUI:
             return "points"
 
     def match_end(self) -> None:
-        s = self.s
-        m = s.match
         self.clear()
-        self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+        self.show(self.match_view())
         self.wait_enter("Press Enter to leave ", "to leave", quits=False)
+
+    def match_view(self) -> RenderableType:
+        """The match's end: who won, the ranking and the rule's columns where
+        its rule gives more than one total per seat (:func:`match_end_view`)."""
+        return match_end_view(self.s.names, self.s.match, self.look, self.width)
 
     def farewell(self, outcome: str) -> None:
         """After leaving the alternate screen: what happened, and how to go on."""
         s = self.s
         if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
-            m = s.match
-            self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+            self.show(self.match_view())
             self.say(f"Seed {s.record.seed} (the same seed and moves give the same game)", "dim")
             if s.path:
                 self.say(f"Record saved to {s.path} ({rummy_command()} replay {s.path})")

@@ -11,8 +11,12 @@ nothing: a damaged file stays as it is, a read-only one can be read.
 A game is one row per person seated (``games``), with its opponents (the other
 seats: a computer player by its kind, a person by its name), whether that person
 won or lost the match, the match points for and against, and one row per round
-(``rounds``: the round's points for and against). :func:`summary` folds them per
-person, variant and opponent. Recording never stops a game: a damaged or locked database
+(``rounds``: the round's points for and against). In a game played in teams
+a person's match counts as won when their team won; the opponents are the
+other teams' seats, the points for and against are their team's and the other
+teams' (each round's too), and their partners are kept (``partners``, a row
+only for such a game). :func:`summary` folds them per person, variant and
+opponent (and partners). Recording never stops a game: a damaged or locked database
 is a :class:`StatsError` whose one line the caller shows as a warning.
 """
 
@@ -78,8 +82,20 @@ def _v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_by_variant ON games (variant, opponent, ended)")
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    # A game played in teams: each person's partners (a row only then, so the
+    # rows of games before teams, and of games without them, stay as they were).
+    db.execute("""
+        CREATE TABLE partners (
+            game TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            partner TEXT NOT NULL,
+            PRIMARY KEY (game, seat)
+        )""")
+
+
 #: ``MIGRATIONS[i]`` brings a database from version ``i`` to ``i + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -151,7 +167,10 @@ def migrate(db: sqlite3.Connection) -> None:
 @dataclass(frozen=True)
 class Finished:
     """A finished game, as recorded: ``seats`` are ``(kind, name)``, ``rounds``
-    each round's points per seat, ``winner`` the match winner's seat or None."""
+    each round's points per seat, ``winner`` the match winner's seat or None.
+    ``winners``: every seat that won (a team's seats; ``()``: ``winner``
+    alone, if any); ``teams``: the partnerships, tuples of seats (``()``:
+    every seat for itself)."""
 
     game: str
     variant: str
@@ -159,12 +178,35 @@ class Finished:
     totals: Sequence[int]
     rounds: Sequence[Sequence[int]]
     winner: int | None
+    winners: Sequence[int] = ()
+    teams: Sequence[Sequence[int]] = ()
+
+    def won(self) -> tuple[int, ...]:
+        """The seats that won the match."""
+        if self.winners:
+            return tuple(self.winners)
+        return () if self.winner is None else (self.winner,)
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its partners: its team, or the seat alone."""
+        return next((tuple(t) for t in self.teams if seat in t), (seat,))
 
 
-def opponent_of(seats: Sequence[tuple[str, str]], seat: int) -> str:
-    """The other seats in one label: a computer player by its kind, a person by
-    name ("ai:hard", "Bob, ai:easy")."""
-    return ", ".join(name if kind == "human" else kind for s, (kind, name) in enumerate(seats) if s != seat)
+def _label(seats: Sequence[tuple[str, str]], chosen: Sequence[int]) -> str:
+    return ", ".join(name if kind == "human" else kind for s, (kind, name) in enumerate(seats) if s in chosen)
+
+
+def opponent_of(seats: Sequence[tuple[str, str]], seat: int, side: Sequence[int] = ()) -> str:
+    """The other seats (those not in ``side``, the seat's team) in one label:
+    a computer player by its kind, a person by name ("ai:hard", "Bob, ai:easy")."""
+    mine = set(side) | {seat}
+    return _label(seats, [s for s in range(len(seats)) if s not in mine])
+
+
+def partner_of(seats: Sequence[tuple[str, str]], seat: int, side: Sequence[int]) -> str:
+    """``seat``'s partners (the others of ``side``, its team) in one label, as
+    :func:`opponent_of` names them; "" without teams."""
+    return _label(seats, [s for s in side if s != seat])
 
 
 def record(game: Finished, path: Path | None = None) -> int:
@@ -175,11 +217,12 @@ def record(game: Finished, path: Path | None = None) -> int:
     added = 0
     try:
         db.execute("BEGIN IMMEDIATE")
+        won = game.won()
         for seat, (kind, name) in enumerate(game.seats):
             if kind != "human":
                 continue
-            result = "none" if game.winner is None else ("won" if game.winner == seat else "lost")
-            against = sum(t for s, t in enumerate(game.totals) if s != seat)
+            result = "none" if not won else ("won" if seat in won else "lost")
+            side = game.side(seat)
             cur = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -187,20 +230,31 @@ def record(game: Finished, path: Path | None = None) -> int:
                     seat,
                     name,
                     game.variant,
-                    opponent_of(game.seats, seat),
+                    opponent_of(game.seats, seat, side),
                     result,
-                    game.totals[seat],
-                    against,
+                    sum(game.totals[s] for s in side),
+                    sum(t for s, t in enumerate(game.totals) if s not in side),
                     ended,
                 ),
             )
             if not cur.rowcount:
                 continue
             added += 1
+            if len(side) > 1:
+                db.execute(
+                    "INSERT OR IGNORE INTO partners VALUES (?, ?, ?)",
+                    (game.game, seat, partner_of(game.seats, seat, side)),
+                )
             db.executemany(
                 "INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?)",
                 [
-                    (game.game, seat, i + 1, pts[seat], sum(p for s, p in enumerate(pts) if s != seat))
+                    (
+                        game.game,
+                        seat,
+                        i + 1,
+                        sum(pts[s] for s in side),
+                        sum(p for s, p in enumerate(pts) if s not in side),
+                    )
                     for i, pts in enumerate(game.rounds)
                 ],
             )
@@ -233,9 +287,15 @@ class Line:
     best_round: int | None
     worst_round: int | None
     streak: int
+    partner: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self)
+        """The row as ``rummy stats --json`` gives it; ``partner`` only in a
+        row of games played in teams."""
+        data = asdict(self)
+        if not self.partner:
+            del data["partner"]
+        return data
 
 
 def summary(variant: str | None = None, path: Path | None = None, by_opponent: bool = True) -> list[Line]:
@@ -249,24 +309,32 @@ def summary(variant: str | None = None, path: Path | None = None, by_opponent: b
         return []
     try:
         _check_rows(db)
-        where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
-        group = "person, variant, opponent" if by_opponent else "person, variant"
+        teams = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'partners'")
+        joined = " LEFT JOIN partners p ON p.game = g.game AND p.seat = g.seat" if teams.fetchone() else ""
+        partner = "COALESCE(p.partner, '')" if joined else "''"
+        where, args = ("WHERE g.variant = ?", (variant,)) if variant else ("", ())
+        group = f"g.person, g.variant, g.opponent, {partner}" if by_opponent else "g.person, g.variant"
         rows = db.execute(
             f"""
-            SELECT person, variant, {"opponent" if by_opponent else "''"},
-                   COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(points_for), SUM(points_against)
-            FROM games {where} GROUP BY {group} ORDER BY {group}""",
+            SELECT g.person, g.variant, {"g.opponent" if by_opponent else "''"},
+                   {partner if by_opponent else "''"},
+                   COUNT(*), SUM(g.result = 'won'), SUM(g.result = 'lost'),
+                   SUM(g.points_for), SUM(g.points_against)
+            FROM games g{joined} {where} GROUP BY {group} ORDER BY {group}""",
             args,
         ).fetchall()
         out = []
         for row in rows:
-            who, v, opp, played, won, lost, pf, pa = _checked(row, "tttnnnnn")
-            same = "g.person = ? AND g.variant = ?" + (" AND g.opponent = ?" if by_opponent else "")
-            keys = (who, v, opp) if by_opponent else (who, v)
+            who, v, opp, mate, played, won, lost, pf, pa = _checked(row, "ttttnnnnn")
+            same = "g.person = ? AND g.variant = ?"
+            keys: tuple[str, ...] = (who, v)
+            if by_opponent:
+                same += f" AND g.opponent = ? AND {partner} = ?"
+                keys = (who, v, opp, mate)
             best, worst = db.execute(
                 f"""
                 SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
-                FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat
+                FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat{joined}
                 WHERE {same}""",
                 keys,
             ).fetchone()
@@ -274,13 +342,17 @@ def summary(variant: str | None = None, path: Path | None = None, by_opponent: b
             results = [
                 r
                 for (r,) in db.execute(
-                    f"SELECT result FROM games g WHERE {same} ORDER BY ended DESC, rowid DESC", keys
+                    f"SELECT g.result FROM games g{joined} WHERE {same} ORDER BY g.ended DESC, g.rowid DESC",
+                    keys,
                 )
             ]
             if not by_opponent:
-                opponents = db.execute(f"SELECT DISTINCT opponent FROM games g WHERE {same}", keys)
+                opponents = db.execute(f"SELECT DISTINCT g.opponent FROM games g{joined} WHERE {same}", keys)
                 opp = "; ".join(sorted((_checked(o, "t")[0] for o in opponents), key=str.casefold))
-            out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results)))
+                mates = db.execute(f"SELECT DISTINCT {partner} FROM games g{joined} WHERE {same}", keys)
+                named = {_checked(m, "t")[0] for m in mates} - {""}
+                mate = "; ".join(sorted(named, key=str.casefold))
+            out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results), mate))
         return out
     except sqlite3.Error as e:
         raise StatsError(f"{path or default_path()}: {e}") from None
