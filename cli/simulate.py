@@ -330,6 +330,21 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def team_lines(teams: Sequence[dict[str, Any]], shown: Sequence[str], matches: bool) -> list[str]:
+    """The table of the teams of entrants (``teams``: the JSON's ``teams``),
+    each named by its entrants as the entrants' table shows them (``shown``)."""
+    names: Column = ("team", [" & ".join(shown[e] for e in t["seats"]) for t in teams])
+    won = "matches won" if matches else "rounds won"
+    figures: list[Column] = [
+        (won, [f"{t['matches_won'] if matches else t['rounds_won']:,}" for t in teams]),
+        ("win rate", [_pct(t["win_rate"]) for t in teams]),
+        ("95% CI", [f"{_pct(t['ci95'][0])}-{_pct(t['ci95'][1])}" for t in teams]),
+    ]
+    if matches:
+        figures.append(("total/match", [f"{t['total_per_match']:.1f}" for t in teams]))
+    return table_lines(names, figures)
+
+
 def report_lines(result: SimResult, width: int = 80) -> list[str]:
     """The figures as plain-text tables no wider than ``width`` columns (see
     :func:`fit_tables`); every count of the variant has its column, 0 included."""
@@ -346,6 +361,8 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
     if c.mode == "matches" and result.rule:
         head += f", {result.rule}"
     head += f", seed {c.seed}, seats {swap} every {each}"
+    if result.teams:
+        head += " (partners kept together)"
     if c.options:
         head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
     if result.partial:
@@ -377,6 +394,9 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
         if i:
             lines.append("")
         lines.extend(table_lines(names, table))
+    if data.get("teams"):
+        lines.append("")
+        lines.extend(team_lines(data["teams"], shown, matches))
     lines.append(f"draws: {_many(data['draws'], unit)}")
     if matches and data["stalled"]:
         lines.append(

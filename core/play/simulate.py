@@ -40,6 +40,15 @@ units with the same seed.
 SIGTERM or SIGHUP stop the worker processes, then end this process by that
 signal (:func:`_signals_handled`).
 
+**Teams.** Under a match rule with teams the rotation keeps partners
+together: the shifts used are those that take every team onto a team
+(:func:`~rummykit.core.play.units.team_shifts`; teams (0, 2) and (1, 3) allow
+every shift, so the rotation is the one above; teams (0, 1) and (2, 3) only 0
+and 2). The entrants at the rule's team seats (as given, at shift 0) stay
+partners in every unit. A match won by a team is a win for each of its
+entrants and for that team of entrants (``team_wins``); with
+``mode="rounds"`` a round is won by one seat: a win for its entrant and its team.
+
 Tallies per entrant: units won (matches, or rounds with ``mode="rounds"``),
 points scored (a round's points may be negative where the variant says so),
 the matches' final totals, and counts. Matches ended by the match loop's
@@ -78,6 +87,7 @@ from rummykit.core.play.units import (
     chunks,
     default_chunk_size,
     positions,
+    team_shifts,
     unit_agent_seed,
     unit_seed,
 )
@@ -109,6 +119,7 @@ __all__ = [
     "default_chunk_size",
     "positions",
     "simulate",
+    "team_shifts",
     "unit_agent_seed",
     "unit_seed",
     "wilson",
@@ -162,6 +173,7 @@ class SimResult:
     partial: bool = False
     backend: str = "local"
     rule: str = ""  # the variant's match rule in words (MatchRule.describe)
+    teams: tuple[tuple[int, ...], ...] = ()  # the rule's teams, as entrants (their --seat indices)
 
     @property
     def rounds_per_second(self) -> float:
@@ -197,6 +209,33 @@ class SimResult:
             )
         return out
 
+    def team_entries(self) -> list[dict[str, Any]]:
+        """Per team of entrants (the match rule's teams; none without): its
+        entrants (``seats``, their indices in the order given, and ``agents``),
+        matches won (0 with ``mode="rounds"``), the rounds its entrants won,
+        win rate (of the units) with its 95% Wilson interval, and the mean of its
+        final team total."""
+        t = self.tally
+        out = []
+        for k, team in enumerate(self.teams):
+            wins = t.team_wins[k] if k < len(t.team_wins) else 0
+            lo, hi = wilson(wins, t.units)
+            matches = self.config.mode == "matches"
+            out.append(
+                {
+                    "seats": list(team),
+                    "agents": [self.config.seats[e] for e in team],
+                    "matches_won": wins if matches else 0,
+                    "rounds_won": sum(t.counts[e].get("rounds_won", 0) for e in team),
+                    "win_rate": round(wins / t.units, 4) if t.units else 0.0,
+                    "ci95": [round(lo, 4), round(hi, 4)],
+                    "total_per_match": round(sum(t.totals[e] for e in team) / t.units, 3)
+                    if t.units and matches
+                    else 0.0,
+                }
+            )
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The object ``rummy simulate --json`` prints."""
         c = self.config
@@ -212,6 +251,8 @@ class SimResult:
         if c.mode == "matches":
             data["match_rule"] = self.rule
             data["stalled"] = self.tally.stalled
+        if self.teams:
+            data["teams"] = self.team_entries()
         if self.partial:
             data["partial"] = True
         return data
@@ -546,7 +587,7 @@ def simulate(
         raise RummyError(f"{spec.name} is for {want} players, not {player.n} (one --seat per player)")
 
     rule = match_rule(spec, player.options).describe()
-    total = Tally(player.n)
+    total = player.tally()
     partial = False
     t0 = time.perf_counter()
     with _signals_handled():
@@ -560,7 +601,9 @@ def simulate(
             t2 = time.perf_counter()
         finally:
             where.close()
-    return SimResult(config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule)
+    return SimResult(
+        config, total, t2 - t1, where.workers, t1 - t0, where.where, partial, where.name, rule, player.teams
+    )
 
 
 def default_workers() -> int:

@@ -24,7 +24,7 @@ from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent,
 from rummykit.core.engine.loop import LIMIT, Loop, blame_variant
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.resample import deal_round
-from rummykit.core.play.match import Match
+from rummykit.core.play.match import Match, match_rule
 
 if TYPE_CHECKING:
     from rummykit.core.engine.round import Event, Round, RoundResult, View
@@ -67,10 +67,23 @@ def unit_agent_seed(deal_seed: int, index: int, pos: int) -> int:
     return agent_seed(deal_seed ^ (index * 0x9E3779B1 & 0xFFFFFFFF), pos)
 
 
-def positions(index: int, n: int) -> list[int]:
-    """``positions(i, n)[p]`` is the entrant sitting at table position ``p`` in unit ``i``
-    (entrant ``e`` sits at ``(e + i) % n``)."""
-    return [(p - index) % n for p in range(n)]
+def team_shifts(n: int, teams: Sequence[Sequence[int]] = ()) -> tuple[int, ...]:
+    """The rotations a run uses: each shift ``k`` seats entrant ``e`` at table
+    position ``(e + k) % n``. Every shift without teams; with teams (tuples of
+    seats), the shifts that take every team onto a team, so partners stay
+    partners (teams (0, 2) and (1, 3): every shift; (0, 1) and (2, 3): 0 and 2)."""
+    if not teams:
+        return tuple(range(n))
+    sets = {frozenset(t) for t in teams}
+    return tuple(k for k in range(n) if all(frozenset((s + k) % n for s in t) in sets for t in teams))
+
+
+def positions(index: int, n: int, shifts: Sequence[int] | None = None) -> list[int]:
+    """``positions(i, n)[p]`` is the entrant sitting at table position ``p`` in unit ``i``:
+    entrant ``e`` sits at ``(e + k) % n``, ``k`` the unit's shift, ``i`` itself
+    or, given ``shifts`` (:func:`team_shifts`), ``shifts[i % len(shifts)]``."""
+    k = index if shifts is None else shifts[index % len(shifts)]
+    return [(p - k) % n for p in range(n)]
 
 
 @dataclass(frozen=True)
@@ -95,7 +108,10 @@ class SimConfig:
 
 @dataclass
 class Tally:
-    """Sums over some units (mergeable, order-independent)."""
+    """Sums over some units (mergeable, order-independent). ``wins`` per
+    entrant (a team's win is each of its entrants'); ``team_wins`` per team
+    of entrants (``n_teams`` of them: the match rule's teams, as entrants
+    seated at shift 0 hold them)."""
 
     n: int
     units: int = 0
@@ -106,6 +122,8 @@ class Tally:
     counts: list[dict[str, int]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)  # final match totals, summed
     stalled: int = 0  # matches ended by the safeguard, not by the match rule
+    n_teams: int = 0
+    team_wins: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -114,12 +132,16 @@ class Tally:
             self.counts = [{} for _ in range(self.n)]
         if not self.totals:
             self.totals = [0] * self.n
+        if not self.team_wins:
+            self.team_wins = [0] * self.n_teams
 
     def merge(self, other: Tally) -> None:
         self.units += other.units
         self.rounds += other.rounds
         self.draws += other.draws
         self.stalled += other.stalled
+        for i in range(self.n_teams):
+            self.team_wins[i] += other.team_wins[i]
         for e in range(self.n):
             self.wins[e] += other.wins[e]
             self.points[e] += other.points[e]
@@ -139,6 +161,29 @@ class Player:
         self.agent_specs = [registry.agent(self.spec.name, s) for s in config.seats]
         self.n = len(config.seats)
         self.clock = MoveClock(config.move_timeout)
+        # The teams of the match rule (tuples of seats), if it has any; a rule
+        # whose teams do not seat this many entrants is refused by the match.
+        self.teams = match_rule(self.spec, self.options).teams
+        self.shifts = team_shifts(self.n, self.teams)
+
+    def seating(self, index: int) -> list[int]:
+        """The entrant at each table position in unit ``index`` (:func:`positions`)."""
+        return positions(index, self.n, self.shifts)
+
+    def tally(self) -> Tally:
+        """An empty tally of this run's entrants and teams."""
+        return Tally(self.n, n_teams=len(self.teams))
+
+    def credit_win(self, t: Tally, winners: Sequence[int], seat_of: list[int]) -> None:
+        """A unit won by the table positions ``winners`` (a seat, or a team's
+        seats): a win for each of their entrants, and for their team of entrants."""
+        won = {seat_of[pos] for pos in winners}
+        for e in won:
+            t.wins[e] += 1
+        for k, team in enumerate(self.teams):
+            if set(team) == won or (len(won) == 1 and won <= set(team)):
+                t.team_wins[k] += 1
+                break
 
     def agents(self, index: int, deal_seed: int, seat_of: list[int]) -> list[SafeAgent]:
         """The guarded computer players of unit ``index`` (dealt from
@@ -155,7 +200,7 @@ class Player:
 
     def play(self, start: int, stop: int) -> Tally:
         """Units ``start`` to ``stop`` (one chunk), tallied."""
-        t = Tally(self.n)
+        t = self.tally()
         with self.clock.running():
             for i in range(start, stop):
                 if self.config.mode == "rounds":
@@ -185,7 +230,7 @@ class Player:
     def play_round(self, i: int, t: Tally) -> None:
         """Play unit ``i`` as a single round, tallied into ``t``."""
         seed = unit_seed(self.config.seed, i, self.n)
-        seat_of = positions(i, self.n)
+        seat_of = self.seating(i)
         agents = self.agents(i, seed, seat_of)
         rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
 
@@ -193,8 +238,8 @@ class Player:
             self.credit(t, result, seat_of)
             if result.winner is None:
                 t.draws += 1
-            else:
-                t.wins[seat_of[result.winner]] += 1
+            else:  # a round is won by a seat: its entrant's win, and its team's
+                self.credit_win(t, (result.winner,), seat_of)
 
         play_out(rnd, rnd, agents, rnd.view, on_end=credit)
 
@@ -202,7 +247,7 @@ class Player:
         """Play unit ``i`` as a match (at most :data:`MAX_ROUNDS_PER_MATCH`
         rounds), tallied into ``t``."""
         seed = unit_seed(self.config.seed, i, self.n)
-        seat_of = positions(i, self.n)
+        seat_of = self.seating(i)
         agents = self.agents(i, seed, seat_of)
         match = Match(self.spec, self.options, self.n, seed)
         match.keep_history = False
@@ -214,8 +259,8 @@ class Player:
             play_out(match, match.round, agents, match.view)
         for pos, total in enumerate(match.totals):
             t.totals[seat_of[pos]] += total
-        if match.over and match.winner is not None:
-            t.wins[seat_of[match.winner]] += 1
+        if match.over and match.winners:
+            self.credit_win(t, match.winners, seat_of)
         else:
             t.draws += 1
         if not match.over or match.stalled:
