@@ -17,7 +17,9 @@ from typing import Any
 import click
 
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.play.records import load_record
+from rummykit.core.engine.names import clean_text
+from rummykit.core.play.match import BUILT_IN_KINDS
+from rummykit.core.play.records import MatchRecord, load_record
 from rummykit.core.play.session import SaveLock, default_save_dir
 
 from .common import ask_line
@@ -100,7 +102,7 @@ def prune(yes: bool, at_terminal: bool, finished: bool = False, keep: int | None
         return 0
     for path, rec in doomed:
         state = "finished (its replay goes too)" if rec.finished else "never played"
-        click.echo(f"  {path.stem}  {rec.variant:<10} {rec.updated}  {state}")
+        click.echo(f"  {path.stem}  {rec.variant:<10} {rec.updated}  {state}{rule_note(rec)}")
     if at_terminal and not yes:
         try:
             what = "this game" if len(doomed) == 1 else f"these {len(doomed)} games"
@@ -119,3 +121,13 @@ def prune(yes: bool, at_terminal: bool, finished: bool = False, keep: int | None
             click.echo(f"rummy: {e}; kept", err=True)
     click.echo(f"deleted {done} game{'s' if done != 1 else ''}")
     return done
+
+
+def rule_note(rec: MatchRecord) -> str:
+    """The rule a saved game is played under, for a listing, when it is not
+    a variant's plain one: "; dealer sits out 20", "; first to 20 (team
+    totals)"; "" for a built-in rule without teams (or a record without a rule)."""
+    rule = rec.match
+    if rule is None or (rule.rule in BUILT_IN_KINDS and not rule.teams):
+        return ""
+    return f"; {clean_text(rule.describe())}"

@@ -300,7 +300,7 @@ def offered_game() -> Path | None:
     n = len(rec.actions)
     seats = ", ".join(s.name for s in rec.seats)
     question = (
-        f"Continue your unfinished game {path.stem} ({rec.variant}, {seats}, "
+        f"Continue your unfinished game {path.stem} ({rec.variant}{manage.rule_note(rec)}, {seats}, "
         f"{n} move{'s' if n != 1 else ''}, {when(rec.updated)})? [Y/n] "
     )
     while True:
@@ -318,12 +318,16 @@ def offered_game() -> Path | None:
 
 def standing(reg: Any, rec: MatchRecord) -> str:
     """Where the saved game ``rec`` stands: "round 2, score 35-12" (the match
-    points in seat order), or "round ?" when it does not replay here (a variant
-    not installed: resuming it says why)."""
+    points in seat order; "teams 40-25", the teams' totals in the order of
+    the rule's teams, under a rule with teams), or "round ?" when it does not
+    replay here (a variant not installed: resuming it says why)."""
     try:
         match = replay(rec, reg)
     except Exception:
         return "round ?"
+    if match.rule.teams:
+        teams = [sum(match.totals[s] for s in team) for team in match.rule.teams]
+        return f"round {len(match.results) + 1}, teams {'-'.join(str(t) for t in teams)}"
     return f"round {len(match.results) + 1}, score {'-'.join(str(t) for t in match.totals)}"
 
 
@@ -422,6 +426,7 @@ def resume(
                 click.echo(  # by its file's name, the id rummy resume ID finds (a copy has its own)
                     f"  {i:>2}  {clean_text(f.stem)}  {rec.variant:<10} {when(rec.updated):<15} "
                     f"{standing(reg, rec):<22} {n:>4} move{'s' if n != 1 else ' '}  {seats}"
+                    + manage.rule_note(rec)
                 )
         if skipped:
             click.echo(

@@ -32,7 +32,7 @@ COLUMNS = (
 TEXT_COLUMNS = 3  # the first three, to the left; the numbers to the right
 WIDTH = 80  # the table fits an 80-column terminal: long names are cut, numbers never
 FOOTNOTE = "For, Against: match points. Best, Worst: a round's points for less against."
-TEAM_NOTE = "In teams: a team's win is each partner's; For, Against: the team's points and the others'."
+TEAM_NOTE = "(with X): played in a team with X; its win is each partner's, For its points."
 
 
 def streak_text(n: int) -> str:
