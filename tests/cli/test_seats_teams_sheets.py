@@ -154,7 +154,10 @@ def test_teams_win_together_and_the_score_names_the_teams(site, tmp_path):
     seats = ", ".join(f"{who[s]} {t}" for s, t in enumerate(match.totals))
     labels = [f"{who[x]} and {who[y]}" for x, y in match.rule.teams]
     assert score.startswith(f"Score: Total: {seats}; Team: {labels[0]} {teams[0]}, {labels[1]} {teams[1]} (")
-    assert out.splitlines()[-3] == f"Ranking: 1. {labels[match.winning_team]}, 2. {labels[1 - match.winning_team]}"
+    assert (
+        out.splitlines()[-3]
+        == f"Ranking: 1. {labels[match.winning_team]}, 2. {labels[1 - match.winning_team]}"
+    )
 
 
 def test_a_rule_with_three_columns_shows_its_own_columns_everywhere(site, tmp_path):
