@@ -13,10 +13,9 @@ import re
 
 import pytest
 
+from rummykit.cli.stats import TEAM_NOTE
 from rummykit.core.play.records import load_record, start_match
 from rummykit.core.plugins.registry import Registry
-
-from rummykit.cli.stats import TEAM_NOTE
 
 from ..helpers import seated, sheets
 from ..helpers.sites import fake_install, rummy
@@ -128,7 +127,7 @@ def test_elimination_says_who_is_out_and_ranks_by_the_rule_not_the_totals(site, 
     out, save = play(site, tmp_path, "knockout", 3, 3)
     match, contexts = replayed(save)
     who = names(3)
-    gone = [s for s in match.rule.out]
+    gone = list(match.rule.out)
     assert gone, "the seed knocks a seat out"
     first_out = next(c for c in contexts if c.out)
     assert f"{who[first_out.out[0]]} is out of the match" in out
