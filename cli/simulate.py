@@ -166,11 +166,13 @@ def simulate(
 
     Seats rotate every match (every round with --rounds): with two seats they swap,
     so neither bot gains from moving first; with 3-4 seats entrant k sits at table
-    position (k + i) mod n in match i. The matches of each rotation block share
+    position (k + i) mod n in match i (under a match rule with teams, only the
+    rotations that keep partners together). The matches of each rotation block share
     their deals (duplicate deals), so every entrant plays every hand. Printed per
     entrant: matches won, win rate with a 95% Wilson interval, points per round,
     the variant's counts (credited to the round's winner; draws to every seat), and
-    rounds per second.
+    rounds per second; with teams, a team's win is each of its entrants', and
+    each team of entrants gets its line too (JSON: "teams").
 
     A computer player that raises, returns anything but a legal move or thinks
     longer than --move-timeout ends the run with one line naming it, the plugin
