@@ -39,6 +39,7 @@ from .text import (
     readable,
     result_lines,
     scoreboard,
+    seats_playing,
     sitting_out_line,
     sorted_next,
     table_line,
@@ -163,7 +164,7 @@ class PlainUI:
         lines[0] += f" | {s.match.rule.describe()}"  # how the match ends, on the table
         for line in lines:
             self.echo(line)
-        warning = stock_warning(self.words, view.stock_size, len(s.names))
+        warning = stock_warning(self.words, view.stock_size, seats_playing(view))
         if warning:
             self.echo(warning)
 

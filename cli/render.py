@@ -264,15 +264,20 @@ def turn_text(
 
 
 def players_table(info: TableInfo, look: Look, compact: bool, width: int = 10_000) -> Group:
-    """One line per seat: who is to act, the name, the card count, the match score.
-    Names are shortened (never the numbers) when the width is short."""
+    """One line per seat: who is to act, the name (with "(you)", or "(partner)"
+    for a partner of the seat), the card count (or "sits out", "out": a seat
+    with no part in the round), the match score. Names are shortened (never the
+    numbers) when the width is short."""
     view = info.view
     rows = []
     for s, n in enumerate(view.hand_sizes):
         score = view.scores[s] if view.scores else 0
         cards = seat_state(view.match, s) or counted(n, "card")
         pts = counted(score, "pt") if not compact else f"{score}"
-        rows.append((s, info.names[s] + (" (you)" if s == view.seat else ""), cards, pts))
+        mate = view.match is not None and s in view.match.partners(view.seat)
+        rows.append(
+            (s, info.names[s] + (" (you)" if s == view.seat else " (partner)" if mate else ""), cards, pts)
+        )
     cw = max(len(r[2]) for r in rows)
     pw = max(len(r[3]) for r in rows)
     room = max(4, width - 3 - 2 - cw - 2 - pw)

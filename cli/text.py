@@ -269,6 +269,13 @@ def sitting_out_line(names: Sequence[str], context: MatchContext | None) -> str 
     return "; ".join(parts) or None
 
 
+def seats_playing(view: View) -> int:
+    """How many seats play the round ``view`` shows: those its match context
+    names (``view.match.seats``), else every seat."""
+    ctx = view.match
+    return len(ctx.seats) if ctx is not None and ctx.seats else view.n_seats
+
+
 def seat_state(context: MatchContext | None, seat: int) -> str | None:
     """Why ``seat`` has no part in a round (``context``: its place in the
     match, ``view.match``): "out" (out of the match), "sits out" (this round),
@@ -384,8 +391,9 @@ def view_lines(
     """The table as one seat sees it, in plain text (``table``: the variant's
     line about the table, :func:`table_line`; ``by_rank``: the loose cards' order, :func:`loose_shown`)."""
     out = []
+    mates = view.match.partners(view.seat) if view.match is not None else ()
     others = ", ".join(
-        f"{names[s]}: {seat_state(view.match, s) or counted(n, 'card')} "
+        f"{names[s]}{' (partner)' if s in mates else ''}: {seat_state(view.match, s) or counted(n, 'card')} "
         f"({counted(view.scores[s] if view.scores else 0, 'pt')})"
         for s, n in enumerate(view.hand_sizes)
     )

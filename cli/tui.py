@@ -62,6 +62,7 @@ from .text import (
     move_hint,
     past_phrase,
     readable,
+    seats_playing,
     sitting_out_line,
     sorted_next,
     table_line,
@@ -312,7 +313,7 @@ class TerminalUI:
     def draw_table(self, seat: int, notes: list[Text]) -> None:
         self.clear()
         info = self.table_info(seat)
-        warning = stock_warning(info.words, info.view.stock_size, len(self.s.names))
+        warning = stock_warning(info.words, info.view.stock_size, seats_playing(info.view))
         if warning:  # above the prompt, where the eye is when typing s by habit
             notes = [Text(warning, style="bold yellow"), *notes]
         table = table_view(info, self.look, self.width)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 from rich.console import Console
 
@@ -15,6 +16,7 @@ from rummykit.cli.text import (
     ranking_text,
     scoreboard,
     seat_state,
+    seats_playing,
     sitting_out_line,
     team_label,
     view_lines,
@@ -141,6 +143,29 @@ def test_seats_out_of_the_round_are_shown_so_and_without_cards():
     bob = next(row for row in table.splitlines() if "Bob" in row)
     assert "sits out" in bob and "card" not in bob
     assert "out" in next(row for row in table.splitlines() if "Di" in row)
+    assert seats_playing(view) == 2 and seats_playing(replace(view, match=None)) == 4
+
+
+def test_a_partner_is_named_so_on_the_table():
+    ctx = MatchContext(0, 4, None, (0, 1, 2, 3), ((0, 2), (1, 3)), (0, 0, 0, 0))
+    view = View(
+        variant="x",
+        seat=1,
+        n_seats=4,
+        to_act=1,
+        hand=(1, 2, 3),
+        hand_sizes=(3, 3, 3, 3),
+        stock_size=9,
+        discard_pile=(5,),
+        scores=(0, 0, 0, 0),
+        match=ctx,
+    )
+    assert (
+        "Ann: 3 cards (0 pts), Bob: 3 cards (0 pts), Cy: 3 cards (0 pts), Di (partner): 3 cards"
+        in (view_lines(view, NAMES, str)[0])
+    )
+    table = render(table_view(TableInfo("Toy", NAMES, view), Look(), 80))
+    assert "Di (partner)" in table and "Bob (you)" in table and "Ann (partner)" not in table
 
 
 # -- rummy simulate: teams seated and tallied ----------------------------------------------
