@@ -11,6 +11,7 @@ game with one line naming it (exit status 1)."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from typing import TYPE_CHECKING
@@ -149,7 +150,8 @@ class PlainUI:
         self.echo(f"=== match over: {winners_text(s.names, m.winners)} ===")
         sheet = Sheet.of(m)
         if ranked(m, sheet):
-            self.echo("Ranking: " + ranking_text(s.names, m.ranking(), m.rule.teams))
+            with contextlib.suppress(RummyError):  # a plugin rule's bug: no ranking shown
+                self.echo("Ranking: " + ranking_text(s.names, m.ranking(), m.rule.teams))
         self.echo(scoreboard(s.names, m.totals, m.ending(), sheet))
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")

@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
 from rummykit.core.engine.names import clean_text
@@ -643,7 +644,12 @@ def match_end_view(names: Sequence[str], match: Match, look: Look, width: int) -
     rule is not one total per seat under a built-in rule, :func:`ranked`) its
     ranking and score sheet."""
     sheet = Sheet.of(match)
-    ranking = match.ranking() if ranked(match, sheet) else None
+    ranking = None
+    if ranked(match, sheet):
+        try:
+            ranking = match.ranking()
+        except RummyError:  # a plugin rule's bug: the end shows without its ranking
+            ranking = None
     return match_view(
         names,
         match.results,

@@ -177,7 +177,16 @@ class Sheet:
 
     @classmethod
     def of(cls, match: Match) -> Sheet:
-        return cls(tuple(match.columns()), tuple(match.rule.teams))
+        """``match``'s sheet now; a rule whose ``columns()`` fails (a
+        plugin's bug) gives the totals instead: a display must not end the game."""
+        from rummykit.core.base.errors import RummyError
+        from rummykit.core.play.match import Column
+
+        try:
+            columns = tuple(match.columns())
+        except RummyError:
+            columns = (Column("Total", tuple(match.totals)),)
+        return cls(columns, tuple(match.rule.teams))
 
     @property
     def plain(self) -> bool:

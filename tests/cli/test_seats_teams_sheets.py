@@ -21,7 +21,7 @@ from ..helpers import seated, sheets
 from ..helpers.sites import fake_install, rummy
 from ..marks import slow
 
-SPECS = (seated.SIT_OUT, seated.KNOCKOUT, seated.PAIRS, sheets.THREE)
+SPECS = (seated.SIT_OUT, seated.KNOCKOUT, seated.PAIRS, sheets.THREE, sheets.BROKEN)
 
 
 @pytest.fixture(scope="module")
@@ -180,6 +180,17 @@ def test_a_rule_with_three_columns_shows_its_own_columns_everywhere(site, tmp_pa
     for g in range(3):  # the final sheet's cells are the rule's
         row = [line for line in last.splitlines() if line.strip("│| ").startswith(who[0])][-1]
         assert re.findall(r"-?\d+", row.replace(who[0], "")) == [str(games[g][0]) for g in range(3)]
+
+
+def test_a_rule_whose_sheet_fails_costs_only_the_sheet(site, tmp_path):
+    out, save = play(site, tmp_path, "broken-sheet", 2, 3)
+    assert "=== match over:" in out and "Ranking" not in out
+    match, _ = replayed(save)
+    assert out.splitlines()[-2].startswith(
+        f"Score: Random bot 1 {match.totals[0]}, Random bot 2 {match.totals[1]}"
+    )
+    r = rummy(site, "replay", str(save), tmp=tmp_path)
+    assert r.returncode == 0 and r.stderr == "" and "Match over:" in r.stdout
 
 
 def test_replay_shows_a_seat_sitting_out_without_a_hand_and_summaries_of_the_seats_in_play(site, tmp_path):

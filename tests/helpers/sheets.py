@@ -7,7 +7,8 @@ wins. Its ``columns()`` are the three games, so every score sheet that shows
 them shows what the rule gives, not a total.
 
 ``THREE`` ("three-games", 2 seats) is its spec, on the toy round of
-tests/helpers/seated.py; ``register_variants`` registers it with the specs
+tests/helpers/seated.py, and ``BROKEN`` ("broken-sheet") the same with a
+score sheet and a ranking that fail; ``register_variants`` registers them with the specs
 of tests/helpers/seated.py, for a test site's plugin module.
 """
 
@@ -76,12 +77,24 @@ class ThreeGames(MatchRule):
         return f"3 games to {self.limit}"
 
 
+class BrokenSheet(ThreeGames):
+    """Three games whose score sheet and ranking fail (a plugin's bug)."""
+
+    def columns(self):
+        raise KeyError("no sheet")
+
+    def ranking(self):
+        raise KeyError("no ranking")
+
+
 THREE = seated.spec_with(lambda o: ThreeGames(o.target), name="three-games", min_players=2, max_players=2)
+BROKEN = seated.spec_with(lambda o: BrokenSheet(o.target), name="broken-sheet", min_players=2, max_players=2)
 
 
 def register_variants(register):
     seated.register_variants(register)
     register(THREE)
+    register(BROKEN)
 
 
 SITE_PLUGIN = """
