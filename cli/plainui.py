@@ -41,6 +41,7 @@ from .text import (
     result_lines,
     scoreboard,
     seats_playing,
+    sheet_line,
     sitting_out_line,
     sorted_next,
     table_line,
@@ -164,6 +165,9 @@ class PlainUI:
         by_rank = self.by_rank.get(seat)
         lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table, by_rank)
         lines[0] += f" | {s.match.rule.describe()}"  # how the match ends, on the table
+        more = sheet_line(s.names, Sheet.of(s.match))  # the rule's columns beyond the totals
+        if more:
+            lines.insert(1, more)
         for line in lines:
             self.echo(line)
         warning = stock_warning(self.words, view.stock_size, seats_playing(view))

@@ -170,6 +170,7 @@ class TableInfo:
     packed_melds: bool = False  # table melds flowed several to a line, without owners (a short terminal)
     table_line: str | None = None  # the variant's line about the table, cards as markers
     by_rank: bool | None = None  # the loose cards by rank, by suit, or None: the variant's order (``sort``)
+    sheet_line: str | None = None  # the match rule's columns beyond the totals (text.sheet_line)
 
 
 def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]]:
@@ -384,6 +385,8 @@ def table_view(info: TableInfo, look: Look, width: int, compact: bool | None = N
     parts.append(fit(head, inner, look))
 
     parts.append(players_table(info, look, narrow, inner))
+    if info.sheet_line:
+        parts.extend(fold(Text(info.sheet_line, style="dim"), inner, "  "))
     parts.append(pile_line(view, look, narrow))
     if info.table_line:
         parts.extend(fold(look.marked(info.table_line), inner, "  "))

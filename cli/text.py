@@ -205,6 +205,22 @@ def cell(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+def sheet_line(names: Sequence[str], sheet: Sheet | None) -> str | None:
+    """The columns of ``sheet`` the table's player lines do not show (all but
+    a per-seat "Total"), in one line for the table: "Team: Ann and Cy 40, Bob
+    and Di 25", "Game 1: Ann 32, Bob 0; Game 2: ..."; None for a plain sheet."""
+    if sheet is None or sheet.plain:
+        return None
+    parts = []
+    for column in sheet.columns:
+        if column.title == "Total" and not column.teams:
+            continue
+        labels = sheet.labels(column, names)
+        cells = ", ".join(f"{n} {cell(v)}" for n, v in zip(labels, column.values, strict=False))
+        parts.append(f"{column.title}: {cells}")
+    return "; ".join(parts) or None
+
+
 def scoreboard(
     names: Sequence[str], totals: Sequence[int], target: int | str | None, sheet: Sheet | None = None
 ) -> str:

@@ -63,6 +63,7 @@ from .text import (
     past_phrase,
     readable,
     seats_playing,
+    sheet_line,
     sitting_out_line,
     sorted_next,
     table_line,
@@ -308,6 +309,7 @@ class TerminalUI:
             words=s.spec.vocabulary,
             table_line=table_line(s.spec.table_summary, view, s.names, marker),
             by_rank=self.by_rank.get(seat),
+            sheet_line=sheet_line(s.names, Sheet.of(s.match)),
         )
 
     def draw_table(self, seat: int, notes: list[Text]) -> None:

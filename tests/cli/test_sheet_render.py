@@ -17,6 +17,7 @@ from rummykit.cli.text import (
     scoreboard,
     seat_state,
     seats_playing,
+    sheet_line,
     sitting_out_line,
     team_label,
     view_lines,
@@ -66,6 +67,29 @@ def test_several_columns_and_empty_cells():
     header = next(line for line in out.splitlines() if "Player" in line)
     assert [h.strip() for h in header.strip("│ ").split("│")] == ["Player", "Game 1", "Game 2", "Game 3"]
     assert "Total" not in out and out.splitlines()[-1].strip() == "3 games"  # the goal under the table
+
+
+def test_the_table_shows_the_rule_s_columns_beyond_the_totals():
+    teams = Sheet((Column("Total", (5, 7, 9, 1)), Column("Team", (14, 8), teams=True)), ((0, 2), (1, 3)))
+    assert sheet_line(NAMES, teams) == "Team: Ann and Cy 14, Bob and Di 8"
+    games = Sheet(tuple(Column(f"Game {g}", (g, 0)) for g in (1, 2)))
+    assert sheet_line(NAMES[:2], games) == "Game 1: Ann 1, Bob 0; Game 2: Ann 2, Bob 0"
+    assert sheet_line(NAMES[:2], Sheet((Column("Total", (1, 2)),))) is None
+    view = View(
+        variant="x",
+        seat=0,
+        n_seats=4,
+        to_act=0,
+        hand=(1, 2),
+        hand_sizes=(2, 2, 2, 2),
+        stock_size=9,
+        discard_pile=(5,),
+        scores=(5, 7, 9, 1),
+    )
+    info = TableInfo("Toy", NAMES, view, sheet_line=sheet_line(NAMES, teams))
+    for width in (100, 60):
+        shown = render(table_view(info, Look(), width), width)
+        assert "Team: Ann and Cy 14," in shown
 
 
 def test_team_rows_follow_the_players_rows():

@@ -88,7 +88,8 @@ def test_the_score_sheet_shows_the_rule_s_three_columns(game, site, tmp_path):
         "play", "three-games", "--seat", "human:Ann", "--seat", "random", "--seed", "3", "--save", str(save),
         PYTHONPATH=path_for(site),
     )  # fmt: skip
-    g.prompt("Ann")
+    table = plain(g.prompt("Ann"))
+    assert "Game 1: Ann 0, Random bot 0; Game 2: Ann 0, Random bot 0; Game 3: Ann 0" in table
     g.send("score")
     sheet = plain(g.prompt("Ann"))
     header = next(line for line in sheet.splitlines() if "Player" in line)
