@@ -1,6 +1,6 @@
 """The score sheet and the seats with no part in a round, as the terminal
-renders them, without a terminal; and how ``rummy simulate`` seats teams and
-merges their wins."""
+renders them, without a terminal; how ``rummy simulate`` seats teams and
+merges their wins; and how the statistics keep games played in teams."""
 
 from __future__ import annotations
 
@@ -214,3 +214,40 @@ def test_team_wins_merge_like_every_other_sum():
     a.team_wins, b.team_wins = [2, 1], [0, 3]
     a.merge(b)
     assert a.team_wins == [2, 4] and Tally(2).team_wins == []
+
+
+# -- rummy stats: teams, and a database from before them ------------------------------------
+
+
+def test_a_database_from_before_teams_reads_and_takes_team_games(tmp_path):
+    import sqlite3
+
+    from rummykit.core.play import stats
+
+    path = tmp_path / "s.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    stats.MIGRATIONS[0](db)  # version 1: no partners table
+    db.execute("PRAGMA user_version = 1")
+    db.execute(
+        "INSERT INTO games VALUES ('g0', 0, 'Ann', 'pairs', 'ai:easy', 'won', 30, 10, '2026-01-01T00:00:00Z')"
+    )
+    db.close()
+    (old,) = stats.summary(path=path)  # read-only: not migrated
+    assert (old.opponent, old.partner, old.won) == ("ai:easy", "", 1) and "partner" not in old.to_json()
+    seats = [("human", "Ann"), ("ai:easy", "E1"), ("human", "Cy"), ("ai:easy", "E2")]
+    team_game = stats.Finished(
+        "g1", "pairs", seats, [10, 3, 5, 4], [[10, 3, 5, 4]], 0, (0, 2), ((0, 2), (1, 3))
+    )
+    assert stats.record(team_game, path) == 2
+    rows = {(line.person, line.partner): line for line in stats.summary(path=path)}
+    ann = rows[("Ann", "Cy")]
+    assert (ann.opponent, ann.won, ann.points_for, ann.points_against) == ("ai:easy, ai:easy", 1, 15, 7)
+    assert (ann.best_round, ann.worst_round) == (8, 8)
+    assert rows[("Cy", "Ann")].won == 1 and rows[("Ann", "")].played == 1
+    (both,) = [line for line in stats.summary(path=path, by_opponent=False) if line.person == "Ann"]
+    assert (both.played, both.won, both.partner) == (2, 2, "Cy")
+    assert both.opponent == "ai:easy; ai:easy, ai:easy"
+    lost = stats.Finished("g2", "pairs", seats, [1, 30, 0, 4], [[1, 30, 0, 4]], 1, (1, 3), ((0, 2), (1, 3)))
+    stats.record(lost, path)
+    assert rows[("Ann", "Cy")].streak == 1
+    assert next(x for x in stats.summary(path=path) if x.partner == "Cy" and x.person == "Ann").streak == -1
