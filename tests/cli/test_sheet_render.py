@@ -27,6 +27,7 @@ from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.round import View
 from rummykit.core.play.match import Column, Match
 from rummykit.core.play.units import Tally, positions, team_shifts
+from rummykit.core.plugins.registry import Registry
 from tests.core.toy_variant import ToyOptions
 
 from ..helpers import seated, sheets
@@ -251,3 +252,30 @@ def test_a_database_from_before_teams_reads_and_takes_team_games(tmp_path):
     stats.record(lost, path)
     assert rows[("Ann", "Cy")].streak == 1
     assert next(x for x in stats.summary(path=path) if x.partner == "Cy" and x.person == "Ann").streak == -1
+
+
+def test_a_run_under_teams_of_neighbours_keeps_the_partners_and_credits_their_team():
+    from rummykit.core.bots.builtin import register_agents
+    from rummykit.core.play.match import MatchRule
+    from rummykit.core.play.simulate import SimConfig, simulate
+    from rummykit.core.play.units import Player
+
+    spec = seated.spec_with(
+        lambda o: MatchRule("first_to", o.target, teams=[(0, 1), (2, 3)]), name="neighbours"
+    )
+    reg = Registry()
+    reg.add_variant(spec, "test")
+    register_agents(lambda agent: reg.add_agent(agent, "core"))
+    config = SimConfig("neighbours", ("random",) * 4, 8, seed=3)
+    player = Player(reg, config)
+    assert player.shifts == (0, 2)
+    for i in range(8):
+        seat_of = player.seating(i)
+        assert {seat_of.index(0), seat_of.index(1)} in ({0, 1}, {2, 3})  # entrants 0 and 1 stay partners
+    result = simulate(reg, config)
+    data = result.to_json()
+    assert [t["seats"] for t in data["teams"]] == [[0, 1], [2, 3]]
+    assert sum(t["matches_won"] for t in data["teams"]) + data["draws"] == 8
+    assert [e["matches_won"] for e in data["entrants"]] == [
+        data["teams"][k]["matches_won"] for k in (0, 0, 1, 1)
+    ]
