@@ -42,6 +42,7 @@ from .text import (
     scoreboard,
     seats_playing,
     sheet_line,
+    sheet_notes,
     sitting_out_line,
     sorted_next,
     table_line,
@@ -153,6 +154,8 @@ class PlainUI:
         if ranked(m, sheet):
             with contextlib.suppress(RummyError):  # a plugin rule's bug: no ranking shown
                 self.echo("Ranking: " + ranking_text(s.names, m.ranking(), m.rule.teams))
+        for note in sheet_notes(sheet):  # what the columns are, before them
+            self.echo(f"  {note}")
         self.echo(scoreboard(s.names, m.totals, m.ending(), sheet))
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")

@@ -44,6 +44,7 @@ from .text import (
     ranked,
     ranking_text,
     seat_state,
+    sheet_notes,
     team_label,
     turn_blocks,
     winners_text,
@@ -551,8 +552,8 @@ def score_table(
     """The score sheet: a row per player with the round's points (if given)
     and the total. With a ``sheet`` that is not plain, the match rule's own
     columns instead of the total (the goal under a "Total" column's title,
-    else under the table), and, when it has team columns, a row per team
-    below the players' rows."""
+    else under the table, with the columns' notes), and, when it has team
+    columns, a row per team below the players' rows."""
     t = Table(box=look.box, show_edge=True, pad_edge=True, title=None)
     t.add_column("Player", no_wrap=True)
     if round_points is not None:
@@ -573,8 +574,11 @@ def score_table(
         if target and not goal_shown and title == "Total":
             title, goal_shown = f"{title} ({goal_text(target)})", True
         t.add_column(title, justify="right", no_wrap=True)
-    if target and not goal_shown:
-        t.caption = goal_text(target)
+    key = [goal_text(target)] if target and not goal_shown else []
+    key.extend(sheet_notes(sheet))
+    if key:  # under the table: the goal, and what each column with a note is
+        t.caption = "\n".join(key)
+        t.caption_justify = "left" if len(key) > 1 else "center"
     seat_cols = [c for c in cols if not c.teams]
     for s, n in enumerate(names):
         row = [n]

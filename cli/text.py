@@ -205,6 +205,14 @@ def cell(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+def sheet_notes(sheet: Sheet | None) -> list[str]:
+    """What the columns of ``sheet`` that have a note are ("Game 2: from the
+    second hand won"), one line each, for a key under a score sheet."""
+    if sheet is None:
+        return []
+    return [f"{c.title}: {c.note}" for c in sheet.columns if c.note]
+
+
 def sheet_line(names: Sequence[str], sheet: Sheet | None) -> str | None:
     """The columns of ``sheet`` the table's player lines do not show (all but
     a per-seat "Total"), in one line for the table: "Team: Ann and Cy 40, Bob

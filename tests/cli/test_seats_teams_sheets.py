@@ -165,7 +165,11 @@ def test_a_rule_with_three_columns_shows_its_own_columns_everywhere(site, tmp_pa
     games = match.rule.games
     who = names(2)
     shown = "; ".join(f"Game {g + 1}: {who[0]} {games[g][0]}, {who[1]} {games[g][1]}" for g in range(3))
-    assert out.splitlines()[-2] == f"Score: {shown} (three games to 20)"
+    assert out.splitlines()[-4:-1] == [
+        "  Game 2: from a seat's second hand won",
+        "  Game 3: from a seat's third hand won",
+        f"Score: {shown} (three games to 20)",
+    ]
     # the columns are not the totals: the rule's, and the sheet shows them
     assert [list(c.values) for c in match.columns()] == games != [match.totals] * 3
 
@@ -176,6 +180,7 @@ def test_a_rule_with_three_columns_shows_its_own_columns_everywhere(site, tmp_pa
     for g in range(3):
         assert f"Game {g + 1}" in text
     assert "3 games to 20" in text  # the goal, under a sheet without a Total column
+    assert "Game 3: from a seat's third hand won" in text  # and the columns' notes
     last = text[text.index("Match over:") :]
     for g in range(3):  # the final sheet's cells are the rule's
         row = [line for line in last.splitlines() if line.strip("│| ").startswith(who[0])][-1]

@@ -18,6 +18,7 @@ from rummykit import Column, MatchRule
 from tests.helpers import seated
 
 GAMES = 3
+NOTES = ("", "from a seat's second hand won", "from a seat's third hand won")
 
 
 class ThreeGames(MatchRule):
@@ -65,7 +66,7 @@ class ThreeGames(MatchRule):
         return (*first, *(s for s in order if s not in first))
 
     def columns(self):
-        return tuple(Column(f"Game {g + 1}", tuple(self.games[g])) for g in range(GAMES))
+        return tuple(Column(f"Game {g + 1}", tuple(self.games[g]), note=NOTES[g]) for g in range(GAMES))
 
     def state(self):
         return {**super().state(), "games": [list(g) for g in self.games]}
