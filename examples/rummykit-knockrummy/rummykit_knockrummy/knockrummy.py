@@ -26,6 +26,7 @@ from rummykit import (
     Column,
     Event,
     HandReport,
+    HandSummary,
     MatchContext,
     MatchRule,
     MoveWords,
@@ -453,6 +454,20 @@ class Elimination(MatchRule):
         return f"out at {self.limit}"
 
 
+def summary(view: View, options: KnockRummyOptions) -> HandSummary:
+    """The hand melded at its best, with its deadwood (what it would count if
+    the hand ended now)."""
+    deadwood, melds = SOLVER.arrangement(to_mask(view.hand))
+    melded = 0
+    for m in melds:
+        melded |= m
+    return HandSummary(
+        melds=tuple(tuple(sorted_cards(from_mask(m))) for m in melds),
+        loose=tuple(sorted_cards(from_mask(to_mask(view.hand) & ~melded))),
+        label=f"deadwood {deadwood}",
+    )
+
+
 def match_rule(options: KnockRummyOptions) -> MatchRule:
     """Elimination at ``options.target`` penalty points."""
     return Elimination(options.target)
@@ -468,6 +483,7 @@ SPEC = VariantSpec(
     rules_text=RULES,
     description="2-5 players; knock with any deadwood, lowest hand wins; out at 100 penalty points",
     match_rule=match_rule,
+    hand_summary=summary,
     moves=(
         MoveWords(
             KNOCK,

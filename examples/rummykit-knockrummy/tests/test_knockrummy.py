@@ -239,7 +239,11 @@ def test_a_four_seat_match_eliminates_seats_and_ends_with_one_left():
 def test_ai_normal_beats_ai_easy_heads_up():
     wins = 0
     for m in range(30):
-        agents = [NormalKnockAgent(m), EasyKnockAgent(m)] if m % 2 == 0 else [EasyKnockAgent(m), NormalKnockAgent(m)]
+        agents = (
+            [NormalKnockAgent(m), EasyKnockAgent(m)]
+            if m % 2 == 0
+            else [EasyKnockAgent(m), NormalKnockAgent(m)]
+        )
         match = play(Match(SPEC, OPTIONS, 2, seed=m), agents)
         wins += match.winner == m % 2
     assert wins >= 20  # measured: 86% of 200
