@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, AgentSpec, BaseAgent, View, points, to_mask
+from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, AgentSpec, BaseAgent, View, from_mask, points, to_mask
 
 from .knockrummy import KNOCK, NAME, SOLVER
 
@@ -42,12 +42,11 @@ def near(card: int, hand: int) -> int:
     """How many cards of ``hand`` are near ``card``: of its rank, or of its
     suit one or two ranks away."""
     rank, suit = card % 13, card // 13
-    n = 0
-    for other in range(52):
-        if other != card and hand >> other & 1:
-            if other % 13 == rank or (other // 13 == suit and abs(other % 13 - rank) <= 2):
-                n += 1
-    return n
+    return sum(
+        1
+        for other in from_mask(hand)
+        if other != card and (other % 13 == rank or (other // 13 == suit and abs(other % 13 - rank) <= 2))
+    )
 
 
 class EasyKnockAgent(BaseAgent):

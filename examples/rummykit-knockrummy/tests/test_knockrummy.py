@@ -100,7 +100,8 @@ def test_a_knock_with_any_deadwood_ends_the_hand_and_the_lowest_wins():
     assert [h.points for h in r.hands] == [10, 45, 31]
     assert r.winner == 0 and r.outcome == "beaten knock"
     assert r.points == (0, 45 - 10 + 10, 31 - 10)
-    assert r.text[0] == "{1} knocks discarding [[%d]] with 45; {0} wins the hand with 10" % parse_card("QH")
+    qh = parse_card("QH")
+    assert r.text[0] == f"{{1}} knocks discarding [[{qh}]] with 45; {{0}} wins the hand with 10"
     assert "{1} takes 45 penalty points (45 - 10 + 10 knock penalty)" in r.text
     assert dict(r.counts) == {"knocks_won": 0, "rummies": 0, "knocks_beaten": 1, "no_score": 0}
 
