@@ -11,11 +11,16 @@ from __future__ import annotations
 import json
 import re
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
 from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.manager import get_plugins
+
+from ..helpers.docs_excerpts import missing_lines
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -86,3 +91,9 @@ def test_a_person_knocks_through_the_pipe(rummy_run, tmp_path):
     assert "k CARD" in out and "the lowest deadwood wins" in out  # help, after the draw
     assert "illegal: unknown move 'nonsense'" in out
     assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_the_match_rules_chapter_shows_the_examples_real_code():
+    sources = sorted((REPO / "examples" / "rummykit-knockrummy").rglob("*.py"))
+    assert missing_lines("## Match rules", "\n### `MatchContext`", sources) == []
+    assert missing_lines("### State, records and replay", "\n### A plugin built on", sources) == []

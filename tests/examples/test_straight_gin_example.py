@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ..helpers.docs_excerpts import missing_lines
 from ..inprocess import run_rummy
 from ..marks import slow
 
@@ -28,7 +29,8 @@ def installed():
         dist = metadata.distribution("rummykit-straight-gin")
     except metadata.PackageNotFoundError:
         pytest.fail(
-            "the example is not installed: pip install -e examples/rummykit-straight-gin (make test does this)"
+            "the example is not installed: "
+            "pip install -e examples/rummykit-straight-gin (make test does this)"
         )
     eps = [ep for ep in dist.entry_points if ep.group == "rummykit"]
     assert [(ep.name, ep.value) for ep in eps] == [("straight-gin", "rummykit_straight_gin.plugin")]
@@ -197,3 +199,9 @@ def test_the_example_uses_only_gins_public_api():
             elif module.startswith("rummykit"):
                 public = ("rummykit.core", "rummykit.testing")
                 assert module == "rummykit" or module.startswith(public), module
+
+
+def test_the_tutorial_shows_the_examples_real_code():
+    sources = sorted(EXAMPLE.rglob("*.py"))
+    heading = "## Tutorial: a house rule on Gin (Straight Gin)"
+    assert missing_lines(heading, "\n### Extra moves and new outcomes: Big Gin", sources) == []

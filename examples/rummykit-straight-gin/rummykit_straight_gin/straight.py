@@ -33,7 +33,7 @@ class StraightGinOptions(GinOptions):
 
     knock_limit: int = Field(0, ge=0, le=0, description="no knocking: only gin ends a hand")
     best_of: int = Field(
-        0, ge=0, le=99, description="play N hands at most: the first to win more than half wins (0: to target)"
+        0, ge=0, le=99, description="N hands at most: the first to win more than half wins (0: to target)"
     )
 
 
