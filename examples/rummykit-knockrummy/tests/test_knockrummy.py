@@ -247,4 +247,4 @@ def test_ai_normal_beats_ai_easy_heads_up():
         )
         match = play(Match(SPEC, OPTIONS, 2, seed=m), agents)
         wins += match.winner == m % 2
-    assert wins >= 20  # measured: 86% of 200
+    assert wins >= 20  # rummy simulate, 200 matches: 86.5%
