@@ -68,12 +68,14 @@ def test_four_bots_play_through_a_pipe_until_one_is_left_and_the_record_replays(
     assert m.totals[winner] < 100 and m.ranking()[0] == winner
     assert record.state["went_out"] and sum(len(h) for h in record.state["went_out"]) == 3
     # A seat out of the match is dealt no more cards: the hands after it went out skip it.
-    dealt = [{h.seat for h in res.hands if h.cards} for res in m.results]
+    dealt = [{h.seat for h in res.hands} for res in m.results]
     for s in out:
         totals = [sum(res.points[s] for res in m.results[: i + 1]) for i in range(len(m.results))]
         gone = next(i for i, t in enumerate(totals) if t >= 100)
         assert all(s not in seats_dealt for seats_dealt in dealt[gone + 1 :])
     names = ["Normal bot 1", "Easy bot 2", "Normal bot 3", "Easy bot 4"]
+    last = r.stdout.split("--- round")[-1]  # the last hand shows the hands of the two left only
+    assert sum(last.count(f"\n{n}: ") for n in names) == 2
     assert f"=== match over: {names[winner]} wins ===" in r.stdout
     shown = rummy_run("replay", str(save), NO_COLOR="1")
     assert shown.returncode == 0, shown.stderr

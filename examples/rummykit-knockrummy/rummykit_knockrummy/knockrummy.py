@@ -295,15 +295,16 @@ class KnockRummyRound(Round):
     # -- the end of a hand ------------------------------------------------------
 
     def reports(self) -> tuple[tuple[HandReport, ...], dict[int, int]]:
-        """Every hand melded at its best, and the deadwood of each player in it."""
+        """The hand of every player in it, melded at its best (a seat not dealt
+        in has none to show), and each one's deadwood."""
         reports, deadwood = [], {}
-        for s, hand in enumerate(self.hands):
+        for s in sorted(self.playing):
+            hand = self.hands[s]
             points, melds = SOLVER.arrangement(hand)
             melded = 0
             for m in melds:
                 melded |= m
-            if s in self.playing:
-                deadwood[s] = points
+            deadwood[s] = points
             reports.append(
                 HandReport(
                     seat=s,

@@ -143,6 +143,7 @@ def test_a_seat_not_in_play_is_never_dealt_nor_asked():
     act(rnd, "draw stock")
     act(rnd, "knock QH")
     assert rnd.result.points[1] == 0 and rnd.result.winner == 0
+    assert [h.seat for h in rnd.result.hands] == [0, 2]  # no hand shown for seat 1
 
 
 def test_a_real_deal_gives_each_player_in_the_hand_the_right_number_of_cards():
