@@ -42,11 +42,25 @@ $(STAMP): $(BUILT) $(FILES) | $(BIN)/python
 	$(QUIET) $(BIN)/python -m pip install -q $(STRICT) -e .
 	@touch $@
 
+# An example removed from examples/ is uninstalled (its editable install would
+# point at a folder that is gone, and its entry point would fail to load).
+define UNINSTALL_GONE_EXAMPLES
+import json, os, subprocess, sys
+listed = subprocess.run([sys.executable, "-m", "pip", "list", "-e", "--format=json"], capture_output=True, text=True)
+gone = [d["name"] for d in json.loads(listed.stdout or "[]")
+        if os.sep + "examples" + os.sep in d.get("editable_project_location", "")
+        and not os.path.isdir(d["editable_project_location"])]
+if gone:
+    subprocess.run([sys.executable, "-m", "pip", "uninstall", "-y", "-q", *gone], check=True)
+endef
+export UNINSTALL_GONE_EXAMPLES
+
 # The tests need the test extra, Ray (the tests of simulate --backend ray start a local Ray)
 # and the rl extra (rummykit.env's tests).
 $(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
 	@echo "Installing rummykit, its test tools and the examples into $(VENV)"
 	$(QUIET) $(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray,rl]'
+	$(QUIET) $(BIN)/python -c "$$UNINSTALL_GONE_EXAMPLES"
 	$(QUIET) true; for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && quietly $(BIN)/python -m pip install -q -e $$ex || true; done
 	@touch $(STAMP) $@
 

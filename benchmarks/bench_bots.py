@@ -14,7 +14,7 @@ decision costs however busy the machine is; on a shared machine the wall times
 grow with the load, the CPU times do not).
 The target for ``ai:hard``: mean <= 10 ms and 99th percentile <= 100 ms per
 decision; for ``ai:search`` at its default budget: mean <= 100 ms. A variant that
-is not installed (Oklahoma, from examples/) is skipped.
+is not installed (Straight Gin, from examples/) is skipped.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ MATCHUPS = [
     ("cardverse", ("ai:hard", "ai:hard", "ai:normal", "ai:normal"), 0),
     ("cardverse", ("ai:normal", "ai:easy"), 0),
     ("gin", ("ai:search", "ref:simple"), 0),
-    ("oklahoma", ("ai:search", "ai:normal"), 0),
+    ("straight-gin", ("ai:search", "ai:normal"), 0),
     ("cardverse", ("ai:search", "ai:normal"), 0),
     ("cardverse", ("ai:search", "ai:normal", "ai:normal"), 0),
     ("cardverse", ("ai:search", "ai:normal", "ai:normal", "ai:normal"), 0),

@@ -25,11 +25,11 @@ NUMERIC = [
     ("gin", "max_turns", 1, 10_000),
     ("cardverse", "target", 1, 1_000_000),
     ("cardverse", "max_turns", 1, 10_000),
-    ("oklahoma", "knock_limit", 0, 10),
-    ("oklahoma", "gin_bonus", 0, 1000),
-    ("oklahoma", "undercut_bonus", 0, 1000),
-    ("oklahoma", "target", 1, 1_000_000),
-    ("oklahoma", "max_turns", 1, 10_000),
+    ("straight-gin", "gin_bonus", 0, 1000),
+    ("straight-gin", "undercut_bonus", 0, 1000),
+    ("straight-gin", "target", 1, 1_000_000),
+    ("straight-gin", "max_turns", 1, 10_000),
+    ("straight-gin", "best_of", 0, 99),
 ]
 
 
@@ -57,7 +57,7 @@ def one_line(result) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("variant", first_fast(["gin", "cardverse", "oklahoma"]))
+@pytest.mark.parametrize("variant", first_fast(["gin", "cardverse", "straight-gin"]))
 def test_every_numeric_option_takes_both_its_bounds(analyze, variant):
     for end in (2, 3):  # all at their lowest, then all at their highest
         opts = [f"{key}={bound[end]}" for bound in NUMERIC if bound[0] == variant for key in [bound[1]]]
@@ -99,7 +99,7 @@ def test_any_bad_number_is_one_short_line(analyze, bad, shown):
         ("cardverse", "ace_high", "true or false"),
         ("cardverse", "discard_to_win", "true or false"),
         ("gin", "first_turn", "first or alternate"),
-        ("oklahoma", "spade_doubles", "true or false"),
+        ("straight-gin", "first_turn", "first or alternate"),
     ],
 )
 def test_choices_are_refused_in_plain_words(analyze, variant, key, words):
@@ -128,7 +128,7 @@ def test_max_turns_1e20_cannot_switch_the_safeguard_off_in_play(site):
         assert one_line(r).endswith("(target must be a whole number between 1 and 1000000)")
 
 
-@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+@pytest.mark.parametrize("variant", ["gin", "cardverse", "straight-gin"])
 def test_rummy_rules_lists_the_bounds(rummy_run, variant):
     r = rummy_run("rules", variant)
     assert r.returncode == 0, r.stderr

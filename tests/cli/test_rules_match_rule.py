@@ -17,6 +17,8 @@ from rummykit.core.plugins.manager import Plugins
         ("gin", "first to 100"),
         ("cardverse", "first to 100"),
         ("rummy500", "first to 500"),
+        # a plugin's own rule (examples/rummykit-knockrummy), in its own words
+        ("knockrummy", "a player reaching 100 penalty points is out; the last one left wins"),
     ],
 )
 def test_rules_piped_show_the_match_rule(rummy_run, variant: str, words: str) -> None:

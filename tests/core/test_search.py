@@ -26,7 +26,7 @@ def registry():
     return get_plugins().registry
 
 
-@pytest.mark.parametrize("variant", ["gin", "cardverse", "oklahoma"])
+@pytest.mark.parametrize("variant", ["gin", "cardverse", "straight-gin"])
 def test_every_variant_gets_ai_search_below_its_own_hard(variant):
     reg = registry()
     names = [a.name for a in reg.agents_for(variant)]
@@ -34,9 +34,10 @@ def test_every_variant_gets_ai_search_below_its_own_hard(variant):
     search = reg.agent(variant, NAME)
     assert search.variant == variant and search.plugin == "core"
     assert search.strength < reg.agent(variant, "ai:hard").strength
-    # Never the default opponent where the variant's own ai:hard knows the rules;
-    # Oklahoma offers Gin's ai:hard, which knows Gin's, so there the search is.
-    assert reg.strongest_agent(variant).name == ("ai:search" if variant == "oklahoma" else "ai:hard")
+    # Never the default opponent where an ai:hard knows the rules: Straight Gin
+    # registers Gin's, saying it understands them (a house rule that does not
+    # say so gets the search: tests/core/test_understands.py).
+    assert reg.strongest_agent(variant).name == "ai:hard"
     policy = rollout_policy(variant, reg)
     assert policy is not None and policy.name in search.description
 
@@ -44,7 +45,7 @@ def test_every_variant_gets_ai_search_below_its_own_hard(variant):
 def test_the_roll_out_policy_is_the_strongest_marked_player():
     reg = registry()
     assert rollout_policy("gin", reg).name == "ref:simple"
-    assert rollout_policy("oklahoma", reg).name == "ref:simple"
+    assert rollout_policy("straight-gin", reg).name == "ref:simple"
     assert rollout_policy("cardverse", reg).name == "ai:hard"
     # ai:easy stays marked too (the weaker of the two); a house rule that
     # reuses CardVerse's players keeps its own roll-out policy

@@ -1,5 +1,5 @@
 """The variants the environment tests run on: Gin, CardVerse with 2-4 seats,
-Oklahoma (examples/rummykit-oklahoma, installed by make) and the variant of
+Straight Gin (examples/rummykit-straight-gin, installed by make) and the variant of
 ``rummy new-variant`` (written into a temporary folder and imported from there)."""
 
 from __future__ import annotations
@@ -33,5 +33,5 @@ def registry(tmp_path_factory):
         reg.add_agent(spec, spec.plugin)
     reg.add_variant(variant.SPEC, "envtoy")
     reg.add_agent(agents.EASY, "envtoy")
-    assert "oklahoma" in reg.variants, "make installs examples/rummykit-oklahoma"
+    assert "straight-gin" in reg.variants, "make installs examples/rummykit-straight-gin"
     return reg

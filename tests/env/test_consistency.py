@@ -75,7 +75,7 @@ def _through_the_env(registry, variant, entrants, rounds, seed):
             ("gin", ["ai:hard", "ai:easy"], 16),
             ("cardverse", ["ai:hard", "ai:easy", "random"], 9),
             ("cardverse", ["ai:easy", "ai:normal", "random", "ai:easy"], 8),
-            ("oklahoma", ["ai:normal", "random"], 10),
+            ("straight-gin", ["ai:normal", "random"], 10),
         ]
     ),
 )

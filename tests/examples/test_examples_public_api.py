@@ -45,7 +45,7 @@ def private_uses(source: str) -> list[str]:
 
 def test_there_are_examples_to_scan():
     names = {p.name for p in EXAMPLES}
-    assert {"rummykit-oklahoma", "rummykit-cardverse-house"} <= names
+    assert {"rummykit-straight-gin", "rummykit-knockrummy", "rummykit-cardverse-house"} <= names
     assert all(any(f.is_relative_to(ex) for f in SOURCES) for ex in EXAMPLES)
 
 

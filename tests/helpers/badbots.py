@@ -17,8 +17,8 @@ Every bot but ``hintbreaker`` is registered for every variant (``variant=None``)
 * ``rollbreaker`` is the strongest roll-out player (``rollout=True``) of
   ``rollgin``, a Gin this plugin registers, so ``ai:search`` rolls out with it
   there, and it raises (it says it does not understand the rules, so it is
-  never the default opponent); for Oklahoma it is another plugin's roll-out
-  player, so Oklahoma's own (``ref:simple``) keeps the part.
+  never the default opponent); for Straight Gin (examples/) it is another
+  plugin's roll-out player, so Straight Gin's own (``ref:simple``) keeps the part.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def register_agents(register):
         register(AgentSpec(name="hintbreaker", variant=variant, strength=100,
                            factory=lambda seat, seed, options: HintBreaker(seed),
                            understands=lambda name, options: True))
-    for variant in ("rollgin", "oklahoma"):
+    for variant in ("rollgin", "straight-gin"):
         register(AgentSpec(name="rollbreaker", variant=variant, strength=100, rollout=True,
                            factory=lambda seat, seed, options: HintBreaker(seed),
                            understands=lambda name, options: False))

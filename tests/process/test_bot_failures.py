@@ -79,7 +79,7 @@ def test_simulate_ends_with_one_line_naming_the_bot(site, tmp_path, bot):
 
 def test_a_failing_roll_out_policy_is_named_not_the_search(site, tmp_path):
     # Another plugin's roll-out player does not take the part from the variant's own.
-    r = rummy(site, tmp_path, "rules", "oklahoma")
+    r = rummy(site, tmp_path, "rules", "straight-gin")
     assert "ai:search" in r.stdout and "with ref:simple moving every seat" in r.stdout
     r = rummy(
         site, tmp_path, "simulate", "rollgin", "--seat", "random", "--seat", "ai:search",

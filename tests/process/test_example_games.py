@@ -1,6 +1,6 @@
-"""Two example plugins' games at a terminal (``rummy`` in a pseudo-terminal):
-Rummy 500's negative total, CardVerse-house's table line and moves. Their other
-tests: tests/examples."""
+"""Three example plugins' games at a terminal (``rummy`` in a pseudo-terminal):
+Rummy 500's negative total, CardVerse-house's table line and moves, Knock
+Rummy's elimination. Their other tests: tests/examples."""
 
 from __future__ import annotations
 
@@ -66,3 +66,38 @@ def test_the_terminal_game_shows_the_table_line_and_the_variants_moves(game):
     assert "You opened with " + " ".join(pretty(c) for c in opening.cards) in text
     g.send("quit")
     assert g.wait_exit() == 0
+
+
+def test_knock_rummy_at_a_terminal_a_person_out_of_the_match_sees_it_to_the_end(tmp_path):
+    # Ann knocks at once with the first card offered and takes 29 penalty
+    # points: out at 25. The bots play on to the end; she is never asked again.
+    save = tmp_path / "g.json"
+    seats = ["--seat", "human:Ann", "--seat", "ai:easy", "--seat", "ai:easy", "--seat", "ai:normal"]
+    g = Game(
+        ["play", "knockrummy", *seats, "--seed", "4", "-o", "target=25", "--save", str(save)],
+        tmp_path / "data",
+    )
+    try:
+        g.prompt("Ann")
+        g.send("s")
+        g.prompt("Ann")
+        g.send("help")
+        offered = re.search(r"knock \[k CARD\]: (\S+)", plain(g.prompt("Ann")))
+        assert offered, "help lists the knocks"
+        card = offered.group(1)
+        rank = {"10": "t"}.get(card[:-1], card[:-1]).lower()
+        g.send("k " + rank + {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}[card[-1]])
+        screens = []
+        while True:
+            g.child.expect([rb"Press Enter for[^\r\n]*", rb"Press Enter to leave", rb"Ann> "])
+            screens.append(plain(g.child.before + g.child.after))
+            assert not screens[-1].endswith("Ann> "), "a player out of the match is never asked to play"
+            g.send("")
+            if b"leave" in g.child.after:
+                break
+        assert g.wait_exit() == 0
+        assert "Total (out at 25)" in "".join(screens) and "Match over:" in screens[-1]
+        m = replay(load_record(save), get_plugins().registry)
+        assert m.over and m.rule.out[0] == 0 and m.totals[0] >= 25 and len(m.winners) == 1
+    finally:
+        g.close()

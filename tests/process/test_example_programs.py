@@ -14,7 +14,7 @@ RL = EXAMPLES / "rl"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("example", ["rummykit-oklahoma", "rummykit-rummy500"])
+@pytest.mark.parametrize("example", ["rummykit-straight-gin", "rummykit-knockrummy", "rummykit-rummy500"])
 def test_its_own_tests_pass(example):
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],

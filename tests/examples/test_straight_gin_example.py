@@ -1,6 +1,6 @@
-"""The third-party example, examples/rummykit-oklahoma, as a user meets it.
+"""The third-party example, examples/rummykit-straight-gin, as a user meets it.
 
-`make test` installs it (``pip install -e examples/rummykit-oklahoma``) before
+`make test` installs it (``pip install -e examples/rummykit-straight-gin``) before
 running the tests; these tests then use it only through its entry point and
 the ``rummy`` program, and check that nothing in rummykit imports it and that it
 uses only the Gin plugin's public API.
@@ -15,23 +15,25 @@ from pathlib import Path
 
 import pytest
 
+from ..helpers.docs_excerpts import missing_lines
 from ..inprocess import run_rummy
 from ..marks import slow
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "examples" / "rummykit-oklahoma"
+EXAMPLE = REPO / "examples" / "rummykit-straight-gin"
 
 
 @pytest.fixture(scope="module", autouse=True)
 def installed():
     try:
-        dist = metadata.distribution("rummykit-oklahoma")
+        dist = metadata.distribution("rummykit-straight-gin")
     except metadata.PackageNotFoundError:
         pytest.fail(
-            "the example is not installed: pip install -e examples/rummykit-oklahoma (make test does this)"
+            "the example is not installed: "
+            "pip install -e examples/rummykit-straight-gin (make test does this)"
         )
     eps = [ep for ep in dist.entry_points if ep.group == "rummykit"]
-    assert [(ep.name, ep.value) for ep in eps] == [("oklahoma", "rummykit_oklahoma.plugin")]
+    assert [(ep.name, ep.value) for ep in eps] == [("straight-gin", "rummykit_straight_gin.plugin")]
 
 
 def rummy(*args, stdin="", disable=None, tmp=None):
@@ -42,24 +44,23 @@ def rummy(*args, stdin="", disable=None, tmp=None):
 def test_listed_with_its_version(rummy_run):
     r = rummy_run("variants")
     assert r.returncode == 0 and r.stderr == ""
-    assert any(line.split()[:4] == ["oklahoma", "Oklahoma", "Gin", "2"] for line in r.stdout.splitlines())
+    assert any(line.split()[:4] == ["straight-gin", "Straight", "Gin", "2"] for line in r.stdout.splitlines())
     data = json.loads(rummy_run("plugins", "--json").stdout)
-    entry = next(p for p in data["plugins"] if p["name"] == "oklahoma")
-    assert entry["distribution"] == "rummykit-oklahoma" and entry["version"] == "0.1.0"
-    assert entry["variants"] == ["oklahoma"] and "ai:hard (oklahoma)" in entry["agents"]
+    entry = next(p for p in data["plugins"] if p["name"] == "straight-gin")
+    assert entry["distribution"] == "rummykit-straight-gin" and entry["version"] == "0.1.0"
+    assert entry["variants"] == ["straight-gin"] and "ai:hard (straight-gin)" in entry["agents"]
 
 
-def test_rules_name_the_three_house_rules(rummy_run):
-    out = rummy_run("rules", "oklahoma").stdout
-    assert "value of that card" in out and "only gin may end the round" in out
-    assert "the round's score is doubled" in out
-    assert "ace_gin_only" in out and "spade_doubles" in out
+def test_rules_say_there_is_no_knocking(rummy_run):
+    out = " ".join(rummy_run("rules", "straight-gin").stdout.split())
+    assert "Straight Gin: there is no knocking" in out and "best_of" in out
+    assert "Match: first to 100" in out
 
 
-def test_rummy_play_oklahoma(tmp_path):
+def test_rummy_play_straight_gin(tmp_path):
     r = rummy(
         "play",
-        "oklahoma",
+        "straight-gin",
         "--seat",
         "ai:hard",
         "--seat",
@@ -71,18 +72,27 @@ def test_rummy_play_oklahoma(tmp_path):
         tmp=tmp_path,
     )
     assert r.returncode == 0, r.stderr
-    assert "=== match over:" in r.stdout
-    # A person sees the round's terms beside the hand.
-    r = rummy("play", "oklahoma", "--seed", "5", stdin="s\nquit\n", tmp=tmp_path)
+    assert "=== match over:" in r.stdout and " knocks" not in r.stdout
+    # A person sees that only gin ends the hand, beside the hand and when trying to knock.
+    r = rummy("play", "straight-gin", "--seed", "5", stdin="s\nk 2d\nquit\n", tmp=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "upcard 7D, knock ≤ 7" in r.stdout
+    assert "; gin only" in r.stdout and "only gin may end this round" in r.stdout
+
+
+def test_a_best_of_three_match_through_the_pipe(rummy_run):
+    r = rummy_run(
+        "play", "straight-gin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "best_of=3"
+    )
+    assert r.returncode == 0, r.stderr
+    assert "best of 3 hands: the first to win 2 wins" in r.stdout.splitlines()[0]
+    assert "=== match over:" in r.stdout
 
 
 @slow
-def test_rummy_simulate_oklahoma():
+def test_rummy_simulate_straight_gin():
     r = rummy(
         "simulate",
-        "oklahoma",
+        "straight-gin",
         "--seat",
         "ai:hard",
         "--seat",
@@ -95,20 +105,20 @@ def test_rummy_simulate_oklahoma():
     )
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    assert data["variant"] == "oklahoma" and data["matches"] == 6
+    assert data["variant"] == "straight-gin" and data["matches"] == 6
     assert [e["agent"] for e in data["entrants"]] == ["ai:hard", "ai:easy"]
-    r = rummy("simulate", "oklahoma", "--rounds", "20", "--seed", "1", "--workers", "2")
+    r = rummy("simulate", "straight-gin", "--rounds", "20", "--seed", "1", "--workers", "2")
     assert r.returncode == 0, r.stderr
 
 
 @slow
-def test_core_search_plays_oklahoma_with_no_code_of_its_own():
+def test_core_search_plays_straight_gin_with_no_code_of_its_own():
     """ai:search (core's generic search) is offered and plays through the real
-    rummy simulate: Oklahoma adds nothing for it."""
-    assert "ai:search" in rummy("rules", "oklahoma").stdout
+    rummy simulate: Straight Gin adds nothing for it."""
+    assert "ai:search" in rummy("rules", "straight-gin").stdout
     r = rummy(
         "simulate",
-        "oklahoma",
+        "straight-gin",
         "--seat",
         "ai:search",
         "--seat",
@@ -130,14 +140,14 @@ def test_core_search_plays_oklahoma_with_no_code_of_its_own():
 @slow
 def test_plugins_are_independent_of_each_other():
     # Disabling the example leaves the built-ins; disabling gin's plugin leaves
-    # Oklahoma working (it imports Gin's package, it does not need gin registered).
-    assert "oklahoma" not in rummy("variants", disable="oklahoma").stdout
+    # Straight Gin working (it imports Gin's package, it does not need gin registered).
+    assert "straight-gin" not in rummy("variants", disable="straight-gin").stdout
     r = rummy("variants", disable="gin")
     names = [line.split()[0] for line in r.stdout.splitlines()[1:]]
-    assert "oklahoma" in names and "gin" not in names
+    assert "straight-gin" in names and "gin" not in names
     r = rummy(
         "play",
-        "oklahoma",
+        "straight-gin",
         "--seat",
         "ai:easy",
         "--seat",
@@ -168,8 +178,8 @@ def test_rummykit_never_imports_the_example():
     for folder in ("core", "cli", "variants", "rummykit_pkg"):
         for path in (REPO / folder).rglob("*.py"):
             for module, _ in imports(path):
-                assert "oklahoma" not in module, f"{path} imports {module}"
-    assert "oklahoma" not in (REPO / "pyproject.toml").read_text()
+                assert "straight_gin" not in module, f"{path} imports {module}"
+    assert "straight" not in (REPO / "pyproject.toml").read_text()
 
 
 def test_the_example_uses_only_gins_public_api():
@@ -181,7 +191,7 @@ def test_the_example_uses_only_gins_public_api():
         "rummykit.variants.gin": set(gin.__all__),
         "rummykit.variants.gin.bots": {"register_bots", "agent_specs"},
     }
-    for path in (EXAMPLE / "rummykit_oklahoma").rglob("*.py"):
+    for path in (EXAMPLE / "rummykit_straight_gin").rglob("*.py"):
         for module, names in imports(path):
             if module.startswith("rummykit.variants"):
                 assert module in allowed, f"{path.name} imports Gin's private module {module}"
@@ -189,3 +199,9 @@ def test_the_example_uses_only_gins_public_api():
             elif module.startswith("rummykit"):
                 public = ("rummykit.core", "rummykit.testing")
                 assert module == "rummykit" or module.startswith(public), module
+
+
+def test_the_tutorial_shows_the_examples_real_code():
+    sources = sorted(EXAMPLE.rglob("*.py"))
+    heading = "## Tutorial: a house rule on Gin (Straight Gin)"
+    assert missing_lines(heading, "\n### Extra moves and new outcomes: Big Gin", sources) == []
