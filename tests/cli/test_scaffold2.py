@@ -44,13 +44,13 @@ def test_a_title_made_of_the_name_says_rummy_once(name, title):
     assert names_for(name)["title"] == title
 
 
-@pytest.mark.parametrize("title", ["Knock Rummy", "Rommé d'Été (Paris)", "Gin & Tonic 2-4"])
+@pytest.mark.parametrize("title", ["Tonk Rummy", "Rommé d'Été (Paris)", "Gin & Tonic 2-4"])
 def test_the_title_is_taken_as_given(rummy_run, tmp_path, title):
-    r = rummy_run("new-variant", "knockrummy", "--dir", str(tmp_path), "--title", f" {title} ", **NO_RL)
+    r = rummy_run("new-variant", "tonkrummy", "--dir", str(tmp_path), "--title", f" {title} ", **NO_RL)
     assert r.returncode == 0, r.stderr
     assert "Title" not in r.stdout  # not asked: given
-    root = tmp_path / "rummykit-knockrummy"
-    assert written_title(root, "rummykit_knockrummy") == title
+    root = tmp_path / "rummykit-tonkrummy"
+    assert written_title(root, "rummykit_tonkrummy") == title
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["description"] == f"{title}, a rummykit variant plugin"
     assert title in (root / "README.md").read_text(encoding="utf-8")
@@ -60,31 +60,31 @@ def test_the_title_is_taken_as_given(rummy_run, tmp_path, title):
 
 @pytest.mark.parametrize("title", ['Say "Gin"', "back\\slash", "two\nlines", "", "   ", "x" * 41, "{{name}}"])
 def test_a_title_no_file_could_hold_is_one_line_and_nothing_is_written(rummy_run, tmp_path, title):
-    r = rummy_run("new-variant", "knockrummy", "--dir", str(tmp_path), "--title", title, **NO_RL)
+    r = rummy_run("new-variant", "tonkrummy", "--dir", str(tmp_path), "--title", title, **NO_RL)
     assert r.returncode == 2
     assert r.stderr.startswith("rummy: bad title ") and len(r.stderr.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
 
 
 def test_without_a_title_a_pipe_gets_the_made_one_and_is_not_asked(rummy_run, tmp_path):
-    r = rummy_run("new-variant", "knockrummy", "--dir", str(tmp_path), stdin="Other\n", **NO_RL)
+    r = rummy_run("new-variant", "tonkrummy", "--dir", str(tmp_path), stdin="Other\n", **NO_RL)
     assert r.returncode == 0, r.stderr
     assert "Title" not in r.stdout
-    assert written_title(tmp_path / "rummykit-knockrummy", "rummykit_knockrummy") == "Knockrummy"
+    assert written_title(tmp_path / "rummykit-tonkrummy", "rummykit_tonkrummy") == "Tonkrummy"
 
 
 @pytest.mark.parametrize(
     "typed, title",
-    [("Knock Rummy\n", "Knock Rummy"), ("\n", "Knockrummy"), ('Say "x"\nKnock Rummy\n', "Knock Rummy")],
+    [("Tonk Rummy\n", "Tonk Rummy"), ("\n", "Tonkrummy"), ('Say "x"\nTonk Rummy\n', "Tonk Rummy")],
 )
 def test_at_a_terminal_the_title_is_asked(rummy_run, tmp_path, monkeypatch, typed, title):
     monkeypatch.setattr(scaffold, "stdin_is_tty", lambda: True)
     monkeypatch.setattr(scaffold, "stdout_is_tty", lambda: True)
-    r = rummy_run("new-variant", "knockrummy", "--dir", str(tmp_path), stdin=typed, **NO_RL)
+    r = rummy_run("new-variant", "tonkrummy", "--dir", str(tmp_path), stdin=typed, **NO_RL)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("Title [Knockrummy]: ")
+    assert r.stdout.startswith("Title [Tonkrummy]: ")
     assert ("bad title" in r.stdout + r.stderr) == ('"' in typed)  # a bad one is asked again
-    assert written_title(tmp_path / "rummykit-knockrummy", "rummykit_knockrummy") == title
+    assert written_title(tmp_path / "rummykit-tonkrummy", "rummykit_tonkrummy") == title
 
 
 def test_write_package_takes_a_title(tmp_path):

@@ -79,7 +79,8 @@ def test_four_bots_play_through_a_pipe_until_one_is_left_and_the_record_replays(
     assert f"=== match over: {names[winner]} wins ===" in r.stdout
     shown = rummy_run("replay", str(save), NO_COLOR="1")
     assert shown.returncode == 0, shown.stderr
-    assert f"Match over: {names[winner]} wins with {m.totals[winner]}" in shown.stdout
+    assert f"Match over: {names[winner]} wins (" in shown.stdout
+    assert f"Ranking: 1. {names[winner]}, " in shown.stdout
 
 
 def test_a_person_knocks_through_the_pipe(rummy_run, tmp_path):
