@@ -1157,6 +1157,13 @@ def check_match_context(match: Match, views: Sequence[View] | None = None) -> No
             _fail(f"view({s}).match is not the match context of round {match.round_index + 1}")
     if len(seats) == match.n_seats:
         return
+    seat = match.to_act()
+    if seat is not None and seat not in seats:
+        why = "out of the match" if seat in ctx.out else "sitting this round out"
+        _fail(
+            f"seat {seat} is to act in round {match.round_index + 1}, but it is {why} "
+            f"(seats in play: {list(seats)})"
+        )
     zones = rnd.zones()
     for s, view in enumerate(views):
         if s in seats:
@@ -1169,13 +1176,6 @@ def check_match_context(match: Match, views: Sequence[View] | None = None) -> No
             )
         if view.legal:
             _fail(f"seat {s}, {why}, is offered moves in round {match.round_index + 1}")
-    seat = match.to_act()
-    if seat is not None and seat not in seats:
-        why = "out of the match" if seat in ctx.out else "sitting this round out"
-        _fail(
-            f"seat {seat} is to act in round {match.round_index + 1}, but it is {why} "
-            f"(seats in play: {list(seats)})"
-        )
 
 
 #: Contexts already checked in themselves, by id (each kept, so its id stays its own).
