@@ -273,6 +273,9 @@ class Encoder:
         self._top_at = self.layout["top"][0]
         self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
         self._zeros = [0.0] * n
+        # Where the match fields start (all 0 when there are none).
+        at_of = [self.layout[f][0] if self.seated else 0 for f in MATCH_FIELDS]
+        self._match_at: tuple[int, int, int, int, int] = (at_of[0], at_of[1], at_of[2], at_of[3], at_of[4])
 
     # -- observations ---------------------------------------------------------------
 
@@ -337,7 +340,7 @@ class Encoder:
     def _match_fields(self, obs: array[float], context: MatchContext, seats: Sequence[int]) -> None:
         """The match fields (:data:`MATCH_FIELDS`) of ``context``, by relative seat."""
         n = self.n_seats
-        in_play_at, out_at, dealer_at, team_at, team_scores_at = (self.layout[f][0] for f in MATCH_FIELDS)
+        in_play_at, out_at, dealer_at, team_at, team_scores_at = self._match_at
         me = seats[0]
         mine = context.team_of(me)
         totals = context.totals

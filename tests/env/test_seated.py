@@ -222,3 +222,33 @@ def test_the_match_fields_say_who_deals_and_sits_out(reg):
         assert list(obs[slice(*span(e, "in_play"))]) == [float(s in ctx.seats) for s in rel]
         assert list(obs[slice(*span(e, "dealer"))]) == [float(s == ctx.dealer) for s in rel]
         assert not obs[slice(*span(e, "team"))].any()
+
+
+@pytest.mark.parametrize("variant", sorted(SEATS))
+def test_resampling_what_a_seat_has_not_seen_never_changes_its_observation(reg, variant):
+    """A seat sitting out included: re-dealing every card it has not seen
+    (every card in play) leaves its observation as it was."""
+    e = raw_env(variant, seats=SEATS[variant], registry=reg)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        e.reset(seed=seed)
+        for _ in range(rng.randrange(0, 8)):
+            if e.table.over:
+                break
+            e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+        rnd, ctx = e.table.round, e.table.context
+        if rnd.result is not None:
+            continue
+        for seat in range(SEATS[variant]):
+            obs = e.observe(f"player_{seat}")
+            for k in range(3):
+                other = rnd.resample(seat, random.Random(k))
+                assert other.match == ctx
+                view = other.view(seat)
+                again = e.encoder.encode(view.with_scores(view.scores or ctx.totals, None, other.match))
+                assert np.array_equal(again["observation"], obs["observation"])
+                assert np.array_equal(again["action_mask"], obs["action_mask"])
+            checked += seat not in ctx.seats
+    if variant == "seated-3":
+        assert checked >= 3  # the seat sitting out was checked
