@@ -165,7 +165,9 @@ def test_the_single_agent_learner_gets_its_teams_reward(reg):
         obs, _ = g.reset(seed=seed)
         total, done = 0.0, False
         while not done:
-            obs, reward, terminated, truncated, info = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            obs, reward, terminated, truncated, info = g.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            )
             total += float(reward)
             done = terminated or truncated
         points = info["round"]["points"]
@@ -252,3 +254,25 @@ def test_resampling_what_a_seat_has_not_seen_never_changes_its_observation(reg, 
             checked += seat not in ctx.seats
     if variant == "seated-3":
         assert checked >= 3  # the seat sitting out was checked
+
+
+def test_the_single_agent_learner_wins_or_loses_the_match_with_its_team(reg):
+    g = single_agent(
+        "pairs", opponents=["random"], seat=2, seats=4, options={"target": 40}, episode="match", registry=reg
+    )
+    rng = random.Random(3)
+    outcomes = set()
+    for seed in range(6):
+        obs, _ = g.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            obs, reward, terminated, truncated, _ = g.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            )
+            total += float(reward)
+            done = terminated or truncated
+        match = g.table.game
+        assert match.over and set(match.winners) in ({0, 2}, {1, 3})
+        assert total == (1.0 if 2 in match.winners else -1.0)
+        outcomes.add(total)
+    assert outcomes == {1.0, -1.0}
