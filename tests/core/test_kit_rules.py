@@ -344,3 +344,22 @@ def test_a_round_that_does_not_keep_its_context_fails():
         sit_out_with(ForgetsItsContext, "forgets"),
         r"round 1 does not hold the match context it was dealt with",
     )
+
+
+class DeepState(Elimination):
+    def state(self):
+        return {**super().state(), "deep": [[[[[[1]]]]]]}
+
+
+class Shouted(DealerSitsOut):
+    """A kind no record takes (records name a rule in lower case, no spaces)."""
+
+    def __init__(self, target):
+        MatchRule.__init__(self, "Sits Out", target)
+
+
+def test_a_rule_or_state_a_record_cannot_keep_fails():
+    shouted = spec_with(lambda o: Shouted(o.target), name="shouted", min_players=3, max_players=3)
+    fails(shouted, r"the match record cannot keep the match rule \{'rule': 'Sits Out'")
+    deep = spec_with(lambda o: DeepState(o.target), name="deep")
+    assert "nested more than 4 deep" in fails(deep, r"cannot keep the match rule .* or its state")
