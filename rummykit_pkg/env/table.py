@@ -119,6 +119,18 @@ def round_info(result: RoundResult) -> dict[str, Any]:
     return {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
 
 
+def seating_text(context: MatchContext) -> str:
+    """The seating of a round in words: "in play: 2 0; dealer 1; out: 3; teams: 0+2 v 1+3"."""
+    parts = ["in play: " + " ".join(map(str, context.seats))]
+    if context.dealer is not None:
+        parts.append(f"dealer {context.dealer}")
+    if context.out:
+        parts.append("out: " + " ".join(map(str, context.out)))
+    if context.teams:
+        parts.append("teams: " + " v ".join("+".join(map(str, t)) for t in context.teams))
+    return "; ".join(parts)
+
+
 class IllegalActionIndex(CodecError):
     """An action index that is not a legal move now."""
 
@@ -357,6 +369,8 @@ class Table:
         lines = [f"{self.spec.title}: {self.n_seats} seats, round {view.round_index + 1}"]
         if view.scores:
             lines.append("totals: " + " ".join(str(s) for s in view.scores))
+        if self.seated:
+            lines.append(seating_text(self.context))
         top = code(view.discard_pile[-1]) if view.discard_pile else "-"
         lines.append(f"stock {view.stock_size}, discard pile {len(view.discard_pile)} (top {top})")
         for meld in view.table:

@@ -276,3 +276,17 @@ def test_the_single_agent_learner_wins_or_loses_the_match_with_its_team(reg):
         assert total == (1.0 if 2 in match.winners else -1.0)
         outcomes.add(total)
     assert outcomes == {1.0, -1.0}
+
+
+def test_render_says_who_plays_deals_and_partners(reg):
+    e = raw_env("seated-3", seats=3, render_mode="ansi", registry=reg)
+    e.reset(seed=3)
+    ctx = e.table.context
+    text = e.render()
+    assert f"in play: {ctx.seats[0]} {ctx.seats[1]}; dealer {ctx.dealer}" in text
+    pairs = raw_env("pairs", seats=4, render_mode="ansi", registry=reg)
+    pairs.reset(seed=1)
+    assert "in play: 0 1 2 3; teams: 0+2 v 1+3" in pairs.render()
+    gin = raw_env("gin", render_mode="ansi", registry=reg)
+    gin.reset(seed=1)
+    assert "in play" not in gin.render()
