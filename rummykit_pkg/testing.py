@@ -47,6 +47,16 @@ each bot at every seat, then bots and random mixed), and checks:
   round, cards that are cards (:func:`check_result_text`); the log phrases of
   every declared move fill in (:func:`check_move_words`).
 
+* what the match rule says, under each rule the variant declares
+  (``check_variant(rules=...)``): every round is dealt with the match's
+  context, which holds together, and a seat it does not seat holds no card
+  and never acts (:func:`check_match_context`); after each round the rule's
+  state is plain JSON, its columns and ranking well formed
+  (:func:`check_match_state`); at the end the winners are a seat or a whole
+  team, ranked first, and the ranking follows the totals the rule decides by
+  (:func:`check_match_end`); the record keeps the rule and its state and
+  replays to them (:func:`check_replay`).
+
 :func:`check_variant` needs the variant installed (or ``agents`` given): its
 bots are checked too. It returns, and prints, a :class:`Coverage`: the players
 it ran, the kinds of move played and never played, the outcomes reached and
@@ -1221,7 +1231,7 @@ def check_match_state(match: Match) -> None:
             if v is not None and not (isinstance(v, int) and not isinstance(v, bool)):
                 _fail(f"the column {col.title!r} holds {v!r}, not a whole number or None")
     if type(ranking) is not tuple or sorted(ranking) != list(range(n)) or len(ranking) != n:
-        _fail(f"the match rule's ranking() {ranking!r} does not hold each of the {n} seats once")
+        _fail(f"the match rule's ranking() {ranking!r} is not a tuple of each of the {n} seats once")
     for team in teams:
         at = sorted(ranking.index(s) for s in team)
         if at[-1] - at[0] != len(team) - 1:
@@ -1322,6 +1332,10 @@ def play_match(
     :func:`check_display`). A round longer than ``max_actions`` fails; a match
     still going after ``max_rounds`` rounds is stopped there. ``coverage``
     (if given) counts the moves, states and outcomes. Returns the match.
+
+    With ``checks``, the match rule's checks too: :func:`check_match_context`
+    in every state, :func:`check_match_state` after each round and
+    :func:`check_match_end` once the match is over.
 
     ``agents``, one per seat, in the forms :func:`check_variant` takes: a
     computer player's name (looked up for ``spec``'s name in ``registry``, else
