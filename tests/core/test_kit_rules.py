@@ -363,3 +363,35 @@ def test_a_rule_or_state_a_record_cannot_keep_fails():
     fails(shouted, r"the match record cannot keep the match rule \{'rule': 'Sits Out'")
     deep = spec_with(lambda o: DeepState(o.target), name="deep")
     assert "nested more than 4 deep" in fails(deep, r"cannot keep the match rule .* or its state")
+
+
+class MissesASeat(DealerSitsOut):
+    def ranking(self):
+        return super().ranking()[:-1]
+
+
+class SplitsTheTeams(MatchRule):
+    def ranking(self):
+        return (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("spec", "pattern"),
+    [
+        (
+            spec_with(lambda o: MissesASeat(o.target), name="misses", min_players=3, max_players=3),
+            r"ranking\(\) \(\d, \d\) is not a tuple of each of the 3 seats once",
+        ),
+        (
+            spec_with(
+                lambda o: SplitsTheTeams("split", o.target, teams=[(0, 2), (1, 3)]),
+                name="split",
+                min_players=4,
+            ),
+            r"ranking\(\) \(0, 1, 2, 3\) splits the team \(0, 2\)",
+        ),
+    ],
+    ids=["a seat missing", "a team split"],
+)
+def test_a_ranking_that_is_not_every_seat_with_teams_together_fails(spec, pattern):
+    fails(spec, pattern)
