@@ -1130,6 +1130,11 @@ def _check_context_itself(ctx: Any, match: Match) -> None:
         _fail(f"{where}: seat {both[0]} is both out of the match and in play")
     if ctx.dealer is not None and not _is_seat(ctx.dealer, n):
         _fail(f"{where}: its dealer {ctx.dealer!r} is not a seat")
+    rule = match.rule
+    if set(out) != set(rule.out):
+        _fail(f"{where}: its seats out {list(out)} are not the match rule's ({sorted(rule.out)})")
+    if ctx.teams != rule.teams:
+        _fail(f"{where}: its teams {list(ctx.teams)} are not the match rule's ({list(rule.teams)})")
     if ctx.teams:
         members = sorted(s for team in ctx.teams for s in team)
         if members != list(range(n)) or not all(ctx.teams):

@@ -395,3 +395,19 @@ class SplitsTheTeams(MatchRule):
 )
 def test_a_ranking_that_is_not_every_seat_with_teams_together_fails(spec, pattern):
     fails(spec, pattern)
+
+
+class HidesWhoIsOut(Elimination):
+    """Tells the rounds nobody is out, while its own list of seats out grows."""
+
+    def context(self, round_index):
+        ctx = super().context(round_index)
+        return MatchContext(ctx.round_index, ctx.n_seats, ctx.dealer, ctx.seats, ctx.teams, ctx.totals, ())
+
+    def seats_in_play(self):
+        return tuple(s for s in range(self.n_seats) if s not in self.out)
+
+
+def test_a_context_that_is_not_the_rules_fails():
+    spec = spec_with(lambda o: HidesWhoIsOut(o.target), name="hides", min_players=3)
+    fails(spec, r"match context: its seats out \[\] are not the match rule's \(\[\d\]\)")
