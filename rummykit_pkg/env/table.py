@@ -157,8 +157,13 @@ class Table:
         #: Whether the match rule may sit seats out, name a dealer or make teams
         #: (:func:`seats_matter`): then a round episode's views carry its context.
         self.seated = seats_matter(rule)
+        # A built-in rule without teams starts every match alike, drawing
+        # nothing: its first context is made once.
+        self._first: MatchContext | None = (
+            None if self.seated else first_context(spec, options, n_seats, random.Random(0))
+        )
         #: The context of the round being played (a match's: ``game.context``).
-        self.context: MatchContext = MatchContext.every_seat(n_seats)
+        self.context: MatchContext = self._first or MatchContext.every_seat(n_seats)
         self.codec: ActionCodec = codec_for(spec, n_seats)
         self.encoder = Encoder(spec, n_seats, options, self.codec)
         self.rng = random.Random()
@@ -195,7 +200,10 @@ class Table:
             self.context = self.game.context
         else:
             deal = random.Random(seed)
-            self.context = first_context(self.spec, self.options, self.n_seats, deal)
+            first = self._first
+            self.context = (
+                first_context(self.spec, self.options, self.n_seats, deal) if first is None else first
+            )
             self.game = self.round = deal_round(self.spec, self.options, self.n_seats, 0, deal, self.context)
         self.over = self.truncated = False
         self._new_round()

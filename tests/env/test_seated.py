@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from rummykit import Match, MatchRule
+from rummykit import Match, MatchContext, MatchRule
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.core.plugins.registry import Registry
 from rummykit.env import raw_env, single_agent
@@ -290,3 +290,14 @@ def test_render_says_who_plays_deals_and_partners(reg):
     gin = raw_env("gin", render_mode="ansi", registry=reg)
     gin.reset(seed=1)
     assert "in play" not in gin.render()
+
+
+def test_a_gin_round_episode_is_still_the_first_round_of_its_match(reg):
+    """Under a built-in rule the first context is made once, and it is the
+    one a match deals its first round with: every seat, no dealer named."""
+    e = raw_env("gin", registry=reg)
+    for seed in (0, 7):
+        e.reset(seed=seed)
+        match = Match(reg.variant("gin"), e.table.options, 2, seed)
+        assert e.table.context == match.context == MatchContext.every_seat(2)
+        assert e.table.round.zones() == match.round.zones()
