@@ -5,8 +5,8 @@ its seats' views encoded, moves given as action indices.
 Gymnasium one (:mod:`.single`). An episode is one round (``episode="round"``:
 the first round of a match of that seed, dealt with ``random.Random(seed)``
 and the :class:`~rummykit.core.engine.context.MatchContext` the variant's
-match rule gives it, as ``rummy simulate --rounds`` deals a round of that
-seed) or one match (``episode="match"``:
+match rule gives it; under a built-in rule without teams, the round
+``rummy simulate --rounds`` deals for that seed) or one match (``episode="match"``:
 :class:`~rummykit.core.play.match.Match` with that seed, as ``rummy simulate``
 plays a match). A seat the match rule does not seat in a round has no turn in
 it (the variant's round never names it to act): its observation hides every
