@@ -12,12 +12,12 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from rummykit import Match, MatchContext, MatchRule
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.core.plugins.registry import Registry
-from rummykit.env import raw_env, single_agent
+from rummykit.env import env, raw_env, single_agent
 from rummykit.env.encode import MATCH_FIELDS
 from tests.helpers import seated
 
@@ -88,10 +88,13 @@ def test_a_seat_not_in_play_gets_no_turn_and_sees_no_hand(reg, variant, episode)
 
 
 @pytest.mark.parametrize("variant", sorted(SEATS))
-def test_pettingzoo_api_test_passes_under_every_rule(reg, variant):
+def test_pettingzoo_api_and_seed_tests_pass_under_every_rule(reg, variant):
+    n = SEATS[variant]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(raw_env(variant, seats=SEATS[variant], episode="match", registry=reg), num_cycles=200)
+        api_test(env(variant, seats=n, episode="match", registry=reg), num_cycles=200)
+        api_test(env(variant, seats=n, registry=reg), num_cycles=200)
+        seed_test(lambda: env(variant, seats=n, episode="match", registry=reg), num_cycles=200)
 
 
 def test_a_round_episode_is_the_first_round_of_the_match_of_its_seed(reg):
