@@ -304,3 +304,32 @@ def test_a_gin_round_episode_is_still_the_first_round_of_its_match(reg):
         match = Match(reg.variant("gin"), e.table.options, 2, seed)
         assert e.table.context == match.context == MatchContext.every_seat(2)
         assert e.table.round.zones() == match.round.zones()
+
+
+def test_a_learner_knocked_out_watches_the_rest_of_the_match_in_one_step(reg):
+    g = single_agent(
+        "knockout",
+        opponents=["random"],
+        seat=0,
+        seats=4,
+        options={"target": 30},
+        episode="match",
+        registry=reg,
+    )
+    rng = random.Random(5)
+    knocked_out = 0
+    for seed in range(6):
+        obs, _ = g.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            obs, reward, terminated, truncated, _ = g.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            )
+            total += float(reward)
+            done = terminated or truncated
+            if not done:  # the learner is to act: it is still in the match
+                assert 0 in g.table.context.seats and obs["action_mask"].any()
+        match = g.table.game
+        assert match.over and total == (1.0 if match.winners == (0,) else -1.0)
+        knocked_out += 0 in match.rule.out
+    assert knocked_out
