@@ -411,3 +411,19 @@ class HidesWhoIsOut(Elimination):
 def test_a_context_that_is_not_the_rules_fails():
     spec = spec_with(lambda o: HidesWhoIsOut(o.target), name="hides", min_players=3)
     fails(spec, r"match context: its seats out \[\] are not the match rule's \(\[\d\]\)")
+
+
+class ShowsTheSitterAHand(SeatedRound):
+    """The seat sitting out is shown the first player's hand."""
+
+    def view(self, seat):
+        view = super().view(seat)
+        if seat in self.playing:
+            return view
+        return replace(view, extra={"peek": tuple(self.hands[self.playing[0]])})
+
+
+def test_a_seat_sitting_out_that_sees_a_hand_fails_the_leak_check():
+    fails(
+        sit_out_with(ShowsTheSitterAHand, "peeks"), r"view\(\d\) leaks hidden cards at view.extra\['peek'\]"
+    )
