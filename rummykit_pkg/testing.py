@@ -47,6 +47,16 @@ each bot at every seat, then bots and random mixed), and checks:
   round, cards that are cards (:func:`check_result_text`); the log phrases of
   every declared move fill in (:func:`check_move_words`).
 
+* what the match rule says, under each rule the variant declares
+  (``check_variant(rules=...)``): every round is dealt with the match's
+  context, which holds together, and a seat it does not seat holds no card
+  and never acts (:func:`check_match_context`); after each round the rule's
+  state is plain JSON, its columns and ranking well formed
+  (:func:`check_match_state`); at the end the winners are a seat or a whole
+  team, ranked first, and the ranking follows the totals the rule decides by
+  (:func:`check_match_end`); the record keeps the rule and its state and
+  replays to them (:func:`check_replay`).
+
 :func:`check_variant` needs the variant installed (or ``agents`` given): its
 bots are checked too. It returns, and prints, a :class:`Coverage`: the players
 it ran, the kinds of move played and never played, the outcomes reached and
@@ -80,11 +90,12 @@ from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.bots.agents import Agent, RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards.card import DECK_SIZE, code, pretty
 from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.loop import LIMIT, OVER, Loop
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.round import Event, Round, RoundResult, View
-from rummykit.core.play.match import Match
-from rummykit.core.play.records import MatchRecord, SeatRecord, replay
+from rummykit.core.play.match import Column, Match, match_rule
+from rummykit.core.play.records import MatchRecord, RuleRecord, SeatRecord, replay
 from rummykit.core.plugins.registry import AgentSpec, HandSummary, Registry, VariantSpec
 
 __all__ = [
@@ -105,6 +116,9 @@ __all__ = [
     "check_display",
     "check_illegal_action_changes_nothing",
     "check_legal_actions",
+    "check_match_context",
+    "check_match_end",
+    "check_match_state",
     "check_move_words",
     "check_options",
     "check_replay",
@@ -719,6 +733,32 @@ class Coverage:
     declared_moves: tuple[str, ...] = ()
     declared_outcomes: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)  # what went unchecked, and why
+    rules: list[str] = field(default_factory=list)  # the match rules played, in words
+    ends: Counter = field(default_factory=Counter)  # how the matches ended
+    seating: Counter = field(default_factory=Counter)  # rounds with a dealer, seats out, teams
+
+    def note_match(self, match: Match) -> None:
+        """How ``match`` ended: won by a seat, by a team, by nobody, or stopped
+        by the kit after its rounds."""
+        if not match.over:
+            self.ends["stopped"] += 1
+        elif not match.winners:
+            self.ends["won by nobody"] += 1
+        elif match.rule.teams:
+            self.ends["won by a team"] += 1
+        else:
+            self.ends["won by a seat"] += 1
+
+    def note_context(self, context: MatchContext) -> None:
+        """What the match rule did with a round's seating."""
+        if context.dealer is not None:
+            self.seating["a dealer named"] += 1
+        if len(context.seats) < context.n_seats - len(context.out):
+            self.seating["seats sitting out"] += 1
+        if context.out:
+            self.seating["seats out of the match"] += 1
+        if context.teams:
+            self.seating["teams"] += 1
 
     def note_state(self, legal: Sequence[Action]) -> None:
         self.offered.update(a.kind for a in legal)
@@ -753,6 +793,12 @@ class Coverage:
             f"  moves never played: {', '.join(self.moves_never_played) or 'none'}",
             f"  outcomes reached: {counted(self.outcomes)}",
         ]
+        if self.rules:
+            lines.append(f"  match rules: {'; '.join(self.rules)}")
+        if self.ends:
+            lines.append(f"  matches: {counted(self.ends)}")
+        if self.seating:
+            lines.append(f"  rounds with {counted(self.seating)}")
         if self.declared_outcomes:
             lines.append(f"  outcomes never reached: {', '.join(self.outcomes_never_reached) or 'none'}")
         lines.extend(f"  note: {n}" for n in self.notes)
@@ -1037,6 +1083,236 @@ def check_codec(spec: VariantSpec[Any], options: BaseModel, match: Match) -> Non
             again.apply(match.actions[step])
 
 
+# -- the match rule ------------------------------------------------------------------
+
+
+def _plain_json(value: Any, what: str) -> None:
+    """``value`` is plain JSON (dicts with text keys, lists, text, numbers,
+    truth values, ``None``) that reads back equal from its text."""
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        _fail(f"{what} is not plain JSON: {e}")
+    if json.loads(text) != value or not _only_json_types(value):
+        _fail(f"{what} is not plain JSON (it does not read back equal: a tuple, or a key that is not text?)")
+
+
+def _only_json_types(value: Any) -> bool:
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return True
+    if type(value) is list:
+        return all(_only_json_types(v) for v in value)
+    if type(value) is dict:
+        return all(isinstance(k, str) and _only_json_types(v) for k, v in value.items())
+    return False
+
+
+def _is_seat(value: Any, n_seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n_seats
+
+
+def _check_context_itself(ctx: Any, match: Match) -> None:
+    """The context of the round in play holds together (see :func:`check_match_context`)."""
+    n = match.n_seats
+    where = f"round {match.round_index + 1}'s match context"
+    if not isinstance(ctx, MatchContext):
+        _fail(f"{where} is a {type(ctx).__name__}, not a MatchContext")
+    if ctx.round_index != match.round_index or ctx.n_seats != n:
+        _fail(f"{where} says round index {ctx.round_index} of {ctx.n_seats} seats")
+    seats = ctx.seats
+    if not seats or not all(_is_seat(s, n) for s in seats) or len(set(seats)) != len(seats):
+        _fail(f"{where}: its seats in play {seats!r} are not distinct seats of the {n}")
+    out = ctx.out
+    if not all(_is_seat(s, n) for s in out) or len(set(out)) != len(out):
+        _fail(f"{where}: its seats out {out!r} are not distinct seats of the {n}")
+    both = sorted(set(out) & set(seats))
+    if both:
+        _fail(f"{where}: seat {both[0]} is both out of the match and in play")
+    if ctx.dealer is not None and not _is_seat(ctx.dealer, n):
+        _fail(f"{where}: its dealer {ctx.dealer!r} is not a seat")
+    rule = match.rule
+    if set(out) != set(rule.out):
+        _fail(f"{where}: its seats out {list(out)} are not the match rule's ({sorted(rule.out)})")
+    if ctx.teams != rule.teams:
+        _fail(f"{where}: its teams {list(ctx.teams)} are not the match rule's ({list(rule.teams)})")
+    if ctx.teams:
+        members = sorted(s for team in ctx.teams for s in team)
+        if members != list(range(n)) or not all(ctx.teams):
+            _fail(f"{where}: its teams {ctx.teams!r} do not seat each of the {n} seats once")
+    if len(ctx.totals) != n or not all(isinstance(t, int) and not isinstance(t, bool) for t in ctx.totals):
+        _fail(f"{where}: its totals {ctx.totals!r} are not one whole number a seat")
+    _plain_json(dict(ctx.facts), f"{where}: its facts")
+
+
+def check_match_context(match: Match, views: Sequence[View] | None = None) -> None:
+    """The round in play was dealt with the match's context and keeps the
+    rule's seating: ``round.match`` and every seat's ``Match.view(seat).match``
+    are ``match.context``; the context holds together (the round index, seats
+    in play that are distinct seats, seats out of the match not in play, a
+    dealer that is a seat or ``None``, teams that seat each seat once, one
+    total a seat, facts that are plain JSON); a seat not in play holds no card
+    (``zones()``, its view) and is never to act nor offered a move.
+    ``views``: every seat's ``match.view(seat)``, if already made."""
+    ctx = match.context
+    rnd = match.round
+    if id(ctx) not in _CONTEXTS_CHECKED:
+        _check_context_itself(ctx, match)
+        if len(_CONTEXTS_CHECKED) > 10_000:
+            _CONTEXTS_CHECKED.clear()
+        _CONTEXTS_CHECKED[id(ctx)] = ctx  # kept: its id stays its own
+    if rnd.match is not ctx and rnd.match != ctx:
+        _fail(
+            f"round {match.round_index + 1} does not hold the match context it was dealt with (round.match)"
+        )
+    if views is None:
+        views = [match.view(s) for s in range(match.n_seats)]
+    seats = ctx.seats
+    for s, view in enumerate(views):
+        if view.match is not ctx and view.match != ctx:
+            _fail(f"view({s}).match is not the match context of round {match.round_index + 1}")
+    if len(seats) == match.n_seats:
+        return
+    seat = match.to_act()
+    if seat is not None and seat not in seats:
+        why = "out of the match" if seat in ctx.out else "sitting this round out"
+        _fail(
+            f"seat {seat} is to act in round {match.round_index + 1}, but it is {why} "
+            f"(seats in play: {list(seats)})"
+        )
+    zones = rnd.zones()
+    for s, view in enumerate(views):
+        if s in seats:
+            continue
+        why = "out of the match" if s in ctx.out else "sitting this round out"
+        if zones.get(f"hand{s}") or view.hand:
+            _fail(
+                f"seat {s}, {why} (seats in play: {list(seats)}), holds cards "
+                f"in round {match.round_index + 1}"
+            )
+        if view.legal:
+            _fail(f"seat {s}, {why}, is offered moves in round {match.round_index + 1}")
+
+
+#: Contexts already checked in themselves, by id (each kept, so its id stays its own).
+_CONTEXTS_CHECKED: dict[int, MatchContext] = {}
+
+
+def check_match_state(match: Match) -> None:
+    """After a round, what the match rule says holds together: ``state()`` is
+    plain JSON; ``columns()`` is a tuple of :class:`~rummykit.core.play.match.Column`
+    (a one-line title, values one per seat, or one per team for a team
+    column, each a whole number or ``None``); ``ranking()`` holds every seat
+    once, each team's seats together; ``describe()`` and ``short()`` are one line."""
+    n = match.n_seats
+    try:
+        state = match.state()
+        columns = match.columns()
+        ranking = match.ranking()
+        words = (match.rule.describe(), match.rule.short())
+    except RummyError as e:
+        _fail(str(e))
+    if not isinstance(state, dict):
+        _fail(f"the match rule's state() is a {type(state).__name__}, not a dict")
+    _plain_json(state, "the match rule's state()")
+    for text in words:
+        _one_line(text, "the match rule in words (describe, short)")
+    teams = match.rule.teams
+    if type(columns) is not tuple or not columns:
+        _fail(f"the match rule's columns() is {columns!r}, not a tuple of one Column or more")
+    for col in columns:
+        if not isinstance(col, Column):
+            _fail(f"the match rule's columns() holds {col!r}, not a Column")
+        if not col.title or not isinstance(col.title, str):
+            _fail(f"a column of the match rule has no title: {col!r}")
+        _one_line(col.title, f"the title of the column {col.title!r}")
+        _one_line(col.note, f"the note of the column {col.title!r}")
+        if col.teams and not teams:
+            _fail(f"the column {col.title!r} is a team column, but the match rule has no teams")
+        want = len(teams) if col.teams else n
+        if len(col.values) != want:
+            per = "team" if col.teams else "seat"
+            _fail(f"the column {col.title!r} has {len(col.values)} values, not one a {per} ({want})")
+        for v in col.values:
+            if v is not None and not (isinstance(v, int) and not isinstance(v, bool)):
+                _fail(f"the column {col.title!r} holds {v!r}, not a whole number or None")
+    if type(ranking) is not tuple or sorted(ranking) != list(range(n)) or len(ranking) != n:
+        _fail(f"the match rule's ranking() {ranking!r} is not a tuple of each of the {n} seats once")
+    for team in teams:
+        at = sorted(ranking.index(s) for s in team)
+        if at[-1] - at[0] != len(team) - 1:
+            _fail(f"the match rule's ranking() {ranking!r} splits the team {team!r}")
+
+
+def check_match_end(match: Match) -> None:
+    """At the end of a match (``match.over``): ``winners`` are one seat, or a
+    whole team with teams (``winning_team`` its index), or nobody; the ranking
+    puts them first; and it is consistent with the totals the rule decides by
+    (``MatchRule.deciding_totals()``, the teams' with teams): the winners' are
+    at least as good as every other in the match, the seats (or teams) after
+    them that are not out of the match come best first (the lowest first when
+    the lowest total wins), and the seats out of the match (``rule.out``) come
+    after every seat still in it."""
+    if not match.over:
+        return
+    n = match.n_seats
+    rule = match.rule
+    try:
+        ranking = match.ranking()
+        totals = rule.deciding_totals()
+    except RummyError as e:
+        _fail(str(e))
+    winners = match.winners
+    teams = rule.teams
+    if (
+        type(winners) is not tuple
+        or not all(_is_seat(s, n) for s in winners)
+        or len(set(winners)) != len(winners)
+    ):
+        _fail(f"the match's winners {winners!r} are not distinct seats")
+    if winners and match.winner != winners[0]:
+        _fail(f"the match's winner {match.winner!r} is not the first of its winners {winners!r}")
+    if teams:
+        won = [i for i, team in enumerate(teams) if set(team) == set(winners)]
+        if winners and not won:
+            _fail(f"the match's winners {winners!r} are not a whole team (teams: {list(teams)})")
+        if match.winning_team != (won[0] if won else None):
+            _fail(
+                f"winning_team is {match.winning_team!r}, but the winners are {winners!r} "
+                f"(teams: {list(teams)})"
+            )
+    elif len(winners) > 1:
+        _fail(f"the match's winners {winners!r} are several seats, and the rule has no teams")
+    if set(winners) & set(rule.out):
+        _fail(f"the match's winners {winners!r} include a seat out of the match ({sorted(rule.out)})")
+    if set(ranking[: len(winners)]) != set(winners):
+        _fail(f"the ranking {ranking!r} does not put the winners {winners!r} first")
+    units = [tuple(t) for t in teams] if teams else [(s,) for s in range(n)]
+    if len(totals) != len(units):
+        _fail(
+            f"deciding_totals() gives {len(totals)} totals for {len(units)} {'teams' if teams else 'seats'}"
+        )
+    unit_of = {s: i for i, unit in enumerate(units) for s in unit}
+    order = list(dict.fromkeys(unit_of[s] for s in ranking))
+    out = set(rule.out)
+    gone = [u for u in order if all(s in out for s in units[u])]
+    left = [u for u in order if u not in gone]
+    if order != left + gone:
+        _fail(f"the ranking {ranking!r} puts a seat out of the match ({sorted(out)}) before one still in it")
+    sign = 1 if rule.lowest_wins else -1
+    keyed = [sign * totals[u] for u in left]
+    won = [unit_of[s] for s in winners]
+    best = "lowest" if rule.lowest_wins else "highest"
+    if won and any(keyed[left.index(u)] > min(keyed) for u in won if u in left):
+        _fail(f"the winners {winners!r} do not have the {best} total the rule decides by ({totals})")
+    rest = [u for u in left if u not in won]
+    keys = [sign * totals[u] for u in rest]
+    if keys != sorted(keys):
+        _fail(
+            f"the ranking {ranking!r} does not follow the totals the rule decides by ({totals}, "
+            f"the {best} first); a rule that ranks by something else says so in deciding_totals()"
+        )
+
+
 # -- whole games -------------------------------------------------------------
 
 
@@ -1061,6 +1337,10 @@ def play_match(
     :func:`check_display`). A round longer than ``max_actions`` fails; a match
     still going after ``max_rounds`` rounds is stopped there. ``coverage``
     (if given) counts the moves, states and outcomes. Returns the match.
+
+    With ``checks``, the match rule's checks too: :func:`check_match_context`
+    in every state, :func:`check_match_state` after each round and
+    :func:`check_match_end` once the match is over.
 
     ``agents``, one per seat, in the forms :func:`check_variant` takes: a
     computer player's name (looked up for ``spec``'s name in ``registry``, else
@@ -1098,8 +1378,10 @@ def play_match(
         """The checks of a state before its move: the seat to act and its legal actions."""
         if checks:
             check_round_state(match.round, illegal=rng.random() < illegal_rate)
-            for s in range(n_seats):
-                check_display(spec, options, match.view(s))
+            views = [match.view(s) for s in range(n_seats)]
+            check_match_context(match, views)
+            for view in views:
+                check_display(spec, options, view)
         seat = match.to_act()
         legal = match.legal_actions()
         if coverage is not None:
@@ -1112,6 +1394,7 @@ def play_match(
 
     def decide(_: int) -> Action:
         nonlocal last_legal
+        dealt()
         seat, legal = before_move()
         last_legal = legal
         view = match.view(seat)
@@ -1123,6 +1406,14 @@ def play_match(
     def moved(event: Event) -> None:
         if coverage is not None:
             coverage.note_move(event.action)
+
+    counted = [-1]  # the last round whose seating coverage counted
+
+    def dealt() -> None:
+        """Count the round in play's seating once (coverage)."""
+        if coverage is not None and counted[0] != match.round_index:
+            counted[0] = match.round_index
+            coverage.note_context(match.context)
 
     # The game loop plays each round (bounded: one action more than max_actions,
     # which fails unless it ends the round); the round's end is checked here.
@@ -1152,11 +1443,14 @@ def play_match(
                 _fail(f"an action after the round ended raised {type(e).__name__}, not IllegalAction")
             else:
                 _fail("an action was accepted after the round ended")
+            check_match_state(match)
         if len(match.results) >= max_rounds:
             break  # enough rounds checked; the match is stopped here
     totals = [sum(r.points[s] for r in match.results) for s in range(n_seats)]
     if totals != list(match.totals):
         _fail(f"the match totals {match.totals} are not the sums of the round scores {totals}")
+    if checks:
+        check_match_end(match)
     return match
 
 
@@ -1168,27 +1462,46 @@ def _state(match: Match) -> dict[str, Any]:
         "totals": list(match.totals),
         "winner": match.winner,
         "views": [match.view(s) for s in range(match.n_seats)],
+        "winners": match.winners,
+        "match state": match.state(),
+        "ranking": match.ranking(),
+        "columns": match.columns(),
     }
 
 
 def check_replay(spec: VariantSpec[Any], options: BaseModel, match: Match) -> None:
-    """The record of ``match`` (seed + actions) round-trips through JSON and
-    replays to the same game: the same rounds, scores, final state and views."""
+    """The record of ``match`` (seed, actions, its match rule and the rule's
+    state) round-trips through JSON and replays to the same game: the same
+    rounds, scores, final state and views, and the same match state,
+    winners, ranking and columns."""
     reg = Registry()
     reg.variants[spec.name] = spec
-    record = MatchRecord(
-        variant=spec.name,
-        options=options.model_dump(mode="json"),
-        seats=[SeatRecord(kind="random", name=f"P{i}") for i in range(match.n_seats)],
-        seed=match.seed,
-        actions=[a.notation() for a in match.actions],
-    )
+    try:
+        record = MatchRecord(
+            variant=spec.name,
+            options=options.model_dump(mode="json"),
+            seats=[SeatRecord(kind="random", name=f"P{i}") for i in range(match.n_seats)],
+            seed=match.seed,
+            match=RuleRecord.model_validate(match.rule.to_json()),
+            state=match.state() if match.results else None,
+            actions=[a.notation() for a in match.actions],
+        )
+    except (ValueError, RummyError) as e:  # pydantic's ValidationError is a ValueError
+        first = str(e).strip().splitlines()
+        _fail(
+            f"the match record cannot keep the match rule {match.rule.to_json()!r} or its state: "
+            f"{' '.join(first[:3])}"
+        )
     text = record.to_json()
     loaded = MatchRecord.model_validate(json.loads(text))
     if loaded != record or loaded.to_json() != text:
         _fail("the match record does not round-trip through JSON")
+    if loaded.state != record.state:
+        _fail("the match rule's state does not round-trip through the record's JSON")
     try:
-        again = replay(loaded, reg)
+        # Replayed without the state the record keeps, so that a game that
+        # replays otherwise is told by what differs (the state is compared below).
+        again = replay(loaded.model_copy(update={"state": None}), reg)
     except RummyError as e:
         _fail(f"the match record does not replay: {e}")
     want, got = _state(match), _state(again)
@@ -1231,6 +1544,11 @@ class _Seat:
         return spec.factory(seat, agent_seed(seed, seat), options)
 
 
+def _options_text(values: Mapping[str, Any]) -> str:
+    """Options as ``rummy play -o`` takes them: ``deals=3, target=100``."""
+    return ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
+
+
 def _lineups(pool: list[_Seat], n: int) -> list[tuple[_Seat, ...]]:
     """All random; then each bot at every seat; then bots and random mixed."""
     out = [tuple(pool[0] for _ in range(n))]
@@ -1258,6 +1576,7 @@ def check_variant(
     max_actions: int = MAX_ACTIONS_PER_ROUND,
     max_rounds: int = MAX_ROUNDS,
     report: bool = True,
+    rules: Iterable[Mapping[str, Any]] | None = None,
 ) -> Coverage:
     """Run the whole battery on ``variant`` (a spec, or the name of an installed
     variant, or of one in ``registry``).
@@ -1272,6 +1591,14 @@ def check_variant(
     random, each bot at every seat, bots and random mixed. ``target`` shortens
     matches when the variant has a ``target`` option (``None`` keeps the
     variant's own).
+
+    ``rules`` are the match rules the variant declares, each as the options
+    that choose it (``VariantSpec.match_rule`` reads them), laid over
+    ``options``: ``[{}, {"deals": 3}]`` plays every seed and seat count under
+    the rule of the options as given, then again with ``deals=3``. ``None``:
+    the options as given only. Each rule's matches are checked for what the
+    rule says (:func:`check_match_context`, :func:`check_match_state`,
+    :func:`check_match_end`, the rule's state in the replayed record).
 
     Returns the :class:`Coverage` (the players, the kinds of move and the
     outcomes reached and never reached), and prints its summary when ``report``.
@@ -1293,10 +1620,16 @@ def check_variant(
             f"variant {spec.name!r} is not installed, so its computer players cannot be checked: "
             "install its plugin (pip install -e .), or pass agents=[...] (agents=[] for random players only)"
         )
-    values = dict(options or {})
-    if target is not None and "target" in spec.options_model.model_fields and "target" not in values:
-        values["target"] = target
-    opts = build_options(spec.options_model, values, spec.name)
+    option_sets: list[tuple[dict[str, Any], BaseModel]] = []
+    for chosen in [{}] if rules is None else list(rules):
+        if not isinstance(chosen, Mapping):
+            _fail(f"rules are mappings of options that choose a match rule, not {chosen!r}")
+        values = {**dict(options or {}), **dict(chosen)}
+        if target is not None and "target" in spec.options_model.model_fields and "target" not in values:
+            values["target"] = target
+        option_sets.append((dict(chosen), build_options(spec.options_model, values, spec.name)))
+    if not option_sets:
+        _fail("rules is empty: give at least one set of options ({} for the options as given)")
     pool = [_Seat("random", None)]
     if agents is None:
         pool += [_Seat(a.name, a) for a in registry.agents_for(spec.name) if a.name != "random"]
@@ -1332,37 +1665,48 @@ def check_variant(
     for n in counts:
         if not spec.min_players <= n <= spec.max_players:
             _fail(f"{spec.name} does not allow {n} seats ({spec.min_players} to {spec.max_players})")
-        lineups = _lineups(pool, n)
-        for k, seed in enumerate(seeds):
-            lineup = lineups[k % len(lineups)]
-            where = f"{spec.name}, {n} seats, seed {seed}, players {', '.join(s.name for s in lineup)}"
-            try:
-                bots = [s.make(i, seed, opts) for i, s in enumerate(lineup)]
-                check_determinism(spec, opts, n, seed)
-                match = play_match(
-                    spec,
-                    opts,
-                    n,
-                    seed,
-                    bots,
-                    max_actions=max_actions,
-                    max_rounds=max_rounds,
-                    coverage=coverage,
+    for chosen, opts in option_sets:
+        try:
+            rule = match_rule(spec, opts).describe()
+        except RummyError as e:
+            _fail(f"{e} (options {opts.model_dump(mode='json')})")
+        coverage.rules.append(rule + (f" ({_options_text(chosen)})" if chosen else ""))
+        for n in counts:
+            lineups = _lineups(pool, n)
+            for k, seed in enumerate(seeds):
+                lineup = lineups[k % len(lineups)]
+                where = (
+                    f"{spec.name}, {n} seats, seed {seed}, players {', '.join(s.name for s in lineup)}, "
+                    f"match rule: {rule}" + (f" ({_options_text(chosen)})" if chosen else "")
                 )
-                check_replay(spec, opts, match)
-                check_clone_and_resample(spec, opts, match)
-                if codec_checked:
-                    check_codec(spec, opts, match)
-            except ConformanceError as e:
-                raise ConformanceError(f"{e}\n  ({where})") from None
-            except Exception as e:
-                e.add_note(f"while checking {where}")
-                raise
-            coverage.matches += 1
-            coverage.seat_counts.append(n)
-            if not coverage.declared_outcomes:
-                coverage.declared_outcomes = _declared_outcomes(spec, match.round)
-            exercised.update(s.name for s in lineup)
+                try:
+                    bots = [s.make(i, seed, opts) for i, s in enumerate(lineup)]
+                    check_determinism(spec, opts, n, seed)
+                    match = play_match(
+                        spec,
+                        opts,
+                        n,
+                        seed,
+                        bots,
+                        max_actions=max_actions,
+                        max_rounds=max_rounds,
+                        coverage=coverage,
+                    )
+                    check_replay(spec, opts, match)
+                    check_clone_and_resample(spec, opts, match)
+                    if codec_checked:
+                        check_codec(spec, opts, match)
+                except ConformanceError as e:
+                    raise ConformanceError(f"{e}\n  ({where})") from None
+                except Exception as e:
+                    e.add_note(f"while checking {where}")
+                    raise
+                coverage.matches += 1
+                coverage.note_match(match)
+                coverage.seat_counts.append(n)
+                if not coverage.declared_outcomes:
+                    coverage.declared_outcomes = _declared_outcomes(spec, match.round)
+                exercised.update(s.name for s in lineup)
     coverage.players = [s.name for s in pool if s.name in exercised]
     unplayed = [s.name for s in pool if s.name not in exercised]
     if unplayed and agents is not None:  # named to be checked: not checked is a failure

@@ -6,13 +6,15 @@ reward -1 for the seat that made it; actions out of the space are refused;
 the order of calls is enforced). Agents are ``"player_0"`` ..
 ``"player_{N-1}"``, seat by seat; ``agent_selection`` is the seat to act.
 
-Rewards (``docs/env.md`` "Rewards and episodes"): with ``episode="round"``
+Rewards (``docs/env.md`` "Episodes and rewards"): with ``episode="round"``
 (the default) an episode is one round and, when it ends, each seat's reward
-is its points for the round (``RoundResult.points``), negated when the
-variant's match rule has the lowest total win (more is better under every
-rule); with ``episode="match"``
-an episode is a whole match, and at its end the winner gets +1 and every other
-seat -1 (all 0 when nobody won). Every other step rewards 0. An episode ended
+is its points for the round (``RoundResult.points``; with teams, its team's
+points), negated when the variant's match rule has the lowest total win
+(more is better under every rule); with ``episode="match"`` an episode is a
+whole match, and at its end each winner (a seat, or every seat of a team)
+gets +1 and every other seat -1 (all 0 when nobody won). Every other step
+rewards 0. A seat the match rule does not seat in a round is never
+``agent_selection`` in it. An episode ended
 by an engine safeguard (a round of 100,000 actions, a match of 1,000 rounds or
 of 100 rounds in a row in which no total rose) is truncated, not terminated,
 and rewards 0 at its end in a match. When a round ends, every agent's info

@@ -30,6 +30,16 @@ The fields, in order (:attr:`Encoder.layout`; ``docs/env.md`` "Observations"),
                           not a number (``None``)
 =============  =========  =======================================================
 
+Under a match rule that may sit seats out, name a dealer or make teams
+(:func:`seats_matter`: a plugin's own rule class, or teams), five fields of
+the view's :class:`~rummykit.core.engine.context.MatchContext` follow, each
+``S`` long, by relative seat: ``in_play`` (1 for a seat dealt into this
+round), ``out`` (1 for a seat out of the match), ``dealer`` (1 for the
+dealer), ``team`` (1 for the observer's partners and itself; all 0 without
+teams) and ``team_scores`` (the total of the seat's team, or its own total
+in no team, scaled as ``scores``). Under the built-in rules without teams
+(Gin's, CardVerse's) they are left out: those shapes do not change.
+
 ``took``/``held``/``passed``/``discarded`` are read from the view's history as
 :func:`rummykit.core.bots.seen.read_seen` reads them, with the codec's
 ``pile_kinds``. A :class:`Tracker` keeps them up to date event by event (an
@@ -49,18 +59,41 @@ import numpy.typing as npt
 from rummykit.core.bots.seen import dealt_pile, pile_taken
 from rummykit.core.cards.card import DECK_SIZE
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.engine.round import View
+from rummykit.core.play.match import MatchRule, match_rule, ruled, started
 from rummykit.core.plugins.registry import VariantSpec
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
-__all__ = ["Encoder", "Tracker"]
+__all__ = ["MATCH_FIELDS", "Encoder", "Tracker", "first_context", "seats_matter"]
+
+#: The fields of the match context, under a rule where seats matter (see the module).
+MATCH_FIELDS = ("in_play", "out", "dealer", "team", "team_scores")
 
 
 def _number(v: object) -> float:
     """An ``extra`` value as a number: bools 0/1, anything not a number -1."""
     return float(v) if isinstance(v, int | float) else -1.0
+
+
+def seats_matter(rule: MatchRule) -> bool:
+    """Whether a match under ``rule`` may seat fewer than every seat, name a
+    dealer or play in teams: a rule of a plugin's own class, or one with teams.
+    A built-in rule without teams (Gin's, CardVerse's) seats every seat in
+    every round, and its observations carry no match fields (docs/env.md)."""
+    return type(rule) is not MatchRule or bool(rule.teams)
+
+
+def first_context(spec: VariantSpec[Any], options: Any, n_seats: int, rng: random.Random) -> MatchContext:
+    """The :class:`MatchContext` of the first round of a match of ``spec``
+    whose generator is ``rng``: a fresh copy of the variant's rule started
+    with ``rng`` (a first dealer by lot is drawn from it, as :class:`Match`
+    draws it), then its context for round 0."""
+    rule = match_rule(spec, options)
+    started(spec, rule, n_seats, rng)
+    return ruled(spec, rule, rule.context, 0)
 
 
 class Tracker:
@@ -181,7 +214,11 @@ class Encoder:
         )
         target = getattr(options, "target", None)
         self.score_scale = 1.0 / float(target if isinstance(target, int | float) and target > 0 else 100)
-        probe = deal_round(spec, options, n, 0, random.Random(0)).view(0)
+        #: Whether the observation carries the match fields (:data:`MATCH_FIELDS`).
+        self.seated = seats_matter(match_rule(spec, options))
+        rng = random.Random(0)
+        context = first_context(spec, options, n, rng) if self.seated else None
+        probe = deal_round(spec, options, n, 0, rng, context).view(0)
         self.extra_keys = tuple(
             sorted(
                 k
@@ -205,6 +242,8 @@ class Encoder:
             ("to_act", n),
             ("extra", len(self.extra_keys)),
         ]
+        if self.seated:
+            fields += [(name, n) for name in MATCH_FIELDS]
         self.layout: dict[str, tuple[int, int]] = {}
         at = 0
         for name, size in fields:
@@ -214,7 +253,9 @@ class Encoder:
         self.bits = self.layout["pile"][0]  # the 0/1 fields come first
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
-        for name in ("scores", "extra"):
+        for name in ("scores", "extra", "team_scores"):
+            if name not in self.layout:
+                continue
             start, size = self.layout[name]
             self.low[start : start + size] = -np.inf
             self.high[start : start + size] = np.inf
@@ -232,6 +273,9 @@ class Encoder:
         self._top_at = self.layout["top"][0]
         self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
         self._zeros = [0.0] * n
+        # Where the match fields start (all 0 when there are none).
+        at_of = [self.layout[f][0] if self.seated else 0 for f in MATCH_FIELDS]
+        self._match_at: tuple[int, int, int, int, int] = (at_of[0], at_of[1], at_of[2], at_of[3], at_of[4])
 
     # -- observations ---------------------------------------------------------------
 
@@ -289,7 +333,31 @@ class Encoder:
             for i, key in enumerate(self.extra_keys):
                 v = extra.get(key, -1.0)
                 obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
+        if self.seated and view.match is not None:
+            self._match_fields(obs, view.match, seats)
         return np.frombuffer(obs, np.float32)
+
+    def _match_fields(self, obs: array[float], context: MatchContext, seats: Sequence[int]) -> None:
+        """The match fields (:data:`MATCH_FIELDS`) of ``context``, by relative seat."""
+        n = self.n_seats
+        in_play_at, out_at, dealer_at, team_at, team_scores_at = self._match_at
+        me = seats[0]
+        mine = context.team_of(me)
+        totals = context.totals
+        scale = self.score_scale
+        for r, s in enumerate(seats):
+            if s in context.seats:
+                obs[in_play_at + r] = 1.0
+            if s in context.out:
+                obs[out_at + r] = 1.0
+            if s == context.dealer:
+                obs[dealer_at + r] = 1.0
+            team = context.team_of(s)
+            if team is not None and team == mine:
+                obs[team_at + r] = 1.0
+            members = context.teams[team] if team is not None else (s,)
+            if len(totals) == n:
+                obs[team_scores_at + r] = sum(totals[m] for m in members) * scale
 
     def mask(self, view: View) -> npt.NDArray[np.int8]:
         """The ``action_mask``: 1 at the index of every legal action of ``view``."""

@@ -10,8 +10,8 @@ the bots', is played by the game loop (:class:`rummykit.core.engine.loop.Loop`),
 which hands the learner's move back to ``step``. ``reset`` and ``step`` return what
 Gymnasium's do; the observation is the seat's ``{"observation",
 "action_mask"}`` (:mod:`.encode`), the reward is the learner's: its points
-for the round (``episode="round"``; negated when the lowest total wins the
-match) or +1/-1/0 for the match
+for the round, or its team's (``episode="round"``; negated when the lowest
+total wins the match) or +1/-1/0 for the match
 (``episode="match"``), 0 until the episode ends. An action that is not legal
 ends the episode with reward ``illegal_reward`` (``info["illegal"]``).
 """

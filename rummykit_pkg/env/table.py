@@ -3,10 +3,14 @@ its seats' views encoded, moves given as action indices.
 
 :class:`Table` is shared by the PettingZoo environment (:mod:`.aec`) and the
 Gymnasium one (:mod:`.single`). An episode is one round (``episode="round"``:
-dealt with ``random.Random(seed)``, exactly as ``rummy simulate --rounds``
-deals a round of that seed) or one match (``episode="match"``:
+the first round of a match of that seed, dealt with ``random.Random(seed)``
+and the :class:`~rummykit.core.engine.context.MatchContext` the variant's
+match rule gives it; under a built-in rule without teams, the round
+``rummy simulate --rounds`` deals for that seed) or one match (``episode="match"``:
 :class:`~rummykit.core.play.match.Match` with that seed, as ``rummy simulate``
-plays a match).
+plays a match). A seat the match rule does not seat in a round has no turn in
+it (the variant's round never names it to act): its observation hides every
+hand and its action mask is empty.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pydantic import BaseModel
 from rummykit.core.base.errors import RummyError
 from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action
+from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.options import build_options, is_truth_value, shown_value
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.engine.round import Event, Round, RoundResult, View
@@ -31,7 +36,7 @@ from rummykit.core.play.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MA
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import ActionCodec, CodecError, codec_for
-from .encode import Encoder, Tracker
+from .encode import Encoder, Tracker, first_context, seats_matter
 
 __all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
 
@@ -114,6 +119,18 @@ def round_info(result: RoundResult) -> dict[str, Any]:
     return {"outcome": result.outcome, "winner": result.winner, "points": list(result.points)}
 
 
+def seating_text(context: MatchContext) -> str:
+    """The seating of a round in words: "in play: 2 0; dealer 1; out: 3; teams: 0+2 v 1+3"."""
+    parts = ["in play: " + " ".join(map(str, context.seats))]
+    if context.dealer is not None:
+        parts.append(f"dealer {context.dealer}")
+    if context.out:
+        parts.append("out: " + " ".join(map(str, context.out)))
+    if context.teams:
+        parts.append("teams: " + " v ".join("+".join(map(str, t)) for t in context.teams))
+    return "; ".join(parts)
+
+
 class IllegalActionIndex(CodecError):
     """An action index that is not a legal move now."""
 
@@ -135,7 +152,18 @@ class Table:
         self.episode = episode
         # A round's points as rewards: negated when the lowest total wins, so
         # that more is better for every seat under every match rule.
-        self.points_sign = -1.0 if match_rule(spec, options).lowest_wins else 1.0
+        rule = match_rule(spec, options)
+        self.points_sign = -1.0 if rule.lowest_wins else 1.0
+        #: Whether the match rule may sit seats out, name a dealer or make teams
+        #: (:func:`seats_matter`): then a round episode's views carry its context.
+        self.seated = seats_matter(rule)
+        # A built-in rule without teams starts every match alike, drawing
+        # nothing: its first context is made once.
+        self._first: MatchContext | None = (
+            None if self.seated else first_context(spec, options, n_seats, random.Random(0))
+        )
+        #: The context of the round being played (a match's: ``game.context``).
+        self.context: MatchContext = self._first or MatchContext.every_seat(n_seats)
         self.codec: ActionCodec = codec_for(spec, n_seats)
         self.encoder = Encoder(spec, n_seats, options, self.codec)
         self.rng = random.Random()
@@ -169,8 +197,14 @@ class Table:
             self.game = Match(self.spec, self.options, self.n_seats, seed)
             self.game.keep_history = False
             self.round = self.game.round
+            self.context = self.game.context
         else:
-            self.game = self.round = deal_round(self.spec, self.options, self.n_seats, 0, random.Random(seed))
+            deal = random.Random(seed)
+            first = self._first
+            self.context = (
+                first_context(self.spec, self.options, self.n_seats, deal) if first is None else first
+            )
+            self.game = self.round = deal_round(self.spec, self.options, self.n_seats, 0, deal, self.context)
         self.over = self.truncated = False
         self._new_round()
         return seed
@@ -191,8 +225,13 @@ class Table:
         return None if self.over else self._game().to_act()
 
     def view(self, seat: int) -> View:
-        """What ``seat`` sees now (with the match totals in a match)."""
-        return checked_view(self._game().view(seat), self.spec.name, seat)
+        """What ``seat`` sees now (with the match totals in a match; in a
+        round episode under a rule that seats players (:attr:`seated`), with
+        the round's match context)."""
+        view = checked_view(self._game().view(seat), self.spec.name, seat)
+        if self.seated and view.match is None:
+            view = view.with_scores(view.scores or self.context.totals, None, self.context)
+        return view
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         view = self.view(seat)
@@ -286,25 +325,37 @@ class Table:
                 self.over = self.truncated = True
             else:
                 self.round = game.round
+                self.context = game.context
                 self._new_round()
         else:
             self.over = True
         return event, result
 
-    def round_rewards(self, points: Sequence[int]) -> list[float]:
-        """Each seat's reward for a round that scored ``points``: its points,
-        negated under a match rule where the lowest total wins."""
+    def round_rewards(self, points: Sequence[int], context: MatchContext | None = None) -> list[float]:
+        """Each seat's reward for a round that scored ``points`` (dealt with
+        ``context``, by default the round's now): its points, or with teams
+        its team's (the sum of its team's points), negated under a match rule
+        where the lowest total wins."""
         sign = self.points_sign
-        return [sign * p for p in points]
+        teams = (self.context if context is None else context).teams
+        if not teams:
+            return [sign * p for p in points]
+        rewards = [sign * p for p in points]  # a seat in no team: its own
+        for team in teams:
+            reward = sign * sum(points[s] for s in team)
+            for s in team:
+                rewards[s] = reward
+        return rewards
 
     def match_rewards(self) -> list[float]:
-        """+1 for the match's winner, -1 for every other seat; 0 for all when
-        nobody won."""
+        """+1 for each of the match's winners (the winning seat, or every seat
+        of the winning team), -1 for every other seat; 0 for all when nobody
+        won or a safeguard stopped the match."""
         game = self._game()
-        winner = game.winner if isinstance(game, Match) and game.over and not game.stalled else None
-        if winner is None:
+        winners = game.winners if isinstance(game, Match) and game.over and not game.stalled else ()
+        if not winners:
             return [0.0] * self.n_seats
-        return [1.0 if s == winner else -1.0 for s in range(self.n_seats)]
+        return [1.0 if s in winners else -1.0 for s in range(self.n_seats)]
 
     def render(self, mode: str | None) -> str | None:
         """An environment's ``render`` in ``mode``: nothing without a mode, the
@@ -326,6 +377,8 @@ class Table:
         lines = [f"{self.spec.title}: {self.n_seats} seats, round {view.round_index + 1}"]
         if view.scores:
             lines.append("totals: " + " ".join(str(s) for s in view.scores))
+        if self.seated:
+            lines.append(seating_text(self.context))
         top = code(view.discard_pile[-1]) if view.discard_pile else "-"
         lines.append(f"stock {view.stock_size}, discard pile {len(view.discard_pile)} (top {top})")
         for meld in view.table:

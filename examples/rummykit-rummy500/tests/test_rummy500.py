@@ -15,6 +15,14 @@ def test_conformance():
     check_variant(SPEC)
 
 
+def test_conformance_under_the_other_match_rule():
+    """The rule ``deals`` chooses, with random players (the bots are checked
+    above): the ranking and winners by the totals after the deals."""
+    coverage = check_variant(SPEC, seeds=range(2), seat_counts=[2, 4], agents=[], rules=[{"deals": 2}])
+    assert coverage.rules == ["after 2 deals, highest total wins (deals=2)"]
+    assert coverage.rounds == 8 and coverage.ends["stopped"] == 0
+
+
 def deal(hand0, hand1, pile, stock, **options):
     """Two seats, seat 0 to act; ``pile`` bottom first; ``stock`` top first."""
     rnd = Rummy500Round(Rummy500Options(**options), 2, 0, random.Random(0))
