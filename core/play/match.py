@@ -560,3 +560,15 @@ def ruled(spec: VariantSpec, rule: MatchRule, method: Callable[..., T], *args: A
             f"variant {spec.name}: its match rule ({type(rule).__name__}) failed in {name}: "
             f"{type(e).__name__}: {e}"
         ) from None
+
+
+def first_context(spec: VariantSpec, options: BaseModel, n_seats: int, rng: random.Random) -> MatchContext:
+    """The :class:`MatchContext` of the first round of a match of ``spec``
+    whose generator is ``rng``: a fresh copy of the variant's rule started
+    with ``rng`` (a first dealer by lot is drawn from it, as :class:`Match`
+    draws it), then its context for round 0. What a single round played
+    outside a match (``rummy simulate --rounds``, an environment's round
+    episode) is dealt with."""
+    rule = match_rule(spec, options)
+    started(spec, rule, n_seats, rng)
+    return ruled(spec, rule, rule.context, 0)

@@ -24,7 +24,7 @@ from rummykit.core.bots.guard import DEFAULT_MOVE_TIMEOUT, MoveClock, SafeAgent,
 from rummykit.core.engine.loop import LIMIT, Loop, blame_variant
 from rummykit.core.engine.options import build_options
 from rummykit.core.engine.resample import deal_round
-from rummykit.core.play.match import Match, match_rule
+from rummykit.core.play.match import Match, first_context, match_rule
 
 if TYPE_CHECKING:
     from rummykit.core.engine.round import Event, Round, RoundResult, View
@@ -232,7 +232,10 @@ class Player:
         seed = unit_seed(self.config.seed, i, self.n)
         seat_of = self.seating(i)
         agents = self.agents(i, seed, seat_of)
-        rnd = deal_round(self.spec, self.options, self.n, 0, random.Random(seed))
+        rng = random.Random(seed)
+        rnd = deal_round(
+            self.spec, self.options, self.n, 0, rng, first_context(self.spec, self.options, self.n, rng)
+        )
 
         def credit(result: RoundResult) -> None:
             self.credit(t, result, seat_of)

@@ -62,7 +62,7 @@ from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.engine.round import View
-from rummykit.core.play.match import MatchRule, match_rule, ruled, started
+from rummykit.core.play.match import MatchRule, first_context, match_rule
 from rummykit.core.plugins.registry import VariantSpec
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
@@ -84,16 +84,6 @@ def seats_matter(rule: MatchRule) -> bool:
     A built-in rule without teams (Gin's, CardVerse's) seats every seat in
     every round, and its observations carry no match fields (docs/env.md)."""
     return type(rule) is not MatchRule or bool(rule.teams)
-
-
-def first_context(spec: VariantSpec[Any], options: Any, n_seats: int, rng: random.Random) -> MatchContext:
-    """The :class:`MatchContext` of the first round of a match of ``spec``
-    whose generator is ``rng``: a fresh copy of the variant's rule started
-    with ``rng`` (a first dealer by lot is drawn from it, as :class:`Match`
-    draws it), then its context for round 0."""
-    rule = match_rule(spec, options)
-    started(spec, rule, n_seats, rng)
-    return ruled(spec, rule, rule.context, 0)
 
 
 class Tracker:

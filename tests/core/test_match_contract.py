@@ -11,10 +11,12 @@ import pytest
 from rummykit import Column, Match, MatchContext, MatchRule
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.engine.loop import Loop
+from rummykit.core.engine.resample import deal_round
+from rummykit.core.play.match import first_context
 from rummykit.core.play.records import MatchRecord, SeatRecord, replay
 from rummykit.core.plugins.registry import Registry
 from tests.core.toy_variant import TOY, ToyOptions
-from tests.helpers.seated import DealerSitsOut, Elimination, spec_with
+from tests.helpers.seated import SIT_OUT, DealerSitsOut, Elimination, spec_with
 
 
 def play_out(match: Match, seed: int = 0) -> Match:
@@ -167,3 +169,12 @@ def test_the_record_keeps_the_rule_and_its_state_and_a_replay_must_reach_that_st
         replay(forged, registry)
     old = again.model_copy(update={"state": None})  # a record written before states were kept
     assert replay(old, registry).winners == match.winners
+
+
+def test_a_round_played_alone_is_dealt_as_the_first_round_of_a_match_of_its_seed():
+    rng = random.Random(9)
+    context = first_context(SIT_OUT, ToyOptions(), 3, rng)
+    match = Match(SIT_OUT, ToyOptions(), 3, 9)
+    assert context == match.context
+    dealt = deal_round(SIT_OUT, ToyOptions(), 3, 0, rng, context)
+    assert dealt.zones() == match.round.zones() and dealt.match == match.context
