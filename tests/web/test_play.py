@@ -1,0 +1,39 @@
+"""A whole Gin match against a computer player, played by clicks in the browser;
+the game saved as the terminal saves it."""
+
+from __future__ import annotations
+
+import json
+import statistics
+
+from ..helpers.web import play_gin_turn, wait_turn
+
+
+def test_a_whole_gin_match_against_a_bot_by_clicks(serve, page):
+    s = serve("gin", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "7", "-o", "target=60")
+    page.goto(s.host)
+    rounds = 0
+    round_trips = []
+    for _ in range(400):
+        what = wait_turn(page)
+        if what == "over":
+            break
+        if what == "result":
+            rounds += 1
+            assert page.inner_text("#result .outcome")  # the round's end in words
+            page.click("#next-round")
+            continue
+        play_gin_turn(page)
+        rtt = page.get_attribute("body", "data-rtt")
+        if rtt:
+            round_trips.append(float(rtt))
+    else:
+        raise AssertionError("the match did not end")
+    over = page.inner_text("#over")
+    assert "won the match" in over
+    assert "first to 60" in over
+    saved = s.saves()
+    assert len(saved) == 1 and saved[0]["finished"] and saved[0]["variant"] == "gin"
+    assert [seat["name"] for seat in saved[0]["seats"]] == ["Ann", "Easy bot"]
+    assert max(json.loads(json.dumps(saved[0]["state"]))["totals"]) >= 60
+    assert round_trips and statistics.median(round_trips) < 1000
