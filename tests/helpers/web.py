@@ -181,7 +181,7 @@ def dom_cards(page: Any, outside: str = "#result") -> set[str]:
                 const attrs = [];
                 for (const e of document.querySelectorAll('[aria-label], [title], [alt]')) {
                     if (skip && skip.contains(e)) continue;
-                    attrs.push(e.getAttribute('aria-label') || '', e.title || '', e.getAttribute('alt') || '');
+                    for (const a of ['aria-label', 'title', 'alt']) attrs.push(e.getAttribute(a) || '');
                 }
                 const texts = [];
                 while (walker.nextNode()) {
@@ -198,3 +198,26 @@ def dom_cards(page: Any, outside: str = "#result") -> set[str]:
             outside,
         )
     )
+
+
+def secret_hands(saved: dict[str, Any]) -> list[set[str]]:
+    """Each seat's cards that only that seat may know now, in the game of the
+    save ``saved`` (replayed): its hand less the cards this round showed to
+    everyone (discarded, taken from the discard pile, melded, on the pile)."""
+    from rummykit.core.cards.card import code
+    from rummykit.core.play.records import MatchRecord, replay
+    from rummykit.core.plugins.manager import get_plugins
+
+    match = replay(MatchRecord.model_validate_json(json.dumps(saved)), get_plugins().registry)
+    rnd = match.round
+    public: set[int] = set()
+    for event in rnd.history:
+        public.update(event.action.cards)
+        if event.card is not None and not event.private:
+            public.add(event.card)
+    view = match.view(0)
+    public.update(view.discard_pile)
+    for meld in view.table:
+        public.update(meld.cards)
+    hands = [match.round.view(s).hand for s in range(match.n_seats)]
+    return [{code(c) for c in hand if c not in public} for hand in hands]
