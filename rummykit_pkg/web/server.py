@@ -313,10 +313,13 @@ def _no_token(token: str | None, seat: str | None = None) -> str:
 
 
 def qr_svg(text: str) -> bytes:
+    import io
+
     import segno
 
-    out = segno.make(text, error="m").svg_inline(scale=4, border=2)
-    return out.encode() if isinstance(out, str) else bytes(out)
+    buf = io.BytesIO()
+    segno.make(text, error="m").save(buf, kind="svg", scale=4, border=2)
+    return buf.getvalue()
 
 
 def qr_text(text: str) -> str:
