@@ -76,6 +76,13 @@ def check_extra() -> None:
 @click.option(
     "--resume", "resume_game", metavar="GAME", default=None, help="Continue a saved game (an id or a path)."
 )
+@click.option(
+    "--replay",
+    "replay_game",
+    metavar="GAME",
+    default=None,
+    help="Step through a saved game, every hand open (an id or a path; a game still played is refused).",
+)
 @click.option("--no-open", "no_open", is_flag=True, help="Do not open a browser; print the link only.")
 @click.option(
     "--pace",
@@ -93,6 +100,7 @@ def serve(
     port: int,
     lan: bool,
     resume_game: str | None,
+    replay_game: str | None,
     no_open: bool,
     pace: float,
     move_timeout: float,
@@ -105,17 +113,24 @@ def serve(
     seat's link (printed with a QR code). The server listens on 127.0.0.1
     unless --lan, and every link carries a secret token: share a seat's link
     only with the person in that seat. The game is saved after every move;
-    `rummy resume` or `rummy serve --resume GAME` continues it.
+    `rummy resume` or `rummy serve --resume GAME` continues it; `rummy serve
+    --replay GAME` steps through a saved game.
     """
     check_extra()
     from rummykit.cli.manage import game_path
     from rummykit.cli.play import open_game, read_seats, record_stats
     from rummykit.core.play.session import Session, claim_new_save, default_save_dir
 
+    from .replay import Replay
     from .server import run
     from .table import Table
 
     reg = registry()
+    if replay_game is not None:
+        if variant or seats or options or seed is not None or resume_game is not None or lan:
+            raise RummyError("--replay takes only the game (and --port, --no-open)")
+        run(Replay(reg, game_path(replay_game)), port, pace, click.echo, open_browser=not no_open)
+        return
     hooks = plugins()
 
     def notify(hookname: str, **kwargs: Any) -> None:

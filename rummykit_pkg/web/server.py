@@ -37,6 +37,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .replay import Replay
 from .table import Refused, Table, Who
 
 #: The longest WebSocket message a page may send, in bytes.
@@ -113,7 +114,7 @@ class Server:
     """The application serving ``table``: its pages, its WebSocket, its
     computer players (``pace`` seconds between their moves)."""
 
-    def __init__(self, table: Table, hosts: set[str], pace: float = 0.6, base: str = "") -> None:
+    def __init__(self, table: Table | Replay, hosts: set[str], pace: float = 0.6, base: str = "") -> None:
         self.table = table
         self.pace = pace
         self.base = base
@@ -145,7 +146,7 @@ class Server:
         return self.page(token or "", seat)
 
     def page(self, token: str, seat: str) -> Response:
-        title = html.escape(self.table.session.spec.title)
+        title = html.escape(self.table.title)
         q = f"?token={token}"
         body = (
             "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
@@ -223,7 +224,7 @@ class Server:
     def hello(self, who: Who) -> dict[str, Any]:
         """What a page is told once: the links to show (the host's page with ``--lan``)."""
         out: dict[str, Any] = {"type": "hello", "links": []}
-        if who.host:
+        if who.host and isinstance(self.table, Table):
             names = self.table.session.names
             out["links"] = [
                 {"seat": int(s), "name": names[int(s)], "url": url} for s, url in self.seat_links().items()
@@ -353,7 +354,7 @@ def listen(port: int, lan: bool) -> socket.socket:
 
 
 def run(
-    table: Table,
+    table: Table | Replay,
     port: int,
     pace: float,
     echo: Any,
@@ -374,15 +375,18 @@ def run(
             hosts.add(f"{found}:{port}")
     server = Server(table, hosts, pace, f"http://{address}:{port}")
     host_link = f"http://127.0.0.1:{port}/?token={table.token}"
-    s = table.session
-    echo(f"{s.spec.title} at {host_link}")
+    echo(f"{table.title} at {host_link}")
     for seat, url in server.seat_links().items():
-        name = s.names[int(seat)]
+        assert isinstance(table, Table)
+        name = table.session.names[int(seat)]
         echo(f"  {name}'s seat: {url}")
         echo(qr_text(url).rstrip("\n"))
     if table.lan and address == "127.0.0.1":
         echo("  (no network address found: the seats' links work on this machine only)")
-    echo("Ctrl-C stops the server; the game is saved after every move.")
+    echo(
+        "Ctrl-C stops the server"
+        + ("; the game is saved after every move." if isinstance(table, Table) else ".")
+    )
     if open_browser:
         import webbrowser
 
@@ -398,5 +402,7 @@ def run(
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the way to stop
+        pass
     finally:
         sock.close()

@@ -94,6 +94,10 @@ class Table:
         #: Changed by every move and undo: pages compare it to know a state is new.
         self.version = 0
 
+    @property
+    def title(self) -> str:
+        return self.session.spec.title
+
     # -- who a page is ---------------------------------------------------------
 
     def who(self, token: str | None, seat: str | None = None) -> Who | None:

@@ -284,6 +284,8 @@
       delete body.dataset.busy;
       state = msg;
       render();
+    } else if (msg.type === "replay") {
+      renderReplay(msg);
     } else if (msg.type === "hello") {
       links = msg.links || [];
     } else if (msg.type === "refused") {
@@ -835,6 +837,63 @@
     p.appendChild(button("Close", () => box.classList.add("hidden"), "close-over"));
     box.appendChild(p);
   }
+
+  // -- a replay: every hand open, move by move -----------------------------------------
+
+  let replay = null;
+  function renderReplay(r) {
+    replay = r;
+    const f = r.frame;
+    body.classList.add("replaying");
+    body.dataset.frame = r.index;
+    byId("title").textContent = r.title + " \u00b7 replay";
+    byId("rule").textContent = "Round " + f.round;
+    byId("status").textContent = f.caption;
+    const box = clear(byId("others"));
+    r.names.forEach((name, seat) => {
+      const o = el("div", "seat open");
+      o.dataset.seat = seat;
+      if (seat === f.to_act) o.classList.add("acting");
+      const head = el("div", "seat-head");
+      head.append(el("strong", "", name), el("span", "kind", r.kinds[seat] + " \u00b7 " + f.totals[seat]));
+      o.append(head, cardRow(f.hands[seat].slice().sort(bySuit), "open-hand"));
+      box.appendChild(o);
+    });
+    const stock = clear(byId("stock"));
+    stock.disabled = true;
+    stock.append(f.stock ? back() : el("div", "card empty"), el("span", "pile-count", "Stock " + f.stock));
+    const discard = clear(byId("discard"));
+    discard.disabled = true;
+    const top = f.discard.length ? f.discard[f.discard.length - 1] : null;
+    discard.append(top ? card(top) : el("div", "card empty"), el("span", "pile-count", "Discard " + f.discard_size));
+    const melds = clear(byId("melds"));
+    f.table.forEach((m) => {
+      const d = el("div", "meld");
+      d.append(el("span", "meld-head", m.number + " \u00b7 " + r.names[m.owner]), cardRow(m.cards));
+      melds.appendChild(d);
+    });
+    const you = byId("you");
+    you.classList.add("nohand");
+    byId("you-name").textContent = "";
+    byId("label").textContent = "";
+    clear(byId("hand"));
+    const actions = clear(byId("actions"));
+    const go = (i) => send({ type: "frame", index: Math.max(0, Math.min(r.count - 1, i)) });
+    actions.append(
+      button("\u23ee Start", () => go(0), "replay-start"),
+      button("\u25c0 Back", () => go(r.index - 1), "replay-back"),
+      button("Next \u25b6", () => go(r.index + 1), "replay-next"),
+      button("End \u23ed", () => go(r.count - 1), "replay-end"),
+      el("span", "tip", "Move " + r.index + " of " + (r.count - 1) + (r.seed ? " \u00b7 seed " + r.seed : ""))
+    );
+    const w = clear(byId("warning"));
+    if (f.result) f.result.lines.forEach((l) => w.appendChild(el("span", "outcome", l + " ")));
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (!replay) return;
+    if (ev.key === "ArrowRight" || ev.key === "n") send({ type: "frame", index: Math.min(replay.count - 1, replay.index + 1) });
+    if (ev.key === "ArrowLeft" || ev.key === "b") send({ type: "frame", index: Math.max(0, replay.index - 1) });
+  });
 
   build();
   connect();
