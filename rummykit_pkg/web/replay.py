@@ -14,7 +14,7 @@ from rummykit.cli.text import card_fmt, outcome_lines, past_phrase
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.cards.card import code
 from rummykit.core.play.match import Match
-from rummykit.core.play.records import MatchRecord, load_record, start_match
+from rummykit.core.play.records import load_record, start_match
 from rummykit.core.plugins.registry import Registry
 
 from .table import Refused, Who, new_token, same_token
