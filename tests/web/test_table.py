@@ -7,9 +7,12 @@ import json
 
 import pytest
 
+from rummykit import hookimpl
 from rummykit.core.play.session import Session, parse_seats
-from rummykit.core.plugins.manager import get_plugins
+from rummykit.core.plugins.manager import Plugins, get_plugins
 from rummykit.web.table import Refused, Table, Who
+
+from ..helpers import seated
 
 
 def table(variant="cardverse", seats=("human:Ann", "human:Bob"), lan=False, seed=5):
@@ -102,3 +105,30 @@ def _codes(cards):
     from rummykit.core.cards.card import code
 
     return [code(c) for c in cards]
+
+
+class SeatedPlugin:
+    """The toy variants of the open match contract (tests/helpers/seated.py)."""
+
+    @hookimpl
+    def register_variants(self, register):
+        seated.register_variants(register)
+
+
+def seated_table(variant, n):
+    reg = Plugins(extra=[("seated-web", SeatedPlugin())], entry_points=False).registry
+    seats = [f"human:P{i}" for i in range(n)]
+    return Table(Session.new(reg, variant, {}, parse_seats(seats), 3, None), lan=True)
+
+
+def test_a_seat_sitting_the_round_out_is_told_so_and_team_totals_reach_the_sheet():
+    t = seated_table("seated-3", 3)
+    state = t.state(Who())
+    assert len(state["in_play"]) == 2
+    out = next(s for s in range(3) if s not in state["in_play"])
+    mine = t.state(Who(out))
+    assert mine["in_play"] == state["in_play"] and mine["hand"]["cards"] == [] and mine["legal"] == []
+    pairs = seated_table("pairs", 4).state(Who(0))
+    columns = {c["title"]: c for c in pairs["sheet"]["columns"]}
+    assert columns["Team"]["teams"] and columns["Team"]["values"] == [0, 0]
+    assert pairs["sheet"]["teams"] == [[0, 2], [1, 3]]
