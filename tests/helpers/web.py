@@ -146,6 +146,8 @@ def play_gin_turn(page: Any) -> None:
     if page.is_visible("#stock.live"):
         version = page.get_attribute("body", "data-version")
         page.click("#stock")
+        if page.is_visible("#confirm"):  # a draw that ends the round: said first
+            page.click("#confirm-yes")
         new_version(page, version)
         return
     groups = page.query_selector_all("#hand .group")

@@ -189,7 +189,9 @@
     result.id = "result";
     const over = el("div", "overlay hidden");
     over.id = "over";
-    body.append(top, linkBox, main, side, toast, conn, curtain, result, over);
+    const confirmBox = el("div", "overlay hidden");
+    confirmBox.id = "confirm";
+    body.append(top, linkBox, main, side, toast, conn, curtain, result, over, confirmBox);
     stock.addEventListener("click", () => pileMove("draw stock"));
     discard.addEventListener("click", () => pileMove("take discard"));
     document.addEventListener("keydown", onKey);
@@ -267,8 +269,11 @@
   function send(msg) {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
   }
-  function sendMove(move) {
-    if (move.confirm && !window.confirm(move.confirm + "\n\nMake this move?")) return;
+  function sendMove(move, sure) {
+    if (move.confirm && !sure) {
+      askFirst(move);
+      return;
+    }
     sentAt = performance.now();
     sentVersion = state ? state.version : -1;
     body.dataset.busy = "1";
@@ -301,6 +306,23 @@
       msg.lines.forEach((l) => pre.appendChild(el("p", "", l)));
       p.appendChild(pre);
     }
+  }
+
+  // A move that ends the round for everyone by surprise (a draw at the empty
+  // stock): said first, made only on "yes", as the terminal asks.
+  function askFirst(move) {
+    const box = clear(byId("confirm"));
+    const p = el("div", "dialog");
+    p.appendChild(el("p", "outcome", move.confirm));
+    const yes = button("Yes, " + move.label.toLowerCase(), () => {
+      box.classList.add("hidden");
+      sendMove(move, true);
+    }, "confirm-yes");
+    const no = button("No, keep playing", () => box.classList.add("hidden"), "confirm-no");
+    p.append(yes, no);
+    box.appendChild(p);
+    box.classList.remove("hidden");
+    no.focus();
   }
 
   let toastTimer = 0;
