@@ -39,3 +39,14 @@ def test_what_it_refuses_is_one_line(rummy_run, args, line):
     r = rummy_run("serve", "--no-open", *args)
     assert r.returncode == 2, r.stderr
     assert line in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_a_game_still_played_is_not_replayed(rummy_run, tmp_path):
+    path = tmp_path / "game.json"
+    r = rummy_run(
+        "play", "gin", "--seat", "human:Ann", "--seat", "ai:easy", "--save", str(path), stdin="s\nquit\n"
+    )
+    assert r.returncode == 0, r.stderr
+    r = rummy_run("serve", "--replay", str(path), "--no-open")
+    assert r.returncode == 2
+    assert "is not over and a person plays in it" in r.stderr and r.stderr.count("\n") == 1

@@ -83,3 +83,11 @@ def test_a_finished_game_replays_in_the_browser(serve, page, rummy_run, tmp_path
     wait_until(page, f"() => document.body.dataset.frame === '{len(record['actions'])}'")
     assert "Easy bot" in page.inner_text("#warning")  # the last round's end, in words
     assert f"seed {record['seed']}" in page.inner_text("#actions")
+
+
+def test_a_game_left_with_no_move_is_not_kept(serve):
+    s = serve("gin")
+    assert len(s.saves()) == 1  # saved from the start, as rummy play saves it
+    assert s.stop() == 0
+    assert "no move made, so the game is not kept" in "".join(s.lines)
+    assert s.saves() == []
