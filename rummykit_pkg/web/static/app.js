@@ -482,7 +482,9 @@
     const actions = clear(byId("actions"));
     byId("warning").textContent = s.warning || "";
     if (!s.hand) {
-      selected = [];
+      selected = []; // nothing of the last person's hand stays in the page
+      order = [];
+      sortMode = "melds";
       you.classList.add("nohand");
       byId("you-name").textContent = s.lan && s.host ? "The table (host)" : "";
       byId("label").textContent = "";
@@ -545,7 +547,9 @@
       s.legal.forEach((m) => more.appendChild(moveButton(m, "small", true)));
       actions.appendChild(more);
     }
-    if (!s.legal.length && !s.over && s.to_act !== null && s.to_act !== s.you) {
+    if (s.in_play.indexOf(s.you) < 0) {
+      actions.appendChild(el("span", "waiting", "You sit this round out"));
+    } else if (!s.legal.length && !s.over && s.to_act !== null && s.to_act !== s.you) {
       actions.appendChild(el("span", "waiting", whoseTurn()));
     } else if (s.legal.length && !selected.length && !s.legal.some((m) => !m.cards.length)) {
       actions.appendChild(el("span", "tip", "Select cards to play them"));
