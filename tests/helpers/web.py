@@ -36,10 +36,10 @@ class Served:
     """``rummy serve ARGS --port 0 --no-open --pace 0``, its data under ``data``:
     :attr:`host` is the host's link, :attr:`seats` each seat's (``--lan``) by name."""
 
-    def __init__(self, args: list[str], data: Path, *extra: str) -> None:
+    def __init__(self, args: list[str], data: Path, env: dict[str, str] | None = None) -> None:
         self.data = data
-        env = {**os.environ, "RUMMYKIT_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
-        cmd = [RUMMY, "serve", *args, "--port", "0", "--no-open", "--pace", "0", *extra]
+        env = {**os.environ, "RUMMYKIT_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
+        cmd = [RUMMY, "serve", *args, "--port", "0", "--no-open", "--pace", "0"]
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
         )

@@ -41,11 +41,12 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Any]:
-    """``serve(*args)``: ``rummy serve ARGS`` started (:class:`Served`), stopped after the test."""
+    """``serve(*args, env=None)``: ``rummy serve ARGS`` started (:class:`Served`,
+    ``env`` added to its environment), stopped after the test."""
     started: list[Served] = []
 
-    def start(*args: str) -> Served:
-        s = Served(list(args), tmp_path / "data")
+    def start(*args: str, env: dict[str, str] | None = None) -> Served:
+        s = Served(list(args), tmp_path / "data", env)
         started.append(s)
         return s
 
