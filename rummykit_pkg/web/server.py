@@ -37,6 +37,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummykit.core.base.errors import RummyError
+
 from .replay import Replay
 from .table import Refused, Table, Who
 
@@ -254,6 +256,10 @@ class Server:
         except Refused as e:
             await self.send(ws, {"type": "refused", "reason": str(e)})
             return
+        except RummyError as e:  # the game could not do it (a save that failed...): said, not raised
+            await self.send(ws, {"type": "refused", "reason": str(e)})
+            await self.broadcast()
+            return
         if reply is not None:
             await self.send(ws, reply)
             return
@@ -337,8 +343,6 @@ def qr_text(text: str) -> str:
 def listen(port: int, lan: bool) -> socket.socket:
     """A socket listening on ``port`` (0: a free one) at 127.0.0.1, or on every
     address with ``lan``; a port in use is a one-line :class:`RummyError`."""
-    from rummykit.core.base.errors import RummyError
-
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -242,8 +242,12 @@ class Table:
         """The score sheet: the match rule's columns (one total, several games,
         team totals), and each round's points."""
         m = self.session.match
+        try:
+            columns = [c.to_json() for c in m.columns()]
+        except RummyError as e:  # a plugin's match rule failed: said on the sheet
+            columns = [{"title": "Total", "values": list(m.totals), "teams": False, "note": str(e)}]
         return {
-            "columns": [c.to_json() for c in m.columns()],
+            "columns": columns,
             "teams": [list(t) for t in m.rule.teams],
             "rounds": [list(r.points) for r in m.results][-SHEET_ROUNDS:],
             "rounds_played": m.rounds_played,
