@@ -56,3 +56,28 @@ def test_keyboard_and_dragging(serve, page):
     page.click("#hint")
     wait_until(page, "() => document.getElementById('toast').dataset.kind === 'hint'")
     assert page.inner_text("#toast").startswith("Hint")
+
+
+def test_a_meld_by_its_button_and_a_card_dropped_on_a_table_meld(serve, page):
+    # Seed 124: Ann, first to play, draws 6♦ to hold 3♦ 4♦ 5♦ 6♦.
+    s = serve("cardverse", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "124")
+    page.goto(s.host)
+    assert wait_turn(page) == "turn"
+    version = page.get_attribute("body", "data-version")
+    page.click("#stock")
+    new_version(page, version)
+    for code in ("3D", "4D", "5D"):
+        page.click(f'#hand .card[data-card="{code}"]')
+    version = page.get_attribute("body", "data-version")
+    page.click('#actions button[data-kind="meld"]')
+    new_version(page, version)
+    assert page.query_selector('#melds .meld[data-meld="1"]') is not None
+    assert page.query_selector("#melds .meld.live") is not None  # 6♦ may go onto it
+    version = page.get_attribute("body", "data-version")
+    page.drag_and_drop('#hand .card[data-card="6D"]', '#melds .meld[data-meld="1"]')
+    new_version(page, version)
+    assert s.saves()[0]["actions"] == ["draw stock", "meld 3D 4D 5D", "add 6D to 1"]
+    cards = [
+        c.get_attribute("data-card") for c in page.query_selector_all('#melds .meld[data-meld="1"] .card')
+    ]
+    assert sorted(cards) == ["3D", "4D", "5D", "6D"]
