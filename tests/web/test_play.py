@@ -3,12 +3,13 @@ the game saved as the terminal saves it."""
 
 from __future__ import annotations
 
+import json
 import statistics
 
 from ..helpers.web import play_gin_turn, wait_turn
 
 
-def test_a_whole_gin_match_against_a_bot_by_clicks(serve, page):
+def test_a_whole_gin_match_against_a_bot_by_clicks(serve, page, rummy_run, tmp_path):
     s = serve("gin", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "7", "-o", "target=30")
     page.goto(s.host)
     rounds = 0
@@ -36,4 +37,9 @@ def test_a_whole_gin_match_against_a_bot_by_clicks(serve, page):
     assert [seat["name"] for seat in saved[0]["seats"]] == ["Ann", "Easy bot"]
     assert max(saved[0]["state"]["totals"]) >= 30
     assert rounds >= 1  # a round's end shown, then the next round played
+    r = rummy_run("stats", "gin", "--json", RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
+    rows = json.loads(r.stdout)
+    assert [(row["person"], row["played"]) for row in rows] == [
+        ("Ann", 1)
+    ]  # in rummy stats, as a terminal game
     assert round_trips and statistics.median(round_trips) < 1000
