@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 RUMMY = str(Path(sys.executable).with_name("rummy"))
+#: Where the screenshots of docs/web.md go (RUMMYKIT_SCREENSHOTS=1).
+DOCS = Path(__file__).parents[2] / "docs" / "screenshots" / "web"
 LINK = re.compile(r"(http://\S+)")
 
 
@@ -30,6 +32,18 @@ def chromium_path() -> str | None:
         if found:
             return found
     return None
+
+
+def folder(tmp_path: Path) -> Path:
+    """docs/screenshots/web with ``RUMMYKIT_SCREENSHOTS=1``, else ``tmp_path``."""
+    if os.environ.get("RUMMYKIT_SCREENSHOTS") == "1":
+        DOCS.mkdir(parents=True, exist_ok=True)
+        return DOCS
+    return tmp_path
+
+
+def shot(page: Any, path: Path) -> None:
+    page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
 class Served:

@@ -4,7 +4,7 @@ the rules in the side panel and a hint."""
 
 from __future__ import annotations
 
-from ..helpers.web import new_version, wait_turn, wait_until
+from ..helpers.web import folder, new_version, shot, wait_turn, wait_until
 
 
 def hand(page):
@@ -58,7 +58,7 @@ def test_keyboard_and_dragging(serve, page):
     assert page.inner_text("#toast").startswith("Hint")
 
 
-def test_a_meld_by_its_button_and_a_card_dropped_on_a_table_meld(serve, page):
+def test_a_meld_by_its_button_and_a_card_dropped_on_a_table_meld(serve, page, tmp_path):
     # Seed 124: Ann, first to play, draws 6♦ to hold 3♦ 4♦ 5♦ 6♦.
     s = serve("cardverse", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "124")
     page.goto(s.host)
@@ -81,3 +81,7 @@ def test_a_meld_by_its_button_and_a_card_dropped_on_a_table_meld(serve, page):
         c.get_attribute("data-card") for c in page.query_selector_all('#melds .meld[data-meld="1"] .card')
     ]
     assert sorted(cards) == ["3D", "4D", "5D", "6D"]
+    page.click("#show-log")
+    log = page.inner_text("#log")  # the variant's words
+    assert "Ann melds 3♦ 4♦ 5♦" in log and "Ann adds 6♦ to meld 1" in log
+    shot(page, folder(tmp_path) / "cardverse-desktop.jpg")

@@ -6,13 +6,10 @@ docs/screenshots/web/ (docs/web.md shows them); otherwise to the test's folder."
 from __future__ import annotations
 
 import json
-import os
 import statistics
-from pathlib import Path
 
-from ..helpers.web import play_gin_turn, wait_turn, wait_until
+from ..helpers.web import folder, play_gin_turn, shot, wait_turn, wait_until
 
-DOCS = Path(__file__).parents[2] / "docs" / "screenshots" / "web"
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
@@ -20,17 +17,6 @@ PHONE = {
     "device_scale_factor": 2,
 }
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-
-
-def folder(tmp_path):
-    if os.environ.get("RUMMYKIT_SCREENSHOTS") == "1":
-        DOCS.mkdir(parents=True, exist_ok=True)
-        return DOCS
-    return tmp_path
-
-
-def shot(page, path):
-    page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
 def fits(page):
@@ -60,7 +46,8 @@ def test_the_table_at_phone_and_desktop_sizes(serve, browser, tmp_path):
         play_gin_turn(page)
         trips.append(float(page.get_attribute("body", "data-rtt")))
     figures["round_trip_ms_median"] = round(statistics.median(trips), 1)
-    figures["round_trip_ms_max"] = round(max(trips), 1)
+    figures["round_trip_ms_first"] = trips[0]  # the page's first drawing of a move
+    figures["round_trip_ms_max_after_first"] = round(max(trips[1:]), 1)
     figures["moves_measured"] = len(trips)
     while (what := wait_turn(page)) == "result":
         page.click("#next-round")
