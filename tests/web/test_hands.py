@@ -59,7 +59,7 @@ def test_keyboard_and_dragging(serve, page):
 
 
 def test_a_meld_by_its_button_and_a_card_dropped_on_a_table_meld(serve, page, tmp_path):
-    # Seed 124: Ann, first to play, draws 6♦ to hold 3♦ 4♦ 5♦ 6♦.
+    # Seed 124: Ann, first to play, draws 5♦ to hold 3♦ 4♦ 5♦ 6♦.
     s = serve("cardverse", "--seat", "human:Ann", "--seat", "ai:easy", "--seed", "124")
     page.goto(s.host)
     assert wait_turn(page) == "turn"
