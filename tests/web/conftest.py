@@ -34,7 +34,9 @@ def browser() -> Iterator[Any]:
         pytest.skip("no Chromium on this machine (apt-get install chromium, or RUMMYKIT_CHROMIUM=PATH)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
+        b = p.chromium.launch(
+            executable_path=path, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
         yield b
         b.close()
 

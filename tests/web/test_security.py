@@ -177,7 +177,11 @@ def test_a_foreign_host_name_is_refused_in_the_browser(lan, browser):
     b = browser.browser_type.launch(
         executable_path=chromium_path(),
         headless=True,
-        args=["--no-sandbox", "--host-resolver-rules=MAP rebound.example 127.0.0.1"],
+        args=[
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--host-resolver-rules=MAP rebound.example 127.0.0.1",
+        ],
     )
     page = b.new_page()
     response = page.goto(f"http://rebound.example:{port}/?token={lan.token}")
