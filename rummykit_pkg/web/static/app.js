@@ -539,8 +539,12 @@
       actions.appendChild(hint);
     }
     if (s.undo) actions.appendChild(button("Undo", () => send({ type: "undo" }), "undo"));
-    // Every legal move, by its notation: whatever the drawing above does not offer.
-    const rest = s.legal.filter((m) => !shown.has(m.move) && m.kind !== "draw stock" && m.kind !== "take discard");
+    // Every legal move, by its notation, when one of them cannot be made by
+    // selecting cards of the hand (a plugin's move of another shape).
+    const inHand = new Set(s.hand.cards);
+    const rest = s.legal.filter(
+      (m) => !shown.has(m.move) && m.cards.length && !m.cards.every((c) => inHand.has(c))
+    );
     if (rest.length) {
       const more = el("details", "more");
       more.appendChild(el("summary", "", "All moves (" + s.legal.length + ")"));
