@@ -69,6 +69,7 @@ BUILTIN_COMMANDS = {
         "rummykit.cli.scaffold:new_variant", "Write a new variant plugin package, ready to install."
     ),
     "stats": Builtin("rummykit.cli.stats:stats", "How your finished games went, per variant and opponent."),
+    "serve": Builtin("rummykit.web.command:serve", "Play at a card table in the browser (the web extra)."),
 }
 
 

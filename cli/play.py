@@ -143,6 +143,11 @@ def _seats(
     return records
 
 
+#: The seats of ``--seat`` words as ``rummy play`` reads them (:func:`_seats`),
+#: for the other commands that seat a game (``rummy serve``).
+read_seats = _seats
+
+
 def _seat_word(spec: VariantSpec[Any], agents: list[str], text: str, index: int) -> str:
     """:func:`read_seat` of one ``--seat``; a computer player not offered here
     is the registry's line, which says why when it knows."""

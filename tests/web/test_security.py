@@ -1,0 +1,189 @@
+"""The server's guards, from outside: tokens on every request and WebSocket,
+Host and Origin checked, a strict CSP, bounded messages, and no secret in its
+logs."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from ..helpers.web import chromium_path
+
+
+def get(url, **headers):
+    """(status, headers, body) of a GET of ``url`` with ``headers``."""
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, dict(r.headers), r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode()
+
+
+def handshake(base, path, host=None, origin=None):
+    """The status line the server answers a WebSocket handshake for ``path``
+    with, sent with these Host and Origin headers."""
+    hostport = base.removeprefix("http://")
+    address, port = hostport.rsplit(":", 1)
+    lines = [
+        f"GET {path} HTTP/1.1",
+        f"Host: {host or hostport}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}",
+        "Sec-WebSocket-Version: 13",
+    ]
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    with socket.create_connection((address, int(port)), timeout=10) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        return sock.recv(4096).decode("latin-1").split("\r\n")[0]
+
+
+@pytest.fixture
+def lan(serve):
+    return serve("gin", "--seat", "human:Ann", "--seat", "human:Bob", "--lan", "--seed", "4")
+
+
+def test_pages_need_their_token(lan):
+    base, token = lan.base, lan.token
+    ann = lan.seats["Ann"].split("token=")[1]
+    bob = lan.seats["Bob"].split("token=")[1]
+    assert get(f"{base}/?token={token}")[0] == 200
+    assert get(f"{base}/seat/0?token={ann}")[0] == 200
+    for url in (
+        f"{base}/",
+        f"{base}/?token=",
+        f"{base}/?token={token[:-1]}x",
+        f"{base}/?token={ann}",  # a seat's token is not the host's
+        f"{base}/seat/0?token={bob}",  # another seat's token
+        f"{base}/seat/0?token={token}",
+        f"{base}/static/app.js",
+        f"{base}/static/app.js?token=nope",
+        f"{base}/qr/0.svg?token={ann}",  # the QR codes are the host's
+    ):
+        status, _, body = get(url)
+        assert status == 403, url
+        assert "token" in body
+    assert get(f"{base}/static/app.js?token={bob}")[0] == 200
+
+
+def test_host_and_origin_are_checked(lan):
+    base, token = lan.base, lan.token
+    port = base.rsplit(":", 1)[1]
+    url = f"{lan.base}/?token={token}"
+    status, headers, body = get(url, Host=f"evil.example:{port}")
+    assert status == 403 and "Host" in body
+    status, _, body = get(url, Origin="http://evil.example")
+    assert status == 403 and "Origin" in body
+    status, headers, _ = get(url, Origin=base)
+    assert status == 200
+    csp = headers["content-security-policy"]
+    assert "default-src 'none'" in csp and "script-src 'self'" in csp and "unsafe" not in csp
+    assert headers["referrer-policy"] == "no-referrer" and headers["x-frame-options"] == "DENY"
+
+
+def test_websockets_need_token_host_and_origin(lan):
+    base, token = lan.base, lan.token
+    hostport = base.removeprefix("http://")
+    ann = lan.seats["Ann"].split("token=")[1]
+    good = f"/ws?token={token}"
+    assert " 101 " in handshake(base, good, origin=base)
+    for path, host, origin in [
+        ("/ws", None, base),
+        (f"/ws?token={token}x", None, base),
+        (f"/ws?token={ann}&seat=1", None, base),  # another seat's token
+        (good, None, "http://evil.example"),
+        (good, None, "null"),
+        (good, None, None),
+        (good, "evil.example:" + hostport.rsplit(":", 1)[1], base),
+    ]:
+        assert " 403 " in handshake(base, path, host, origin), (path, host, origin)
+
+
+def test_bad_messages_are_refused_and_nothing_is_lost(lan):
+    base = lan.base
+    ann = lan.seats["Ann"].split("token=")[1]
+    ws_url = base.replace("http://", "ws://") + f"/ws?token={ann}&seat=0"
+    with connect(ws_url, origin=base) as ws:
+        hello, state = json.loads(ws.recv(5)), json.loads(ws.recv(5))
+        assert hello["type"] == "hello" and state["you"] == 0
+        refusals = {
+            "x" * 5000: "message too long",
+            "{not json": "not JSON",
+            "[1, 2]": "a JSON object",
+            json.dumps({"type": "move", "move": "discard 2Z"}): "illegal",
+            json.dumps({"type": "move", "move": "knock AS"}): "illegal",
+        }
+        for text, reason in refusals.items():
+            ws.send(text)
+            answer = json.loads(ws.recv(5))
+            assert answer["type"] == "refused" and reason in answer["reason"]
+        ws.send(b"\x00\x01")
+        assert "JSON text" in json.loads(ws.recv(5))["reason"]
+        for _ in range(80):  # past the rate: refused, the connection kept
+            ws.send(json.dumps({"type": "state"}))
+        answers = [json.loads(ws.recv(5)) for _ in range(80)]
+        assert any(a["type"] == "refused" and "too many" in a["reason"] for a in answers)
+        assert lan.saves()[0]["actions"] == []
+        time.sleep(0.2)  # the bucket fills again
+        ws.send(json.dumps({"type": "move", "move": "draw stock"}))
+        assert json.loads(ws.recv(5))["version"] == 1
+    assert lan.saves()[0]["actions"] == ["draw stock"]
+    # No secret in the server's logs: its standard error, and its output but the links.
+    lan.stop()
+    secrets = [lan.token, *(u.split("token=")[1] for u in lan.seats.values())]
+    logs = "".join(lan.err)
+    links = [line for line in lan.lines if "token=" in line]
+    assert len(links) == 3
+    rest = "".join(line for line in lan.lines if "token=" not in line)
+    for secret in secrets:
+        assert secret not in logs and secret not in rest
+
+
+def test_browser_pages_without_their_token_are_refused(lan, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    bob = lan.seats["Bob"].split("token=")[1]
+    for url in (f"{lan.base}/", f"{lan.base}/?token=wrong", f"{lan.base}/seat/0?token={bob}"):
+        response = page.goto(url)
+        assert response.status == 403
+        assert page.query_selector("#hand") is None
+    # A page of another origin cannot open the table's WebSocket, even with the token.
+    page.goto("about:blank")
+    closed = page.evaluate(
+        """(url) => new Promise((done) => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => done('open');
+            ws.onerror = () => done('refused');
+        })""",
+        lan.base.replace("http://", "ws://") + f"/ws?token={lan.token}",
+    )
+    assert closed == "refused"
+    context.close()
+
+
+def test_a_foreign_host_name_is_refused_in_the_browser(lan, browser):
+    """DNS rebinding: a name of another site that resolves to this machine."""
+    port = lan.base.rsplit(":", 1)[1]
+    b = browser.browser_type.launch(
+        executable_path=chromium_path(),
+        headless=True,
+        args=[
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--host-resolver-rules=MAP rebound.example 127.0.0.1",
+        ],
+    )
+    page = b.new_page()
+    response = page.goto(f"http://rebound.example:{port}/?token={lan.token}")
+    assert response.status == 403 and "Host" in page.inner_text("body")
+    b.close()
