@@ -41,7 +41,7 @@ MOVES = (
         short="p",
         does="passes on the upcard",
         did="passed on the upcard",
-        usage="pass",
+        usage="p",
         help="at the start of a hand: decline the upcard (take it with 'take discard')",
     ),
 )
