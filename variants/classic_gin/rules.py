@@ -166,7 +166,7 @@ class ClassicRule(MatchRule):
         ]
         s = self.settled()
         if s is not None:
-            shut = " (shutout: doubled)" if s.shutout and self.shutout_doubles else ""
+            shut = ", doubled: a shutout" if s.shutout and self.shutout_doubles else ""
             cols += [
                 Column("Boxes", tuple(s.boxes), note=f"{self.box_bonus} per hand won{shut}"),
                 Column("Game", tuple(s.game), note=f"game bonus {self.game_bonus}{shut}"),

@@ -141,6 +141,15 @@ def test_a_whole_match_through_a_pipe(rummy_run, tmp_path, form):
     assert "=== match over:" in out.stdout and "Traceback" not in out.stderr
     assert "passes on the upcard" in out.stdout or "takes" in out.stdout
     assert load_record(save).finished
+    # the score sheet at the end: the bonuses, or Hollywood's three games
+    end = out.stdout.split("=== match over:")[1]
+    wanted = (
+        ["Game 1:", "Game 2:", "Game 3:", "Won:", "Margin:"]
+        if form == "hollywood-gin"
+        else ["Boxes:", "Game:", "Final:"]
+    )
+    for title in wanted:
+        assert f"\n{title} " in end, title
 
 
 def test_bots_only_play_a_piped_match_to_the_end(rummy_run):
