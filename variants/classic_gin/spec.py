@@ -137,6 +137,5 @@ HOLLYWOOD = _form(
     hollywood_rule,
 )
 
-#: The forms the plugin registers, in order (Gin for three and partnership
-#: Gin join this list).
+#: The two-seat forms (the plugin registers the forms named in plugin.FORMS).
 SPECS = [CLASSIC, OKLAHOMA, HOLLYWOOD]
