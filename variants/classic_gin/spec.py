@@ -16,6 +16,7 @@ from rummykit import MatchRule, MoveWords, View
 from rummykit.variants.gin import MOVES as GIN_MOVES
 from rummykit.variants.gin import make_spec
 
+from .codec import family_codec
 from .options import ClassicOptions, OklahomaOptions
 from .round import PASS, STOCK_END, ClassicRound, OklahomaRound
 from .rules import ClassicRule, HollywoodRule
@@ -101,6 +102,7 @@ def _form(
         description=description,
         moves=MOVES,
         table_summary=stock_note,
+        action_codec=family_codec,
     )
     return replace(spec, match_rule=match_rule)
 
