@@ -193,8 +193,9 @@ def _check_deck(zones: Mapping[str, Sequence[int]], what: str) -> None:
 def _deck_of(rnd: Round, seat: int) -> tuple[Mapping[str, Sequence[int]], set[int]]:
     """The zones of the deck ``seat`` plays with (``Round.decks``: the one
     holding its hand), and the cards the other decks show in public (in a
-    zone that is neither a stock nor a hand): a number in a view cannot say
-    which deck it belongs to, so those are not counted hidden."""
+    zone that is neither a stock nor a hand; their hands too once the round
+    is over): a number in a view cannot say which deck it belongs to, so
+    those are not counted hidden."""
     decks = rnd.decks()
     if len(decks) == 1:
         return decks[0], set()
@@ -203,7 +204,7 @@ def _deck_of(rnd: Round, seat: int) -> tuple[Mapping[str, Sequence[int]], set[in
     for d in decks:
         if d is not mine:
             for zone, cards in d.items():
-                if zone != "stock" and not zone.startswith("hand"):
+                if zone != "stock" and (rnd.result is not None or not zone.startswith("hand")):
                     shown.update(cards)
     return mine, shown
 
@@ -869,9 +870,11 @@ def _seen_by(view: View) -> set[int]:
 
 
 def _arrangement(rnd: Round) -> tuple:
-    """Where the cards lie, the stock in order, other zones as sets."""
+    """Where the cards lie, deck by deck (``Round.decks``): the stock in
+    order, other zones as sets."""
     return tuple(
-        sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs))) for z, cs in rnd.zones().items())
+        tuple(sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs))) for z, cs in deck.items()))
+        for deck in rnd.decks()
     )
 
 

@@ -47,6 +47,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replaced
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rummykit import (
@@ -566,7 +567,7 @@ class PartnersRound(TableRound):
         """``partner`` and the public facts of the ``other_game``."""
         g = self.seat_game[seat]
         extra["partner"] = next(s for s in TEAMS[seat % 2] if s != seat)
-        extra["other_game"] = self.public_facts(self.games[1 - g])
+        extra["other_game"] = MappingProxyType(self.public_facts(self.games[1 - g]))
 
     def make_result(self) -> RoundResult:
         results = [game.result(self.n_seats) for game in self.games]

@@ -7,7 +7,7 @@ classes), so the specs cross process boundaries (``rummy simulate --workers``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from pydantic import Field
@@ -15,6 +15,7 @@ from pydantic import Field
 from rummykit import HandSummary, MatchRule, VariantSpec, View
 from rummykit.variants.gin import analyze, hand_summary
 
+from .codec import family_codec
 from .options import ClassicOptions
 from .spec import MOVES, rules_text, stock_note
 from .tables import Gin3Round, PartnersRound
@@ -87,7 +88,7 @@ def partners_note(view: View) -> str | None:
     """The line about the table: the other game's state, then the form's."""
     other = view.extra.get("other_game")
     mine = stock_note(view)
-    if not isinstance(other, dict) and not hasattr(other, "get"):
+    if not isinstance(other, Mapping):
         return mine
     if other.get("over"):
         state = f"over ({other.get('outcome')}, {other.get('points')} points)"
@@ -122,6 +123,7 @@ def _spec(
         analyze=functools.partial(analyze, variant=name),
         moves=MOVES,
         table_summary=table_summary,
+        action_codec=family_codec,
     )
 
 
