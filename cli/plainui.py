@@ -36,6 +36,7 @@ from .text import (
     readable,
     result_lines,
     scoreboard,
+    sheet_lines,
     sorted_next,
     table_line,
     unknown_move,
@@ -125,6 +126,8 @@ class PlainUI:
                 self.echo(line)
             if not s.match.over:  # the match's end gives the totals once
                 self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
+                for line in sheet_lines(s.names, s.match.totals, s.match.columns()):
+                    self.echo(line)
 
     def match_end(self) -> None:
         s = self.s
@@ -132,6 +135,8 @@ class PlainUI:
         winner = s.names[m.winner] if m.winner is not None else "nobody"
         self.echo(f"=== match over: {winner} wins ===")
         self.echo(scoreboard(s.names, m.totals, m.ending()))
+        for line in sheet_lines(s.names, m.totals, m.columns()):
+            self.echo(line)
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")
 

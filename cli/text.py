@@ -17,6 +17,7 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
+    from rummykit.core.play.match import Column
     from rummykit.core.plugins.registry import HandSummary
 
 Fmt = Callable[[int], str]
@@ -158,6 +159,22 @@ def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | 
         return "Score: " + ", ".join(parts)
     end = f"target {target}" if isinstance(target, int) else target
     return "Score: " + ", ".join(parts) + f" ({end})"
+
+
+def sheet_lines(names: Sequence[str], totals: Sequence[int], columns: Sequence[Column]) -> list[str]:
+    """A match rule's score sheet (``Match.columns()``) in lines, one per
+    column (``Hands: Ann 3, Bob 1 (hands won)``), but for the columns of
+    seats that are the ``totals`` the score line already shows; a team
+    column's cells are ``team 1``, ``team 2``..."""
+    lines = []
+    for c in columns:
+        if not c.teams and tuple(c.values) == tuple(totals):
+            continue
+        who = [f"team {i + 1}" for i in range(len(c.values))] if c.teams else names
+        cells = [f"{n} {'-' if v is None else v}" for n, v in zip(who, c.values, strict=False)]
+        note = f" ({c.note})" if c.note else ""
+        lines.append(f"{c.title}: {', '.join(cells)}{note}")
+    return lines
 
 
 #: A seat's name while a variant's text is filled in for the person in it

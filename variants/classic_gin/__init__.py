@@ -10,8 +10,9 @@ Public names (imported on first use, so that ``rummy --help`` stays fast):
   ``PASS``, the kind of the move that declines the upcard;
 * :class:`ClassicRule`, :class:`HollywoodRule` – the match rules (end-of-match
   bonuses; three games at once);
-* :data:`SPECS` – the forms' :class:`VariantSpec` objects, in the order the
-  plugin registers them; :data:`MOVES` – the words of their moves.
+* :data:`SPECS` – the two-seat forms' :class:`VariantSpec` objects (the
+  plugin registers the forms ``plugin.FORMS`` names); :data:`MOVES` – the
+  words of their moves.
 """
 
 from __future__ import annotations

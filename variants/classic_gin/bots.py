@@ -26,7 +26,14 @@ from rummykit.variants.gin.bots import agent_specs
 
 from .round import PASS, PASS_ACTION
 
-__all__ = ["OfferAgent", "OfferFactory", "family_agent_specs", "register_family_bots"]
+__all__ = [
+    "TWO_SEAT_FORMS",
+    "OfferAgent",
+    "OfferFactory",
+    "family_agent_specs",
+    "register_family_bots",
+    "register_two_seat_bots",
+]
 
 _STOCK = Action(DRAW_STOCK)
 
@@ -87,3 +94,13 @@ def register_family_bots(register: Callable[[AgentSpec[Any]], None], variant: st
     """Register :func:`family_agent_specs` of ``variant``."""
     for spec in family_agent_specs(variant):
         register(spec)
+
+
+#: The two-seat forms whose players are Gin's, wrapped.
+TWO_SEAT_FORMS = ("classic-gin", "oklahoma-gin", "hollywood-gin")
+
+
+def register_two_seat_bots(register: Callable[[AgentSpec[Any]], None]) -> None:
+    """Register the players of every form of :data:`TWO_SEAT_FORMS`."""
+    for variant in TWO_SEAT_FORMS:
+        register_family_bots(register, variant)

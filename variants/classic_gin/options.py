@@ -20,6 +20,12 @@ __all__ = ["ClassicOptions", "OklahomaOptions"]
 class ClassicOptions(GinOptions):
     """Classic Gin: the dealer by lot, then by ``next_dealer``; bonuses at the end."""
 
+    target: int = Field(
+        100,
+        ge=1,
+        le=1_000_000,
+        description="a match (in Hollywood Gin, each of its three games) ends when a total reaches this",
+    )
     first_turn: Literal["first"] = Field(
         "first",
         description="fixed in the classic forms: the non-dealer plays first",

@@ -166,7 +166,7 @@ class ClassicRule(MatchRule):
         ]
         s = self.settled()
         if s is not None:
-            shut = " (shutout: doubled)" if s.shutout and self.shutout_doubles else ""
+            shut = ", doubled: a shutout" if s.shutout and self.shutout_doubles else ""
             cols += [
                 Column("Boxes", tuple(s.boxes), note=f"{self.box_bonus} per hand won{shut}"),
                 Column("Game", tuple(s.game), note=f"game bonus {self.game_bonus}{shut}"),
@@ -187,12 +187,10 @@ class ClassicRule(MatchRule):
 
     # -- in words -----------------------------------------------------------------
 
-    def bonus_words(self) -> str:
-        words = f"game bonus {self.game_bonus}, {self.box_bonus} a hand won"
-        return words + (", doubled in a shutout" if self.shutout_doubles else "")
-
     def describe(self) -> str:
-        return f"first to {self.limit}, then bonuses ({self.bonus_words()})"
+        if not (self.game_bonus or self.box_bonus):
+            return f"first to {self.limit}"
+        return f"first to {self.limit}, then game and box bonuses"
 
     def short(self) -> str:
         return f"to {self.limit} + bonuses"
@@ -346,10 +344,7 @@ class HollywoodRule(ClassicRule):
         return data
 
     def describe(self) -> str:
-        return (
-            f"three games at once, each to {self.limit} with its bonuses ({self.bonus_words()}); "
-            "more games won wins"
-        )
+        return f"three games at once, each to {self.limit}; most games won wins"
 
     def short(self) -> str:
         return f"3 games to {self.limit}"

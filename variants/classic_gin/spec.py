@@ -41,7 +41,7 @@ MOVES = (
         short="p",
         does="passes on the upcard",
         did="passed on the upcard",
-        usage="pass",
+        usage="p",
         help="at the start of a hand: decline the upcard (take it with 'take discard')",
     ),
 )
@@ -137,6 +137,5 @@ HOLLYWOOD = _form(
     hollywood_rule,
 )
 
-#: The forms the plugin registers, in order (Gin for three and partnership
-#: Gin join this list).
+#: The two-seat forms (the plugin registers the forms named in plugin.FORMS).
 SPECS = [CLASSIC, OKLAHOMA, HOLLYWOOD]

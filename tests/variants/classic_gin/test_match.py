@@ -135,8 +135,14 @@ def test_the_rule_follows_the_options_and_says_so_in_the_record():
     assert rule.limit == 50 and rule.box_bonus == 20 and rule.next_dealer_by == "winner"
     data = rule.to_json()
     assert data["rule"] == "classic" and data["limit"] == 50
-    assert data["params"] == {"game_bonus": 100, "box_bonus": 20, "shutout_doubles": True, "next_dealer": "winner"}
-    assert "first to 50" in rule.describe() and "bonus" in rule.describe()
+    assert data["params"] == {
+        "game_bonus": 100,
+        "box_bonus": 20,
+        "shutout_doubles": True,
+        "next_dealer": "winner",
+    }
+    assert rule.describe() == "first to 50, then game and box bonuses"
+    assert ClassicRule(50, game_bonus=0, box_bonus=0).describe() == "first to 50"
 
 
 def test_facts_tell_every_seat_the_hands_won_and_the_target():
