@@ -1,5 +1,6 @@
 """The classic Gin family plugin: the variants ``classic-gin``,
-``oklahoma-gin`` and ``hollywood-gin`` and their computer players.
+``oklahoma-gin``, ``hollywood-gin``, ``gin-3`` and ``gin-partners`` and
+their computer players.
 
 Declared as the entry point ``classic_gin`` of the group ``rummykit`` in
 pyproject.toml, so it loads exactly like a third-party plugin. Every ``rummy``

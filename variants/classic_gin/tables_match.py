@@ -72,10 +72,7 @@ class Gin3Rule(ClassicRule):
         return tuple(s for s in super().seats_in_play() if s != self.dealer)
 
     def describe(self) -> str:
-        return (
-            f"the dealer sits out and the loser deals; first to {self.limit}, "
-            f"then bonuses ({self.bonus_words()})"
-        )
+        return f"the dealer sits out, the loser deals; {super().describe()}"
 
 
 class PartnersRule(ClassicRule):
@@ -166,7 +163,7 @@ class PartnersRule(ClassicRule):
         ]
         s = self.settled()
         if s is not None:
-            shut = " (shutout: doubled)" if s.shutout and self.shutout_doubles else ""
+            shut = ", doubled: a shutout" if s.shutout and self.shutout_doubles else ""
             cols += [
                 Column("Boxes", tuple(s.boxes), teams=True, note=f"{self.box_bonus} per hand won{shut}"),
                 Column("Game", tuple(s.game), teams=True, note=f"game bonus {self.game_bonus}{shut}"),
@@ -175,7 +172,7 @@ class PartnersRule(ClassicRule):
         return tuple(cols)
 
     def describe(self) -> str:
-        return f"team totals, first to {self.limit}, then bonuses ({self.bonus_words()})"
+        return f"team totals, {super().describe()}"
 
     def short(self) -> str:
         return f"teams to {self.limit} + bonuses"

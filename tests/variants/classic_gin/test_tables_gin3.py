@@ -176,7 +176,7 @@ def test_the_rule_deals_again_after_no_score_and_names_itself():
     result, ctx = hand(2, 15, (2, 0))
     rule.record(result, ctx)
     assert rule.dealer == 0 and rule.seats_in_play() == (1, 2)
-    assert "the dealer sits out and the loser deals" in rule.describe()
+    assert rule.describe().startswith("the dealer sits out, the loser deals; first to 100")
     assert rule.to_json()["rule"] == "gin-3"
 
 
