@@ -87,8 +87,8 @@ class TableAgent(BaseAgent):
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
         shown = game_view(view)
         if self.wants_information:
-            return self.inner.act(shown, legal, info=info)  # type: ignore[no-any-return]
-        return self.inner.act(shown, legal)  # type: ignore[no-any-return]
+            return self.inner.act(shown, legal, info=info)
+        return self.inner.act(shown, legal)
 
     def observe(self, event: Event, view: View) -> None:
         if not self.observes:

@@ -7,6 +7,7 @@ classes), so the specs cross process boundaries (``rummy simulate --workers``).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -36,9 +37,16 @@ __all__ = [
 class Gin3Options(ClassicOptions):
     """Gin for three: classic Gin's options; the loser always deals."""
 
+    target: int = Field(
+        100, ge=1, le=1_000_000, description="a match ends when a player's total reaches this"
+    )
     next_dealer: Literal["loser"] = Field(
         "loser",
         description="fixed in Gin for three: the loser of a hand deals the next and sits it out",
+    )
+    shutout_doubles: bool = Field(
+        True,
+        description="when neither other player won a hand, the winner's game and box bonuses are doubled",
     )
 
 
@@ -51,6 +59,43 @@ class PartnersOptions(ClassicOptions):
         "left",
         description="fixed in partnership Gin: the deal passes to the left",
     )
+    game_bonus: int = Field(100, ge=0, le=10_000, description="end of match: bonus to the winning team")
+    box_bonus: int = Field(
+        25, ge=0, le=1000, description="end of match: bonus to each team for each hand it scored"
+    )
+    shutout_doubles: bool = Field(
+        True,
+        description="when the other team scored no hand, the winning team's game and box bonuses are doubled",
+    )
+
+
+def form_text(name: str, replace: Mapping[str, str]) -> str:
+    """The form's own text (``NAME.md``), then classic Gin's with the
+    sections named in ``replace`` (by heading) told as the form plays them."""
+    classic = rules_text("classic")
+    parts = re.split(r"^## (.*)\n", classic, flags=re.MULTILINE)
+    out = [parts[0]]
+    for heading, body in zip(parts[1::2], parts[2::2], strict=True):
+        if heading in replace:
+            body = "\n" + replace[heading].strip("\n") + "\n\n"
+        out.append(f"## {heading}\n{body}")
+    return rules_text(name) + "\n" + "".join(out).rstrip("\n") + "\n"
+
+
+GIN3_TEXT = form_text(
+    "gin3",
+    {
+        "The dealer": "As above: the dealer sits out and the loser deals (`next_dealer` is `loser` only).",
+        "The match": "As above: each player's own total to 100 (`target`), then the bonuses.",
+    },
+)
+PARTNERS_TEXT = form_text(
+    "partners",
+    {
+        "The dealer": "As above: the deal passes to the left (`next_dealer` is `left` only).",
+        "The match": "As above: team totals to 125 (`target`), then the team bonuses.",
+    },
+)
 
 
 def gin3_rule(options: Gin3Options) -> MatchRule:
@@ -133,7 +178,7 @@ GIN3 = _spec(
     3,
     Gin3Options,
     Gin3Round.deal,
-    rules_text("gin3", "classic"),
+    GIN3_TEXT,
     "3 players; classic Gin two at a time: the dealer sits out, the loser deals; first to 100, then bonuses",
     gin3_rule,
     gin3_note,
@@ -144,7 +189,7 @@ PARTNERS = _spec(
     4,
     PartnersOptions,
     PartnersRound.deal,
-    rules_text("partners", "classic"),
+    PARTNERS_TEXT,
     "4 players in two teams; two games of classic Gin at once each hand, "
     "sums or differences to the teams; first team to 125",
     partners_rule,
