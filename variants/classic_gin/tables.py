@@ -268,9 +268,9 @@ class TableRound(Round):
     def hand_sizes(self) -> tuple[int, ...]:
         sizes = [0] * self.n_seats
         for game in self.games:
-            view = game.round.view(0)
+            hands = game.round.hands
             for k, s in enumerate(game.seats):
-                sizes[s] = view.hand_sizes[k]
+                sizes[s] = hands[k].bit_count()
         return tuple(sizes)
 
     def view(self, seat: int) -> View:
