@@ -82,7 +82,11 @@ class TableAgent(BaseAgent):
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.wants_information = bool(getattr(inner, "wants_information", False))
-        self.observes = bool(getattr(inner, "observes", False))
+        flag = getattr(inner, "observes", None)  # an OfferAgent knows of the player it wraps
+        if flag is None:
+            watch = getattr(type(inner), "observe", None)
+            flag = watch is not None and watch is not BaseAgent.observe
+        self.observes = bool(flag)
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
         shown = game_view(view)
@@ -91,12 +95,17 @@ class TableAgent(BaseAgent):
         return self.inner.act(shown, legal)
 
     def observe(self, event: Event, view: View) -> None:
+        """Told an event of its own game (with the game's seats); the other
+        game's events are not its game's."""
         if not self.observes:
             return
-        seats = game_seats(view) if view.n_seats != 2 else (0, 1)
+        if view.n_seats == 2:
+            self.inner.observe(event, view)
+            return
+        seats = game_seats(view)
         if seats is not None and event.seat in seats:
-            inner = Event(seats.index(event.seat), event.action, event.card, event.private, event.pile_closed)
-            self.inner.observe(inner if view.n_seats != 2 else event, game_view(view))
+            moved = Event(seats.index(event.seat), event.action, event.card, event.private, event.pile_closed)
+            self.inner.observe(moved, game_view(view))
 
     def explain(self, view: View, action: Action) -> str:
         why = getattr(self.inner, "explain", None)

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from rummykit import Action, HandReport, Match, MatchContext, RoundResult, parse_card, parse_cards
+from rummykit import Action, BaseAgent, HandReport, Match, MatchContext, RoundResult, parse_card, parse_cards
 from rummykit.testing import check_cards_accounted, check_variant
 from rummykit.variants.classic_gin import ClassicRound
 from rummykit.variants.classic_gin.tables import PartnersRound, partner_games, partnership_score
-from rummykit.variants.classic_gin.tables_agents import game_view
+from rummykit.variants.classic_gin.tables_agents import TableAgent, game_view
 from rummykit.variants.classic_gin.tables_match import PartnersRule
 from rummykit.variants.classic_gin.tables_spec import PARTNERS, PartnersOptions
 
@@ -265,3 +265,29 @@ def test_a_match_is_won_by_a_team():
 
 def test_conformance():
     check_variant("gin-partners", seeds=range(3), report=False)
+
+
+class Watcher(BaseAgent):
+    """A two-seat player that notes what it is told and plays the first legal move."""
+
+    def __init__(self):
+        self.told = []
+
+    def act(self, view, legal):
+        assert view.n_seats == 2 and view.to_act == view.seat
+        return legal[0]
+
+    def observe(self, event, view):
+        self.told.append((event.seat, view.seat, view.n_seats))
+
+
+def test_a_table_player_is_told_its_own_game_s_events_with_the_game_s_seats():
+    match = Match(PARTNERS, PartnersOptions(), 4, 6)
+    seat = match.context.seats[0]
+    agent = TableAgent(Watcher())
+    for _ in range(12):
+        event = match.apply(match.legal_actions()[0])
+        agent.observe(event.seen_by(seat), match.view(seat))
+    mine = [e for e in match.round.history if e.seat in (seat, match.view(seat).extra["opponent"])]
+    assert len(agent.inner.told) == len(mine) < 12
+    assert all(n == 2 and me == 0 and s in (0, 1) for s, me, n in agent.inner.told)
