@@ -195,3 +195,10 @@ def test_bots_play_a_whole_match():
 
 def test_conformance():
     check_variant("gin-3", seeds=range(3), report=False)
+
+
+@pytest.mark.slow
+def test_conformance_with_every_player():
+    coverage = check_variant("gin-3", seeds=range(8), report=False)
+    assert not coverage.outcomes_never_reached and not coverage.moves_never_played
+    assert {"ai:easy", "ai:normal", "ai:hard", "ai:search"} <= set(coverage.players)

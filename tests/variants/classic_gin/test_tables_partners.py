@@ -267,6 +267,13 @@ def test_conformance():
     check_variant("gin-partners", seeds=range(3), report=False)
 
 
+@pytest.mark.slow
+def test_conformance_with_every_player():
+    coverage = check_variant("gin-partners", seeds=range(8), report=False)
+    assert not coverage.outcomes_never_reached and not coverage.moves_never_played
+    assert {"ai:easy", "ai:normal", "ai:hard", "ai:search"} <= set(coverage.players)
+
+
 class Watcher(BaseAgent):
     """A two-seat player that notes what it is told and plays the first legal move."""
 
