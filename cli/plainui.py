@@ -126,7 +126,7 @@ class PlainUI:
                 self.echo(line)
             if not s.match.over:  # the match's end gives the totals once
                 self.echo(scoreboard(s.names, s.match.totals, s.match.rule.describe()))
-                for line in sheet_lines(s.names, s.match.totals, s.match.columns()):
+                for line in sheet_lines(s.names, s.match.totals, s.match.columns(), self.fmt):
                     self.echo(line)
 
     def match_end(self) -> None:
@@ -135,7 +135,7 @@ class PlainUI:
         winner = s.names[m.winner] if m.winner is not None else "nobody"
         self.echo(f"=== match over: {winner} wins ===")
         self.echo(scoreboard(s.names, m.totals, m.ending()))
-        for line in sheet_lines(s.names, m.totals, m.columns()):
+        for line in sheet_lines(s.names, m.totals, m.columns(), self.fmt):
             self.echo(line)
         saved = f"; record saved to {s.path}" if s.path else ""
         self.echo(f"(seed {s.record.seed}{saved})")

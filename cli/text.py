@@ -161,18 +161,21 @@ def scoreboard(names: Sequence[str], totals: Sequence[int], target: int | str | 
     return "Score: " + ", ".join(parts) + f" ({end})"
 
 
-def sheet_lines(names: Sequence[str], totals: Sequence[int], columns: Sequence[Column]) -> list[str]:
+def sheet_lines(
+    names: Sequence[str], totals: Sequence[int], columns: Sequence[Column], fmt: Fmt
+) -> list[str]:
     """A match rule's score sheet (``Match.columns()``) in lines, one per
     column (``Hands: Ann 3, Bob 1 (hands won)``), but for the columns of
     seats that are the ``totals`` the score line already shows; a team
-    column's cells are ``team 1``, ``team 2``..."""
+    column's cells are ``team 1``, ``team 2``...; a note's ``{i}`` is seat
+    ``i``'s name (and a card marker is shown by ``fmt``)."""
     lines = []
     for c in columns:
         if not c.teams and tuple(c.values) == tuple(totals):
             continue
         who = [f"team {i + 1}" for i in range(len(c.values))] if c.teams else names
         cells = [f"{n} {'-' if v is None else v}" for n, v in zip(who, c.values, strict=False)]
-        note = f" ({c.note})" if c.note else ""
+        note = f" ({render_text(c.note, names, fmt)})" if c.note else ""
         lines.append(f"{c.title}: {', '.join(cells)}{note}")
     return lines
 

@@ -80,7 +80,8 @@ class Column:
     """One column of a match's score sheet (:meth:`MatchRule.columns`):
     ``values`` one per seat, or, when ``teams`` is set, one per team in the
     order of :attr:`MatchRule.teams`; ``None`` where a cell is empty (a seat
-    out of a game). ``note`` says what the column is, for a key under it."""
+    out of a game). ``note`` says what the column is, for a key under it;
+    ``{i}`` in it stands for seat ``i``'s name, as in ``RoundResult.text``."""
 
     title: str
     values: tuple[int | None, ...]

@@ -64,10 +64,14 @@ class OfferAgent(BaseAgent):
             self.inner.observe(event, view)
 
     def explain(self, view: View, action: Action) -> str:
-        if action.kind == PASS:
-            return "the upcard helps less than an average stock card: pass"
+        """The player's reason; for ``pass``, its reason for the stock."""
         why = getattr(self.inner, "explain", None)
-        return why(view, action) if why is not None else action.notation()
+        if action.kind == PASS:
+            text = why(view, _STOCK) if why is not None else ""
+            if not text or text == _STOCK.notation():
+                return "the upcard helps less than an average stock card"
+            return str(text)
+        return str(why(view, action)) if why is not None else action.notation()
 
 
 class OfferFactory:

@@ -314,12 +314,12 @@ class HollywoodRule(ClassicRule):
             if s is None:
                 cols.append(Column(f"Game {g + 1}", tuple(self.games[g]), note="open: points so far"))
             else:
-                shut = ", shutout" if s.shutout else ""
+                shut = ", a shutout" if s.shutout else ""
                 cols.append(
                     Column(
                         f"Game {g + 1}",
                         tuple(s.final),
-                        note=f"over{shut}: {s.score[s.winner]} points and bonuses; margin {s.margin}",
+                        note=f"over: {{{s.winner}}} won by {s.margin}{shut}; points and bonuses",
                     )
                 )
         won, margins = self.games_won()

@@ -236,3 +236,12 @@ def test_a_random_deal_offers_the_upcard_to_the_non_dealer_first():
         assert m.to_act() == dealer
         m.apply(PASS)
         assert m.legal_actions() == (DRAW,)
+
+
+def test_the_hint_at_the_offer_names_pass_or_the_upcard_with_a_reason(rummy_run):
+    out = rummy_run(
+        "play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "5", stdin="hint\n"
+    )
+    assert out.returncode == 0, out.stderr
+    line = next(ln for ln in out.stdout.splitlines() if "hint (ai:hard):" in ln)
+    assert re.search(r"hint \(ai:hard\): (pass|take discard) — \S", line)

@@ -194,6 +194,9 @@ def test_hollywood_each_game_settled_with_its_own_bonuses_and_the_match_result()
     cols = {c.title: c.values for c in rule.columns()}
     assert cols["Game 1"] == (455, 0) and cols["Game 3"] == (115, 255)
     assert cols["Won"] == (2, 1) and cols["Margin"] == (650, 140)
+    notes = {c.title: c.note for c in rule.columns()}
+    assert notes["Game 1"].startswith("over: {0} won by 455, a shutout")
+    assert notes["Game 3"].startswith("over: {1} won by 140;")
     assert rule.winners() == (0,) and rule.ranking() == (0, 1)
     state = rule.state()
     assert state["game_winner"] == [0, 0, 1] and state["games"][2] == [65, 105]
