@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rummykit import Action, BaseAgent, HandReport, Match, MatchContext, RoundResult, parse_card, parse_cards
-from rummykit.testing import check_cards_accounted, check_variant
+from rummykit.testing import ConformanceError, check_cards_accounted, check_variant, check_view_hides
 from rummykit.variants.classic_gin import ClassicRound
 from rummykit.variants.classic_gin.tables import PartnersRound, partner_games, partnership_score
 from rummykit.variants.classic_gin.tables_agents import TableAgent, game_view
@@ -298,3 +298,15 @@ def test_a_table_player_is_told_its_own_game_s_events_with_the_game_s_seats():
     mine = [e for e in match.round.history if e.seat in (seat, match.view(seat).extra["opponent"])]
     assert len(agent.inner.told) == len(mine) < 12
     assert all(n == 2 and me == 0 and s in (0, 1) for s, me, n in agent.inner.told)
+
+
+def test_the_kit_counts_each_deck_on_its_own():
+    rnd = PartnersRound.deal(PartnersOptions(), 4, 0, random.Random(3), match=MatchContext(0, 4, 2))
+    check_cards_accounted(rnd)
+    for seat in range(4):
+        check_view_hides(rnd, seat)
+        deck = next(d for d in rnd.decks() if f"hand{seat}" in d)
+        assert rnd.view(seat).stock_size == len(deck["stock"]) == 31
+    rnd.games[0].round.stock.pop()  # a card lost from game 1's deck
+    with pytest.raises(ConformanceError, match=r"1 cards missing from decks\(\)\[0\]"):
+        check_cards_accounted(rnd)
