@@ -17,6 +17,7 @@ from rummykit.variants.classic_gin.tables import Gin3Round, three_seats
 from rummykit.variants.classic_gin.tables_agents import game_view
 from rummykit.variants.classic_gin.tables_match import Gin3Rule
 from rummykit.variants.classic_gin.tables_spec import GIN3, Gin3Options
+from rummykit.variants.gin import GinOptions, GinRound
 
 
 def played(seed: int, target: int = 60) -> Match:
@@ -202,3 +203,20 @@ def test_conformance_with_every_player():
     coverage = check_variant("gin-3", seeds=range(8), report=False)
     assert not coverage.outcomes_never_reached and not coverage.moves_never_played
     assert {"ai:easy", "ai:normal", "ai:hard", "ai:search"} <= set(coverage.players)
+
+
+class CardemsThree(Gin3Round):
+    """Gin for three over Cardems Gin's round: the two-seat class is a parameter."""
+
+    round_class = GinRound
+
+
+def test_the_two_seat_round_is_a_parameter():
+    rnd = CardemsThree.deal(GinOptions(), 3, 0, random.Random(1), match=MatchContext(0, 3, 0, (1, 2)))
+    assert all(type(g.round) is GinRound for g in rnd.games)
+    assert rnd.to_act() == 1 and "pass" not in {a.kind for a in rnd.legal_actions()}  # no upcard offer
+    rng = random.Random(2)
+    while rnd.result is None:
+        check_cards_accounted(rnd)
+        rnd.apply(keen(rng, rnd.legal_actions()))
+    assert rnd.result.points[0] == 0 and len(rnd.result.points) == 3
