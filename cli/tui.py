@@ -57,10 +57,12 @@ from .render import (
 )
 from .stopping import HangUp, StopSignals
 from .text import (
+    card_fmt,
     loose_shown,
     move_hint,
     past_phrase,
     readable,
+    sheet_lines,
     sorted_next,
     table_line,
     turn_blocks,
@@ -529,8 +531,16 @@ class TerminalUI:
         s = self.s
         m = s.match
         self.show(score_table(s.names, m.totals, m.rule.short(), self.look))
+        self.show_sheet()
         if m.results:
             self.show(rounds_table(s.names, m.results, m.totals, self.look, self.width))
+
+    def show_sheet(self) -> None:
+        """The match rule's score sheet beyond the totals (Match.columns()):
+        bonuses, several games, team totals."""
+        m = self.s.match
+        for line in sheet_lines(self.s.names, m.totals, m.columns(), card_fmt(True)):
+            self.say(line)
 
     def show_log(self, seat: int) -> None:
         s = self.s
@@ -606,6 +616,7 @@ class TerminalUI:
         m = s.match
         self.clear()
         self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+        self.show_sheet()
         self.wait_enter("Press Enter to leave ", "to leave", quits=False)
 
     def farewell(self, outcome: str) -> None:
@@ -614,6 +625,7 @@ class TerminalUI:
         if outcome == "over" or s.over:  # (quit at the last round's end: the match is over)
             m = s.match
             self.show(match_view(s.names, m.results, m.totals, m.winner, self.look, self.width, m.ending()))
+            self.show_sheet()
             self.say(f"Seed {s.record.seed} (the same seed and moves give the same game)", "dim")
             if s.path:
                 self.say(f"Record saved to {s.path} ({rummy_command()} replay {s.path})")

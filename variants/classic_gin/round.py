@@ -45,8 +45,13 @@ from rummykit.variants.gin import GinOptions, GinRound
 from .options import ClassicOptions, OklahomaOptions
 
 __all__ = [
+    "BOTH_PASSED",
+    "DEALER_OFFER",
     "NON_DEALER_OFFER",
+    "OFFER_DONE",
     "PASS",
+    "PASS_ACTION",
+    "STOCK_END",
     "ClassicRound",
     "OklahomaRound",
     "oklahoma_terms",

@@ -245,3 +245,18 @@ def test_the_hint_at_the_offer_names_pass_or_the_upcard_with_a_reason(rummy_run)
     assert out.returncode == 0, out.stderr
     line = next(ln for ln in out.stdout.splitlines() if "hint (ai:hard):" in ln)
     assert re.search(r"hint \(ai:hard\): (pass|take discard) — \S", line)
+
+
+@pytest.mark.parametrize(
+    ("form", "option", "reason"),
+    [
+        ("classic-gin", "next_dealer=dealer", "next_dealer takes loser, winner or alternate"),
+        ("oklahoma-gin", "knock_limit=11", "knock_limit must be a whole number between 0 and 10"),
+        ("hollywood-gin", "box_bonus=-1", "box_bonus must be a whole number between 0 and 1000"),
+        ("classic-gin", "shutout_doubles=maybe", "shutout_doubles"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_status_2(rummy_run, form, option, reason):
+    out = rummy_run("play", form, "-o", option)
+    assert out.returncode == 2
+    assert len(out.stderr.splitlines()) == 1 and reason in out.stderr and "Traceback" not in out.stderr
