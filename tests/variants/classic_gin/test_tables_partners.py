@@ -77,6 +77,9 @@ def test_turns_interleave_between_the_games():
     rnd = match.round
     (a, b), (c, d) = partner_games(match.context.dealer)
     assert match.context.seats == (a, c, b, d)
+    for seat in range(4):  # every view tells the seats in play, in order, and the teams
+        ctx = match.view(seat).match
+        assert ctx.seats == (a, c, b, d) and ctx.teams == TEAMS and ctx.partners(seat) == (seat ^ 2,)
     order = []
     for _ in range(8):
         seat = match.to_act()
