@@ -27,7 +27,10 @@ other game's public facts: ``first_seat``, ``dealer``, ``to_act``,
 ``stock_size``, ``discard_pile``, ``phase``, ``upcard_offer``, ``turn``,
 ``over``, ``outcome``, ``winner`` and ``points``). The sitting-out seat of
 ``gin-3`` sees the game as a spectator: the discard pile, the stock size, the
-events with every stock draw hidden, ``extra["sitting_out"]`` True.
+events with every stock draw hidden. In ``gin-3`` every view's
+``extra["dealer"]`` and ``extra["sitting_out"]`` name the seat that dealt and
+sits out, and ``upcard_offer`` names the parts of the offer: ``"non-dealer"``
+the first player's, ``"dealer"`` the second's.
 
 ``zones()`` names every card under the match's seats: with one game
 ``stock``, ``discard``, ``hand0``.. (the sitting-out seat's hand empty); with
