@@ -12,7 +12,9 @@ random players and with the variant's registered computer players (all random,
 each bot at every seat, then bots and random mixed), and checks:
 
 * after every action, all 52 cards are accounted for, each exactly once
-  (:func:`check_cards_accounted`, from ``Round.zones``);
+  (:func:`check_cards_accounted`, from ``Round.zones``; each deck of a round
+  that plays several side by side, from ``Round.decks``, and each seat's view
+  against its own deck);
 * in every state, every seat's view holds its own hand but no other hand's
   hidden cards, not the stock (nor its order), no card another seat drew from
   the stock, no reference to the round and no list, dict or set (a bot must
@@ -165,13 +167,29 @@ def _fail(msg: str) -> NoReturn:
 
 def check_cards_accounted(rnd: Round) -> None:
     """All 52 cards are in ``rnd.zones()``, each exactly once, and the zones
-    include ``stock`` and ``hand0`` ... ``hand{n-1}``."""
+    include ``stock`` and ``hand0`` ... ``hand{n-1}``. A round playing several
+    decks side by side (``Round.decks``): each deck holds its 52 cards exactly
+    once and has its ``stock``, and every seat's hand is in one of them."""
     zones = rnd.zones()
     for i in range(rnd.n_seats):
         if f"hand{i}" not in zones:
             _fail(f"zones() has no 'hand{i}'")
+    decks = rnd.decks()
+    if len(decks) == 1:
+        _check_deck(zones, "zones()")
+        return
+    for k, deck in enumerate(decks):
+        _check_deck(deck, f"decks()[{k}]")
+    for i in range(rnd.n_seats):
+        holders = [k for k, deck in enumerate(decks) if f"hand{i}" in deck]
+        if len(holders) != 1:
+            _fail(f"'hand{i}' is in {len(holders)} decks of decks(), not in one")
+
+
+def _check_deck(zones: Mapping[str, Sequence[int]], what: str) -> None:
+    """``zones``, one deck's, hold the 52 cards exactly once and a ``stock``."""
     if "stock" not in zones:
-        _fail("zones() has no 'stock'")
+        _fail(f"{what} has no 'stock'")
     seen: dict[int, str] = {}
     for zone, cards in zones.items():
         for c in cards:
@@ -183,7 +201,26 @@ def check_cards_accounted(rnd: Round) -> None:
             seen[c] = zone
     if len(seen) != DECK_SIZE:
         missing = sorted(set(range(DECK_SIZE)) - set(seen))
-        _fail(f"{DECK_SIZE - len(seen)} cards missing from zones(): {' '.join(code(c) for c in missing)}")
+        _fail(f"{DECK_SIZE - len(seen)} cards missing from {what}: {' '.join(code(c) for c in missing)}")
+
+
+def _deck_of(rnd: Round, seat: int) -> tuple[Mapping[str, Sequence[int]], set[int]]:
+    """The zones of the deck ``seat`` plays with (``Round.decks``: the one
+    holding its hand), and the cards the other decks show in public (in a
+    zone that is neither a stock nor a hand; their hands too once the round
+    is over): a number in a view cannot say which deck it belongs to, so
+    those are not counted hidden."""
+    decks = rnd.decks()
+    if len(decks) == 1:
+        return decks[0], set()
+    mine = next((d for d in decks if f"hand{seat}" in d), decks[0])
+    shown: set[int] = set()
+    for d in decks:
+        if d is not mine:
+            for zone, cards in d.items():
+                if zone != "stock" and (rnd.result is not None or not zone.startswith("hand")):
+                    shown.update(cards)
+    return mine, shown
 
 
 _ATOMS = (str, bytes, int, float, bool, type(None), type)
@@ -309,6 +346,7 @@ def check_view_hides(
     """
     view = rnd.view(seat) if view is None else view
     zones = rnd.zones()
+    deck, shown_elsewhere = _deck_of(rnd, seat)
     if not isinstance(view, View):
         _fail(f"view({seat}) is a {type(view).__name__}, not a View")
     if view.seat != seat:
@@ -322,8 +360,8 @@ def check_view_hides(
             _fail(
                 f"view({seat}).hand_sizes[{i}] is {view.hand_sizes[i]}, the hand has {len(zones[f'hand{i}'])}"
             )
-    if view.stock_size != len(zones["stock"]):
-        _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(zones['stock'])}")
+    if view.stock_size != len(deck["stock"]):
+        _fail(f"view({seat}).stock_size is {view.stock_size}, the stock has {len(deck['stock'])}")
     over = rnd.result is not None
     public = set(view.discard_pile) | set(view.hand)
     for m in view.table:
@@ -336,13 +374,13 @@ def check_view_hides(
         if e.card is not None:
             public.add(e.card)
         public |= set(e.action.cards)
-    hidden = set(zones["stock"])
+    hidden = set(deck["stock"])
     if not over:
         for i in range(rnd.n_seats):
-            if i != seat:
-                hidden |= set(zones[f"hand{i}"])
-    hidden -= public
-    stock = list(zones["stock"])
+            if i != seat and f"hand{i}" in deck:
+                hidden |= set(deck[f"hand{i}"])
+    hidden -= public | shown_elsewhere
+    stock = list(deck["stock"])
     values: list[tuple[str, Any]] = []
     _walk(view, "view", values, skip=("view.history",))  # events: checked above
     for where, v in values:
@@ -878,9 +916,11 @@ def _seen_by(view: View) -> set[int]:
 
 
 def _arrangement(rnd: Round) -> tuple:
-    """Where the cards lie, the stock in order, other zones as sets."""
+    """Where the cards lie, deck by deck (``Round.decks``): the stock in
+    order, other zones as sets."""
     return tuple(
-        sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs))) for z, cs in rnd.zones().items())
+        tuple(sorted((z, tuple(cs) if z == "stock" else tuple(sorted(cs))) for z, cs in deck.items()))
+        for deck in rnd.decks()
     )
 
 
@@ -924,7 +964,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
     real = rnd.view(seat)
     before = snapshot(rnd, views=False)
     legal = Counter(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
-    zones = rnd.zones()
+    zones, _ = _deck_of(rnd, seat)
     unseen = set(range(DECK_SIZE)) - _seen_by(real)
     places = {z for z, cs in zones.items() for c in cs if c in unseen}
     in_stock = sum(1 for c in zones.get("stock", ()) if c in unseen)

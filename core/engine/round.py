@@ -483,7 +483,21 @@ class Round(ABC):
         documents: Gin lists the top card first), ``"discard"`` (top last),
         ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
         (``"table"``...). The conformance kit checks that all 52 cards
-        are there exactly once and that views never show a hand or the stock."""
+        are there exactly once and that views never show a hand or the stock.
+        A round playing several decks side by side names each zone once across
+        them and says which zone is whose in :meth:`decks`."""
+
+    def decks(self) -> tuple[Mapping[str, Sequence[int]], ...]:
+        """The round's cards deck by deck. A round that plays several 52-card
+        decks side by side that never mix (partnership Gin: two games of two
+        at once, one deck each) returns one mapping per deck, in the form of
+        :meth:`zones` for that deck alone: its ``"stock"``, its
+        ``"discard"``, the ``"hand{s}"`` of the seats that play with it, any
+        public zones. Each holds its 52 cards exactly once, and a seat's view
+        (its stock size, its discard pile) is of the deck that holds its
+        hand. The conformance kit counts each deck and checks each view
+        against its seat's deck. The default, one deck: ``(self.zones(),)``."""
+        return (self.zones(),)
 
     result: RoundResult | None = None
     #: The round's place in its match (:class:`~rummykit.core.engine.context.MatchContext`):

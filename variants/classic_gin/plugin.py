@@ -1,5 +1,6 @@
 """The classic Gin family plugin: the variants ``classic-gin``,
-``oklahoma-gin`` and ``hollywood-gin`` and their computer players.
+``oklahoma-gin``, ``hollywood-gin``, ``gin-3`` and ``gin-partners`` and
+their computer players.
 
 Declared as the entry point ``classic_gin`` of the group ``rummykit`` in
 pyproject.toml, so it loads exactly like a third-party plugin. Every ``rummy``
@@ -20,12 +21,15 @@ FORMS: list[tuple[str, str]] = [
     ("spec", "CLASSIC"),
     ("spec", "OKLAHOMA"),
     ("spec", "HOLLYWOOD"),
+    ("tables_spec", "GIN3"),
+    ("tables_spec", "PARTNERS"),
 ]
 
 #: The functions that register the forms' computer players, each called
 #: with ``register``: (module, function).
 PLAYERS: list[tuple[str, str]] = [
     ("bots", "register_two_seat_bots"),
+    ("tables_agents", "register_table_bots"),
 ]
 
 
