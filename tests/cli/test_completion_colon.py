@@ -49,7 +49,7 @@ def test_a_script_written_before_still_completes(rummy_run):
     """A shell that sourced the script of an earlier rummykit sends no line:
     bash's words are read as click reads them."""
     r = rummy_run(_RUMMY_COMPLETE="bash_complete", COMP_WORDS="rummy\nplay\ng", COMP_CWORD="2")
-    assert r.returncode == 0 and r.stdout.split() == ["plain,gin"]
+    assert r.returncode == 0 and r.stdout.split() == ["plain,gin", "plain,gin-3", "plain,gin-partners"]
 
 
 def test_the_script_sends_the_line_and_the_word_breaks(rummy_run):

@@ -125,7 +125,7 @@ def test_completion_scripts_are_produced(tmp_path, shell, marker):
 
 
 def test_completing_variants_and_commands(tmp_path):
-    assert values(complete(tmp_path, "rummy play g")) == ["gin"]
+    assert values(complete(tmp_path, "rummy play g")) == ["gin", "gin-3", "gin-partners"]
     assert values(complete(tmp_path, "rummy rules cardverse-")) == ["cardverse-house"]  # an example plugin
     assert "simulate" in values(complete(tmp_path, "rummy si"))
     assert "--seat" in values(complete(tmp_path, "rummy play gin --s"))
