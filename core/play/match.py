@@ -281,6 +281,13 @@ class MatchRule:
         totals already count it); ``None`` (the built-in rules): the variant decides."""
         return None
 
+    def race_target(self) -> int | None:
+        """The total every seat races to, when the first seat to reach it wins
+        and a seat's total is the sum of its round points (what a search's
+        match-equity model reads: ``Match.target``); ``None`` otherwise. The
+        built-in ``first_to`` without teams: its limit."""
+        return self.limit if self.kind == "first_to" and not self.teams else None
+
     def team_totals(self) -> list[int]:
         """Each team's total: the sum of its seats' totals."""
         return [sum(self.totals[s] for s in team) for team in self.teams]
@@ -400,7 +407,7 @@ class Match:
     (:class:`~rummykit.core.engine.context.MatchContext`: ``round.match``,
     ``view.match``). ``target`` is the target of a first-to rule in a variant
     whose round scores are never negative (what a search's match-equity model
-    reads), else ``None``.
+    reads: :meth:`MatchRule.race_target`), else ``None``.
 
     ``totals`` are each seat's sums of its round points; ``winners`` the seats
     that won (a team's seats), ``winner`` the first of them (the one seat
@@ -433,8 +440,8 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         self.rule = match_rule(spec, options)
-        plain = self.rule.kind == "first_to" and not spec.negative_scores and not self.rule.teams
-        self.target: int | None = self.rule.limit if plain else None
+        race = None if spec.negative_scores else ruled(spec, self.rule, self.rule.race_target)
+        self.target: int | None = race
         self.totals = [0] * n_seats
         self.bests = [0] * n_seats  # each seat's highest total so far (the safeguard)
         self.results: list[RoundResult] = []

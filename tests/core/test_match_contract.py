@@ -14,6 +14,7 @@ from rummykit.core.engine.loop import Loop
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.play.match import first_context
 from rummykit.core.play.records import MatchRecord, SeatRecord, replay
+from rummykit.core.plugins.manager import get_plugins
 from rummykit.core.plugins.registry import Registry
 from tests.core.toy_variant import TOY, ToyOptions
 from tests.helpers.seated import SIT_OUT, DealerSitsOut, Elimination, spec_with
@@ -178,3 +179,21 @@ def test_a_round_played_alone_is_dealt_as_the_first_round_of_a_match_of_its_seed
     assert context == match.context
     dealt = deal_round(SIT_OUT, ToyOptions(), 3, 0, rng, context)
     assert dealt.zones() == match.round.zones() and dealt.match == match.context
+
+
+def test_the_search_reads_a_race_target_only_where_the_rule_is_a_race():
+    assert MatchRule.first_to(100).race_target() == 100
+    assert MatchRule("first_to", 100, teams=[(0, 2), (1, 3)]).race_target() is None
+    assert MatchRule.deals(3).race_target() is None and DealerSitsOut(50).race_target() is None
+    registry = get_plugins().registry
+    targets = {}
+    for name, n in [("gin", 2), ("classic-gin", 2), ("hollywood-gin", 2), ("gin-3", 3), ("gin-partners", 4)]:
+        spec = registry.variant(name)
+        targets[name] = Match(spec, spec.options_model(), n, 1).target
+    assert targets == {
+        "gin": 100,
+        "classic-gin": 100,
+        "hollywood-gin": None,
+        "gin-3": 100,
+        "gin-partners": None,
+    }

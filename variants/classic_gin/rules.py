@@ -119,6 +119,11 @@ class ClassicRule(MatchRule):
     def __hash__(self) -> int:
         return super().__hash__()
 
+    def race_target(self) -> int | None:
+        """The first to ``target`` wins (the bonuses come after): a race a
+        search's match-equity model can value."""
+        return self.limit
+
     # -- dealing ---------------------------------------------------------------
 
     def first_dealer(self, n_seats: int, rng: random.Random) -> int | None:
@@ -234,6 +239,10 @@ class HollywoodRule(ClassicRule):
 
     def __hash__(self) -> int:
         return super().__hash__()
+
+    def race_target(self) -> int | None:
+        """Three games at once: no single race to value."""
+        return None
 
     def start(self, n_seats: int, rng: random.Random) -> None:
         super().start(n_seats, rng)

@@ -96,6 +96,10 @@ class PartnersRule(ClassicRule):
         )
         self.teams = TEAMS
 
+    def race_target(self) -> int | None:
+        """Team totals race to the target: a seat's own total does not."""
+        return None
+
     def __hash__(self) -> int:
         return super().__hash__()
 
