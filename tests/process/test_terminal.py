@@ -108,7 +108,7 @@ def test_bash_completion_script_end_to_end(tmp_path):
     env.update(PATH=f"{Path(RUMMY).parent}{os.pathsep}{env.get('PATH', '')}", RUMMYKIT_DATA_DIR=str(tmp_path))
     r = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True, timeout=60, env=env)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["gin"]
+    assert r.stdout.split() == ["gin", "gin-3", "gin-partners"]
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
