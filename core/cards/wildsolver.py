@@ -358,10 +358,11 @@ class WildSolver:
             # the merge below keeps to the budget left after the sets)
             ds = [suit(rows_now[si], wrows[si], J, rcaps) for si in range(4)]
             if best < _INF:
-                # a lower bound: each suit at its best, whatever it uses
+                # a lower bound: each suit at its best within the budget the sets leave
+                budget = J - jset
                 la = lb = 0
                 for d in ds:
-                    a, b = min(d.values())
+                    a, b = min(v for k, v in d.items() if k[0] <= budget)
                     la += a
                     lb += b
                 if (la, lb) >= best:
