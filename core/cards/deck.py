@@ -212,6 +212,17 @@ class Deck:
         """How many copies of the card ``text`` names ``held`` holds."""
         return (held & self.copies_mask(self.parse(text))).bit_count()
 
+    def names(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """The cards as a player names them: base cards (:data:`JOKER` for a
+        joker), sorted. Two lists of the same names are the same to a player."""
+        return tuple(sorted(self.base(c) for c in cards))
+
+    def same_cards(self, typed: Iterable[int], cards: Iterable[int]) -> bool:
+        """Whether ``typed`` (cards as read from text: base cards, or any copy)
+        names the same cards as ``cards``, copies alike: how a move a person
+        types is matched with a legal move that holds other copies."""
+        return self.names(typed) == self.names(cards)
+
     # ---------------------------------------------------------------- masks
 
     def base_counts(self, cards: int | Iterable[int]) -> dict[int, int]:
