@@ -218,10 +218,11 @@ class Deck:
         return tuple(sorted(self.base(c) for c in cards))
 
     def same_cards(self, typed: Iterable[int], cards: Iterable[int]) -> bool:
-        """Whether ``typed`` (cards as read from text: base cards, or any copy)
-        names the same cards as ``cards``, copies alike: how a move a person
-        types is matched with a legal move that holds other copies."""
-        return self.names(typed) == self.names(cards)
+        """Whether ``typed`` (card names as :meth:`parse` reads them: base
+        cards 0..51 and :data:`JOKER`) names the cards ``cards`` (cards of the
+        deck), copies alike: how a move a person types is matched with a legal
+        move that holds other copies."""
+        return tuple(sorted(typed)) == self.names(cards)
 
     # ---------------------------------------------------------------- masks
 
