@@ -451,6 +451,7 @@ class WildSolver:
         i times; ``wrow``: its wild ranks) with at most ``J`` standing in:
         ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
         runs capped at ``caps``. Shared by every call (a table filled as used)."""
+        wrow &= rows[0]  # only the wild ranks held here count (their points)
         key = (rows, wrow, J, caps)
         got = self._suits.get(key)
         if got is not None:
