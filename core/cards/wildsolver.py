@@ -131,6 +131,27 @@ class WildSolver:
         got = self._fast(self._mask(hand), wilds, needs or _NO_NEEDS)
         return None if got is None else got[0]
 
+    def discards(
+        self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
+    ) -> list[tuple[int, int | None]]:
+        """For each card of ``hand`` a player can tell apart (one copy of each
+        card, the lowest held; one joker), ascending: ``(card, least deadwood of
+        the hand without it)``, ``None`` where the rest cannot meet ``needs``.
+        Exact: every discard is tried."""
+        mask = self._mask(hand)
+        deck = self.deck
+        needs = needs or _NO_NEEDS
+        out: list[tuple[int, int | None]] = []
+        seen: set[int] = set()
+        for c in _cards(mask):
+            name = deck.base(c)
+            if name in seen:
+                continue
+            seen.add(name)
+            got = self._fast(mask & ~(1 << c), wilds, needs)
+            out.append((c, None if got is None else got[0]))
+        return out
+
     def solve(
         self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
     ) -> Solution:
