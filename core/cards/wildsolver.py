@@ -14,24 +14,37 @@ Design (the interface variants call):
   needs, ``Solution.meets`` is false and the solution is the best arrangement
   with no needs (Indian Rummy then counts every card; that is the variant's).
 * ``solver.deadwood(hand, wilds, needs)`` -> the least deadwood, or ``None``
-  when no arrangement meets ``needs``.
+  when no arrangement meets ``needs``; ``solver.discards(hand, wilds, needs)``
+  -> the least deadwood after each discard (one copy of each card).
 
 The one-deck, no-wild case of Gin and CardVerse is
 :class:`rummykit.core.cards.solver.MeldSolver` (table-driven, well under a
 microsecond); :func:`deadwood_any` sends a hand there when the deck and the
 deal need nothing more, and here otherwise.
 
-How it works: the hand is split into its natural cards and the cards standing
-in (printed jokers; every choice of which wild cards of the deal's wild rank
-stand in and which play in their own place). The natural cards are counted by
-base card (copies alike), so equal hands of different copies are one problem.
-The search takes the lowest natural card left and either leaves it loose or
-puts it in one meld with other natural cards and cards standing in, over
-every such meld; jokers left at the end are loose (every meld has been tried
-with every number of jokers it may take, so this loses nothing). Results are
-memoised per problem within one call: exact, and fast for the hands of a
-game (benchmarks/RESULTS.md). Tests compare it with a brute force over every
-family of disjoint melds (tests/core/test_wildsolver.py).
+How it works. The hand is split into its natural cards and the cards standing
+in (printed jokers, and the wild cards of the deal's wild ranks), every way
+worth trying: a wild card is tried in its own place only where that can
+matter (a pure run around it, a meld of wild cards alone, caps on wild cards).
+The natural cards are counted by base card (copies alike), so hands that
+differ only in their copies are one problem.
+
+* ``deadwood`` chooses the sets rank by rank (each rank's sets, with the cards
+  standing in that they take), then reads each suit's runs from a table shared
+  by every call: for the suit's cards and the cards standing in at hand,
+  ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
+  filled on first use by a search over the suit's lowest card (loose, or in
+  every run that holds it); the suits and the sets are put together under the
+  budget of cards standing in and the needs; cards standing in left over are
+  loose (every meld is tried with every number it may take, so this loses
+  nothing). A set choice is skipped when the suits at their best cannot beat
+  the best found.
+* ``solve`` runs a memoised search over the whole hand: the lowest natural
+  card left is loose or in one meld (a set or a run) with other natural cards
+  and cards standing in, over every such meld; the best path is the arrangement.
+
+Both are exact; tests compare them with a brute force over every family of
+disjoint melds (tests/core/test_wildsolver.py). Figures: benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
