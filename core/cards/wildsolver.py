@@ -599,23 +599,30 @@ class WildSolver:
             # one or more sets at this rank, shapes in nondecreasing order
             bit = 1 << r
 
-            def more(
-                start: int, left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int, st: tuple
-            ) -> None:
-                for idx in range(start, len(shapes)):
-                    take, k = shapes[idx]
+            # Each state after some sets at this rank (the cards left of each
+            # suit, the cards standing in used, the sets as the needs count
+            # them) is walked on once: different sets that leave the same
+            # state lead to the same choices further on.
+            seen: set[tuple[tuple[int, ...], int, int]] = set()
+
+            def more(left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int, st: tuple) -> None:
+                for take, k in shapes:
                     if jj + k > J or any(t > c for t, c in zip(take, left, strict=True)):
                         continue
+                    nleft = tuple(c - t for c, t in zip(left, take, strict=True))
+                    state = (nleft, jj + k, min(ns + 1, cs))
+                    if state in seen:
+                        continue
+                    seen.add(state)
                     nrows = list(rws)
                     for s2 in range(4):
                         for _ in range(take[s2]):
                             nrows[s2] = _remove_bit(nrows[s2], bit)
-                    nleft = tuple(c - t for c, t in zip(left, take, strict=True))
                     nst = (*st, (r, take, k))
                     walk(i + 1, nrows, jj + k, ns + 1, nst)
-                    more(idx, nleft, nrows, jj + k, ns + 1, nst)
+                    more(nleft, nrows, jj + k, ns + 1, nst)
 
-            more(0, counts, rows_now, jset, nsets, sets)
+            more(counts, rows_now, jset, nsets, sets)
 
         walk(0, rows, 0, 0, ())
         if want_plan is not None:
