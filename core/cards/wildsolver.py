@@ -64,6 +64,7 @@ from rummykit.core.cards.wild import JOKERS_WILD, NO_WILDS, CardPoints, MeldRule
 __all__ = ["Meld", "Solution", "WildSolver", "deadwood_any", "get_wild_solver"]
 
 _INF = (1 << 40, 1 << 40)
+_FULL52 = (1 << BASE_CARDS) - 1
 _NO_NEEDS = Needs()
 
 
@@ -228,6 +229,19 @@ class WildSolver:
         deck = self.deck
         pts_card = self.points
         fj = deck.first_joker
+        if not mask >> fj:
+            # No joker: when no wild card is held either, one split, counted with bit operations.
+            layers = [0] * deck.copies
+            for k in range(deck.copies):
+                carry = mask >> (BASE_CARDS * k) & _FULL52
+                for i in range(k + 1):
+                    if not carry:
+                        break
+                    held = layers[i] & carry
+                    layers[i] |= carry
+                    carry = held
+            if not layers[0] & wilds.bases:
+                return 0, [], self._plain_pts, [(tuple(layers), _cards(mask), [], [])]
         cards = _cards(mask)
         jokers = [c for c in cards if c >= fj]
         if jokers and not wilds.jokers:
