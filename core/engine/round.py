@@ -33,7 +33,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 
 from rummykit.core.base.errors import IllegalAction, contract_broken
-from rummykit.core.cards.card import code
+from rummykit.core.cards.card import card_token
+from rummykit.core.cards.deck import STANDARD_DECK, Deck
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.names import render_text
@@ -161,10 +162,10 @@ class HandReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "cards": [code(c) for c in self.cards],
-            "melds": [[code(c) for c in m] for m in self.melds],
-            "layoffs": [{"card": code(c), "onto": [code(x) for x in m]} for c, m in self.layoffs],
-            "deadwood": [code(c) for c in self.deadwood],
+            "cards": [card_token(c) for c in self.cards],
+            "melds": [[card_token(c) for c in m] for m in self.melds],
+            "layoffs": [{"card": card_token(c), "onto": [card_token(x) for x in m]} for c, m in self.layoffs],
+            "deadwood": [card_token(c) for c in self.deadwood],
             "points": self.points,
         }
 
@@ -218,7 +219,7 @@ class RoundResult:
     def __deepcopy__(self, memo: dict) -> RoundResult:
         return self
 
-    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
+    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = card_token) -> list[str]:
         """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
         Names go in last (:func:`rummykit.core.engine.names.render_text`): a name is never
         read as a card."""
@@ -380,6 +381,7 @@ _SHARED_TYPES = set(
         View,
         MappingProxyType,
         MatchContext,
+        Deck,
     }
 )
 
@@ -482,10 +484,11 @@ class Round(ABC):
         """Every card by where it lies: ``"stock"`` (in the order the variant
         documents: Gin lists the top card first), ``"discard"`` (top last),
         ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
-        (``"table"``...). The conformance kit checks that all 52 cards
-        are there exactly once and that views never show a hand or the stock.
-        A round playing several decks side by side names each zone once across
-        them and says which zone is whose in :meth:`decks`."""
+        (``"table"``...). The conformance kit checks that every card of
+        :attr:`deck` (each copy of a card and each printed joker counted on its
+        own) is there exactly once and that views never show a hand or the stock.
+        A round playing several decks side by side that never mix names each
+        zone once across them and says which zone is whose in :meth:`decks`."""
 
     def decks(self) -> tuple[Mapping[str, Sequence[int]], ...]:
         """The round's cards deck by deck. A round that plays several 52-card
@@ -493,12 +496,17 @@ class Round(ABC):
         at once, one deck each) returns one mapping per deck, in the form of
         :meth:`zones` for that deck alone: its ``"stock"``, its
         ``"discard"``, the ``"hand{s}"`` of the seats that play with it, any
-        public zones. Each holds its 52 cards exactly once, and a seat's view
+        public zones. Each holds its cards exactly once, and a seat's view
         (its stock size, its discard pile) is of the deck that holds its
         hand. The conformance kit counts each deck and checks each view
         against its seat's deck. The default, one deck: ``(self.zones(),)``."""
         return (self.zones(),)
 
+    #: The deck this round is dealt from (:class:`~rummykit.core.cards.deck.Deck`):
+    #: the one 52-card deck unless the variant declares another (``VariantSpec.deck``);
+    #: a round whose deck depends on its options or seat count sets it in its
+    #: constructor.
+    deck: Deck = STANDARD_DECK
     result: RoundResult | None = None
     #: The round's place in its match (:class:`~rummykit.core.engine.context.MatchContext`):
     #: set by core when it deals the round (``None`` for a round made directly).

@@ -96,7 +96,8 @@ def test_knock_rummy_at_a_terminal_a_person_out_of_the_match_sees_it_to_the_end(
             if b"leave" in g.child.after:
                 break
         assert g.wait_exit() == 0
-        assert "out at 25" in "".join(screens) and "Penalty" in "".join(screens) and "Match over:" in screens[-1]
+        shown = "".join(screens)
+        assert "out at 25" in shown and "Penalty" in shown and "Match over:" in screens[-1]
         m = replay(load_record(save), get_plugins().registry)
         assert m.over and m.rule.out[0] == 0 and m.totals[0] >= 25 and len(m.winners) == 1
     finally:
