@@ -84,7 +84,7 @@ def mle_exists(k: int, tables: Sequence[TableResult]) -> bool:
     """Whether every agent can be reached from every other by a chain of "won a
     match at a table where the next one sat" (the win graph is strongly
     connected): the condition for the maximum-likelihood strengths to exist."""
-    beat = [set() for _ in range(k)]  # beat[i]: agents i won against
+    beat: list[set[int]] = [set() for _ in range(k)]  # beat[i]: agents i won against
     for copies, wins in tables:
         for i in range(k):
             if wins[i] > 0:
@@ -337,6 +337,10 @@ class _Kept:
     @property
     def workers(self) -> int:
         return self.inner.workers
+
+    @workers.setter
+    def workers(self, value: int) -> None:
+        self.inner.workers = value
 
     @property
     def where(self) -> str:
