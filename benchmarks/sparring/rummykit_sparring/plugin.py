@@ -45,7 +45,7 @@ BOTS: dict[tuple[str, str], tuple[Any, str]] = {
         gin_heuristic,
         "sparring: pile top only to meld, knocks at 5 or late, sheds by points and live ways",
     ),
-    ("spar:tempo", "cardverse"): (tempo, "sparring: races to go out, counting loose cards rather than points"),
+    ("spar:tempo", "cardverse"): (tempo, "sparring: races to go out, counting loose cards, not points"),
 }
 
 
