@@ -209,6 +209,12 @@ def simulate(
     that registered it, its seat and the match (exit status 1). Ctrl-C stops the
     run and prints the figures so far, marked partial (exit status 130).
 
+    With --ladder the --seat agents (default: every player of the variant that
+    understands it, but random) play every pair, --matches a table, each table
+    with the same --seed (at --players 3 or more: each agent alone against N-1
+    of the other, both ways); printed: Bradley-Terry ratings on the Elo scale
+    with 95% intervals, and the pairwise win table (docs/simulate.md).
+
     \b
     On Ray (pip install 'rummykit[ray]'; see docs/simulate.md):
       rummy simulate gin --rounds 100000 --seed 1 --backend ray --workers 2
@@ -520,7 +526,8 @@ def ladder_lines(result: LadderResult, width: int = 80) -> list[str]:
         else f"each agent alone against {result.players - 1} of another"
     )
     head = (
-        f"{c.variant} ladder: {k} agents, {result.planned} tables of {result.players} seats ({how}), "
+        f"{c.variant} ladder: {k} agents, {result.planned} table{'s' if result.planned != 1 else ''} "
+        f"of {result.players} seats ({how}), "
         f"{_many(c.units, unit)} a table, seed {c.seed}, seats rotating"
     )
     if c.mode == "matches" and result.rule:
