@@ -171,3 +171,28 @@ def test_bad_input_is_one_line(rummy_run, args, said):
     (line,) = r.stderr.splitlines()
     assert line.startswith(said), line
     assert r.stdout == ""
+
+
+def test_an_interrupted_ladder_keeps_the_tables_played():
+    """Ctrl-C during the second table: the first table whole, the second's
+    matches so far, no ratings (one agent has not played), marked partial."""
+    from rummykit.cli.simulate import ladder_lines
+    from rummykit.core.play.ladder import run_ladder
+    from rummykit.core.play.simulate import SimConfig
+    from rummykit.core.plugins.manager import get_plugins
+
+    def stop(done, total):
+        if done >= 3:
+            raise KeyboardInterrupt
+
+    config = SimConfig("gin", ("ai:easy", "ref:novice", "random", "ref:simple"), 2, seed=4)
+    result = run_ladder(get_plugins().registry, config, 2, chunk_size=1, progress=stop)
+    assert result.partial and result.planned == 6
+    assert [t.result.tally.units for t in result.tables] == [2, 1]
+    assert result.fit is None
+    data = result.to_json()
+    assert data["partial"] is True and data["fit"] is None
+    assert "rating" not in data["agents"][0]
+    lines = ladder_lines(result)
+    assert lines[0].startswith("partial: interrupted after 2 of 6 tables")
+    assert "no ratings: not every agent has played yet" in lines
