@@ -165,3 +165,13 @@ def test_gin_heuristic_gins_and_knocks_low():
     )
     legal = [Action("discard", (c,)) for c in hand] + [Action("knock", (c,)) for c in parse_cards("KS")]
     assert bot.act(view, legal) == Action("knock", tuple(parse_cards("KS")))  # deadwood 2 after KS
+
+
+def test_heuristic_keeps_a_meld_it_holds_back_whole():
+    """5C 6C 7C (18 points) is held back; 7C, its live ways gone, would score
+    highest, but only the loose cards are discards."""
+    bot = CardVerseHeuristic()
+    run = Action("meld", tuple(parse_cards("5C 6C 7C")))
+    discards = [Action("discard", (c,)) for c in parse_cards("5C 6C 7C 2D 3S")]
+    view = cv_view("5C 6C 7C 2D 3S", "8C 9C 7D 7H 7S", [run, *discards])
+    assert bot.act(view, [run, *discards]).cards == tuple(parse_cards("2D"))

@@ -11,8 +11,9 @@ CardVerse (ace high in runs):
   when that goes out, when an opponent holds 3 cards or fewer, or when the
   stock has 6 cards or fewer; otherwise only such melds worth 20 points or more,
   and every addition to the table;
-* discard: the card worth the most points less 3 per live way it can still
-  join a meld (cards not yet on the table or in the pile).
+* discard: of the cards outside its melds, the card worth the most points less
+  3 per live way it can still join a meld (cards not yet on the table or in
+  the pile).
 
 Gin: the pile's top when it completes a meld (the least deadwood after the best
 discard drops); gin whenever it can; a knock when the deadwood is 5 or less, or
@@ -84,7 +85,14 @@ class CardVerseHeuristic(BaseAgent):
             return max(adds, key=lambda a: points(a.cards[0], ace))
         dead = seen_dead(view)
         discards = [a for a in legal if a.kind == "discard"]
-        return max(discards, key=lambda a: (discard_score(a.cards[0], dead, ace, True), a.cards[0]))
+        # Its loose cards: those outside the melds of a least-deadwood arrangement
+        # (the melds it holds back stay whole); all of them when every card is melded.
+        loose = [
+            a
+            for a in discards
+            if solver.deadwood(hand & ~(1 << a.cards[0])) == best - points(a.cards[0], ace)
+        ]
+        return max(loose or discards, key=lambda a: (discard_score(a.cards[0], dead, ace, True), a.cards[0]))
 
     def draw(self, view: View, kinds: dict[str, Action], hand: int, ace: int) -> Action:
         top = view.discard_pile[-1] if view.discard_pile else None
