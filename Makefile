@@ -58,11 +58,12 @@ export UNINSTALL_GONE_EXAMPLES
 # The tests need the test extra, Ray (the tests of simulate --backend ray start a local Ray),
 # the rl extra (rummykit.env's tests) and the web extra (tests/web, which drive the
 # system's Chromium: .ci/run installs it where it is missing).
-$(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) | $(BIN)/python
+$(TSTAMP): $(BUILT) $(FILES) $(wildcard examples/*/pyproject.toml) benchmarks/sparring/pyproject.toml | $(BIN)/python
 	@echo "Installing rummykit, its test tools and the examples into $(VENV)"
 	$(QUIET) $(BIN)/python -m pip install -q $(STRICT) -e '.[test,ray,rl,web]'
 	$(QUIET) $(BIN)/python -c "$$UNINSTALL_GONE_EXAMPLES"
 	$(QUIET) true; for ex in examples/*/; do [ -f $$ex/pyproject.toml ] && quietly $(BIN)/python -m pip install -q -e $$ex || true; done
+	$(QUIET) $(BIN)/python -m pip install -q -e benchmarks/sparring
 	@touch $(STAMP) $@
 
 # Offers to continue the latest unfinished game first; rummy itself is then

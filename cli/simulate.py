@@ -22,6 +22,7 @@ import click
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.engine.options import build_options, parse_pairs
+from rummykit.core.play.ladder import check_ladder, run_ladder
 from rummykit.core.play.match import MAX_SCORELESS_ROUNDS
 from rummykit.core.play.session import HUMAN
 from rummykit.core.play.simulate import (
@@ -47,6 +48,7 @@ from .timeouts import move_timeout_option
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from rummykit.core.play.ladder import LadderResult
     from rummykit.core.play.simulate import SimResult, Tally
     from rummykit.core.plugins.registry import Registry, VariantSpec
 
@@ -58,6 +60,15 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     names = {a.name for a in reg.agents_for(spec.name)}
     who = "ai:easy" if "ai:easy" in names else "random"
     return (who,) * max(2, spec.min_players) if spec.max_players >= 2 else (who,)
+
+
+def ladder_field(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
+    """With --ladder and no --seat: every player offered for the variant that
+    understands it (its own, the reference players, core's ai:search), strongest
+    first, but ``random`` (it wins too seldom to be rated)."""
+    return tuple(
+        a.name for a in reg.agents_for(spec.name) if a.name != "random" and reg.understood(a, spec.name)
+    )
 
 
 @click.command()
@@ -143,6 +154,23 @@ def default_seats(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     "A bot past it ends the run with one line naming it, its plugin and the match seed (exit status 1)."
 )
 @option_option
+@click.option(
+    "--ladder",
+    is_flag=True,
+    help="Play every pair of the --seat agents (default: every player of the variant but random) "
+    "and rate them (Bradley-Terry, 95% intervals); --matches a table.",
+)
+@click.option(
+    "--players",
+    "players",
+    type=WholeNumber(2, 64),
+    metavar="N",
+    default=None,
+    multiple=True,
+    callback=given_once,
+    help="With --ladder: the seats of a table (default 2); at 3 or more, each agent plays "
+    "alone against N-1 of each other.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def simulate(
     variant: str,
@@ -156,6 +184,8 @@ def simulate(
     chunk_size: int | None,
     move_timeout: float,
     options: tuple[str, ...],
+    ladder: bool,
+    players: int | None,
     as_json: bool,
 ) -> None:
     """Play computer players against each other and report who wins.
@@ -178,6 +208,12 @@ def simulate(
     longer than --move-timeout ends the run with one line naming it, the plugin
     that registered it, its seat and the match (exit status 1). Ctrl-C stops the
     run and prints the figures so far, marked partial (exit status 130).
+
+    With --ladder the --seat agents (default: every player of the variant that
+    understands it, but random) play every pair, --matches a table, each table
+    with the same --seed (at --players 3 or more: each agent alone against N-1
+    of the other, both ways); printed: Bradley-Terry ratings on the Elo scale
+    with 95% intervals, and the pairwise win table (docs/simulate.md).
 
     \b
     On Ray (pip install 'rummykit[ray]'; see docs/simulate.md):
@@ -206,11 +242,30 @@ def simulate(
             )
         if not s:
             raise RummyError(f"seat {i + 1} is empty: give a computer player such as ai:easy")
+    if players is not None and not ladder:
+        raise RummyError("--players is for --ladder (without it, give one --seat per player)")
+    if ladder and not seats:
+        seats = ladder_field(reg, spec)
     if not seats:
         seats = default_seats(reg, spec)
     for s in seats:
         reg.agent(spec.name, s)  # unknown agent: one clear line now
     opts = _options(spec, options)
+    if ladder:
+        mode, units = ("rounds", rounds) if rounds is not None else ("matches", matches or 100)
+        size = players or max(2, spec.min_players)
+        check_ladder(seats, size, units)  # too large: one line before anything is played
+        config = SimConfig(spec.name, seats, units, mode, seed, opts, move_timeout)
+        with contextlib.redirect_stdout(sys.stderr), _ladder_progress(spec.name) as tick:
+            played = run_ladder(reg, config, size, backend=where, chunk_size=chunk_size, progress=tick)
+        if as_json:
+            click.echo(json.dumps(played.to_json()))
+        else:
+            for line in ladder_lines(played, shutil.get_terminal_size().columns):
+                click.echo(line)
+        if played.partial:
+            sys.exit(130)
+        return
     if rounds is not None:
         config = SimConfig(spec.name, seats, rounds, "rounds", seed, opts, move_timeout)
     else:
@@ -410,5 +465,113 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
     startup = f"; Ray start-up {result.startup_seconds:.1f} s" if result.backend == "ray" else ""
     lines.append(
         f"{data['rounds_per_second']:,.1f} rounds per second ({result.seconds:.1f} s, {where}{startup})"
+    )
+    return lines
+
+
+class _ladder_progress:
+    """A progress bar over a whole ladder on stderr when it is a terminal."""
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self.bar: Progress | None = None
+
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        try:
+            tty = sys.stderr.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        if not tty:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = self.bar = Progress(
+            TextColumn(f"{self.variant} ladder"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        bar.start()
+        task = bar.add_task("ladder", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def ladder_lines(result: LadderResult, width: int = 80) -> list[str]:
+    """A ladder as text: the ratings, best first, then the pairwise win table
+    (split to fit ``width`` columns)."""
+    c = result.config
+    data = result.to_json()
+    unit = "matches" if c.mode == "matches" else "rounds"
+    k = len(result.agents)
+    lines = []
+    if result.partial:
+        lines.append(
+            f"partial: interrupted after {len(result.tables)} of {result.planned} tables "
+            "(the last one cut short; the figures of the tables played)"
+        )
+    how = (
+        "one pair a table"
+        if result.players == 2
+        else f"each agent alone against {result.players - 1} of another"
+    )
+    head = (
+        f"{c.variant} ladder: {k} agents, {result.planned} table{'s' if result.planned != 1 else ''} "
+        f"of {result.players} seats ({how}), "
+        f"{_many(c.units, unit)} a table, seed {c.seed}, seats rotating"
+    )
+    if c.mode == "matches" and result.rule:
+        head += f", {result.rule}"
+    if c.options:
+        head += ", options " + " ".join(f"{k}={v}" for k, v in c.options.items())
+    lines.append(head)
+    standings = data["agents"]
+    names: Column = ("agent", [s["agent"] for s in standings])
+    cols: list[Column] = [("rank", [str(s["rank"]) for s in standings])]
+    if result.fit is not None:
+        cols += [
+            ("rating", [f"{s['rating']:.0f}" for s in standings]),
+            ("95% CI", [f"{s['ci95'][0]:.0f}-{s['ci95'][1]:.0f}" for s in standings]),
+        ]
+    cols += [
+        (f"{unit} won", [f"{s['won']:,}" for s in standings]),
+        ("played", [f"{s['played']:,}" for s in standings]),
+    ]
+    lines.append("")
+    lines.extend(table_lines(names, cols))
+    if result.fit is None:
+        lines.append("no ratings: not every agent has played yet")
+    for note in result.notes:
+        lines.append(note)
+    order = [result.agents.index(s["agent"]) for s in standings]
+    pair = result.pairwise()
+    lines.append("")
+    against = "the column" if result.players == 2 else f"{result.players - 1} of the column"
+    lines.append(f"win rate of the row against {against} (share of the {unit} won):")
+    rows: Column = ("", [result.agents[a] for a in order])
+    pcols: list[Column] = []
+    for b in order:
+        cells = []
+        for a in order:
+            x = pair[a][b]
+            cells.append("-" if a == b else ("" if x is None else _pct(x)))
+        pcols.append((result.agents[b], cells))
+    for i, table in enumerate(fit_tables(rows, [pcols], width)):
+        if i:
+            lines.append("")
+        lines.extend(table_lines(rows, table))
+    lines.append(
+        f"{data['rounds_per_second']:,.1f} rounds per second "
+        f"({result.seconds:.1f} s, {result.where or 'local'})"
     )
     return lines

@@ -1,0 +1,87 @@
+"""``spar:tempo``: a CardVerse player that races to go out.
+
+It counts cards, not points: what matters to it is how many cards of its hand
+no meld can hold (its *loose* cards), since each is a turn away from going out.
+
+* draw: the pile's top when it leaves fewer loose cards (after the discard it
+  would then make), else the stock; with the stock empty, it ends the round
+  when it holds no more cards than any opponent, else takes the pile's top;
+* lay down: every meld of an arrangement that holds the most cards, at once,
+  then every addition to the table (the most cards out of the hand first);
+* discard: the card whose loss leaves the fewest loose cards; among those,
+  never a card that fits a meld on the table (that would feed an opponent's
+  addition) if it can help it, then the one fewest live ways could still
+  use, then the one worth most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, BaseAgent, View, all_melds, can_add, points, to_mask
+
+from .cards import bits, live_ways, seen_dead
+
+
+@lru_cache(maxsize=65536)
+def held(hand: int) -> int:
+    """The most cards of ``hand`` that disjoint melds (ace high) can hold."""
+    if not hand:
+        return 0
+    low = hand & -hand
+    rest = hand ^ low
+    best = held(rest)  # the lowest card left loose
+    for m in all_melds(hand, ace_high=True):
+        if m & low:
+            best = max(best, m.bit_count() + held(hand & ~m))
+    return best
+
+
+def loose(hand: int) -> int:
+    return hand.bit_count() - held(hand)
+
+
+class TempoAgent(BaseAgent):
+    """``spar:tempo`` for CardVerse (deterministic)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind: a for a in legal}
+        hand = to_mask(view.hand)
+        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
+            return self.draw(view, kinds, hand)
+        most = held(hand)
+        for a in sorted((a for a in legal if a.kind == "meld"), key=lambda a: -len(a.cards)):
+            m = to_mask(a.cards)
+            if m.bit_count() + held(hand & ~m) == most:
+                return a
+        adds = [a for a in legal if a.kind == "add"]
+        if adds:
+            return adds[0]
+        ace = int(view.extra.get("ace_points", 1))
+        dead = seen_dead(view)
+
+        def key(a: Action) -> tuple[int, bool, int, int, int]:
+            c = a.cards[0]
+            feeds = any(can_add(meld.cards, c, True) for meld in view.table)
+            return (loose(hand & ~(1 << c)), feeds, live_ways(c, dead, True), -points(c, ace), c)
+
+        return min((a for a in legal if a.kind == "discard"), key=key)
+
+    def draw(self, view: View, kinds: dict[str, Action], hand: int) -> Action:
+        take = kinds.get(TAKE_DISCARD)
+        if view.stock_size == 0:
+            mine = len(view.hand)
+            if take is None or all(mine <= n for s, n in enumerate(view.hand_sizes) if s != view.seat):
+                return kinds[DRAW_STOCK]
+            return take
+        top = view.discard_pile[-1] if view.discard_pile else None
+        if take is not None and top is not None:
+            with_top = hand | 1 << top
+            # It keeps the card it takes and discards another.
+            if min(loose(with_top & ~(1 << c)) for c in bits(hand)) < loose(hand):
+                return take
+        return kinds[DRAW_STOCK]
