@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummykit.core.bots.beliefs import Beliefs
 from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.cards.card import code, from_mask, points
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -115,13 +116,22 @@ class HardGinAgent(RulesSearchAgent):
 
         if options is None:
             options = GinOptions(knock_limit=knock_limit, gin_bonus=gin_bonus, undercut_bonus=undercut_bonus)
-        super().__init__(seed, options=options, policy=_policy, iterations=iterations, max_moves=MAX_MOVES)
+        super().__init__(
+            seed,
+            options=options,
+            policy=_policy,
+            iterations=iterations,
+            max_moves=MAX_MOVES,
+            beliefs=Beliefs(pile_kinds=None),  # a knock and gin discard too
+        )
         self.solver = solver or get_solver(False, 1)
         self.knock_limit = options.knock_limit
         self.gin_points = options.gin_bonus
         self.undercut_points = options.undercut_bonus
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
         self._seen = seen_reader()  # this seat's memory of the round
+        #: The beliefs' weight of every card in the opponent's hand, this decision (None: uniform).
+        self._opp_weights: list[float] | None = None
 
     # -- the rules ----------------------------------------------------------------
 
@@ -133,6 +143,10 @@ class HardGinAgent(RulesSearchAgent):
             self._why = "no deadwood left: gin"
             return by_kind[GIN][0]
         k = read_view(view, self._seen)
+        self._opp_weights = None
+        if self.beliefs is not None and view.n_seats == 2:
+            w = self.beliefs.weights(view).get(1 - view.seat)
+            self._opp_weights = w if w is not None and any(x != 1.0 for x in w) else None  # None: no evidence
         limit = view.extra.get("knock_limit", self.knock_limit)
         if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
             return self._draw(k, by_kind, limit)
@@ -271,8 +285,16 @@ class HardGinAgent(RulesSearchAgent):
         held = k.opp_held
         out = []
         rng = self.rng
+        w = self._opp_weights
         for _ in range(n):
-            pick = rng.sample(pool, need + extra) if need + extra <= len(pool) else list(pool)
+            if need + extra > len(pool):
+                pick = list(pool)
+            elif w is None:
+                pick = rng.sample(pool, need + extra)
+            else:  # drawn by the beliefs' weights, without replacement (Efraimidis-Spirakis)
+                draw = rng.random
+                pick = [c for _, c in sorted(((draw() ** (1.0 / w[c]), c) for c in pool), reverse=True)]
+                pick = pick[: need + extra]
             h = held
             for c in pick:
                 h |= 1 << c
