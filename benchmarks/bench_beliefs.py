@@ -54,16 +54,16 @@ TABLES: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
 
 
 def loglik(
-    truth: dict[int, set[int]], unseen: list[int], groups: list[tuple[int, int]], probs: dict[int, dict[int, float]]
+    truth: dict[int, set[int]],
+    unseen: list[int],
+    groups: list[tuple[int, int]],
+    probs: dict[int, dict[int, float]],
 ) -> float:
     """The log of the chance given to where each unseen card truly lies."""
     total = 0.0
     for c in unseen:
         owner = next((o for o, cards in truth.items() if c in cards), None)
-        if owner is None:
-            p = 1.0 - sum(probs[o][c] for o, _ in groups)
-        else:
-            p = probs[owner][c]
+        p = 1.0 - sum(probs[o][c] for o, _ in groups) if owner is None else probs[owner][c]
         total += math.log(max(p, 1e-9))
     return total
 
@@ -87,7 +87,8 @@ def measure(
     for i in range(rounds):
         order = [seats[(p - i) % n] for p in range(n)]
         agents: list[Any] = [
-            reg.agent(variant, name).factory(pos, agent_seed(seed + i, pos), options) for pos, name in enumerate(order)
+            reg.agent(variant, name).factory(pos, agent_seed(seed + i, pos), options)
+            for pos, name in enumerate(order)
         ]
         beliefs = [[Beliefs(m, pile_kinds) for m in models] for _ in range(n)]
         rnd = deal_round(spec, options, n, 0, random.Random(seed * 100_003 + i))
@@ -101,9 +102,7 @@ def measure(
                 info = rnd.information(seat)
                 unseen = list(info.unseen)
                 zones = rnd.zones()
-                truth = {
-                    o: set(zones[f"hand{o}"]) & set(unseen) for o in range(n) if o != seat
-                }
+                truth = {o: set(zones[f"hand{o}"]) & set(unseen) for o in range(n) if o != seat}
                 groups = [(o, len(truth[o])) for o in sorted(truth)]
                 u = len(unseen)
                 uniform = {o: dict.fromkeys(unseen, len(truth[o]) / u if u else 0.0) for o in truth}
@@ -143,14 +142,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seed", nargs="?", type=int, default=2026)
     parser.add_argument("--variant", action="append")
     parser.add_argument("--draws", type=int, default=400)
-    parser.add_argument("--model", action="append", help="TOOK,PASSED,THREW (repeatable)")
+    parser.add_argument("--model", action="append", help="TOOK,PASSED,THREW[,FITS] (repeatable)")
     args = parser.parse_args(argv[1:])
     models = [CardModel()]
     for m in args.model or []:
-        took, passed, threw = (float(x) for x in m.split(","))
-        models.append(CardModel(took, passed, threw))
+        models.append(CardModel(*(float(x) for x in m.split(","))))
     print(f"{args.rounds} rounds a table, seed {args.seed}, {args.draws} draws a decision")
-    print("model (took, passed, threw) | table | gain per decision (nats, 95% CI) | per hidden card")
+    print("model (took, passed, threw, fits) | table | gain per decision (nats, 95% CI) | per hidden card")
     overall: list[list[float]] = [[] for _ in models]
     for variant, seats, kinds in TABLES:
         if args.variant and variant not in args.variant:
@@ -163,14 +161,15 @@ def main(argv: list[str]) -> int:
             mean, lo, hi = interval(xs)
             pc = statistics.fmean(per_card) if per_card else 0.0
             print(
-                f"({m.took:g}, {m.passed:g}, {m.threw:g}) | {variant} {' '.join(seats)} | "
+                f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g}) | {variant} {' '.join(seats)} | "
                 f"{mean:+.3f} ({lo:+.3f} to {hi:+.3f}) | {pc:+.4f}",
                 flush=True,
             )
     for k, m in enumerate(models):
         if overall[k]:
             mean, lo, hi = interval(overall[k])
-            print(f"all tables ({m.took:g}, {m.passed:g}, {m.threw:g}): {mean:+.4f} nats per hidden card ({lo:+.4f} to {hi:+.4f})")
+            name = f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g})"
+            print(f"all tables {name}: {mean:+.4f} nats per hidden card ({lo:+.4f} to {hi:+.4f})")
     return 0
 
 

@@ -72,10 +72,15 @@ class CardModel:
     took: float = 0.5
     passed: float = -0.6
     threw: float = -0.6
+    fits: float = 0.0
 
-    def scores(self, seen: Seen, opponent: int) -> list[float]:
-        """The log-weight of every card for ``opponent`` (0: no evidence)."""
+    def scores(self, seen: Seen, opponent: int, table: Sequence[Sequence[int]] = ()) -> list[float]:
+        """The log-weight of every card for ``opponent`` (0: no evidence);
+        ``table``: the melds on the table (each a card list)."""
         out = [0.0] * DECK_SIZE
+        if self.fits and seen.turns[opponent] > 0:
+            for c in table_fits(table):
+                out[c] += self.fits
         facts: list[tuple[int, float]] = []
         held, passed = seen.held[opponent], seen.passed[opponent]
         for t in range(DECK_SIZE):
@@ -92,9 +97,32 @@ class CardModel:
                     out[c] += w * near
         return out
 
-    def weights(self, seen: Seen, opponent: int) -> list[float]:
+    def weights(self, seen: Seen, opponent: int, table: Sequence[Sequence[int]] = ()) -> list[float]:
         """The weight (above 0) of every card for ``opponent``."""
-        return [math.exp(max(-30.0, min(30.0, s))) for s in self.scores(seen, opponent)]
+        return [math.exp(max(-30.0, min(30.0, s))) for s in self.scores(seen, opponent, table)]
+
+
+def table_fits(table: Sequence[Sequence[int]]) -> set[int]:
+    """The cards that could be added to the melds ``table``: the missing suits
+    of a set of three, the card at either end of a run (its ace high or low)."""
+    out: set[int] = set()
+    for meld in table:
+        if not meld:
+            continue
+        ranks = {c % 13 for c in meld}
+        if len(ranks) == 1:
+            if len(meld) == 3:
+                r = meld[0] % 13
+                out.update(s * 13 + r for s in range(4))
+        else:
+            suit = meld[0] // 13
+            lo, hi = min(ranks), max(ranks)
+            if lo == 0 and 12 in ranks:  # an ace-high run: Q-K-A
+                hi, lo = 13, min(r for r in ranks if r != 0)
+            for r in (lo - 1, hi + 1):
+                if 0 <= r <= 13:
+                    out.add(suit * 13 + r % 13)
+    return out - {c for meld in table for c in meld}
 
 
 class Beliefs:
@@ -102,14 +130,17 @@ class Beliefs:
     applied to what its view shows. Keeps a :class:`SeenReader`, so following
     one round costs only its new events."""
 
-    def __init__(self, model: CardModel | None = None, pile_kinds: Sequence[str] | None = ("discard",)) -> None:
+    def __init__(
+        self, model: CardModel | None = None, pile_kinds: Sequence[str] | None = ("discard",)
+    ) -> None:
         self.model = model or CardModel()
         self.reader = SeenReader(pile_kinds)
 
     def weights(self, view: View) -> dict[int, list[float]]:
         """Per opponent seat of ``view``, the weight of every card."""
         seen = self.reader.read(view)
-        return {o: self.model.weights(seen, o) for o in range(view.n_seats) if o != view.seat}
+        table = [m.cards for m in view.table]
+        return {o: self.model.weights(seen, o, table) for o in range(view.n_seats) if o != view.seat}
 
     def sample(self, info: InfoState, view: View, rng: random.Random) -> Round:
         """A full state drawn from ``info`` with these beliefs (``view``: the
@@ -117,7 +148,9 @@ class Beliefs:
         return belief_sample(info, rng, self.weights(view))
 
 
-def belief_sample(info: InfoState, rng: random.Random, weights: Mapping[int, Sequence[float]] | None) -> Round:
+def belief_sample(
+    info: InfoState, rng: random.Random, weights: Mapping[int, Sequence[float]] | None
+) -> Round:
     """``info.sample(rng, weights)`` where ``info`` deals by core's
     :meth:`InfoState.deal`; an information state of a variant's own (one that
     does not take weights) samples uniformly."""

@@ -158,7 +158,7 @@ class SearchAgent(BaseAgent):
         time_cap: float | None = None,
         confidence: float | None = None,
         policy_name: str = "",
-        beliefs: Beliefs | None | bool = True,
+        beliefs: Beliefs | bool | None = True,
     ) -> None:
         if not is_whole_number(iterations) or iterations < 1:
             raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")

@@ -80,7 +80,8 @@ def test_weights_move_the_unseen_cards_into_the_hand_that_wants_them():
         assert set(wanted) <= set(other.view(1 - seat).hand)
     # Without weights the same cards are spread out.
     held = sum(
-        len(set(wanted) & set(belief_sample(info, random.Random(k), None).view(1 - seat).hand)) for k in range(40)
+        len(set(wanted) & set(belief_sample(info, random.Random(k), None).view(1 - seat).hand))
+        for k in range(40)
     )
     assert held < 40 * 5 * 0.6
 

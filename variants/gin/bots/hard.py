@@ -98,6 +98,10 @@ class HardGinAgent(RulesSearchAgent):
     MAX_UNDERCUT = 0.0  # knock only when no sampled opponent hand undercuts ...
     MIN_GAIN = 0.0  # ... and an expected gain above this
     PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
+    #: A knock its rules turn down with a positive expected gain and at most this
+    #: share of sampled hands undercutting is searched against playing on.
+    CLOSE_UNDERCUT = 0.1
+    SEARCH_KNOCK = True
 
     def __init__(
         self,
@@ -130,6 +134,7 @@ class HardGinAgent(RulesSearchAgent):
         self.undercut_points = options.undercut_bonus
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
         self._seen = seen_reader()  # this seat's memory of the round
+        self._knock_alt: Action | None = None  # a close knock to search, this decision
         #: The beliefs' weight of every card in the opponent's hand, this decision (None: uniform).
         self._opp_weights: list[float] | None = None
 
@@ -143,6 +148,7 @@ class HardGinAgent(RulesSearchAgent):
             self._why = "no deadwood left: gin"
             return by_kind[GIN][0]
         k = read_view(view, self._seen)
+        self._knock_alt = None
         self._opp_weights = None
         if self.beliefs is not None and view.n_seats == 2:
             w = self.beliefs.weights(view).get(1 - view.seat)
@@ -162,6 +168,8 @@ class HardGinAgent(RulesSearchAgent):
         action, why = self._best_discard(k, plain, after, limit)
         if KNOCK in by_kind:
             why = self._why + "; " + why
+            if self._knock_alt is not None:
+                self._alts = [self._knock_alt]
         else:
             self._alts = self._close
         self._why = why
@@ -263,6 +271,8 @@ class HardGinAgent(RulesSearchAgent):
         if undercut <= self.MAX_UNDERCUT and gain > self.MIN_GAIN:
             self._why = f"knock with {d} deadwood: expected gain {gain:+.1f}, no undercut seen"
             return best
+        if self.SEARCH_KNOCK and gain > self.MIN_GAIN and undercut <= self.CLOSE_UNDERCUT:
+            self._knock_alt = best  # a close call: the search weighs the knock against playing on
         if undercut > self.MAX_UNDERCUT:  # what decides: any undercut, whatever the gain
             self._why = (
                 f"don't knock with {d} deadwood yet: the opponent could undercut you "
