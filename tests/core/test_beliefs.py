@@ -159,7 +159,7 @@ def test_near_is_symmetric_and_counts_ace_both_ways():
     assert NEAR[parse_card("AS")][parse_card("4S")] == 0.0
 
 
-def test_search_with_uniform_beliefs_plays_as_before_and_beliefs_play_legally():
+def test_search_draws_its_deals_uniformly_or_by_beliefs_and_plays_legally():
     match = played("gin", 2, 5, 6)
     rnd = match.round
     seat = rnd.to_act()
