@@ -161,7 +161,8 @@ def belief_sample(
     return info.sample(rng)
 
 
-def _takes_weights(cls: type) -> bool:
+def _takes_weights(cls: type[InfoState]) -> bool:
+    """Whether ``cls`` deals and samples as core's :class:`InfoState` does."""
     from rummykit.core.engine.resample import InfoState
 
     return cls.deal is InfoState.deal and cls.sample is InfoState.sample
