@@ -1,6 +1,6 @@
 """Decision time of the computer players (a plain script, not part of the test run).
 
-    .venv/bin/python benchmarks/bench_bots.py [ROUNDS] [SEED] [--variant V]... [--bot B]...
+    .venv/bin/python benchmarks/bench_bots.py [ROUNDS] [SEED] [--variant V]... [--bot B]... [--uniform]
 
 Plays ``ROUNDS`` rounds (200) of each match-up below, seats swapping every round
 (a tenth of them, at least 10, for ``ai:search``; ``--variant`` and ``--bot``: only
@@ -67,12 +67,14 @@ def measure(
     cpu: list[float] | None = None,
     results: list[tuple[int, RoundResult]] | None = None,
     factories: Mapping[str, Callable[[int, int, Any], Any]] | None = None,
+    uniform: bool = False,
 ) -> list[float]:
     """The wall time of every decision of the bot ``seats[who]`` over ``rounds``
     rounds (its seat moving on one each round); ``cpu``, ``results``: lists to
     append its thread's CPU time per decision, and ``(its seat, the round's
     result)`` per round; ``factories``: agent factories by seat name, for
-    players no plugin registers."""
+    players no plugin registers; ``uniform``: a searching bot draws its
+    deals uniformly, not by its beliefs (what the beliefs cost)."""
     made = factories or {}
     reg = get_plugins().registry
     spec = reg.variant(variant)
@@ -88,6 +90,10 @@ def measure(
             (made.get(name) or reg.agent(variant, name).factory)(pos, agent_seed(seed + i, pos), options)
             for pos, name in enumerate(order)
         ]
+        if uniform:
+            for agent in agents:
+                if hasattr(agent, "beliefs"):
+                    agent.beliefs = None
         rnd = deal_round(spec, options, n, 0, random.Random(seed * 100_003 + i))
         while (seat := rnd.to_act()) is not None:
             view = rnd.view(seat)
@@ -135,6 +141,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seed", nargs="?", type=int, default=1, help="the seed (1)")
     parser.add_argument("--variant", action="append", help="only the match-ups of this variant (repeatable)")
     parser.add_argument("--bot", action="append", help="only the match-ups measuring this bot (repeatable)")
+    parser.add_argument(
+        "--uniform",
+        action="store_true",
+        help="searching bots draw their deals uniformly, not by their beliefs",
+    )
     args = parser.parse_args(argv[1:])
     if args.rounds < 1:
         parser.error("rounds must be at least 1")
@@ -147,7 +158,8 @@ def main(argv: list[str]) -> int:
     ]
     if not matchups:
         parser.error("no match-up measures that variant and bot")
-    print(f"bot decision time, {rounds} rounds per match-up, seed {seed} (pure Python)")
+    deals = ", deals drawn uniformly" if args.uniform else ""
+    print(f"bot decision time, {rounds} rounds per match-up, seed {seed} (pure Python{deals})")
     print(
         f"{'variant':10} {'measured':10} {'against':26} {'decisions':>9} {'mean ms':>8} "
         f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu mean':>8} {'cpu p99':>7}"
@@ -157,7 +169,15 @@ def main(argv: list[str]) -> int:
         searching = seats[who] == "ai:search"
         try:
             cpu: list[float] = []
-            times = measure(variant, seats, who, max(10, rounds // 10) if searching else rounds, seed, cpu)
+            times = measure(
+                variant,
+                seats,
+                who,
+                max(10, rounds // 10) if searching else rounds,
+                seed,
+                cpu,
+                uniform=args.uniform,
+            )
         except UnknownVariant:
             print(f"{variant:10} (not installed: skipped)")
             continue

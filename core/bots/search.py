@@ -12,7 +12,10 @@ How a move is chosen (determinized Monte Carlo with successive halving):
 
 1. The *candidates* are the legal actions (a hook may narrow them). With one,
    it is played at once.
-2. Each *iteration* draws one state from the information state, then plays each
+2. Each *iteration* draws one state from the information state (weighted by
+   the seat's beliefs, :mod:`rummykit.core.bots.beliefs`: which unseen cards
+   each opponent likely holds after what it took, passed on and threw away),
+   then plays each
    surviving candidate on a copy of it and the rest of the round *out*: every
    seat, this one included, moved by the roll-out policy. Every candidate
    meets the same states and the same roll-out seeds (common random numbers),
@@ -63,6 +66,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from rummykit.core.base.errors import IllegalAction
 from rummykit.core.base.values import is_whole_number, shown_value
 from rummykit.core.bots.agents import BaseAgent, RandomAgent
+from rummykit.core.bots.beliefs import Beliefs, belief_sample
 from rummykit.core.bots.equity import MatchEquity, round_value, score_histogram, step_for
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.loop import WAITING, Loop
@@ -132,7 +136,10 @@ class SearchAgent(BaseAgent):
     class's :attr:`CONFIDENCE`) is how many standard errors of the paired
     differences a move must be ahead of the prior to be played instead;
     ``policy_name`` names the policy (and its plugin) when it fails: a
-    :class:`RolloutError` says the policy failed, not the search.
+    :class:`RolloutError` says the policy failed, not the search;
+    ``beliefs`` (default ``True``: :class:`~rummykit.core.bots.beliefs.Beliefs`
+    with core's card model; a :class:`Beliefs` of the variant's; ``False`` or
+    ``None``: uniform) is what the deals are drawn with.
     """
 
     wants_information = True
@@ -151,6 +158,7 @@ class SearchAgent(BaseAgent):
         time_cap: float | None = None,
         confidence: float | None = None,
         policy_name: str = "",
+        beliefs: Beliefs | bool | None = True,
     ) -> None:
         if not is_whole_number(iterations) or iterations < 1:
             raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")
@@ -177,6 +185,11 @@ class SearchAgent(BaseAgent):
         self._model_built_at = 0
         self.last: dict[str, Any] = {}  # what the last decision found (for explain and tests)
         self._shown: Mapping[str, Any] | None = None  # the options as views carry them
+        #: What the deals are drawn with: the seat's beliefs (None: uniform re-deals).
+        self.beliefs: Beliefs | None = (
+            Beliefs() if beliefs is True else beliefs if isinstance(beliefs, Beliefs) else None
+        )
+        self._weights: dict[int, list[float]] | None = None  # the beliefs' weights, this decision
 
     # -- hooks ------------------------------------------------------------------
 
@@ -223,6 +236,7 @@ class SearchAgent(BaseAgent):
         cands.insert(0, prior)  # always searched, and first: ties go to it
         if len(cands) == 1:
             return cands[0]
+        self._weights = self.beliefs.weights(view) if self.beliefs is not None else None
         best, means, counts = self._halve(view, info, cands)
         self.last = {
             "means": dict(zip(cands, means, strict=True)),
@@ -251,7 +265,7 @@ class SearchAgent(BaseAgent):
             per = max(1, left // (len(alive) * (rungs - rung)))
             for _ in range(per):
                 seed = self.rng.getrandbits(64)
-                base = info.sample(random.Random(seed))
+                base = belief_sample(info, random.Random(seed), self._weights)
                 for i in alive:
                     points[i].append(self._rollout(base.clone(), cands[i], info, seed))
                 left -= len(alive)

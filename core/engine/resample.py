@@ -88,6 +88,7 @@ __all__ = [
     "layout",
     "record_deal",
     "resample",
+    "weighted_hands",
 ]
 
 #: Deals tried before ``resample`` gives up. Only a variant with rules on
@@ -650,13 +651,23 @@ class InfoState:
     target: int | None = None
     lowest_wins: bool = False
 
-    def deal(self, rng: random.Random) -> list[int]:
+    def deal(self, rng: random.Random, weights: Mapping[int, Sequence[float]] | None = None) -> list[int]:
         """A deck order consistent with what the seat saw, drawn with ``rng``
-        (each consistent order equally likely: see the module's docstring)."""
+        (each consistent order equally likely: see the module's docstring).
+
+        ``weights`` (``None``: the uniform deal above, draw for draw): per
+        opponent seat, a weight (above 0) for every card; the unseen cards in
+        that opponent's hand now are then drawn without replacement with
+        chances in proportion to their weights (Efraimidis and Spirakis's
+        keys, one opponent after the other in seat order), and the rest of the
+        unseen cards shuffled uniformly into the other free slots. Equal
+        weights give every consistent order the same chance again."""
         order = list(self.fixed)
         randrange = rng.randrange
-        for _, dealt, steps in self.opponents:
+        pools: dict[int, list[int]] = {}
+        for o, dealt, steps in self.opponents:
             pool = list(dealt)
+            pools[o] = pool
             for kind, value in steps:
                 if kind == 0:
                     pool.append(value)
@@ -667,6 +678,8 @@ class InfoState:
                 order[pool[i]] = value
                 pool[i] = pool[-1]
                 pool.pop()
+        if weights:
+            return self._weighted(order, pools, weights, rng)
         free = [p for p, c in enumerate(order) if c is None]
         draw = rng.random
         cards = sorted(self.unseen, key=lambda _: draw())  # a uniform shuffle, three times faster
@@ -674,16 +687,53 @@ class InfoState:
             order[p] = c
         return order  # type: ignore[return-value]
 
-    def sample(self, rng: random.Random) -> Round:
+    def hidden_slots(self, seat: int, pools: Mapping[int, Sequence[int]] | None = None) -> list[int]:
+        """The deck positions of the cards of ``seat``'s hand that this seat
+        cannot see now: ``pools[seat]`` (what :meth:`deal` left of that
+        opponent's slots once its revealed cards were placed), else its dealt
+        slots still hidden."""
+        if pools is not None and seat in pools:
+            return list(pools[seat])
+        zone = f"hand{seat}"
+        return [p for p, (z, _) in enumerate(self.slots) if z == zone and self.fixed[p] is None]
+
+    def _weighted(
+        self,
+        order: list[int | None],
+        pools: Mapping[int, Sequence[int]],
+        weights: Mapping[int, Sequence[float]],
+        rng: random.Random,
+    ) -> list[int]:
+        """:meth:`deal`'s end with ``weights`` (``order``: the fixed and revealed cards placed)."""
+        groups = []
+        for o in sorted(weights):
+            if o != self.seat and 0 <= o < self.n_seats:
+                slots = [p for p in self.hidden_slots(o, pools) if order[p] is None]
+                groups.append((o, len(slots)))
+                for p in slots:
+                    order[p] = -1 - o  # kept for o
+        hands, rest = weighted_hands(self.unseen, groups, weights, rng)
+        for o, cards in hands.items():
+            slots = [p for p, c in enumerate(order) if c == -1 - o]
+            for p, c in zip(slots, cards, strict=True):
+                order[p] = c
+        free = [p for p, c in enumerate(order) if c is None]
+        for p, c in zip(free, rest, strict=True):
+            order[p] = c
+        return order  # type: ignore[return-value]
+
+    def sample(self, rng: random.Random, weights: Mapping[int, Sequence[float]] | None = None) -> Round:
         """A full state the seat cannot tell from the real one, its unseen cards
-        re-dealt with ``rng`` alone: the order from :meth:`deal`, dealt by
+        re-dealt with ``rng`` alone (and ``weights``, :meth:`deal`'s beliefs:
+        ``None`` for the uniform deal): the order from :meth:`deal`, dealt by
         ``dealer`` and the actions replayed (:meth:`replay`; another order is
         drawn when the replay breaks a rule on hidden cards, :data:`MAX_TRIES`
         times at most, then :class:`~rummykit.core.base.errors.ResampleError`)."""
         check_generator(rng)
         last: Exception | None = None
         for _ in range(MAX_TRIES):
-            new = deal_order(self.dealer, self.deal(rng), rng.getrandbits(64))
+            order = self.deal(rng) if weights is None else self.deal(rng, weights)
+            new = deal_order(self.dealer, order, rng.getrandbits(64))
             try:
                 self.replay(new, rng)
             except self._replay_errors as e:
@@ -702,6 +752,33 @@ class InfoState:
         """Play the round's actions on ``new``, a round just dealt."""
         for a in self.actions:
             new.apply_unchecked(a)
+
+
+def weighted_hands(
+    cards: Sequence[int],
+    groups: Sequence[tuple[int, int]],
+    weights: Mapping[int, Sequence[float]],
+    rng: random.Random,
+) -> tuple[dict[int, list[int]], list[int]]:
+    """Deal ``cards`` to hands by weight: for each ``(seat, count)`` of
+    ``groups`` in turn, ``count`` of the cards left drawn without replacement
+    with chances in proportion to ``weights[seat][card]`` (Efraimidis and
+    Spirakis: the largest ``u ** (1 / w)``); then the cards left, shuffled.
+    The hands (seat to cards) and the rest."""
+    left = sorted(cards)
+    draw = rng.random
+    hands: dict[int, list[int]] = {}
+    for seat, count in groups:
+        w = weights[seat]
+        keyed = sorted(((draw() ** (1.0 / w[c]), c) for c in left), reverse=True)
+        if count > len(keyed):
+            raise ResampleError(f"seat {seat} holds {count} hidden cards, only {len(keyed)} are unseen")
+        hand = [c for _, c in keyed[:count]]
+        hands[seat] = hand
+        taken = set(hand)
+        left = [c for c in left if c not in taken]
+    rest = sorted(left, key=lambda _: draw())
+    return hands, rest
 
 
 def check_generator(rng: object) -> None:

@@ -170,6 +170,25 @@ def test_hard_plays_on_when_a_sampled_opponent_hand_would_undercut():
     assert why and 0 < int(why.group(1)) <= 5
 
 
+def test_hard_can_search_a_knock_its_rules_turn_down_by_a_little():
+    # The hand above: the rules play on (a few sampled hands undercut). With
+    # SEARCH_KNOCK the knock is played out against that discard on the same deals.
+    rnd = deal("3C 5C 7C QS 8D 8C 2H 2S 6C 8S", "4C KD AH JS TS QH QC KH 6D 7S", "5H", "8H")
+    rnd.apply(act("draw stock"))
+
+    class Searching(HardGinAgent):
+        SEARCH_KNOCK = True
+
+    view, legal = rnd.view(0), tuple(rnd.legal_actions())
+    plain = HardGinAgent(1, iterations=8)
+    plain.act(view, legal, info=rnd.information(0))
+    assert not plain.last  # off by default: the rules' move at once
+    bot = Searching(1, iterations=8)
+    move = bot.act(view, legal, info=rnd.information(0))
+    assert {a.notation() for a in bot.last["means"]} == {"discard QS", "knock QS"}
+    assert move.notation() in {"discard QS", "knock QS"}
+
+
 def test_hard_knock_outlook_sees_the_undercut_risk():
     rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "4D", "AD")
     rnd.apply(act("draw stock"))
@@ -260,10 +279,10 @@ def test_normal_prefers_live_partial_melds():
     assert move != "discard 4C" and move != "discard 5C"
 
 
-def test_hard_searches_only_its_close_calls_never_a_knock():
+def test_hard_searches_only_its_close_calls():
     """Through a round with its information state, ai:hard searches a few close calls
-    (the draw, close discards) by play-outs of the variant's round, never a knock
-    (its rules weigh that), and leaves the real round untouched."""
+    (the draw, close discards, a knock its rules turned down by a little) by play-outs
+    of the variant's round, and leaves the real round untouched."""
     searched = []
     for seed in range(6):
         rnd = dealt(random.Random(seed))
@@ -277,7 +296,9 @@ def test_hard_searches_only_its_close_calls_never_a_knock():
                 assert len(rnd.history) == before
                 if bot.last:
                     kinds = {a.kind for a in bot.last["means"]}
-                    assert "knock" not in kinds and len(kinds | {move.kind}) <= 2
+                    if "knock" in kinds:  # only the knock its rules turned down by a little
+                        assert bot._knock_alt is not None and kinds == {"knock", "discard"}
+                    assert len(kinds | {move.kind}) <= 2
                     assert "play-outs" in bot.explain(view, move)
                     searched.append(kinds)
             else:

@@ -28,8 +28,9 @@ turn's first play), the discard when other cards score within
 draw when the pile's top can be played but does not take it out (taking it or
 the stock), or when the stock is empty (taking the top, or ending the round).
 Each candidate is played out to the round's end on the same deals drawn from
-what the seat saw (its information state's ``sample``, as ``Round.resample``:
-the variant's own round, no copy of the rules), every seat, this one included,
+what the seat saw (its information state's ``sample``, the unseen cards weighted
+by the seat's beliefs, :mod:`rummykit.core.bots.beliefs`: each opponent's picks,
+passes and discards; the variant's own round, no copy of the rules), every seat, this one included,
 moved by ``ai:easy`` (the roll-out policy, the same at every seat: no opponent
 is assumed to be any particular player); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is

@@ -20,7 +20,8 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
   more than the hand after an average stock draw (one draw further along).
 * **Knock.** Gin at once. A knock is weighed by sampling opponent hands
   consistent with what it knows (the cards it took and kept, the rest from the
-  unseen cards, improved by as many best discards as the opponent has had turns)
+  unseen cards drawn by its beliefs' weights, improved by as many best discards
+  as the opponent has had turns)
   and scoring the knock against each after the opponent's layoffs: it knocks
   when the expected gain is positive and none of the sampled hands undercuts
   it, and otherwise plays on while the stock lasts.
@@ -30,12 +31,14 @@ From its :class:`View` alone (:mod:`.knowledge` replays the seat's history):
 chooses among that move and its alternatives: the draw when taking the upcard
 and the stock are valued within :data:`DRAW_MARGIN` of each other, and the
 discard when others score within :data:`MARGIN` of the best (up to
-:data:`WIDTH`). A knock is its rules' alone: the search re-deals the
-opponent's unseen cards as they come, where the rules improve each sampled
-hand by the opponent's turns; searched, every knock looked safe (over 600
-rounds against ``ref:simple`` the knock search cost 1.6 points a round).
+:data:`WIDTH`). A knock is its rules' alone by default: they improve each
+sampled opponent hand by the opponent's turns and draw it by the seat's
+beliefs; :attr:`HardGinAgent.SEARCH_KNOCK` searches the knocks they turn down
+by a little, which measured no better (docs/bots.md, "Beliefs").
 Each candidate is played out to the round's end on the same deals drawn from
-what the seat saw (``Round.resample``: Gin's own round), both seats moved by
+what the seat saw by its beliefs (:mod:`rummykit.core.bots.beliefs`: the
+opponent's picks, passes and discards weigh its unseen cards; the deals are
+Gin's own round), both seats moved by
 ``ref:simple`` (the roll-out policy, the same at both seats), each play-out
 worth its chance to win the match from the totals it leaves; the budget is
 :data:`ITERATIONS` play-outs a decision, and an alternative replaces the rules'
@@ -47,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummykit.core.bots.beliefs import Beliefs
 from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.cards.card import code, from_mask, points
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -97,6 +101,12 @@ class HardGinAgent(RulesSearchAgent):
     MAX_UNDERCUT = 0.0  # knock only when no sampled opponent hand undercuts ...
     MIN_GAIN = 0.0  # ... and an expected gain above this
     PASS_DAMP = 0.6  # neighbours of a card the opponent passed on or discarded: less likely held
+    #: With SEARCH_KNOCK, a knock its rules turn down with a positive expected gain
+    #: and at most this share of sampled hands undercutting is searched against
+    #: playing on. Off: measured against ref:simple (400 matches, seed 2026) it
+    #: won 74.25% of the matches, against 75.0% with the knock its rules' alone.
+    CLOSE_UNDERCUT = 0.1
+    SEARCH_KNOCK = False
 
     def __init__(
         self,
@@ -115,13 +125,23 @@ class HardGinAgent(RulesSearchAgent):
 
         if options is None:
             options = GinOptions(knock_limit=knock_limit, gin_bonus=gin_bonus, undercut_bonus=undercut_bonus)
-        super().__init__(seed, options=options, policy=_policy, iterations=iterations, max_moves=MAX_MOVES)
+        super().__init__(
+            seed,
+            options=options,
+            policy=_policy,
+            iterations=iterations,
+            max_moves=MAX_MOVES,
+            beliefs=Beliefs(pile_kinds=None),  # a knock and gin discard too
+        )
         self.solver = solver or get_solver(False, 1)
         self.knock_limit = options.knock_limit
         self.gin_points = options.gin_bonus
         self.undercut_points = options.undercut_bonus
         self._close: list[Action] = []  # the discards scoring close to the best, this decision
         self._seen = seen_reader()  # this seat's memory of the round
+        self._knock_alt: Action | None = None  # a close knock to search, this decision
+        #: The beliefs' weight of every card in the opponent's hand, this decision (None: uniform).
+        self._opp_weights: list[float] | None = None
 
     # -- the rules ----------------------------------------------------------------
 
@@ -133,6 +153,11 @@ class HardGinAgent(RulesSearchAgent):
             self._why = "no deadwood left: gin"
             return by_kind[GIN][0]
         k = read_view(view, self._seen)
+        self._knock_alt = None
+        self._opp_weights = None
+        if self.beliefs is not None and view.n_seats == 2:
+            w = self.beliefs.weights(view).get(1 - view.seat)
+            self._opp_weights = w if w is not None and any(x != 1.0 for x in w) else None  # None: no evidence
         limit = view.extra.get("knock_limit", self.knock_limit)
         if DRAW_STOCK in by_kind or TAKE_DISCARD in by_kind:
             return self._draw(k, by_kind, limit)
@@ -148,6 +173,8 @@ class HardGinAgent(RulesSearchAgent):
         action, why = self._best_discard(k, plain, after, limit)
         if KNOCK in by_kind:
             why = self._why + "; " + why
+            if self._knock_alt is not None:
+                self._alts = [self._knock_alt]
         else:
             self._alts = self._close
         self._why = why
@@ -249,6 +276,8 @@ class HardGinAgent(RulesSearchAgent):
         if undercut <= self.MAX_UNDERCUT and gain > self.MIN_GAIN:
             self._why = f"knock with {d} deadwood: expected gain {gain:+.1f}, no undercut seen"
             return best
+        if self.SEARCH_KNOCK and gain > self.MIN_GAIN and undercut <= self.CLOSE_UNDERCUT:
+            self._knock_alt = best  # a close call: the search weighs the knock against playing on
         if undercut > self.MAX_UNDERCUT:  # what decides: any undercut, whatever the gain
             self._why = (
                 f"don't knock with {d} deadwood yet: the opponent could undercut you "
@@ -271,8 +300,16 @@ class HardGinAgent(RulesSearchAgent):
         held = k.opp_held
         out = []
         rng = self.rng
+        w = self._opp_weights
         for _ in range(n):
-            pick = rng.sample(pool, need + extra) if need + extra <= len(pool) else list(pool)
+            if need + extra > len(pool):
+                pick = list(pool)
+            elif w is None:
+                pick = rng.sample(pool, need + extra)
+            else:  # drawn by the beliefs' weights, without replacement (Efraimidis-Spirakis)
+                draw = rng.random
+                pick = [c for _, c in sorted(((draw() ** (1.0 / w[c]), c) for c in pool), reverse=True)]
+                pick = pick[: need + extra]
             h = held
             for c in pick:
                 h |= 1 << c

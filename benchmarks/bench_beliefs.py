@@ -1,0 +1,177 @@
+"""How much the beliefs know: the log-likelihood of the true hidden hands under
+the beliefs (:mod:`rummykit.core.bots.beliefs`) against the uniform re-deal (a
+plain script, not part of the test run).
+
+    .venv/bin/python benchmarks/bench_beliefs.py [ROUNDS] [SEED] [--variant V]... [--draws N]
+                                                 [--model TOOK,PASSED,THREW]...
+
+Plays ``ROUNDS`` rounds (40) of every table below (every level of every
+built-in variant, alone and mixed; seats rotating), and at every third decision
+asks, for the seat to act: where does each card it has not seen lie? Under the
+uniform re-deal, an unseen card is in opponent ``o``'s hand with chance
+``m_o / U`` (``m_o`` its hidden cards, ``U`` the unseen cards) and elsewhere
+(the stock, the rest) with what is left; under the beliefs, with the share of
+``N`` draws (``--draws``, 400) of the beliefs' deal (core's
+``weighted_hands``, as ``InfoState.deal`` draws them) that put it there
+(smoothed: ``(k + 0.5) / (N + 1)``). The figure is the sum over the unseen
+cards of the log of the chance given to where the card truly is (nats), per
+decision; the table gives the mean gain of the beliefs over uniform per
+decision and per hidden card in an opponent's hand, with a 95% interval over
+rounds (each round's decisions averaged first). ``--model`` measures other
+weights (repeatable: the first is the default model's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from typing import Any
+
+from rummykit.core.bots.agents import act_kwargs, agent_seed
+from rummykit.core.bots.beliefs import Beliefs, CardModel
+from rummykit.core.engine.options import build_options
+from rummykit.core.engine.resample import deal_round, weighted_hands
+from rummykit.core.plugins.manager import get_plugins
+
+TABLES: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
+    # (variant, seats, the pile kinds of its Seen: None for Gin, where a knock discards too)
+    ("gin", ("ai:easy", "ai:easy"), None),
+    ("gin", ("ai:normal", "ai:normal"), None),
+    ("gin", ("ai:hard", "ai:hard"), None),
+    ("gin", ("ref:simple", "ref:simple"), None),
+    ("gin", ("ai:hard", "ref:simple"), None),
+    ("gin", ("ai:normal", "ref:novice"), None),
+    ("cardverse", ("ai:easy", "ai:easy"), ("discard",)),
+    ("cardverse", ("ai:normal", "ai:normal"), ("discard",)),
+    ("cardverse", ("ai:hard", "ai:hard"), ("discard",)),
+    ("cardverse", ("ai:hard", "ai:normal"), ("discard",)),
+    ("cardverse", ("ai:easy", "ai:normal", "ai:hard", "ai:easy"), ("discard",)),
+    ("cardverse", ("ai:normal", "ai:normal", "ai:normal", "ai:normal"), ("discard",)),
+]
+
+
+def loglik(
+    truth: dict[int, set[int]],
+    unseen: list[int],
+    groups: list[tuple[int, int]],
+    probs: dict[int, dict[int, float]],
+) -> float:
+    """The log of the chance given to where each unseen card truly lies."""
+    total = 0.0
+    for c in unseen:
+        owner = next((o for o, cards in truth.items() if c in cards), None)
+        p = 1.0 - sum(probs[o][c] for o, _ in groups) if owner is None else probs[owner][c]
+        total += math.log(max(p, 1e-9))
+    return total
+
+
+def measure(
+    variant: str,
+    seats: tuple[str, ...],
+    pile_kinds: tuple[str, ...] | None,
+    rounds: int,
+    seed: int,
+    models: list[CardModel],
+    draws: int,
+) -> list[list[tuple[float, int]]]:
+    """Per model, per round: (the mean gain over uniform per decision, the hidden cards counted)."""
+    reg = get_plugins().registry
+    spec = reg.variant(variant)
+    options = build_options(spec.options_model, {}, variant)
+    n = len(seats)
+    gains: list[list[tuple[float, int]]] = [[] for _ in models]
+    rng = random.Random(seed)
+    for i in range(rounds):
+        order = [seats[(p - i) % n] for p in range(n)]
+        agents: list[Any] = [
+            reg.agent(variant, name).factory(pos, agent_seed(seed + i, pos), options)
+            for pos, name in enumerate(order)
+        ]
+        beliefs = [[Beliefs(m, pile_kinds) for m in models] for _ in range(n)]
+        rnd = deal_round(spec, options, n, 0, random.Random(seed * 100_003 + i))
+        per_round: list[list[float]] = [[] for _ in models]
+        cards_round = 0
+        step = 0
+        while (seat := rnd.to_act()) is not None:
+            view = rnd.view(seat)
+            step += 1
+            if step % 3 == 0:
+                info = rnd.information(seat)
+                unseen = list(info.unseen)
+                zones = rnd.zones()
+                truth = {o: set(zones[f"hand{o}"]) & set(unseen) for o in range(n) if o != seat}
+                groups = [(o, len(truth[o])) for o in sorted(truth)]
+                u = len(unseen)
+                uniform = {o: dict.fromkeys(unseen, len(truth[o]) / u if u else 0.0) for o in truth}
+                base = loglik(truth, unseen, groups, uniform)
+                cards_round += sum(m for _, m in groups)
+                for k, b in enumerate(beliefs[seat]):
+                    w = b.weights(view)
+                    counts = {o: dict.fromkeys(unseen, 0) for o in truth}
+                    for _ in range(draws):
+                        hands, _ = weighted_hands(unseen, groups, w, rng)
+                        for o, cs in hands.items():
+                            for c in cs:
+                                counts[o][c] += 1
+                    probs = {o: {c: (counts[o][c] + 0.5) / (draws + 1) for c in unseen} for o in truth}
+                    per_round[k].append(loglik(truth, unseen, groups, probs) - base)
+            else:
+                for b in beliefs[seat]:
+                    b.reader.read(view)  # keep up, as a bot does
+            action = agents[seat].act(view, view.legal, **act_kwargs(agents[seat], rnd, seat))
+            rnd.apply(action)
+        for k in range(len(models)):
+            if per_round[k]:
+                decisions = len(per_round[k])
+                gains[k].append((statistics.fmean(per_round[k]), cards_round / decisions))
+    return gains
+
+
+def interval(xs: list[float]) -> tuple[float, float, float]:
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return m, m - h, m + h
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=40)
+    parser.add_argument("seed", nargs="?", type=int, default=2026)
+    parser.add_argument("--variant", action="append")
+    parser.add_argument("--draws", type=int, default=400)
+    parser.add_argument("--model", action="append", help="TOOK,PASSED,THREW[,FITS] (repeatable)")
+    args = parser.parse_args(argv[1:])
+    models = [CardModel()]
+    for m in args.model or []:
+        models.append(CardModel(*(float(x) for x in m.split(","))))
+    print(f"{args.rounds} rounds a table, seed {args.seed}, {args.draws} draws a decision")
+    print("model (took, passed, threw, fits) | table | gain per decision (nats, 95% CI) | per hidden card")
+    overall: list[list[float]] = [[] for _ in models]
+    for variant, seats, kinds in TABLES:
+        if args.variant and variant not in args.variant:
+            continue
+        gains = measure(variant, seats, kinds, args.rounds, args.seed, models, args.draws)
+        for k, m in enumerate(models):
+            xs = [g for g, _ in gains[k]]
+            per_card = [g / c for g, c in gains[k] if c]
+            overall[k].extend(per_card)
+            mean, lo, hi = interval(xs)
+            pc = statistics.fmean(per_card) if per_card else 0.0
+            print(
+                f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g}) | {variant} {' '.join(seats)} | "
+                f"{mean:+.3f} ({lo:+.3f} to {hi:+.3f}) | {pc:+.4f}",
+                flush=True,
+            )
+    for k, m in enumerate(models):
+        if overall[k]:
+            mean, lo, hi = interval(overall[k])
+            name = f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g})"
+            print(f"all tables {name}: {mean:+.4f} nats per hidden card ({lo:+.4f} to {hi:+.4f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
