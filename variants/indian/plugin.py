@@ -1,0 +1,1 @@
+"""The Indian Rummy plugin: the variant ``indian`` and its computer players."""
