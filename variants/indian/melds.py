@@ -308,3 +308,33 @@ def _meld_kind(naturals: Sequence[int], size: int) -> str | None:
     if len(set(ranks)) == 1 and len(suits) == len(naturals) and size <= 4:
         return "set"
     return None
+
+
+#: What a hand short of the requirement is charged, in points, by :func:`progress`.
+NO_PURE = 25
+ONE_SEQUENCE = 12
+
+
+def progress(hand: Sequence[int], wild: int) -> int:
+    """How far a hand is from a declaration, for the computer players (lower
+    is better): the least points out of melds (times 64, plus the cards out),
+    charged :data:`NO_PURE` points with no pure sequence and
+    :data:`ONE_SEQUENCE` with only one sequence."""
+    values = tuple(value(b, wild) for b in range(BASE))
+    printed = [c for c in hand if c >= FIRST_JOKER]
+    wilds = [c for c in hand if c < FIRST_JOKER and c % 13 == wild]
+    plain = [c for c in hand if c < FIRST_JOKER and c % 13 != wild]
+    best = INF
+    for naturals, jokers in _splits(plain, wilds, printed):
+        counts = tuple(_counts(naturals))
+        j = len(jokers)
+        full = _search(counts, j, 0, 0, values, 2)[0]
+        if full < best:
+            best = full
+        one = _search(counts, j, 0, 0, values, 1)[0] + ONE_SEQUENCE * WEIGHT
+        if one < best:
+            best = one
+        free = _search(counts, j, 2, 1, values, 2)[0] + NO_PURE * WEIGHT
+        if free < best:
+            best = free
+    return best

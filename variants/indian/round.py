@@ -1,0 +1,409 @@
+"""One deal of Indian Rummy (RULES.md §5).
+
+The deal: one shuffle of the 106 cards (:mod:`.cards`), 13 cards to each seat
+in play (the seats of the round's :class:`MatchContext`, in order of play),
+the next card face up starts the discard pile, the next is the cut card,
+shown and set aside: every card of its rank is wild (aces when it is a
+printed joker); the rest is the stock.
+
+A turn: draw (stock or pile) or drop; then discard, or declare with a card
+(the 14th, laid face down) when the other 13 meld into a valid declaration.
+The deal ends when someone declares, when all but one seat have dropped, or
+(no score) at the engine's turn limit. When the stock runs out the discard
+pile but its top card is shuffled into a new stock
+(:mod:`rummykit.core.engine.restock`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummykit.core.base.errors import RummyError
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.context import MatchContext
+from rummykit.core.engine.resample import InfoState
+from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
+
+from .cards import BASE, DECK, FIRST_JOKER, RANK_PLURALS, sorted_cards, wild_rank_of_cut
+from .melds import CAP, Arrangement, arrange
+from .options import IndianOptions
+
+NAME = "indian"
+DISCARD = "discard"
+DROP = "drop"
+DECLARE = "declare"
+HAND = 13
+FIRST_DROP = 20
+MIDDLE_DROP = 40
+
+DRAW_PHASE = "draw"
+DISCARD_PHASE = "discard"
+OVER = "over"
+
+
+def same(card: int) -> int:
+    """What a player sees of a card: its base card (either copy), or the first
+    printed joker for either joker."""
+    return FIRST_JOKER if card >= FIRST_JOKER else card % BASE
+
+
+class IndianRound(Restocking, Round):
+    """One deal. ``playing`` is the seats dealt in, in order of play;
+    ``hands`` a sorted card list per seat of the match (empty for a seat not
+    dealt in); ``stock`` top last; ``discard`` bottom first, top last;
+    ``cut`` the card shown for the wild rank; ``closed`` the card laid face
+    down by a declaration; ``dropped`` the drop points of each seat that
+    dropped; ``has_drawn`` the seats that have drawn in this deal."""
+
+    variant = NAME
+    copied = (*Round.copied, "stock", "discard", "restocks", "dropped", "has_drawn", "closed")
+    copied_nested = ("hands",)
+    shared = ("legal_cache", "before_restock")
+
+    def __init__(
+        self,
+        options: IndianOptions,
+        n_seats: int,
+        round_index: int,
+        hands: Sequence[Sequence[int]],
+        stock: list[int],
+        discard: list[int],
+        cut: int,
+        playing: Sequence[int],
+        *,
+        seed: int = 0,
+        match: MatchContext | None = None,
+    ) -> None:
+        if match is not None:
+            self.match = match
+        self.options = options
+        self.n_seats = n_seats
+        self.round_index = round_index
+        self.hands: list[list[int]] = [sorted_cards(h) for h in hands]
+        self.stock = stock
+        self.discard = discard
+        self.cut = cut
+        self.wild = wild_rank_of_cut(cut)
+        self.playing = tuple(playing)
+        self.seat_to_act = self.playing[0]
+        self.phase = DRAW_PHASE
+        self.taken: int | None = None
+        self.dropped: dict[int, int] = {}
+        self.has_drawn: list[int] = []
+        self.closed: list[int] = []
+        self.turns = 0
+        self.round_seed = seed
+        self.restocks: list[Restock] = []
+        self.before_restock: IndianRound | None = None
+        self.history: list[Event] = []
+        self.result: RoundResult | None = None
+        self.legal_cache: tuple[Action, ...] | None = None
+
+    @classmethod
+    def deal(
+        cls,
+        options: IndianOptions,
+        n_seats: int,
+        round_index: int,
+        rng: random.Random,
+        match: MatchContext | None = None,
+    ) -> IndianRound:
+        """A fresh deal with ``rng`` (one shuffle), to the seats in play of
+        ``match`` (every seat without one)."""
+        context = match if match is not None else MatchContext.every_seat(n_seats, round_index)
+        playing = tuple(context.seats)
+        if not 2 <= len(playing) <= 6:
+            raise RummyError(f"indian is for 2 to 6 players, not {len(playing)}")
+        deck = list(range(DECK))
+        rng.shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(n_seats)]
+        for i, seat in enumerate(playing):
+            hands[seat] = deck[i * HAND : (i + 1) * HAND]
+        dealt = HAND * len(playing)
+        return cls(
+            options,
+            n_seats,
+            round_index,
+            hands,
+            deck[dealt + 2 :],
+            [deck[dealt]],
+            deck[dealt + 1],
+            playing,
+            seed=round_seed(rng),
+            match=match,
+        )
+
+    # -- the contract ----------------------------------------------------------
+
+    def in_deal(self) -> list[int]:
+        """The seats still in the deal (dealt in, not dropped), in order of play."""
+        return [s for s in self.playing if s not in self.dropped]
+
+    def to_act(self) -> int | None:
+        return None if self.result is not None else self.seat_to_act
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.legal_cache is None:
+            self.legal_cache = self.moves()
+        return self.legal_cache
+
+    def moves(self) -> tuple[Action, ...]:
+        """Draw, take or drop; then discard or declare with each card (one
+        copy of each card: copies are the same card to a player)."""
+        if self.result is not None:
+            return ()
+        if self.phase == DRAW_PHASE:
+            out = [Action(DRAW_STOCK)] if self.stock or len(self.discard) > 1 else []
+            if self.discard:
+                out.append(Action(TAKE_DISCARD))
+            out.append(Action(DROP))
+            return tuple(out)
+        hand = self.hands[self.seat_to_act]
+        choices = list({same(c): c for c in hand}.values())
+        out = [Action(DISCARD, (c,)) for c in choices]
+        out += [Action(DECLARE, (c,)) for c in self.declarable(hand, choices)]
+        return tuple(out)
+
+    def declarable(self, hand: Sequence[int], choices: Sequence[int]) -> list[int]:
+        """The cards of ``choices`` whose laying down leaves a valid declaration."""
+        if not arrange(hand, self.wild).counts:
+            return []  # no two sequences with one pure among the 14: none among 13
+        out = []
+        for c in choices:
+            rest = list(hand)
+            rest.remove(c)
+            if arrange(rest, self.wild).valid:
+                out.append(c)
+        return out
+
+    def find_legal(self, action: Action) -> Action | None:
+        """The legal move meaning ``action``: copies of a card are the same card."""
+        key = (action.kind, tuple(sorted(same(c) for c in action.cards)), action.target)
+        for legal in self.legal_actions():
+            if legal is action:
+                return legal
+        for legal in self.legal_actions():
+            if (legal.kind, tuple(sorted(same(c) for c in legal.cards)), legal.target) == key:
+                return legal
+        return None
+
+    def perform(self, action: Action) -> Event:
+        seat = self.seat_to_act
+        self.legal_cache = None
+        kind = action.kind
+        if kind == DROP:
+            self.dropped[seat] = min(CAP, MIDDLE_DROP if seat in self.has_drawn else FIRST_DROP)
+            left = self.in_deal()
+            if len(left) == 1:
+                self.result = self.settle(left[0], None)
+            else:
+                self.pass_turn(seat)
+            return Event(seat, action)
+        if kind == DRAW_STOCK:
+            if not self.stock:
+                self.restock_from_pile()
+            card = self.stock.pop()
+            self.take(seat, card)
+            return Event(seat, action, card, private=True)
+        if kind == TAKE_DISCARD:
+            card = self.discard.pop()
+            self.take(seat, card)
+            self.taken = card
+            return Event(seat, action, card)
+        (card,) = action.cards
+        self.hands[seat].remove(card)
+        self.turns += 1
+        if kind == DECLARE:
+            self.closed.append(card)
+            self.phase = OVER
+            self.result = self.settle(seat, card)
+            return Event(seat, action)
+        self.discard.append(card)
+        if self.turns >= self.options.max_turns:
+            self.result = self.no_score()
+        else:
+            self.pass_turn(seat)
+        return Event(seat, action)
+
+    def take(self, seat: int, card: int) -> None:
+        self.hands[seat] = sorted_cards([*self.hands[seat], card])
+        if seat not in self.has_drawn:
+            self.has_drawn.append(seat)
+        self.phase = DISCARD_PHASE
+        self.taken = None
+
+    def pass_turn(self, seat: int) -> None:
+        left = [s for s in self.playing if s not in self.dropped or s == seat]
+        at = left.index(seat)
+        self.seat_to_act = next(s for s in left[at + 1 :] + left[:at] if s not in self.dropped)
+        self.phase = DRAW_PHASE
+        self.taken = None
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees: its own hand, every hand's size, the discard
+        pile, the stock's size, the cut card and the wild rank, who dropped."""
+        to_act = self.to_act()
+        return View(
+            variant=self.variant,
+            seat=seat,
+            n_seats=self.n_seats,
+            to_act=to_act,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            discard_pile=tuple(self.discard),
+            history=self.history_seen_by(seat),
+            legal=self.legal_actions() if to_act == seat else (),
+            round_index=self.round_index,
+            extra={
+                "phase": OVER if self.result is not None else self.phase,
+                "cut": self.cut,
+                "wild": self.wild,
+                "dropped": dict(self.dropped),
+                "drawn": tuple(self.has_drawn),
+                "playing": self.playing,
+                "restocks": len(self.restocks),
+                "turn": self.turns + (0 if self.result else 1),
+            },
+            result=self.result,
+            match=self.match,
+        )
+
+    def zones(self) -> Mapping[str, Sequence[int]]:
+        zones: dict[str, Sequence[int]] = {
+            "stock": list(self.stock),
+            "discard": list(self.discard),
+            "cut": [self.cut],
+            "closed": list(self.closed),
+        }
+        for s, hand in enumerate(self.hands):
+            zones[f"hand{s}"] = list(hand)
+        return zones
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.result is not None:
+            return "the deal is over"
+        kind = action.kind
+        seat = self.seat_to_act
+        if kind in (DRAW_STOCK, TAKE_DISCARD, DROP):
+            if self.phase != DRAW_PHASE:
+                return "you have drawn this turn; now discard a card, or declare with one"
+            if kind == TAKE_DISCARD and not self.discard:
+                return "the discard pile is empty; draw stock"
+            return None
+        if kind not in (DISCARD, DECLARE):
+            return f"there is no move {kind!r} in indian (moves: draw stock, take discard, drop, discard, declare)"
+        if self.phase != DISCARD_PHASE:
+            return "draw first: draw stock or take discard (or drop)"
+        if len(action.cards) != 1:
+            return f"{kind} takes exactly one card, like '{kind} 7H'"
+        (card,) = action.cards
+        held = [c for c in self.hands[seat] if same(c) == same(card)]
+        if not held:
+            return "you do not hold that card"
+        if kind == DECLARE:
+            rest = list(self.hands[seat])
+            rest.remove(held[0])
+            why = arrange(rest, self.wild).missing()
+            if why:
+                return f"not a valid declaration: {why}"
+        return None
+
+    # -- information ----------------------------------------------------------
+
+    def _state_before_restock(self) -> IndianRound:
+        return self.clone()
+
+    def information(self, seat: int) -> InfoState:
+        """Round.information; after a restock, what the seat knows of the new
+        stock too."""
+        if self.before_restock is None:
+            return super().information(seat)
+        if not 0 <= seat < self.n_seats:
+            raise RummyError(f"no seat {seat!r} in a {self.n_seats}-seat round")
+        return restock_information(self.before_restock, self.restocks, self.view(seat))
+
+    # -- the end of a deal ------------------------------------------------------
+
+    def report(self, seat: int) -> tuple[HandReport, Arrangement]:
+        hand = self.hands[seat]
+        a = arrange(hand, self.wild)
+        report = HandReport(
+            seat=seat,
+            cards=tuple(hand),
+            melds=tuple(tuple(m.cards) for m in a.melds),
+            deadwood=tuple(sorted_cards(a.loose)),
+            points=a.points,
+        )
+        return report, a
+
+    def settle(self, winner: int, closed: int | None) -> RoundResult:
+        """The result when ``winner`` declares (laying ``closed`` face down) or
+        is the last seat left in the deal (``closed`` None)."""
+        points = [0] * self.n_seats
+        reports = []
+        w = f"{{{winner}}}"
+        wild = f"{RANK_PLURALS[self.wild]} wild"
+        if closed is not None:
+            text = [f"{w} declares, laying {card_ref(closed)} face down ({wild})"]
+        else:
+            text = [f"{w} wins the deal: every other player dropped"]
+        for s in self.playing:
+            if s in self.dropped:
+                points[s] = self.dropped[s]
+                reports.append(HandReport(seat=s, cards=tuple(self.hands[s]), points=points[s]))
+                text.append(f"{{{s}}} dropped: {points[s]} points")
+                continue
+            report, a = self.report(s)
+            reports.append(report)
+            if s == winner:
+                continue
+            points[s] = a.points
+            how = "melds count" if a.counts else f"melds do not count: {a.missing()}"
+            capped = f" (capped at {CAP})" if a.raw > CAP else ""
+            text.append(f"{{{s}}} counts {a.points} points{capped}; {how}")
+        total = sum(points)
+        text.append(f"{w} collects {total} points")
+        return RoundResult(
+            points=tuple(points),
+            outcome="declare" if closed is not None else "all dropped",
+            winner=winner,
+            hands=tuple(sorted(reports, key=lambda r: r.seat)),
+            text=tuple(text),
+            counts={
+                "declares": int(closed is not None),
+                "drops": len(self.dropped),
+                "collected": total,
+                "no_score": 0,
+            },
+        )
+
+    def no_score(self) -> RoundResult:
+        reports = tuple(self.report(s)[0] for s in self.playing if s not in self.dropped)
+        return RoundResult(
+            points=(0,) * self.n_seats,
+            outcome="no score",
+            winner=None,
+            hands=reports,
+            text=(f"the deal reaches the engine limit of {self.options.max_turns} turns: no score",),
+            counts={"declares": 0, "drops": len(self.dropped), "collected": 0, "no_score": 1},
+        )
+
+
+def new_round(
+    options: IndianOptions,
+    n_seats: int,
+    round_index: int,
+    rng: random.Random,
+    match: MatchContext | None = None,
+) -> IndianRound:
+    """``VariantSpec.new_round``: a deal to the seats in play of ``match``."""
+    return IndianRound.deal(options, n_seats, round_index, rng, match=match)
+
+
+def describe_view(view: View) -> dict[str, Any]:
+    """The public facts of a view's table (for the terminal's table line)."""
+    return {"cut": view.extra.get("cut"), "wild": view.extra.get("wild")}
