@@ -157,7 +157,7 @@ class HardIndianAgent(NormalIndianAgent):
 
     def takers(self, view: View) -> list[int]:
         seats = view.match.seats if view.match is not None and view.match.seats else range(view.n_seats)
-        dropped = view.extra.get("dropped") or {}
+        dropped = view.extra.get("dropped") or ()
         return [s for s in seats if s != view.seat and s not in dropped]
 
     def outs(self, card: int, view: View) -> float:

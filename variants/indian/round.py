@@ -21,17 +21,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import InfoState
 from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
 from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
 
-from .cards import BASE, DECK, FIRST_JOKER, RANK_PLURALS, sorted_cards, wild_rank_of_cut
+from .cards import BASE, COPIES, DECK, FIRST_JOKER, PRINTED_JOKERS, RANK_PLURALS, sorted_cards, wild_rank_of_cut
 from .melds import CAP, Arrangement, arrange
 from .options import IndianOptions
 
 NAME = "indian"
+#: Two 52-card decks and two printed jokers.
+INDIAN_DECK = Deck(copies=COPIES, jokers=PRINTED_JOKERS)
 DISCARD = "discard"
 DROP = "drop"
 DECLARE = "declare"
@@ -55,10 +58,11 @@ class IndianRound(Restocking, Round):
     ``hands`` a sorted card list per seat of the match (empty for a seat not
     dealt in); ``stock`` top last; ``discard`` bottom first, top last;
     ``cut`` the card shown for the wild rank; ``closed`` the card laid face
-    down by a declaration; ``dropped`` the drop points of each seat that
-    dropped; ``has_drawn`` the seats that have drawn in this deal."""
+    down by a declaration; ``dropped`` the drop points of each seat (0: not
+    dropped); ``has_drawn`` the seats that have drawn in this deal."""
 
     variant = NAME
+    deck = INDIAN_DECK
     copied = (*Round.copied, "stock", "discard", "restocks", "dropped", "has_drawn", "closed")
     copied_nested = ("hands",)
     shared = ("legal_cache", "before_restock")
@@ -91,7 +95,7 @@ class IndianRound(Restocking, Round):
         self.seat_to_act = self.playing[0]
         self.phase = DRAW_PHASE
         self.taken: int | None = None
-        self.dropped: dict[int, int] = {}
+        self.dropped: list[int] = [0] * n_seats  # drop points; 0: not dropped
         self.has_drawn: list[int] = []
         self.closed: list[int] = []
         self.turns = 0
@@ -140,7 +144,7 @@ class IndianRound(Restocking, Round):
 
     def in_deal(self) -> list[int]:
         """The seats still in the deal (dealt in, not dropped), in order of play."""
-        return [s for s in self.playing if s not in self.dropped]
+        return [s for s in self.playing if not self.dropped[s]]
 
     def to_act(self) -> int | None:
         return None if self.result is not None else self.seat_to_act
@@ -236,9 +240,9 @@ class IndianRound(Restocking, Round):
         self.taken = None
 
     def pass_turn(self, seat: int) -> None:
-        left = [s for s in self.playing if s not in self.dropped or s == seat]
+        left = [s for s in self.playing if not self.dropped[s] or s == seat]
         at = left.index(seat)
-        self.seat_to_act = next(s for s in left[at + 1 :] + left[:at] if s not in self.dropped)
+        self.seat_to_act = next(s for s in left[at + 1 :] + left[:at] if not self.dropped[s])
         self.phase = DRAW_PHASE
         self.taken = None
 
@@ -262,7 +266,7 @@ class IndianRound(Restocking, Round):
                 "phase": OVER if self.result is not None else self.phase,
                 "cut": self.cut,
                 "wild": self.wild,
-                "dropped": dict(self.dropped),
+                "dropped": tuple(s for s, p in enumerate(self.dropped) if p),
                 "drawn": tuple(self.has_drawn),
                 "playing": self.playing,
                 "restocks": len(self.restocks),
@@ -352,7 +356,7 @@ class IndianRound(Restocking, Round):
         else:
             text = [f"{w} wins the deal: every other player dropped"]
         for s in self.playing:
-            if s in self.dropped:
+            if self.dropped[s]:
                 points[s] = self.dropped[s]
                 reports.append(HandReport(seat=s, cards=tuple(self.hands[s]), points=points[s]))
                 text.append(f"{{{s}}} dropped: {points[s]} points")
@@ -375,21 +379,21 @@ class IndianRound(Restocking, Round):
             text=tuple(text),
             counts={
                 "declares": int(closed is not None),
-                "drops": len(self.dropped),
+                "drops": sum(1 for p in self.dropped if p),
                 "collected": total,
                 "no_score": 0,
             },
         )
 
     def no_score(self) -> RoundResult:
-        reports = tuple(self.report(s)[0] for s in self.playing if s not in self.dropped)
+        reports = tuple(self.report(s)[0] for s in self.playing if not self.dropped[s])
         return RoundResult(
             points=(0,) * self.n_seats,
             outcome="no score",
             winner=None,
             hands=reports,
             text=(f"the deal reaches the engine limit of {self.options.max_turns} turns: no score",),
-            counts={"declares": 0, "drops": len(self.dropped), "collected": 0, "no_score": 1},
+            counts={"declares": 0, "drops": sum(1 for p in self.dropped if p), "collected": 0, "no_score": 1},
         )
 
 

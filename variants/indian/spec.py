@@ -13,7 +13,7 @@ from .analysis import analyze, hand_summary
 from .cards import RANK_PLURALS
 from .match import match_rule
 from .options import IndianOptions
-from .round import DECLARE, DROP, new_round
+from .round import DECLARE, DROP, INDIAN_DECK, new_round
 
 NAME = "indian"
 
@@ -29,7 +29,7 @@ def table_summary(view: View) -> str | None:
     if not isinstance(cut, int) or not isinstance(wild, int):
         return None
     parts = [f"cut card {card_ref(cut)}: {RANK_PLURALS[wild]} are wild"]
-    dropped = view.extra.get("dropped") or {}
+    dropped = view.extra.get("dropped") or ()
     if dropped:
         parts.append("dropped: " + ", ".join(f"{{{s}}}" for s in sorted(dropped)))
     if view.extra.get("restocks"):
@@ -71,4 +71,5 @@ SPEC = VariantSpec(
     analyze=analyze,
     moves=MOVES,
     table_summary=table_summary,
+    deck=INDIAN_DECK,
 )
