@@ -1,16 +1,20 @@
 """Indian Rummy's computer players, from their seat's view alone.
 
-* ``ai:easy`` melds what it can: it takes the discard when that brings its
-  hand nearer a declaration (:func:`~.melds.progress`), throws the card whose
-  loss leaves the best hand (the highest on a tie), and declares as soon as
-  it can.
-* ``ai:normal`` also keeps partial melds (pairs and near cards out of melds
-  count less) and guards its discards: it avoids throwing a card the next
-  player can use with a card they took from the pile; it drops a hopeless
-  first hand.
-* ``ai:hard`` also reads what every other player picks up and throws: it
-  avoids feeding any of them, and values a partial meld by the cards still
-  unseen that complete it.
+Each melds its hand at its best (:func:`~.melds.best_melds`: the melds leaving
+the fewest points out, sequences or not), declares as soon as it can, and
+throws a card out of its melds:
+
+* ``ai:easy`` melds what it can and throws its worst card: the loose card of
+  the highest value; it takes the discard only when the card goes into a meld.
+* ``ai:normal`` keeps partial melds: a loose card next to another of its suit
+  (a sequence in the making), or beside one of its rank in another suit (a
+  set in the making) is kept over a lone card, a pure sequence in the making
+  first while it has none; and it guards its discards: it keeps a card near
+  one the next player took from the pile. In pool and deals it drops a
+  hopeless first hand (never in a one-deal match, where a drop loses it).
+* ``ai:hard`` also reads what every other player picks up (a card near any
+  pick-up is kept, the next player's most), and values a partial meld by the
+  cards that complete it still unseen (not in the pile, not in its hand).
 """
 
 from __future__ import annotations
@@ -24,24 +28,36 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from .cards import BASE, FIRST_JOKER, is_joker, value
-from .melds import WEIGHT, progress
-from .round import DECLARE, DISCARD, DROP, FIRST_DROP, NAME, same
+from .melds import WEIGHT, best_melds, progress
+from .round import DECLARE, DISCARD, DROP, NAME, same
 
 
-def near(card: int, other: int) -> bool:
-    """Whether two natural cards can be in one meld: one rank (other suit) or
-    one suit within two ranks."""
-    if card >= FIRST_JOKER or other >= FIRST_JOKER:
+def wild_of(view: View) -> int:
+    wild = view.extra.get("wild")
+    return wild if isinstance(wild, int) else -1
+
+
+def gap(a: int, b: int) -> int | None:
+    """How far apart two natural cards of one suit are in a sequence (1:
+    next to each other), the ace next to the two and to the king; None for
+    other suits, the same card or a joker."""
+    if a >= FIRST_JOKER or b >= FIRST_JOKER:
+        return None
+    a, b = a % BASE, b % BASE
+    if a // 13 != b // 13 or a == b:
+        return None
+    ra, rb = a % 13, b % 13
+    d = abs(ra - rb)
+    if ra == 0 or rb == 0:
+        d = min(d, 13 - d)
+    return d
+
+
+def same_rank(a: int, b: int) -> bool:
+    """Two naturals of one rank in different suits (a set in the making)."""
+    if a >= FIRST_JOKER or b >= FIRST_JOKER:
         return False
-    a, b = card % BASE, other % BASE
-    if a == b:
-        return False
-    if a % 13 == b % 13:
-        return True
-    if a // 13 != b // 13:
-        return False
-    d = abs(a % 13 - b % 13)
-    return d <= 2 or d >= 11  # the ace next to the queen and king
+    return a % 13 == b % 13 and (a % BASE) // 13 != (b % BASE) // 13
 
 
 class EasyIndianAgent(BaseAgent):
@@ -50,40 +66,6 @@ class EasyIndianAgent(BaseAgent):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    # -- the hand's worth ------------------------------------------------------
-
-    def worth(self, hand: Sequence[int], view: View) -> float:
-        """How far ``hand`` is from a declaration (lower is better)."""
-        return progress(hand, self.wild(view)) / WEIGHT
-
-    @staticmethod
-    def wild(view: View) -> int:
-        wild = view.extra.get("wild")
-        return wild if isinstance(wild, int) else -1
-
-    def best_discard(self, hand: Sequence[int], view: View, legal: Sequence[Action]) -> tuple[float, int]:
-        wild = self.wild(view)
-        best: tuple[float, float, int] | None = None
-        seen: set[int] = set()
-        for c in hand:
-            if same(c) in seen:
-                continue
-            seen.add(same(c))
-            rest = list(hand)
-            rest.remove(c)
-            w = self.worth(rest, view) + self.danger(c, view)
-            key = (w, -value(c, wild) - (0 if not is_joker(c, wild) else -100), self.rng.random())
-            if best is None or key[:2] < best[:2]:
-                best = (key[0], key[1], c)
-        assert best is not None
-        return best[0], best[2]
-
-    def danger(self, card: int, view: View) -> float:
-        """What throwing ``card`` may give away (0 for ai:easy)."""
-        return 0.0
-
-    # -- moves ----------------------------------------------------------------
-
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
         if DROP in kinds:
@@ -91,20 +73,38 @@ class EasyIndianAgent(BaseAgent):
         declares = [a for a in legal if a.kind == DECLARE]
         if declares:
             return declares[0]
-        _, card = self.best_discard(view.hand, view, legal)
+        card = self.discard_choice(view.hand, view)
         return next(a for a in legal if a.kind == DISCARD and same(a.cards[0]) == same(card))
+
+    def discard_choice(self, hand: Sequence[int], view: View) -> int:
+        wild = wild_of(view)
+        melds, loose = best_melds(hand, wild)
+        pool = [c for c in loose if not is_joker(c, wild)]
+        if not pool:  # everything melded or a joker: break the weakest meld
+            pool = [c for c in hand if not is_joker(c, wild)] or list(hand)
+            return max(pool, key=lambda c: (value(c, wild), self.rng.random()))
+        return min(pool, key=lambda c: (self.keep(c, loose, hand, view), self.rng.random()))
+
+    def keep(self, card: int, loose: Sequence[int], hand: Sequence[int], view: View) -> float:
+        """How much a loose card is worth keeping (the lowest is thrown)."""
+        return -value(card, wild_of(view))
 
     def draw(self, view: View, legal: Sequence[Action]) -> Action:
         by_kind = {a.kind: a for a in legal}
         if self.should_drop(view):
             return by_kind[DROP]
         top = view.discard_top
-        if TAKE_DISCARD in by_kind and top is not None:
-            now = self.worth(view.hand, view)
-            after, card = self.best_discard([*view.hand, top], view, legal)
-            if (after < now - 0.5 and same(card) != same(top)) or DRAW_STOCK not in by_kind:
-                return by_kind[TAKE_DISCARD]
+        if TAKE_DISCARD in by_kind and top is not None and self.wants(top, view):
+            return by_kind[TAKE_DISCARD]
         return by_kind.get(DRAW_STOCK) or by_kind[TAKE_DISCARD]
+
+    def wants(self, top: int, view: View) -> bool:
+        """Take the discard: a joker, or a card that goes into a meld."""
+        wild = wild_of(view)
+        if is_joker(top, wild):
+            return True
+        _, loose = best_melds([*view.hand, top], wild)
+        return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
 
     def should_drop(self, view: View) -> bool:
         return False
@@ -113,71 +113,85 @@ class EasyIndianAgent(BaseAgent):
 class NormalIndianAgent(EasyIndianAgent):
     """ai:normal: see the module."""
 
-    KEEP = 0.4  # the share of a loose card's points a near card saves
-    DROP_AT = 70  # a first hand this far from a declaration is dropped
+    RUN_NEXT = 6.0  # a loose card next to another of its suit
+    RUN_GAP = 4.0  # two apart
+    SET_PAIR = 3.0  # beside one of its rank
+    NO_PURE = 1.6  # sequences in the making count this much more while there is no pure sequence
+    GUARD = 5.0  # a card near one the watched players took from the pile
+    DROP_AT = 100  # a first hand this far from a declaration is dropped (pool and deals)
 
-    def worth(self, hand: Sequence[int], view: View) -> float:
-        base = progress(hand, self.wild(view)) / WEIGHT
-        # loose cards near other cards are partial melds: worth keeping
-        bonus = 0.0
-        for c in hand:
-            if c >= FIRST_JOKER:
-                continue
-            links = sum(1 for o in hand if near(c, o))
-            if links:
-                bonus += self.KEEP * value(c, self.wild(view)) * min(1.0, links * self.outs(c, view))
-        return base - bonus
+    def keep(self, card: int, loose: Sequence[int], hand: Sequence[int], view: View) -> float:
+        wild = wild_of(view)
+        melds, _ = best_melds(hand, wild)
+        run_factor = 1.0 if any(m.pure for m in melds) else self.NO_PURE
+        score = -value(card, wild) / 4
+        for other in loose:
+            d = gap(card, other)
+            if d == 1:
+                score += self.RUN_NEXT * run_factor * self.live(card, other, view)
+            elif d == 2:
+                score += self.RUN_GAP * run_factor * self.live(card, other, view)
+            elif same_rank(card, other):
+                score += self.SET_PAIR * self.live(card, other, view)
+        return score + self.guard(card, view)
 
-    def outs(self, card: int, view: View) -> float:
-        """How live a partial meld through ``card`` is (1 for ai:normal)."""
+    def live(self, card: int, other: int, view: View) -> float:
+        """How live a partial meld of two cards is (1 for ai:normal)."""
         return 1.0
 
-    def takers(self, view: View) -> list[int]:
-        """The seats whose pickups this player reads: the next player."""
-        seats = view.match.seats if view.match is not None and view.match.seats else range(view.n_seats)
-        order = list(seats)
+    def watched(self, view: View) -> list[int]:
+        """The seats whose pick-ups it reads, with a weight: the next player."""
+        order = list(view.match.seats) if view.match is not None and view.match.seats else list(range(view.n_seats))
         if view.seat not in order:
             return []
         return [order[(order.index(view.seat) + 1) % len(order)]]
 
-    def danger(self, card: int, view: View) -> float:
-        watch = set(self.takers(view))
-        taken = [e.card for e in view.history if e.seat in watch and e.action.kind == TAKE_DISCARD]
-        hits = sum(1 for t in taken if t is not None and near(card, t))
-        return 1.5 * hits
+    def guard(self, card: int, view: View) -> float:
+        if card >= FIRST_JOKER:
+            return 0.0
+        watch = self.watched(view)
+        score = 0.0
+        for e in view.history:
+            if e.action.kind == TAKE_DISCARD and e.seat in watch and e.card is not None:
+                if gap(card, e.card) in (1, 2) or same_rank(card, e.card):
+                    score += self.GUARD * (1.0 if e.seat == watch[0] else 0.5)
+        return score
 
     def should_drop(self, view: View) -> bool:
-        if view.seat in (view.extra.get("drawn") or ()):
-            return False
-        return progress(view.hand, self.wild(view)) / WEIGHT >= self.DROP_AT
+        if view.seat in (view.extra.get("drawn") or ()) or view.options.get("format", "points") == "points":
+            return False  # one deal: a drop loses it
+        return progress(view.hand, wild_of(view)) / WEIGHT >= self.DROP_AT
 
 
 class HardIndianAgent(NormalIndianAgent):
     """ai:hard: see the module."""
 
-    def takers(self, view: View) -> list[int]:
-        seats = view.match.seats if view.match is not None and view.match.seats else range(view.n_seats)
+    def watched(self, view: View) -> list[int]:
+        order = list(view.match.seats) if view.match is not None and view.match.seats else list(range(view.n_seats))
+        if view.seat not in order:
+            return []
+        at = order.index(view.seat)
         dropped = view.extra.get("dropped") or ()
-        return [s for s in seats if s != view.seat and s not in dropped]
+        return [s for s in order[at + 1 :] + order[:at] if s not in dropped]
 
-    def outs(self, card: int, view: View) -> float:
-        """The share of the cards completing a partial meld through ``card``
-        that are not seen gone (in the discard pile below the top)."""
-        gone = [same(c) for c in view.discard_pile[:-1]]
-        rank, suit = card % 13, (card % BASE) // 13
-        want = [s * 13 + rank for s in range(4) if s != suit]
-        want += [suit * 13 + (rank + d) % 13 for d in (-1, 1)]
-        live = sum(2 - gone.count(w) - sum(same(h) == w for h in view.hand) for w in want)
-        return max(0.2, min(1.0, live / (2 * len(want)) * 1.4))
-
-    def danger(self, card: int, view: View) -> float:
-        watch = set(self.takers(view))
-        nxt = super().takers(view)
-        score = 0.0
-        for e in view.history:
-            if e.seat in watch and e.action.kind == TAKE_DISCARD and e.card is not None and near(card, e.card):
-                score += 2.0 if e.seat in nxt else 1.0
-        return score
+    def live(self, card: int, other: int, view: View) -> float:
+        """The share of the cards completing ``card`` and ``other`` not seen
+        (two copies each)."""
+        a, b = card % BASE, other % BASE
+        suit = a // 13
+        if a % 13 == b % 13:
+            want = [s * 13 + a % 13 for s in range(4) if s not in (suit, b // 13)]
+        else:
+            lo, hi = sorted((a % 13, b % 13))
+            if hi - lo == 2:
+                want = [suit * 13 + lo + 1]
+            else:
+                want = [suit * 13 + r for r in (lo - 1, hi + 1) if 0 <= r <= 12]
+                if hi == 12:
+                    want.append(suit * 13)  # Q-K wants the ace
+        seen = [same(c) for c in view.discard_pile[:-1]] + [same(c) for c in view.hand]
+        unseen = sum(2 - seen.count(w) for w in want)
+        return max(0.1, unseen / (2 * len(want))) if want else 0.1
 
 
 def easy_factory(seat: int, seed: int, options: object) -> EasyIndianAgent:
@@ -197,7 +211,7 @@ AGENTS = (
         name="ai:easy",
         variant=NAME,
         strength=10,
-        description="melds what it can, throws its worst card, declares as soon as it can",
+        description="melds what it can, throws its highest loose card, declares as soon as it can",
         factory=easy_factory,
         rollout=True,
     ),
@@ -205,7 +219,7 @@ AGENTS = (
         name="ai:normal",
         variant=NAME,
         strength=20,
-        description="keeps partial melds, guards its discards from the next player, drops a hopeless hand",
+        description="keeps partial melds, guards its discards from the next player",
         factory=normal_factory,
     ),
     AgentSpec(

@@ -60,6 +60,11 @@ def physical(cards: Sequence[int]) -> list[int]:
     return out
 
 
+def ref(card: int) -> str:
+    """A card in text shown to a person (copies alike)."""
+    return card_ref(card if card >= FIRST_JOKER else card % BASE)
+
+
 def kind_name(meld: Meld) -> str:
     return "pure sequence" if meld.pure else meld.kind
 
@@ -91,10 +96,10 @@ def analyze(hand: Sequence[int], options: IndianOptions | None = None, wild: str
     }
     text = [f"Wild: {'none (printed jokers only)' if rank == NO_WILD else RANK_PLURALS[rank]}"]
     for m in a.melds:
-        text.append(f"{kind_name(m).capitalize()}: {' '.join(card_ref(c) for c in m.cards)}")
+        text.append(f"{kind_name(m).capitalize()}: {' '.join(ref(c) for c in m.cards)}")
     loose = sort_cards(a.loose)
     if a.counts:
-        text.append(f"Out of melds: {' '.join(card_ref(c) for c in loose) or 'nothing'}")
+        text.append(f"Out of melds: {' '.join(ref(c) for c in loose) or 'nothing'}")
     else:
         text.append(f"Melds do not count ({a.missing()}): every card counts")
     capped = f" (capped from {a.raw})" if a.raw != a.points else ""
@@ -109,7 +114,7 @@ def analyze(hand: Sequence[int], options: IndianOptions | None = None, wild: str
         firsts = list({card_code(c): c for c in declare}.values())
         data["declare_with"] = [card_code(c) for c in firsts]
         if firsts:
-            text.append("Declare with " + " or ".join(card_ref(c) for c in firsts))
+            text.append("Declare with " + " or ".join(ref(c) for c in firsts))
         else:
             text.append("No valid declaration with these 14 cards")
     elif len(cards) == 13:

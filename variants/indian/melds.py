@@ -184,12 +184,21 @@ def _assign(
     free_jokers = jokers[:]
     out = []
     for kind, bases, j, pure in search_melds:
-        cards = [pool[b].pop() for b in bases]
+        cards = [pool[b].pop() for b in _in_order(kind, bases)]
         cards += [free_jokers.pop() for _ in range(j)]
         out.append(Meld(kind, tuple(cards), pure))
     out, free_jokers = _place_jokers(out, free_jokers)
     left = [c for cards in pool.values() for c in cards] + free_jokers
     return out, left
+
+
+def _in_order(kind: str, bases: Sequence[int]) -> list[int]:
+    """A meld's natural cards in the order shown: a sequence by its place (an
+    ace after a queen or king is high), a set by suit."""
+    if kind == "set":
+        return sorted(bases)
+    high = any(b % 13 >= 11 for b in bases)
+    return sorted(bases, key=lambda b: 13 if (b % 13 == 0 and high) else b % 13)
 
 
 def _place_jokers(melds: list[Meld], jokers: list[int]) -> tuple[list[Meld], list[int]]:
@@ -242,6 +251,24 @@ def arrange(hand: Sequence[int], wild: int) -> Arrangement:
     )
     raw = sum(value(c, wild) for c in hand)
     return Arrangement((), tuple(hand), raw, min(CAP, raw), False, False, int(one_pure), int(one_pure))
+
+
+def best_melds(hand: Sequence[int], wild: int) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
+    """The melds leaving the fewest points out (then the fewest cards),
+    whatever sequences they hold, and the cards out of them: what a player
+    builds on before the requirement is met."""
+    values = tuple(value(b, wild) for b in range(BASE))
+    printed = [c for c in hand if c >= FIRST_JOKER]
+    wilds = [c for c in hand if c < FIRST_JOKER and c % 13 == wild]
+    plain = [c for c in hand if c < FIRST_JOKER and c % 13 != wild]
+    best: tuple[int, list[Meld], list[int]] | None = None
+    for naturals, jokers in _splits(plain, wilds, printed):
+        cost, search_melds = _search(tuple(_counts(naturals)), len(jokers), 2, 1, values, 2)
+        if best is None or cost < best[0]:
+            melds, left = _assign(search_melds, naturals, jokers)
+            best = (cost, melds, left)
+    assert best is not None
+    return tuple(best[1]), tuple(best[2])
 
 
 def _counts(naturals: dict[int, list[int]]) -> list[int]:
