@@ -39,9 +39,13 @@ import string
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from rummykit.core.base.errors import RummyError
+from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.base.values import shortened
 from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.cards.deck import BASE_CARDS, MAX_COPIES, MAX_JOKERS
+
+#: One more than the largest card int any declared deck may hold.
+MAX_CARD = BASE_CARDS * MAX_COPIES + MAX_JOKERS
 
 MAX_NAME = 24
 MAX_KIND = 64  # a seat's kind: "human" or a computer player's name
@@ -192,7 +196,12 @@ def render_cards(text: str, fmt: Callable[[int], str]) -> str:
 
     def card(m: re.Match) -> str:
         n = int(m.group(1))
-        return fmt(n) if n < DECK_SIZE else m.group(0)
+        if n < DECK_SIZE:
+            return fmt(n)
+        try:  # a copy or a printed joker of a declared deck, when fmt knows the deck
+            return fmt(n) if n < MAX_CARD else m.group(0)
+        except CardError:
+            return m.group(0)
 
     return _CARD.sub(card, clean_text(text))
 
