@@ -158,7 +158,8 @@ class NormalIndianAgent(EasyIndianAgent):
         return score
 
     def should_drop(self, view: View) -> bool:
-        if view.seat in (view.extra.get("drawn") or ()) or view.options.get("format", "points") == "points":
+        drawn = view.extra.get("drawn") or ()
+        if (view.seat < len(drawn) and drawn[view.seat]) or view.options.get("format", "points") == "points":
             return False  # one deal: a drop loses it
         return progress(view.hand, wild_of(view)) / WEIGHT >= self.DROP_AT
 
@@ -172,7 +173,7 @@ class HardIndianAgent(NormalIndianAgent):
             return []
         at = order.index(view.seat)
         dropped = view.extra.get("dropped") or ()
-        return [s for s in order[at + 1 :] + order[:at] if s not in dropped]
+        return [s for s in order[at + 1 :] + order[:at] if not (s < len(dropped) and dropped[s])]
 
     def live(self, card: int, other: int, view: View) -> float:
         """The share of the cards completing ``card`` and ``other`` not seen

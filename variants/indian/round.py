@@ -266,14 +266,12 @@ class IndianRound(Restocking, Round):
                 "phase": OVER if self.result is not None else self.phase,
                 "cut": self.cut,
                 "wild": self.wild,
-                "dropped": tuple(s for s, p in enumerate(self.dropped) if p),
-                "drawn": tuple(self.has_drawn),
-                "playing": self.playing,
+                "dropped": tuple(p > 0 for p in self.dropped),  # per seat
+                "drawn": tuple(s in self.has_drawn for s in range(self.n_seats)),  # per seat
                 "restocks": len(self.restocks),
                 "turn": self.turns + (0 if self.result else 1),
             },
             result=self.result,
-            match=self.match,
         )
 
     def zones(self) -> Mapping[str, Sequence[int]]:

@@ -29,9 +29,9 @@ def table_summary(view: View) -> str | None:
     if not isinstance(cut, int) or not isinstance(wild, int):
         return None
     parts = [f"cut card {card_ref(cut)}: {RANK_PLURALS[wild]} are wild"]
-    dropped = view.extra.get("dropped") or ()
+    dropped = [s for s, gone in enumerate(view.extra.get("dropped") or ()) if gone]
     if dropped:
-        parts.append("dropped: " + ", ".join(f"{{{s}}}" for s in sorted(dropped)))
+        parts.append("dropped: " + ", ".join(f"{{{s}}}" for s in dropped))
     if view.extra.get("restocks"):
         parts.append("stock rebuilt from the pile")
     return "; ".join(parts)
