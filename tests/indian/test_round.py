@@ -224,3 +224,32 @@ def test_matches_play_out(fmt: str, n: int) -> None:
         assert match.rule.rounds == 2
     if fmt == "pool":
         assert len(match.rule.winners()) == 1
+
+
+def test_information_and_resample_hide_what_the_seat_has_not_seen() -> None:
+    from rummykit.core.engine.resample import deal_round
+
+    rnd = deal_round(SPEC, OPTS, 3, 0, random.Random(3))
+    agents = [EasyIndianAgent(s) for s in range(3)]
+    for _ in range(90):
+        if rnd.result is not None:
+            break
+        seat = rnd.to_act()
+        assert seat is not None
+        view = rnd.view(seat)
+        rnd.apply(agents[seat].act(view, view.legal))
+    for seat in range(3):
+        info = rnd.information(seat)
+        hidden = set(rnd.stock)
+        for s in range(3):
+            if s != seat:
+                hidden |= set(rnd.hands[s]) - set(info.known[s])
+        held = {*info.hand, *info.discard, *(c for k in info.known for c in k)}
+        assert not hidden & held
+        for k, s in zip(info.known, range(3), strict=True):
+            assert set(k) <= set(rnd.hands[s])  # what it knows is true
+        sample = info.sample(random.Random(seat))
+        a, b = sample.view(seat), rnd.view(seat)
+        for field in ("hand", "hand_sizes", "stock_size", "discard_pile", "history", "legal", "extra"):
+            assert getattr(a, field) == getattr(b, field), field
+        assert sorted(c for z in sample.zones().values() for c in z) == list(range(106))

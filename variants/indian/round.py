@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rummykit.core.base.errors import RummyError
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
-from rummykit.core.engine.resample import InfoState
-from rummykit.core.engine.restock import Restock, Restocking, restock_information, round_seed
+from rummykit.core.engine.resample import check_generator
+from rummykit.core.engine.restock import Restock, Restocking, round_seed
 from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
 
 from .cards import BASE, COPIES, DECK, FIRST_JOKER, PRINTED_JOKERS, RANK_PLURALS, sorted_cards, wild_rank_of_cut
@@ -316,17 +317,49 @@ class IndianRound(Restocking, Round):
 
     # -- information ----------------------------------------------------------
 
-    def _state_before_restock(self) -> IndianRound:
-        return self.clone()
+    def _state_before_restock(self) -> None:
+        return None  # information() below needs no earlier state
 
-    def information(self, seat: int) -> InfoState:
-        """Round.information; after a restock, what the seat knows of the new
-        stock too."""
-        if self.before_restock is None:
-            return super().information(seat)
+    def information(self, seat: int) -> IndianInfo:
+        """What ``seat`` knows (:class:`IndianInfo`): its hand, the public
+        cards and moves, and the cards each opponent took from the pile and
+        still holds; nothing else."""
         if not 0 <= seat < self.n_seats:
             raise RummyError(f"no seat {seat!r} in a {self.n_seats}-seat round")
-        return restock_information(self.before_restock, self.restocks, self.view(seat))
+        known: dict[int, list[int]] = {s: [] for s in range(self.n_seats)}
+        for e in self.history:
+            if e.seat == seat:
+                continue
+            if e.action.kind == TAKE_DISCARD and e.card is not None:
+                known[e.seat].append(e.card)
+            for c in e.action.cards:
+                if c in known[e.seat]:
+                    known[e.seat].remove(c)
+        return IndianInfo(
+            variant=self.variant,
+            seat=seat,
+            n_seats=self.n_seats,
+            round_index=self.round_index,
+            options=self.options,
+            playing=self.playing,
+            hand=tuple(self.hands[seat]),
+            known=tuple(tuple(known[s]) if s != seat else () for s in range(self.n_seats)),
+            sizes=tuple(len(h) for h in self.hands),
+            discard=tuple(self.discard),
+            cut=self.cut,
+            closed=tuple(self.closed),
+            stock_size=len(self.stock),
+            dropped=tuple(self.dropped),
+            has_drawn=tuple(self.has_drawn),
+            turns=self.turns,
+            phase=self.phase,
+            seat_to_act=self.seat_to_act,
+            taken=self.taken,
+            restocks=tuple(self.restocks),
+            history=self.history_seen_by(seat),
+            result=self.result,
+            match=self.match,
+        )
 
     # -- the end of a deal ------------------------------------------------------
 
@@ -393,6 +426,79 @@ class IndianRound(Restocking, Round):
             text=(f"the deal reaches the engine limit of {self.options.max_turns} turns: no score",),
             counts={"declares": 0, "drops": sum(1 for p in self.dropped if p), "collected": 0, "no_score": 1},
         )
+
+
+@dataclass(frozen=True)
+class IndianInfo:
+    """What one seat knows of a deal (:meth:`IndianRound.information`), as
+    data holding no hidden card: ``known`` the cards each opponent took from
+    the pile and still holds, ``sizes`` every hand's size. :meth:`sample`
+    deals the cards the seat has not seen at random, consistently with it."""
+
+    variant: str
+    seat: int
+    n_seats: int
+    round_index: int
+    options: IndianOptions
+    playing: tuple[int, ...]
+    hand: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+    discard: tuple[int, ...]
+    cut: int
+    closed: tuple[int, ...]
+    stock_size: int
+    dropped: tuple[int, ...]
+    has_drawn: tuple[int, ...]
+    turns: int
+    phase: str
+    seat_to_act: int
+    taken: int | None
+    restocks: tuple[Restock, ...]
+    history: tuple[Event, ...]
+    result: RoundResult | None
+    match: MatchContext | None
+    scores: tuple[int, ...] = ()
+    target: int | None = None
+    lowest_wins: bool = False
+
+    def sample(self, rng: random.Random) -> IndianRound:
+        """A full deal the seat cannot tell from the real one, drawn with ``rng``."""
+        check_generator(rng)
+        public = {*self.hand, *self.discard, self.cut, *self.closed, *(c for k in self.known for c in k)}
+        unseen = [c for c in range(DECK) if c not in public]
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        for s in range(self.n_seats):
+            if s == self.seat:
+                hands.append(list(self.hand))
+                continue
+            need = self.sizes[s] - len(self.known[s])
+            hands.append([*self.known[s], *unseen[:need]])
+            del unseen[:need]
+        rnd = IndianRound(
+            self.options,
+            self.n_seats,
+            self.round_index,
+            hands,
+            unseen,
+            list(self.discard),
+            self.cut,
+            self.playing,
+            seed=rng.getrandbits(64),
+            match=self.match,
+        )
+        rnd.closed = list(self.closed)
+        rnd.dropped = list(self.dropped)
+        rnd.has_drawn = list(self.has_drawn)
+        rnd.turns = self.turns
+        rnd.phase = self.phase
+        rnd.seat_to_act = self.seat_to_act
+        rnd.taken = self.taken
+        rnd.restocks = list(self.restocks)
+        rnd.history = list(self.history)
+        rnd.result = self.result
+        return rnd
 
 
 def new_round(
