@@ -135,12 +135,22 @@ def test_points_are_capped_at_80_and_every_card_counts_without_two_sequences() -
     assert any("capped at 80" in line for line in rnd.result.text)
 
 
-def test_copies_are_the_same_card_to_a_player() -> None:
+def test_copies_are_one_move_to_a_player() -> None:
     rnd = made([DECLARER.replace("4C", "4C'"), LOSER], "5C", "7D", "KH")
     rnd.apply(Action(DRAW_STOCK))
-    # 4C typed: the seat holds only the second copy, which is taken
-    rnd.apply(Action(DISCARD, (parse_card("4C"),)))
+    # one discard per card name, whatever copies are held; 4C names the second copy held
+    moves = [a for a in rnd.legal_actions() if a.kind == DISCARD]
+    names = [rnd.deck.names(a.cards) for a in moves]
+    assert len(names) == len(set(names)) == 14
+    typed = (rnd.deck.parse("4C"),)
+    (move,) = [a for a in moves if rnd.deck.same_cards(typed, a.cards)]
+    rnd.apply(move)
     assert rnd.discard[-1] == parse_card("4C") + 52
+    # both copies held: one move, the lowest copy
+    rnd = made([LOSER.replace("2C", "TC'"), DECLARER], "5C", "7D", "KH")
+    rnd.apply(Action(DRAW_STOCK))
+    tens = [a for a in rnd.legal_actions() if a.kind == DISCARD and a.cards[0] % 52 == parse_card("TC")]
+    assert [a.cards for a in tens] == [(parse_card("TC"),)]
 
 
 def test_the_stock_running_out_is_rebuilt_from_the_pile_but_its_top() -> None:

@@ -167,7 +167,7 @@ class IndianRound(Restocking, Round):
             out.append(Action(DROP))
             return tuple(out)
         hand = self.hands[self.seat_to_act]
-        choices = list({same(c): c for c in hand}.values())
+        choices = sorted({same(c): c for c in reversed(hand)}.values())  # the lowest copy of each card
         out = [Action(DISCARD, (c,)) for c in choices]
         out += [Action(DECLARE, (c,)) for c in self.declarable(hand, choices)]
         return tuple(out)
@@ -183,17 +183,6 @@ class IndianRound(Restocking, Round):
             if arrange(rest, self.wild).valid:
                 out.append(c)
         return out
-
-    def find_legal(self, action: Action) -> Action | None:
-        """The legal move meaning ``action``: copies of a card are the same card."""
-        key = (action.kind, tuple(sorted(same(c) for c in action.cards)), action.target)
-        for legal in self.legal_actions():
-            if legal is action:
-                return legal
-        for legal in self.legal_actions():
-            if (legal.kind, tuple(sorted(same(c) for c in legal.cards)), legal.target) == key:
-                return legal
-        return None
 
     def perform(self, action: Action) -> Event:
         seat = self.seat_to_act
@@ -304,12 +293,11 @@ class IndianRound(Restocking, Round):
         if len(action.cards) != 1:
             return f"{kind} takes exactly one card, like '{kind} 7H'"
         (card,) = action.cards
-        held = [c for c in self.hands[seat] if same(c) == same(card)]
-        if not held:
+        if card not in self.hands[seat]:
             return "you do not hold that card"
         if kind == DECLARE:
             rest = list(self.hands[seat])
-            rest.remove(held[0])
+            rest.remove(card)
             why = arrange(rest, self.wild).missing()
             if why:
                 return f"not a valid declaration: {why}"

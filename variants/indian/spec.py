@@ -11,6 +11,7 @@ from rummykit.core.plugins.registry import VariantSpec
 
 from .analysis import analyze, hand_summary
 from .cards import RANK_PLURALS
+from .codec import indian_codec
 from .match import match_rule
 from .options import IndianOptions
 from .round import DECLARE, DROP, INDIAN_DECK, new_round
@@ -72,4 +73,5 @@ SPEC = VariantSpec(
     moves=MOVES,
     table_summary=table_summary,
     deck=INDIAN_DECK,
+    action_codec=indian_codec,
 )
