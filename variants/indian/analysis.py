@@ -61,8 +61,8 @@ def physical(cards: Sequence[int]) -> list[int]:
 
 
 def ref(card: int) -> str:
-    """A card in text shown to a person (copies alike)."""
-    return card_ref(card if card >= FIRST_JOKER else card % BASE)
+    """A card in text shown to a person (copies alike; a printed joker as ``JK``)."""
+    return "JK" if card >= FIRST_JOKER else card_ref(card % BASE)
 
 
 def kind_name(meld: Meld) -> str:

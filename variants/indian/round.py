@@ -54,6 +54,12 @@ def same(card: int) -> int:
     return FIRST_JOKER if card >= FIRST_JOKER else card % BASE
 
 
+def shown(card: int) -> str:
+    """A card in a text a person reads: a card marker of its first copy
+    (copies look alike), or the word for a printed joker."""
+    return "a printed joker" if card >= FIRST_JOKER else card_ref(card % BASE)
+
+
 class IndianRound(Restocking, Round):
     """One deal. ``playing`` is the seats dealt in, in order of play;
     ``hands`` a sorted card list per seat of the match (empty for a seat not
@@ -371,7 +377,7 @@ class IndianRound(Restocking, Round):
         w = f"{{{winner}}}"
         wild = f"{RANK_PLURALS[self.wild]} wild"
         if closed is not None:
-            text = [f"{w} declares, laying {card_ref(closed)} face down ({wild})"]
+            text = [f"{w} declares, laying {shown(closed)} face down ({wild})"]
         else:
             text = [f"{w} wins the deal: every other player dropped"]
         for s in self.playing:

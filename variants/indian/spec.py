@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from rummykit.core.engine.round import View, card_ref
+from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.plugins.registry import VariantSpec
 
@@ -14,7 +14,7 @@ from .cards import RANK_PLURALS
 from .codec import indian_codec
 from .match import match_rule
 from .options import IndianOptions
-from .round import DECLARE, DROP, INDIAN_DECK, new_round
+from .round import DECLARE, DROP, INDIAN_DECK, new_round, shown
 
 NAME = "indian"
 
@@ -29,7 +29,7 @@ def table_summary(view: View) -> str | None:
     cut, wild = view.extra.get("cut"), view.extra.get("wild")
     if not isinstance(cut, int) or not isinstance(wild, int):
         return None
-    parts = [f"cut card {card_ref(cut)}: {RANK_PLURALS[wild]} are wild"]
+    parts = [f"cut card {shown(cut)}: {RANK_PLURALS[wild]} are wild"]
     dropped = [s for s, gone in enumerate(view.extra.get("dropped") or ()) if gone]
     if dropped:
         parts.append("dropped: " + ", ".join(f"{{{s}}}" for s in dropped))
