@@ -132,7 +132,7 @@ def hand_summary(view: View, options: IndianOptions) -> HandSummary:
     """The hand melded at its best, with what it would count now."""
     wild = view.extra.get("wild", NO_WILD)
     a = arrange(view.hand, wild if isinstance(wild, int) else NO_WILD)
-    label = f"{a.points} points" + ("" if a.counts else f" (melds do not count: {a.missing()})")
+    label = f"{a.points} points" + ("" if a.counts else f"; melds do not count: {a.missing()}")
     return HandSummary(
         melds=tuple(tuple(m.cards) for m in a.melds),
         loose=tuple(sort_cards(a.loose)),

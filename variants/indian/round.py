@@ -16,6 +16,7 @@ pile but its top card is shuffled into a new stock
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -299,11 +300,12 @@ class IndianRound(Restocking, Round):
         if len(action.cards) != 1:
             return f"{kind} takes exactly one card, like '{kind} 7H'"
         (card,) = action.cards
-        if card not in self.hands[seat]:
+        held = [c for c in self.hands[seat] if same(c) == same(card)]  # copies alike
+        if not held:
             return "you do not hold that card"
         if kind == DECLARE:
             rest = list(self.hands[seat])
-            rest.remove(card)
+            rest.remove(held[0])
             why = arrange(rest, self.wild).missing()
             if why:
                 return f"not a valid declaration: {why}"
@@ -387,9 +389,10 @@ class IndianRound(Restocking, Round):
                 text.append(f"{{{s}}} dropped: {points[s]} points")
                 continue
             report, a = self.report(s)
-            reports.append(report)
             if s == winner:
+                reports.append(dataclasses.replace(report, points=0))  # the winner scores nothing
                 continue
+            reports.append(report)
             points[s] = a.points
             how = "melds count" if a.counts else f"melds do not count: {a.missing()}"
             capped = f" (capped at {CAP})" if a.raw > CAP else ""
