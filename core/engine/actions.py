@@ -12,8 +12,8 @@ forms) and returns the matching *legal* action, or raises with a one-line reason
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import NoReturn
 from dataclasses import dataclass
+from typing import NoReturn
 
 from rummykit.core.base.errors import CardError, IllegalAction
 from rummykit.core.cards.card import card_token, parse_card, split_tokens

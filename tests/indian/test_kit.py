@@ -17,4 +17,6 @@ def test_check_variant(n: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", range(2, 7))
 def test_check_variant_more_seeds(n: int) -> None:
-    check_variant("indian", seeds=range(1, 4), seat_counts=[n], rules=[*FORMATS, {"format": "pool", "pool": 201}])
+    check_variant(
+        "indian", seeds=range(1, 4), seat_counts=[n], rules=[*FORMATS, {"format": "pool", "pool": 201}]
+    )

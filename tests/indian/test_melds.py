@@ -4,7 +4,6 @@ against brute force on small hands."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 

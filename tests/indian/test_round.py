@@ -170,7 +170,7 @@ def test_views_hide_other_hands_and_the_stock() -> None:
     assert v.hand == tuple(rnd.hands[1])
     assert v.hand_sizes == (13, 13, 13)
     hidden = set(rnd.hands[0]) | set(rnd.hands[2]) | set(rnd.stock)
-    assert not hidden & {c for c in v.hand}
+    assert not hidden & set(v.hand)
     assert not hidden & set(v.discard_pile)
     assert v.extra["cut"] == rnd.cut
 

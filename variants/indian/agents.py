@@ -78,7 +78,7 @@ class EasyIndianAgent(BaseAgent):
 
     def discard_choice(self, hand: Sequence[int], view: View) -> int:
         wild = wild_of(view)
-        melds, loose = best_melds(hand, wild)
+        _, loose = best_melds(hand, wild)
         pool = [c for c in loose if not is_joker(c, wild)]
         if not pool:  # everything melded or a joker: break the weakest meld
             pool = [c for c in hand if not is_joker(c, wild)] or list(hand)
@@ -141,7 +141,11 @@ class NormalIndianAgent(EasyIndianAgent):
 
     def watched(self, view: View) -> list[int]:
         """The seats whose pick-ups it reads, with a weight: the next player."""
-        order = list(view.match.seats) if view.match is not None and view.match.seats else list(range(view.n_seats))
+        order = (
+            list(view.match.seats)
+            if view.match is not None and view.match.seats
+            else list(range(view.n_seats))
+        )
         if view.seat not in order:
             return []
         return [order[(order.index(view.seat) + 1) % len(order)]]
@@ -152,9 +156,9 @@ class NormalIndianAgent(EasyIndianAgent):
         watch = self.watched(view)
         score = 0.0
         for e in view.history:
-            if e.action.kind == TAKE_DISCARD and e.seat in watch and e.card is not None:
-                if gap(card, e.card) in (1, 2) or same_rank(card, e.card):
-                    score += self.GUARD * (1.0 if e.seat == watch[0] else 0.5)
+            taken = e.card if e.action.kind == TAKE_DISCARD and e.seat in watch else None
+            if taken is not None and (gap(card, taken) in (1, 2) or same_rank(card, taken)):
+                score += self.GUARD * (1.0 if e.seat == watch[0] else 0.5)
         return score
 
     def should_drop(self, view: View) -> bool:
@@ -168,7 +172,11 @@ class HardIndianAgent(NormalIndianAgent):
     """ai:hard: see the module."""
 
     def watched(self, view: View) -> list[int]:
-        order = list(view.match.seats) if view.match is not None and view.match.seats else list(range(view.n_seats))
+        order = (
+            list(view.match.seats)
+            if view.match is not None and view.match.seats
+            else list(range(view.n_seats))
+        )
         if view.seat not in order:
             return []
         at = order.index(view.seat)

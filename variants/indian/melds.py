@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 
-from .cards import BASE, FIRST_JOKER, is_joker, value
+from .cards import BASE, FIRST_JOKER, value
 
 CAP = 80
 INF = 1 << 30
@@ -159,7 +159,7 @@ def _search(
         needed = length - 1 - len(ends) - len(inner)
         if needed > jokers:
             continue
-        for extra in range(0, min(jokers - needed, len(inner)) + 1):
+        for extra in range(min(jokers - needed, len(inner)) + 1):
             for skipped in combinations(inner, extra):
                 rest = left[:]
                 used = [first, *base_cards, *(_base_at(suit, q) for q in inner if q not in skipped)]
@@ -208,7 +208,8 @@ def _place_jokers(melds: list[Meld], jokers: list[int]) -> tuple[list[Meld], lis
     jokers = jokers[:]
     keep = next((i for i, m in enumerate(melds) if m.pure), None)
     order = sorted(
-        range(len(melds)), key=lambda i: (melds[i].kind != "sequence" or melds[i].pure, melds[i].kind == "set")
+        range(len(melds)),
+        key=lambda i: (melds[i].kind != "sequence" or melds[i].pure, melds[i].kind == "set"),
     )
     for i in order:
         if not jokers:
@@ -247,7 +248,8 @@ def arrange(hand: Sequence[int], wild: int) -> Arrangement:
         return Arrangement(tuple(melds), tuple(left), raw, min(CAP, raw), True, not left, seqs, pure)
     # no two sequences with one pure: every card counts
     one_pure = any(
-        _search(tuple(_counts(naturals)), len(jokers), 0, 0, values, 1)[0] < INF for naturals, jokers in splits
+        _search(tuple(_counts(naturals)), len(jokers), 0, 0, values, 1)[0] < INF
+        for naturals, jokers in splits
     )
     raw = sum(value(c, wild) for c in hand)
     return Arrangement((), tuple(hand), raw, min(CAP, raw), False, False, int(one_pure), int(one_pure))
@@ -325,7 +327,7 @@ def classify(cards: Sequence[int], wild: int) -> Meld | None:
 
 
 def _meld_kind(naturals: Sequence[int], size: int) -> str | None:
-    """"sequence", "set" or None for ``naturals`` completed by jokers to ``size`` cards."""
+    """ "sequence", "set" or None for ``naturals`` completed by jokers to ``size`` cards."""
     suits = {(c % BASE) // 13 for c in naturals}
     ranks = [c % 13 for c in naturals]
     if len(suits) == 1 and len(set(ranks)) == len(ranks) and size <= 13:

@@ -30,7 +30,16 @@ from rummykit.core.engine.resample import check_generator
 from rummykit.core.engine.restock import Restock, Restocking, round_seed
 from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, View, card_ref
 
-from .cards import BASE, COPIES, DECK, FIRST_JOKER, PRINTED_JOKERS, RANK_PLURALS, sorted_cards, wild_rank_of_cut
+from .cards import (
+    BASE,
+    COPIES,
+    DECK,
+    FIRST_JOKER,
+    PRINTED_JOKERS,
+    RANK_PLURALS,
+    sorted_cards,
+    wild_rank_of_cut,
+)
 from .melds import CAP, Arrangement, arrange
 from .options import IndianOptions
 
@@ -294,7 +303,8 @@ class IndianRound(Restocking, Round):
                 return "the discard pile is empty; draw stock"
             return None
         if kind not in (DISCARD, DECLARE):
-            return f"there is no move {kind!r} in indian (moves: draw stock, take discard, drop, discard, declare)"
+            moves = "draw stock, take discard, drop, discard, declare"
+            return f"there is no move {kind!r} in indian (moves: {moves})"
         if self.phase != DISCARD_PHASE:
             return "draw first: draw stock or take discard (or drop)"
         if len(action.cards) != 1:
@@ -316,7 +326,8 @@ class IndianRound(Restocking, Round):
     def _state_before_restock(self) -> None:
         return None  # information() below needs no earlier state
 
-    def information(self, seat: int) -> IndianInfo:
+    # Core's contract lets a variant give its own information state (anything with sample(rng)).
+    def information(self, seat: int) -> IndianInfo:  # type: ignore[override]
         """What ``seat`` knows (:class:`IndianInfo`): its hand, the public
         cards and moves, and the cards each opponent took from the pile and
         still holds; nothing else."""
