@@ -222,7 +222,8 @@ AGENTS = (
         strength=10,
         description="melds what it can, throws its highest loose card, declares as soon as it can",
         factory=easy_factory,
-        rollout=True,
+        rollout=True,  # core's ai:search rolls out with it
+        rollout_iterations=16,  # a deal's play-outs are long: fewer of them
     ),
     AgentSpec(
         name="ai:normal",
@@ -237,6 +238,5 @@ AGENTS = (
         strength=30,
         description="reads what every player picks up, values partial melds by their live cards",
         factory=hard_factory,
-        rollout=True,
     ),
 )
