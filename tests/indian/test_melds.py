@@ -155,3 +155,30 @@ def test_against_brute_force() -> None:
             for m in a.melds:
                 assert classify(m.cards, wild) is not None
             assert sorted([x for m in a.melds for x in m.cards] + list(a.loose)) == sorted(hand)
+
+
+def test_agrees_with_cores_wild_solver() -> None:
+    """The variant's arrangement and core's WildSolver (Needs: two runs, one
+    pure) agree on the points and on whether the melds count, for random
+    13- and 14-card hands of the 106-card deck."""
+    from rummykit.core.cards.deck import Deck
+    from rummykit.core.cards.wild import CardPoints, MeldRules, Needs, Wilds
+    from rummykit.core.cards.wildsolver import get_wild_solver
+
+    solver = get_wild_solver(
+        Deck(2, 2),
+        MeldRules(ace="both", set_suits="distinct", set_max=4),
+        CardPoints(ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0, wild=0),
+    )
+    needs = Needs(runs=2, pure_runs=1)
+    rng = random.Random(3)
+    for _ in range(40):
+        deck = list(range(106))
+        rng.shuffle(deck)
+        hand = deck[: rng.choice([13, 14])]
+        wild = rng.randrange(13)
+        a = arrange(hand, wild)
+        s = solver.solve(hand, Wilds.of_rank(wild), needs)
+        assert a.counts == s.meets, (hand, wild)
+        if a.counts:
+            assert (a.raw, len(a.loose)) == (s.deadwood, len(s.loose)), (hand, wild)
