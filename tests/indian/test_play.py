@@ -32,3 +32,11 @@ def test_bots_play_a_pool_match(rummy_run) -> None:
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "match over" in r.stdout and "pool 101" in r.stdout
+
+
+def test_a_finished_game_replays(rummy_run) -> None:
+    r = rummy_run("play", "indian", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="drop\n")
+    game = r.stdout.split("record saved to ")[1].split(".json")[0].rsplit("/", 1)[-1]
+    r = rummy_run("replay", game)
+    assert r.returncode == 0, r.stderr
+    assert "7♠ 7♠" in r.stdout and "all dropped" in r.stdout
