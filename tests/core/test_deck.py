@@ -101,3 +101,13 @@ def test_typed_cards_match_a_move_holding_other_copies():
     assert d.same_cards(
         [d.parse("7h"), d.parse("jk")], d.resolve_all("7h jk", 1 << (seven_h + 52) | 1 << 105)
     )
+
+
+def test_a_round_copy_shares_its_deck():
+    import random
+
+    from .toy_variant import ToyOptions, ToyRound
+
+    rnd = ToyRound(ToyOptions(), 2, 0, random.Random(1))
+    rnd.deck = Deck()  # a round that sets its deck in its constructor
+    assert rnd.clone().deck is rnd.deck
