@@ -101,7 +101,7 @@ def analyze(hand: Sequence[int], options: IndianOptions | None = None, wild: str
     if a.counts:
         text.append(f"Out of melds: {' '.join(ref(c) for c in loose) or 'nothing'}")
     else:
-        text.append(f"Melds do not count ({a.missing()}): every card counts")
+        text.append(f"Melds do not count, every card counts: {a.missing()}")
     capped = f" (capped from {a.raw})" if a.raw != a.points else ""
     text.append(f"Points: {a.points}{capped}")
     if len(cards) == 14:

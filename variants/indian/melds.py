@@ -69,7 +69,7 @@ class Arrangement:
         if self.valid:
             return None
         if self.pure == 0:
-            return "no pure sequence (a sequence with no joker standing in)"
+            return "no pure sequence (one with no joker standing in for a card)"
         if self.sequences < 2:
             return "only one sequence: a declaration needs two, one of them pure"
         n = len(self.loose)

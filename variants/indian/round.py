@@ -20,7 +20,6 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rummykit.core.base.errors import RummyError
 from rummykit.core.cards.deck import Deck
@@ -518,8 +517,3 @@ def new_round(
 ) -> IndianRound:
     """``VariantSpec.new_round``: a deal to the seats in play of ``match``."""
     return IndianRound.deal(options, n_seats, round_index, rng, match=match)
-
-
-def describe_view(view: View) -> dict[str, Any]:
-    """The public facts of a view's table (for the terminal's table line)."""
-    return {"cut": view.extra.get("cut"), "wild": view.extra.get("wild")}
