@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import click
 
-from rummykit.core.base.errors import RummyError
+from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.cards.card import parse_cards, pretty
 from rummykit.core.engine.names import render_cards
 
@@ -26,6 +27,12 @@ from .options import option_option, options_for
     metavar="MELDS",
     help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).',
 )
+@click.option(
+    "--wild",
+    metavar="RANK",
+    default=None,
+    help="The wild rank of the deal, e.g. 7 or Q (variants with wild cards: indian).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
 def analyze(
@@ -33,19 +40,33 @@ def analyze(
     cards: tuple[str, ...],
     options: tuple[str, ...],
     table: str | None,
+    wild: str | None,
     as_json: bool,
     ascii_: bool,
 ) -> None:
     """Analyse a hand of VARIANT: the best melds, what is left, the best discard.
 
-    Cards are like AS 10H TD 7♠, separated by spaces or commas.
+    Cards are like AS 10H TD 7♠, separated by spaces or commas; with a deck
+    of several copies a card given twice is both copies, and JK is a printed
+    joker.
     """
     spec = registry().variant(variant)
     if spec.analyze is None:
         raise RummyError(f"variant {spec.name} offers no analysis")
     opts = options_for(spec, options)
-    hand = parse_cards(list(cards))
-    kwargs = {"table": table} if table is not None else {}
+    deck = spec.deck_for(opts, spec.min_players)
+    if deck.standard:
+        hand = parse_cards(list(cards))
+    else:
+        try:
+            hand = deck.resolve_all(list(cards), deck.full_mask)
+        except CardError as e:
+            raise CardError(str(e).replace("you hold only", "the deck holds only")) from None
+    kwargs: dict[str, str] = {"table": table} if table is not None else {}
+    if wild is not None:
+        if "wild" not in inspect.signature(spec.analyze).parameters:
+            raise RummyError(f"variant {spec.name} has no wild rank: --wild does not apply")
+        kwargs["wild"] = wild
     result = spec.analyze(hand, opts, **kwargs)
     if as_json:
         click.echo(json.dumps(result.data))

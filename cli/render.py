@@ -26,6 +26,7 @@ from rich.text import Text
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
@@ -64,12 +65,19 @@ class Look:
 
     ascii: bool = False
     four_colour: bool = False
+    #: The deck of the game when it is not the one 52-card deck (copies shown
+    #: alike, printed jokers).
+    deck: Deck | None = None
 
     def card(self, c: int, new: bool = False) -> Text:
-        style = (_FOUR_COLOUR if self.four_colour else _SUIT_STYLES)[suit_of(c)]
+        deck = self.deck
+        if deck is not None and deck.is_joker(c):
+            style = ""
+        else:
+            style = (_FOUR_COLOUR if self.four_colour else _SUIT_STYLES)[suit_of(c % 52)]
         if new:
             style = (style + " reverse").strip()
-        return Text(pretty(c, self.ascii), style=style or "")
+        return Text(self.fmt(c), style=style or "")
 
     def cards(self, cs: Sequence[int], new: int | None = None) -> Text:
         out = Text()
@@ -80,6 +88,8 @@ class Look:
         return out
 
     def fmt(self, c: int) -> str:
+        if self.deck is not None and not self.deck.standard:
+            return self.deck.pretty(c, self.ascii)
         return pretty(c, self.ascii)
 
     @property

@@ -18,6 +18,7 @@ from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
+    from rummykit.core.cards.deck import Deck
     from rummykit.core.engine.context import MatchContext
     from rummykit.core.play.match import Column, Match
     from rummykit.core.plugins.registry import HandSummary
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 Fmt = Callable[[int], str]
 
 
-def card_fmt(ascii: bool = False) -> Fmt:
+def card_fmt(ascii: bool = False, deck: Deck | None = None) -> Fmt:
+    """How cards are shown: copies alike and printed jokers too with a ``deck``."""
+    if deck is not None and not deck.standard:
+        return lambda c: deck.pretty(c, ascii)
     return lambda c: pretty(c, ascii)
 
 

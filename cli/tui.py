@@ -104,7 +104,8 @@ class TerminalUI:
         console: Console | None = None,
     ) -> None:
         self.s = session
-        self.look = Look(ascii=ascii_, four_colour=four_colour)
+        rnd = session.match.round
+        self.look = Look(ascii=ascii_, four_colour=four_colour, deck=rnd.deck if rnd is not None else None)
         self.console = console or make_console()
         self.input = LineInput(
             self._legal_for_completion, COMMANDS, session.spec.vocabulary, session.spec.ace_high
@@ -387,7 +388,11 @@ class TerminalUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.vocabulary.forms
+                    text,
+                    s.match.legal_actions(),
+                    s.match.round.why_illegal,
+                    s.spec.vocabulary.forms,
+                    s.match.round.deck,
                 )
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")

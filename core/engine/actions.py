@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from rummykit.core.base.errors import CardError, IllegalAction
 from rummykit.core.cards.card import card_token, parse_card, split_tokens
+from rummykit.core.cards.deck import Deck
 
 DRAW_STOCK = "draw stock"
 TAKE_DISCARD = "take discard"
@@ -88,6 +90,7 @@ def read_action(
     kinds: Sequence[str],
     aliases: Mapping[str, str] | None = None,
     untargeted: Collection[str] = (),
+    deck: Deck | None = None,
 ) -> Action:
     """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
 
@@ -133,11 +136,12 @@ def read_action(
     elif kind not in untargeted and tokens and tokens[-1].isdecimal():
         target = _number(tokens[-1])
         tokens = tokens[:-1]
+    several = deck is not None and not deck.standard
     try:
-        cards = tuple(parse_card(t) for t in tokens)
+        cards = tuple((deck.parse(t) if several and deck is not None else parse_card(t)) for t in tokens)
     except CardError as e:
         raise ActionSyntaxError(str(e)) from None
-    if len(set(cards)) != len(cards):
+    if len(set(cards)) != len(cards) and not several:
         raise ActionSyntaxError("the same card is named twice")
     return Action(kind, cards, target)
 
@@ -154,8 +158,13 @@ def parse_action(
     legal: Sequence[Action],
     explain: Callable[[Action], str | None] | None = None,
     aliases: Mapping[str, str] | None = None,
+    deck: Deck | None = None,
 ) -> Action:
     """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
+
+    With a ``deck`` of several copies or printed jokers, the cards typed are
+    card names (``7H``, ``JK``): the legal move holding those cards, whichever
+    copies (:meth:`~rummykit.core.cards.deck.Deck.same_cards`).
 
     ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
     well-formed but illegal move; ``aliases`` are the variant's short forms. A move
@@ -164,8 +173,15 @@ def parse_action(
     """
     kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
     untargeted = {a.kind for a in legal if a.target is None}
-    wanted = read_action(text, sorted(kinds), aliases, untargeted)
+    wanted = read_action(text, sorted(kinds), aliases, untargeted, deck)
     key = wanted.key()
+    if deck is not None and not deck.standard:
+        for a in legal:
+            if a.kind == wanted.kind and a.target == wanted.target and deck.same_cards(wanted.cards, a.cards):
+                return a
+        first = Action(wanted.kind, tuple(deck.copies_of(c)[0] for c in wanted.cards), wanted.target)
+        shown = " ".join([wanted.kind, *(deck.code(c) for c in first.cards)])
+        return _refuse(wanted, legal, explain(first) if explain else None, f"'{shown}'")
     for a in legal:
         if a.key() == key:
             return a
@@ -173,11 +189,14 @@ def parse_action(
         onto = [a for a in legal if a.target is not None and a.key()[:2] == key[:2]]
         if len(onto) == 1:
             return onto[0]
-    reason = explain(wanted) if explain else None
+    return _refuse(wanted, legal, explain(wanted) if explain else None, f"'{wanted}'")
+
+
+def _refuse(wanted: Action, legal: Sequence[Action], reason: str | None, shown: str) -> NoReturn:
     if not reason:
         if wanted.kind not in {a.kind for a in legal}:
             now = ", ".join(sorted({a.kind for a in legal}))
             reason = f"you cannot {wanted.kind} now (legal now: {now})"
         else:
-            reason = f"'{wanted}' is not a legal move now"
+            reason = f"{shown} is not a legal move now"
     raise IllegalAction(reason)

@@ -1,0 +1,71 @@
+"""Indian Rummy's computer players: what each level is said to do."""
+
+from __future__ import annotations
+
+from rummykit.core.cards.card import parse_card
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent
+from rummykit.variants.indian.round import DECLARE, DISCARD, DROP
+
+from .test_round import DECLARER, LOSER, made
+
+
+def discard_of(agent: EasyIndianAgent, hand: str, stock: str = "2D") -> int:
+    rnd = made([hand, LOSER], "5C", "7D", stock)
+    rnd.apply(Action(DRAW_STOCK))
+    view = rnd.view(0)
+    move = agent.act(view, view.legal)
+    assert move.kind == DISCARD
+    return move.cards[0] % 52
+
+
+def test_every_level_declares_when_it_can() -> None:
+    for agent in (EasyIndianAgent(1), NormalIndianAgent(1), HardIndianAgent(1)):
+        rnd = made([DECLARER, LOSER], "5C", "7D", "4H")
+        rnd.apply(Action(DRAW_STOCK))
+        view = rnd.view(0)
+        assert agent.act(view, view.legal).kind == DECLARE
+
+
+def test_easy_throws_its_highest_loose_card() -> None:
+    # melds: A-2-3♥, 5-6♠+JK, 9♣9♦9♠, Q♦Q♥Q♣; loose K♠ and the 2♦ drawn
+    hand = "AH 2H 3H 5S 6S JK 9C 9D 9S QD QH QC KS"
+    assert discard_of(EasyIndianAgent(1), hand, "2D") == parse_card("KS")
+
+
+def test_normal_keeps_a_sequence_in_the_making_over_a_lone_card() -> None:
+    # loose after drawing 2D: J♣ Q♣ (a sequence in the making), 9♦, 3♠, 2♦ (7s wild)
+    hand = "AH 2H 3H 5S 6S 4S 8C 8D 8S JC QC 9D 3S"
+    easy = discard_of(EasyIndianAgent(1), hand, "2D")
+    normal = discard_of(NormalIndianAgent(1), hand, "2D")
+    assert easy in (parse_card("JC"), parse_card("QC"))  # the highest: 10 points each
+    assert normal not in (parse_card("JC"), parse_card("QC"))
+
+
+def test_normal_and_hard_guard_a_card_near_what_the_next_player_took(monkeypatch) -> None:
+    def decide(agent: EasyIndianAgent) -> int:
+        # seat 0 draws and throws 9H, which seat 1 takes; seat 0 then holds four
+        # melds and T♥ 5♣ loose: T♥ is worth more, but it is next to the 9♥ taken
+        rnd = made(["AH 2H 3H 4S 5S 6S 8C 8D 8S QC QD QS TH", LOSER], "KC", "KD", "5C 9H")
+        rnd.apply(Action(DRAW_STOCK))
+        rnd.apply(Action(DISCARD, (parse_card("9H"),)))
+        rnd.apply(Action(TAKE_DISCARD))
+        rnd.apply(Action(DISCARD, (parse_card("2C"),)))
+        rnd.apply(Action(DRAW_STOCK))
+        view = rnd.view(0)
+        move = agent.act(view, view.legal)
+        assert move.kind == DISCARD
+        return move.cards[0]
+
+    levels = (NormalIndianAgent, HardIndianAgent)
+    assert [decide(level(1)) for level in levels] == [parse_card("5C")] * 2
+    monkeypatch.setattr(NormalIndianAgent, "GUARD", 0.0)  # ai:hard's too
+    assert [decide(level(1)) for level in levels] == [parse_card("TH")] * 2  # unguarded: the higher card goes
+
+
+def test_no_drop_in_a_one_deal_match() -> None:
+    hand = "2C 4D 6H 8S TC QD KH 3S 5C 7D 9H JS AC"
+    rnd = made([hand, LOSER], "5C", "QH", "2D")
+    view = rnd.view(0)
+    for agent in (EasyIndianAgent(1), NormalIndianAgent(1), HardIndianAgent(1)):
+        assert agent.act(view, view.legal).kind != DROP

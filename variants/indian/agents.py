@@ -1,0 +1,242 @@
+"""Indian Rummy's computer players, from their seat's view alone.
+
+Each melds its hand at its best (:func:`~.melds.best_melds`: the melds leaving
+the fewest points out, sequences or not), declares as soon as it can, and
+throws a card out of its melds:
+
+* ``ai:easy`` melds what it can and throws its worst card: the loose card of
+  the highest value; it takes the discard only when the card goes into a meld.
+* ``ai:normal`` keeps partial melds: a loose card next to another of its suit
+  (a sequence in the making), or beside one of its rank in another suit (a
+  set in the making) is kept over a lone card, a pure sequence in the making
+  first while it has none; and it guards its discards: it keeps a card near
+  one the next player took from the pile. In pool and deals it drops a
+  hopeless first hand (never in a one-deal match, where a drop loses it).
+* ``ai:hard`` also reads what every other player picks up (a card near any
+  pick-up is kept, the next player's most), and values a partial meld by the
+  cards that complete it still unseen (not in the pile, not in its hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummykit.core.bots.agents import BaseAgent
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import AgentSpec
+
+from .cards import BASE, FIRST_JOKER, is_joker, value
+from .melds import WEIGHT, best_melds, progress
+from .round import DECLARE, DISCARD, DROP, NAME, same
+
+
+def wild_of(view: View) -> int:
+    wild = view.extra.get("wild")
+    return wild if isinstance(wild, int) else -1
+
+
+def gap(a: int, b: int) -> int | None:
+    """How far apart two natural cards of one suit are in a sequence (1:
+    next to each other), the ace next to the two and to the king; None for
+    other suits, the same card or a joker."""
+    if a >= FIRST_JOKER or b >= FIRST_JOKER:
+        return None
+    a, b = a % BASE, b % BASE
+    if a // 13 != b // 13 or a == b:
+        return None
+    ra, rb = a % 13, b % 13
+    d = abs(ra - rb)
+    if ra == 0 or rb == 0:
+        d = min(d, 13 - d)
+    return d
+
+
+def same_rank(a: int, b: int) -> bool:
+    """Two naturals of one rank in different suits (a set in the making)."""
+    if a >= FIRST_JOKER or b >= FIRST_JOKER:
+        return False
+    return a % 13 == b % 13 and (a % BASE) // 13 != (b % BASE) // 13
+
+
+class EasyIndianAgent(BaseAgent):
+    """ai:easy: see the module."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if DROP in kinds:
+            return self.draw(view, legal)
+        declares = [a for a in legal if a.kind == DECLARE]
+        if declares:
+            return declares[0]
+        card = self.discard_choice(view.hand, view)
+        return next(a for a in legal if a.kind == DISCARD and same(a.cards[0]) == same(card))
+
+    def discard_choice(self, hand: Sequence[int], view: View) -> int:
+        wild = wild_of(view)
+        _, loose = best_melds(hand, wild)
+        pool = [c for c in loose if not is_joker(c, wild)]
+        if not pool:  # everything melded or a joker: break the weakest meld
+            pool = [c for c in hand if not is_joker(c, wild)] or list(hand)
+            return max(pool, key=lambda c: (value(c, wild), self.rng.random()))
+        return min(pool, key=lambda c: (self.keep(c, loose, hand, view), self.rng.random()))
+
+    def keep(self, card: int, loose: Sequence[int], hand: Sequence[int], view: View) -> float:
+        """How much a loose card is worth keeping (the lowest is thrown)."""
+        return -value(card, wild_of(view))
+
+    def draw(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind = {a.kind: a for a in legal}
+        if self.should_drop(view):
+            return by_kind[DROP]
+        top = view.discard_top
+        if TAKE_DISCARD in by_kind and top is not None and self.wants(top, view):
+            return by_kind[TAKE_DISCARD]
+        return by_kind.get(DRAW_STOCK) or by_kind[TAKE_DISCARD]
+
+    def wants(self, top: int, view: View) -> bool:
+        """Take the discard: a joker, or a card that goes into a meld."""
+        wild = wild_of(view)
+        if is_joker(top, wild):
+            return True
+        _, loose = best_melds([*view.hand, top], wild)
+        return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
+
+    def should_drop(self, view: View) -> bool:
+        return False
+
+
+class NormalIndianAgent(EasyIndianAgent):
+    """ai:normal: see the module."""
+
+    RUN_NEXT = 6.0  # a loose card next to another of its suit
+    RUN_GAP = 4.0  # two apart
+    SET_PAIR = 3.0  # beside one of its rank
+    NO_PURE = 1.6  # sequences in the making count this much more while there is no pure sequence
+    GUARD = 5.0  # a card near one the watched players took from the pile
+    DROP_AT = 100  # a first hand this far from a declaration is dropped (pool and deals)
+
+    def keep(self, card: int, loose: Sequence[int], hand: Sequence[int], view: View) -> float:
+        wild = wild_of(view)
+        melds, _ = best_melds(hand, wild)
+        run_factor = 1.0 if any(m.pure for m in melds) else self.NO_PURE
+        score = -value(card, wild) / 4
+        for other in loose:
+            d = gap(card, other)
+            if d == 1:
+                score += self.RUN_NEXT * run_factor * self.live(card, other, view)
+            elif d == 2:
+                score += self.RUN_GAP * run_factor * self.live(card, other, view)
+            elif same_rank(card, other):
+                score += self.SET_PAIR * self.live(card, other, view)
+        return score + self.guard(card, view)
+
+    def live(self, card: int, other: int, view: View) -> float:
+        """How live a partial meld of two cards is (1 for ai:normal)."""
+        return 1.0
+
+    def watched(self, view: View) -> list[int]:
+        """The seats whose pick-ups it reads, with a weight: the next player."""
+        order = (
+            list(view.match.seats)
+            if view.match is not None and view.match.seats
+            else list(range(view.n_seats))
+        )
+        if view.seat not in order:
+            return []
+        return [order[(order.index(view.seat) + 1) % len(order)]]
+
+    def guard(self, card: int, view: View) -> float:
+        if card >= FIRST_JOKER:
+            return 0.0
+        watch = self.watched(view)
+        score = 0.0
+        for e in view.history:
+            taken = e.card if e.action.kind == TAKE_DISCARD and e.seat in watch else None
+            if taken is not None and (gap(card, taken) in (1, 2) or same_rank(card, taken)):
+                score += self.GUARD * (1.0 if e.seat == watch[0] else 0.5)
+        return score
+
+    def should_drop(self, view: View) -> bool:
+        drawn = view.extra.get("drawn") or ()
+        if (view.seat < len(drawn) and drawn[view.seat]) or view.options.get("format", "points") == "points":
+            return False  # one deal: a drop loses it
+        return progress(view.hand, wild_of(view)) / WEIGHT >= self.DROP_AT
+
+
+class HardIndianAgent(NormalIndianAgent):
+    """ai:hard: see the module."""
+
+    def watched(self, view: View) -> list[int]:
+        order = (
+            list(view.match.seats)
+            if view.match is not None and view.match.seats
+            else list(range(view.n_seats))
+        )
+        if view.seat not in order:
+            return []
+        at = order.index(view.seat)
+        dropped = view.extra.get("dropped") or ()
+        return [s for s in order[at + 1 :] + order[:at] if not (s < len(dropped) and dropped[s])]
+
+    def live(self, card: int, other: int, view: View) -> float:
+        """The share of the cards completing ``card`` and ``other`` not seen
+        (two copies each)."""
+        a, b = card % BASE, other % BASE
+        suit = a // 13
+        if a % 13 == b % 13:
+            want = [s * 13 + a % 13 for s in range(4) if s not in (suit, b // 13)]
+        else:
+            lo, hi = sorted((a % 13, b % 13))
+            if hi - lo == 2:
+                want = [suit * 13 + lo + 1]
+            else:
+                want = [suit * 13 + r for r in (lo - 1, hi + 1) if 0 <= r <= 12]
+                if hi == 12:
+                    want.append(suit * 13)  # Q-K wants the ace
+        seen = [same(c) for c in view.discard_pile[:-1]] + [same(c) for c in view.hand]
+        unseen = sum(2 - seen.count(w) for w in want)
+        return max(0.1, unseen / (2 * len(want))) if want else 0.1
+
+
+def easy_factory(seat: int, seed: int, options: object) -> EasyIndianAgent:
+    return EasyIndianAgent(seed)
+
+
+def normal_factory(seat: int, seed: int, options: object) -> NormalIndianAgent:
+    return NormalIndianAgent(seed)
+
+
+def hard_factory(seat: int, seed: int, options: object) -> HardIndianAgent:
+    return HardIndianAgent(seed)
+
+
+AGENTS = (
+    AgentSpec(
+        name="ai:easy",
+        variant=NAME,
+        strength=10,
+        description="melds what it can, throws its highest loose card, declares as soon as it can",
+        factory=easy_factory,
+        rollout=True,  # core's ai:search rolls out with it
+        rollout_iterations=16,  # a deal's play-outs are long: fewer of them
+    ),
+    AgentSpec(
+        name="ai:normal",
+        variant=NAME,
+        strength=20,
+        description="keeps partial melds, guards its discards from the next player",
+        factory=normal_factory,
+    ),
+    AgentSpec(
+        name="ai:hard",
+        variant=NAME,
+        strength=30,
+        description="reads what every player picks up, values partial melds by their live cards",
+        factory=hard_factory,
+    ),
+)
