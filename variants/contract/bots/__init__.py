@@ -1,0 +1,129 @@
+"""Contract Rummy's computer players: ``ai:easy``, ``ai:normal``, ``ai:hard``.
+
+* ``ai:easy`` lays its contract as soon as it can and adds what fits, takes the
+  discard only for a joker or a card that makes a three of a rank or of a run,
+  buys only jokers, and throws its worst card (the least use to its contract,
+  the most penalty points among equals);
+* ``ai:normal`` keeps partial melds (pairs, run pieces) and takes the discard
+  for any card that joins one, buys a card that makes three, and guards its
+  discards: never a card that fits a meld on the table or of a rank the next
+  player has picked up, while it has another;
+* ``ai:hard`` reads what the others pick up and buy (from the history) and
+  keeps its discards off the ranks they collect; it buys well: any card that
+  joins a partial meld while its hand is small enough and the deal young.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.core.engine.actions import TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import AgentSpec
+
+from ..cards import rank
+from ..round import BUY, DISCARD, PASS
+from .common import best_down, buy_or_pass, copies, draw_or_take, pick_add, worst_discard
+
+
+class ContractAgent:
+    """A Contract Rummy player of a level (``easy``, ``normal`` or ``hard``)."""
+
+    def __init__(self, seed: int = 0, level: str = "easy") -> None:
+        self.rng = random.Random(seed)
+        self.level = level
+
+    def observe(self, event: Any, view: View) -> None:
+        return None
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if BUY in kinds:
+            return self._buy(view, legal)
+        if TAKE_DISCARD in kinds or (len(kinds) == 1 and "draw stock" in kinds):
+            thr = {"easy": 2.0, "normal": 1.0, "hard": 1.0}[self.level]
+            return draw_or_take(view, legal, thr)
+        down = best_down(view, legal)
+        if down is not None:
+            return down
+        add = pick_add(legal, view)
+        if add is not None:
+            return add
+        avoid: set[int] | None = None
+        if self.level != "easy":
+            avoid = self._guarded(view)
+        return worst_discard(view, legal, self.rng, avoid)
+
+    def _buy(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.level == "easy":
+            return buy_or_pass(view, legal, threshold=99.0)
+        if self.level == "normal":
+            return buy_or_pass(view, legal, threshold=2.0, max_hand=14)
+        turns = sum(1 for e in view.history if e.action.kind == DISCARD)
+        limit = 15 if turns < 4 * view.n_seats else 13
+        return buy_or_pass(view, legal, threshold=1.0, max_hand=limit)
+
+    def _guarded(self, view: View) -> set[int]:
+        """Base cards not to throw: those that fit a table meld, and (hard:
+        every opponent's; normal: the next player's) ranks taken from the pile."""
+        n = copies(view)
+        out: set[int] = set()
+        from ..cards import fits, shape_of
+
+        shapes = [s for m in view.table if (s := shape_of(m.cards, n)) is not None]
+        for c in view.hand:
+            if c < 52 * n and any(fits(s, c, n) is not None for s in shapes):
+                out.add(c % 52)
+        seats = view.match.seats if view.match is not None else tuple(range(view.n_seats))
+        i = seats.index(view.seat) if view.seat in seats else 0
+        nxt = seats[(i + 1) % len(seats)]
+        watched = {nxt} if self.level == "normal" else set(seats) - {view.seat}
+        ranks = {
+            rank(e.card)
+            for e in view.history
+            if e.seat in watched and e.card is not None and e.card < 52 * n and e.action.kind in (TAKE_DISCARD, BUY)
+        }
+        for c in view.hand:
+            if c < 52 * n and rank(c) in ranks:
+                out.add(c % 52)
+        return out
+
+
+def easy_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "easy")
+
+
+def normal_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "normal")
+
+
+def hard_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "hard")
+
+
+EASY = AgentSpec(
+    name="ai:easy",
+    variant="contract",
+    strength=10,
+    description="lays its contract when it can, adds what fits, throws its worst card",
+    factory=easy_factory,
+    rollout=True,
+)
+NORMAL = AgentSpec(
+    name="ai:normal",
+    variant="contract",
+    strength=20,
+    description="keeps partial melds, buys a card that makes three, guards its discards",
+    factory=normal_factory,
+)
+HARD = AgentSpec(
+    name="ai:hard",
+    variant="contract",
+    strength=30,
+    description="reads what the others pick up and keeps its discards off it; buys well",
+    factory=hard_factory,
+)
+
+__all__ = ["EASY", "HARD", "NORMAL", "ContractAgent", "PASS"]

@@ -1,0 +1,79 @@
+"""The Contract Rummy :class:`VariantSpec` and its match rule.
+
+Kept out of ``plugin.py``: the plugin module is imported by every ``rummy``
+command, this one only when the variant is used. Everything here is picklable
+(module-level functions), for ``rummy simulate --workers``.
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+
+from rummykit.core.engine.context import MatchContext
+from rummykit.core.engine.vocabulary import MoveWords
+from rummykit.core.play.match import MatchRule
+from rummykit.core.plugins.registry import VariantSpec
+
+from .analysis import analyze
+from .options import ContractOptions
+from .round import ADD, BUY, DOWN, PASS, ContractRound
+
+
+def rules_text() -> str:
+    return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def new_round(
+    options: ContractOptions,
+    n_seats: int,
+    round_index: int,
+    rng: random.Random,
+    match: MatchContext | None = None,
+) -> ContractRound:
+    """A deal of the match: its contract from ``round_index``, dealt to the seats in play."""
+    return ContractRound.deal_round(options, n_seats, round_index, rng, match=match)
+
+
+def match_rule(options: ContractOptions) -> MatchRule:
+    """Seven deals (``options.deals``), the lowest total wins."""
+    return MatchRule.deals(options.deals, lowest_wins=True)
+
+
+MOVES = (
+    MoveWords(
+        DOWN,
+        short="dn",
+        does="goes down with {cards}",
+        did="went down with {cards}",
+        usage="dn CARDS",
+        help="lay the whole contract at once (each set 3 cards, each run 4)",
+    ),
+    MoveWords(
+        ADD,
+        short="a",
+        does="adds {cards} to meld {target}",
+        did="added {cards} to meld {target}",
+        usage="a CARD N",
+        help="add a card to a meld on the table (once down)",
+    ),
+    MoveWords(BUY, short="b", does="buys the discard", did="bought the discard", help="buy the discard, with a penalty card from the stock"),
+    MoveWords(PASS, short="n", does="passes", did="passed", help="do not buy the discard"),
+)
+
+SPEC = VariantSpec(
+    name="contract",
+    title="Contract Rummy",
+    min_players=3,
+    max_players=8,
+    options_model=ContractOptions,
+    new_round=new_round,
+    rules_text=rules_text(),
+    description="3-8 players, two or three decks with jokers; seven deals, each with its "
+    "contract; buying out of turn; lowest penalty total wins",
+    match_rule=match_rule,
+    analyze=analyze,
+    moves=MOVES,
+)
+
+__all__ = ["MOVES", "SPEC", "match_rule", "new_round"]
