@@ -166,6 +166,45 @@ class ContractRound(Round):
             options, n_seats, round_index, hands, stock, [up], seats=seats, seed=round_seed(rng), match=match
         )
 
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Iterable[int]],
+        discard: Iterable[int] = (),
+        stock: Iterable[int] = (),
+        options: ContractOptions | None = None,
+        round_index: int = 0,
+        *,
+        first: int | None = None,
+    ) -> ContractRound:
+        """A deal as given, for tests and examples: ``hands`` one per seat,
+        ``discard`` bottom first, ``stock`` top first; every card not named
+        goes below the stock (the lowest at the bottom); ``first`` the seat to
+        play first (seat 0 by default)."""
+        options = options if options is not None else ContractOptions()
+        n_seats = len(hands)
+        hand_lists = [list(h) for h in hands]
+        pile = list(discard)
+        top_first = list(stock)
+        named = [c for h in hand_lists for c in h] + pile + top_first
+        if len(set(named)) != len(named):
+            raise RummyError("from_deal names a card twice")
+        size = deck_size(n_seats)
+        if any(not 0 <= c < size for c in named):
+            raise RummyError(f"from_deal names a card outside the deck of {size}")
+        rest = [c for c in range(size) if c not in set(named)]
+        masks = []
+        for h in hand_lists:
+            m = 0
+            for c in h:
+                m |= 1 << c
+            masks.append(m)
+        order = tuple(range(n_seats))
+        if first is not None:
+            order = order[first:] + order[:first]
+        stock_list = rest + list(reversed(top_first))  # top last
+        return cls(options, n_seats, round_index, masks, stock_list, pile, seats=order)
+
     @property
     def rng(self) -> random.Random:
         """The round's own generator (shuffles a rebuilt stock)."""
