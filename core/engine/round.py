@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 
 from rummykit.core.base.errors import IllegalAction, contract_broken
 from rummykit.core.cards.card import code
+from rummykit.core.cards.deck import STANDARD_DECK, Deck
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.names import render_text
@@ -482,9 +483,15 @@ class Round(ABC):
         """Every card by where it lies: ``"stock"`` (in the order the variant
         documents: Gin lists the top card first), ``"discard"`` (top last),
         ``"hand0"`` ... ``"hand{n-1}"``, and any public zones the variant has
-        (``"table"``...). The conformance kit checks that all 52 cards
-        are there exactly once and that views never show a hand or the stock."""
+        (``"table"``...). The conformance kit checks that every card of
+        :attr:`deck` (each copy of a card and each printed joker counted on its
+        own) is there exactly once and that views never show a hand or the stock."""
 
+    #: The deck this round is dealt from (:class:`~rummykit.core.cards.deck.Deck`):
+    #: the one 52-card deck unless the variant declares another (``VariantSpec.deck``);
+    #: a round whose deck depends on its options or seat count sets it in its
+    #: constructor.
+    deck: Deck = STANDARD_DECK
     result: RoundResult | None = None
     #: The round's place in its match (:class:`~rummykit.core.engine.context.MatchContext`):
     #: set by core when it deals the round (``None`` for a round made directly).

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rummykit.core.base.errors import PluginError
 from rummykit.core.base.values import is_whole_number, shown_value
+from rummykit.core.cards.deck import STANDARD_DECK, Deck
 
 if TYPE_CHECKING:  # annotations only: importing pydantic costs `rummy --help` ~0.1 s
     from pydantic import BaseModel
@@ -177,6 +178,13 @@ class VariantSpec(Generic[OptionsT]):
     session's way (``--ascii`` included); ``None`` (the hook or its answer):
     no line.
 
+    ``deck`` is the deck the variant's rounds are dealt from
+    (:class:`~rummykit.core.cards.deck.Deck`: copies of the 52 cards and
+    printed jokers; the one 52-card deck by default), or a function of the
+    options and the seat count giving it (Contract Rummy: two decks for 3 to 5
+    players, three for 6 to 8); :meth:`deck_for` answers either way. The
+    round says its deck as ``Round.deck``, which must be this one.
+
     ``action_codec`` (optional) numbers the variant's moves for learning
     environments (:mod:`rummykit.env`): called with the spec and the seat
     count, it returns an action codec (``n``, ``encode``, ``decode``,
@@ -203,11 +211,16 @@ class VariantSpec(Generic[OptionsT]):
     table_summary: Callable[[View], str | None] | None = None
     plugin: str = ""  # filled in by the registry
     action_codec: Callable[[VariantSpec[Any], int], Any] | None = None
+    deck: Deck | Callable[[OptionsT, int], Deck] = STANDARD_DECK
 
     def __post_init__(self) -> None:
         problem = variant_name_problem(self.name)
         if problem is not None:
             raise PluginError(problem)
+        if not (isinstance(self.deck, Deck) or callable(self.deck)):
+            raise PluginError(
+                f"variant {self.name}: deck must be a Deck or a function of the options and the seat count"
+            )
         if not 1 <= self.min_players <= self.max_players:
             raise PluginError(
                 f"variant {self.name}: bad player counts (min_players {self.min_players!r}, "
@@ -230,6 +243,16 @@ class VariantSpec(Generic[OptionsT]):
         shorts = {m.short: m.kind for m in self.moves if m.short}
         object.__setattr__(self, "moves", tuple(self.moves))
         object.__setattr__(self, "aliases", {**shorts, **self.aliases})
+
+    def deck_for(self, options: OptionsT, n_seats: int) -> Deck:
+        """The deck of a round under ``options`` with ``n_seats`` seats."""
+        deck = self.deck
+        if isinstance(deck, Deck):
+            return deck
+        got = deck(options, n_seats)
+        if not isinstance(got, Deck):
+            raise PluginError(f"variant {self.name}: its deck function gave {shown_value(got)}, not a Deck")
+        return got
 
     @functools.cached_property
     def vocabulary(self) -> Vocabulary:
