@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rummykit.core.base.errors import RummyError
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.restock import round_seed
@@ -44,6 +45,7 @@ from .cards import (
     deck_size,
     fits,
     hand_size,
+    jokers_for,
     penalty,
     run_order,
     shape_of,
@@ -68,6 +70,11 @@ _DRAW = Action(DRAW_STOCK)
 _TAKE = Action(TAKE_DISCARD)
 _BUY = Action(BUY)
 _PASS = Action(PASS)
+
+
+def contract_deck(n_seats: int) -> Deck:
+    """The deck of a deal: two decks and 4 jokers for 3 to 5 players, three and 6 for 6 to 8."""
+    return Deck(copies=copies_for(n_seats), jokers=jokers_for(n_seats))
 
 
 def deal_number(round_index: int) -> int:
@@ -107,6 +114,7 @@ class ContractRound(Round):
         self.round_index = round_index
         self.deal = deal_number(round_index)
         self.copies = copies_for(n_seats)
+        self.deck = contract_deck(n_seats)
         self.seats: tuple[int, ...] = tuple(seats) if seats is not None else tuple(range(n_seats))
         self.hands: list[int] = list(hands)
         self.stock = stock  # top last

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from importlib import resources
 
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.play.match import MatchRule
@@ -17,7 +18,7 @@ from rummykit.core.plugins.registry import VariantSpec
 
 from .analysis import analyze
 from .options import ContractOptions
-from .round import ADD, BUY, DOWN, PASS, ContractRound
+from .round import ADD, BUY, DOWN, PASS, ContractRound, contract_deck
 
 
 def rules_text() -> str:
@@ -33,6 +34,11 @@ def new_round(
 ) -> ContractRound:
     """A deal of the match: its contract from ``round_index``, dealt to the seats in play."""
     return ContractRound.deal_round(options, n_seats, round_index, rng, match=match)
+
+
+def deck(options: ContractOptions, n_seats: int) -> Deck:
+    """Two decks and 4 jokers for 3 to 5 players; three decks and 6 jokers for 6 to 8."""
+    return contract_deck(n_seats)
 
 
 def match_rule(options: ContractOptions) -> MatchRule:
@@ -72,6 +78,7 @@ SPEC = VariantSpec(
     description="3-8 players, two or three decks with jokers; seven deals, each with its "
     "contract; buying out of turn; lowest penalty total wins",
     match_rule=match_rule,
+    deck=deck,
     analyze=analyze,
     moves=MOVES,
 )
