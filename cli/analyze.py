@@ -6,13 +6,14 @@ import json
 
 import click
 
-from rummykit.core.base.errors import RummyError
-from rummykit.core.cards.card import parse_cards, pretty
+from rummykit.core.base.errors import CardError, RummyError
+from rummykit.core.cards.card import parse_cards, pretty, split_tokens
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.names import render_cards
 
 from . import completion
 from .common import given_once, registry
-from .options import option_option, options_for
+from .options import WholeNumber, option_option, options_for
 
 
 @click.command()
@@ -26,6 +27,13 @@ from .options import option_option, options_for
     metavar="MELDS",
     help='Melds on the table, e.g. "QH KH AH; 7C 7D 7S" (variants with a shared table).',
 )
+@click.option(
+    "--deal",
+    type=WholeNumber(1, 100),
+    default=None,
+    metavar="N",
+    help="Which deal of the match (variants whose deals differ, e.g. Contract Rummy's contracts).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
 def analyze(
@@ -33,6 +41,7 @@ def analyze(
     cards: tuple[str, ...],
     options: tuple[str, ...],
     table: str | None,
+    deal: int | None,
     as_json: bool,
     ascii_: bool,
 ) -> None:
@@ -44,11 +53,32 @@ def analyze(
     if spec.analyze is None:
         raise RummyError(f"variant {spec.name} offers no analysis")
     opts = options_for(spec, options)
-    hand = parse_cards(list(cards))
-    kwargs = {"table": table} if table is not None else {}
+    deck = spec.deck_for(opts, spec.min_players)
+    hand = parse_cards(list(cards)) if deck.standard else _deck_cards(deck, cards)
+    kwargs: dict[str, object] = {"table": table} if table is not None else {}
+    if deal is not None:
+        kwargs["deal"] = deal
     result = spec.analyze(hand, opts, **kwargs)
     if as_json:
         click.echo(json.dumps(result.data))
         return
+    show = (lambda c: pretty(c, ascii_)) if deck.standard else (lambda c: deck.pretty(c, ascii_))
     for line in result.text:
-        click.echo(render_cards(line, lambda c: pretty(c, ascii_)))
+        click.echo(render_cards(line, show))
+
+
+def _deck_cards(deck: Deck, texts: tuple[str, ...]) -> list[int]:
+    """Cards of a deck of several copies and jokers: a card named again is its
+    next copy (``7h 7h`` are both 7♥), ``JK`` the next joker; more than the deck
+    holds is one line."""
+    out: list[int] = []
+    used: dict[int, int] = {}
+    for tok in (t for text in texts for t in split_tokens(text)):
+        base = deck.parse(tok)
+        k = used.get(base, 0)
+        copies = deck.copies_of(base)
+        if k >= len(copies):
+            raise CardError(f"the deck holds only {len(copies)} of {tok}")
+        used[base] = k + 1
+        out.append(copies[k])
+    return out

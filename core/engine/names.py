@@ -39,9 +39,8 @@ import string
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from rummykit.core.base.errors import RummyError
+from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.base.values import shortened
-from rummykit.core.cards.card import DECK_SIZE
 
 MAX_NAME = 24
 MAX_KIND = 64  # a seat's kind: "human" or a computer player's name
@@ -53,7 +52,7 @@ BIDI = frozenset(
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line/paragraph breaks
 #: Blanks whose category is a letter's, a sign's or a mark's: they show nothing.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
-_CARD = re.compile(r"\[\[([0-9]{1,2})\]\]")
+_CARD = re.compile(r"\[\[([0-9]{1,3})\]\]")
 
 
 class BadName(RummyError, ValueError):
@@ -192,7 +191,10 @@ def render_cards(text: str, fmt: Callable[[int], str]) -> str:
 
     def card(m: re.Match) -> str:
         n = int(m.group(1))
-        return fmt(n) if n < DECK_SIZE else m.group(0)
+        try:  # fmt knows the deck: a card past it stays as written
+            return fmt(n)
+        except CardError:
+            return m.group(0)
 
     return _CARD.sub(card, clean_text(text))
 

@@ -24,7 +24,7 @@ from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.engine.round import card_ref
 from rummykit.core.plugins.registry import Analysis
 
-from .cards import contract_words, penalty, text
+from .cards import contract_words, display_order, penalty, text
 from .contract import arrange
 from .options import ContractOptions
 
@@ -69,6 +69,7 @@ def analyze(
         pts = sum(penalty(c, copies) for c in cards)
     else:
         melds, left, pts = best
+        melds = tuple(display_order(m, copies) for m in melds)
     data["meets_contract"] = best is not None
     data["melds"] = [[text(c, copies) for c in m] for m in melds]
     data["deadwood"] = [text(c, copies) for c in left]

@@ -197,3 +197,12 @@ def run_order(cards: Sequence[int], shape: Shape, copies: int) -> tuple[int, ...
     for p in range(shape.lo, shape.hi + 1):
         out.append(at[p] if p in at else jokers.pop())
     return tuple(out)
+
+
+def display_order(cards: Sequence[int], copies: int) -> tuple[int, ...]:
+    """A meld's cards as shown: a run in order with each joker in its place, a
+    set by suit with its jokers last."""
+    shape = shape_of(cards, copies)
+    if shape is not None and shape.kind == "run":
+        return run_order(cards, shape, copies)
+    return tuple(sorted(cards, key=lambda c: (c >= 52 * copies, c % 52, c)))

@@ -63,7 +63,7 @@ def _run_options(counts: tuple[int, ...], jokers: int) -> list[tuple[int, ...]]:
     """Every 4-card run (base cards, JOKER for a joker), at least one natural."""
     out: list[tuple[int, ...]] = []
     for s in range(4):
-        for lo in range(0, 11):  # windows lo..lo+3 inside 0..13
+        for lo in range(11):  # windows lo..lo+3 inside 0..13
             cells = []
             for p in range(lo, lo + RUN_SIZE):
                 b = s * 13 + (0 if p == 13 else p)
@@ -92,7 +92,9 @@ def _run_options(counts: tuple[int, ...], jokers: int) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=20000)
-def _base_layouts(counts: tuple[int, ...], jokers: int, sets: int, runs: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _base_layouts(
+    counts: tuple[int, ...], jokers: int, sets: int, runs: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
     set_opts = _set_options(counts, jokers) if sets else []
     run_opts = _run_options(counts, jokers) if runs else []
     found: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}

@@ -35,7 +35,7 @@ from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.restock import round_seed
-from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View
 
 from .cards import (
     CONTRACTS,
@@ -328,9 +328,7 @@ class ContractRound(Round):
             self.phase = PLAY_PHASE
             if self.discard and self.stock:
                 self.queue = [
-                    s
-                    for s in self._others(seat)
-                    if s != self.discarder and self.buys[s] < self.options.buys
+                    s for s in self._others(seat) if s != self.discarder and self.buys[s] < self.options.buys
                 ]
                 if self.queue:
                     self.phase = BUY_PHASE
@@ -515,7 +513,10 @@ class ContractRound(Round):
             return "the deal is over"
         kind = action.kind
         if kind not in KINDS:
-            return f"'{kind}' is not a Contract Rummy move (draw stock, take discard, down, add, discard, buy, pass)"
+            return (
+                f"'{kind}' is not a Contract Rummy move "
+                "(draw stock, take discard, down, add, discard, buy, pass)"
+            )
         if self.phase == BUY_PHASE:
             if kind in (BUY, PASS):
                 return None
@@ -537,7 +538,11 @@ class ContractRound(Round):
                 return "you are down already: add cards to the melds on the table"
             if self.deal == 7:
                 return f"the last deal: go down with every card at once ({contract_words(7)})"
-            return f"{texts(sorted(action.cards), self.copies)} does not lay the contract: {contract_words(self.deal)} (each set 3 cards, each run 4; add more after)"
+            laid = texts(sorted(action.cards), self.copies)
+            return (
+                f"{laid} does not lay the contract: {contract_words(self.deal)} "
+                "(each set 3 cards, each run 4; add more after)"
+            )
         if kind == ADD:
             if not self.down[self.turn_seat]:
                 return f"lay your contract first ({contract_words(self.deal)})"
@@ -584,7 +589,8 @@ class ContractRound(Round):
         state = {
             k: v
             for k, v in self.__dict__.items()
-            if k not in ("hands", "stock", "history", "_rng", "_legal", "_layouts", "table", "dealt", "dealer")
+            if k
+            not in ("hands", "stock", "history", "_rng", "_legal", "_layouts", "table", "dealt", "dealer")
             and not k.startswith("_history")
         }
         return ContractInfo(

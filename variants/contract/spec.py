@@ -63,7 +63,13 @@ MOVES = (
         usage="a CARD N",
         help="add a card to a meld on the table (once down)",
     ),
-    MoveWords(BUY, short="b", does="buys the discard", did="bought the discard", help="buy the discard, with a penalty card from the stock"),
+    MoveWords(
+        BUY,
+        short="b",
+        does="buys the discard",
+        did="bought the discard",
+        help="buy the discard, with a penalty card from the stock",
+    ),
     MoveWords(PASS, short="n", does="passes", did="passed", help="do not buy the discard"),
 )
 

@@ -83,7 +83,10 @@ class ContractAgent:
         ranks = {
             rank(e.card)
             for e in view.history
-            if e.seat in watched and e.card is not None and e.card < 52 * n and e.action.kind in (TAKE_DISCARD, BUY)
+            if e.seat in watched
+            and e.card is not None
+            and e.card < 52 * n
+            and e.action.kind in (TAKE_DISCARD, BUY)
         }
         for c in view.hand:
             if c < 52 * n and rank(c) in ranks:
@@ -126,4 +129,4 @@ HARD = AgentSpec(
     factory=hard_factory,
 )
 
-__all__ = ["EASY", "HARD", "NORMAL", "ContractAgent", "PASS"]
+__all__ = ["EASY", "HARD", "NORMAL", "PASS", "ContractAgent"]

@@ -66,7 +66,7 @@ def best_down(view: View, legal: Sequence[Action]) -> Action | None:
         rest = list(view.hand)
         for c in a.cards:
             rest.remove(c)
-        shapes = [m for m in _shapes_of_table(view)]
+        shapes = list(_shapes_of_table(view))
         # the melds this down lays, as the round lays them (sets first)
         pts = _left_after_adds(rest, shapes + _down_shapes(a, n, sets), n)
         if best_pts is None or pts < best_pts:
