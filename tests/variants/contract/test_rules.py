@@ -164,7 +164,9 @@ def test_the_first_meld_lays_the_whole_contract_then_cards_are_added() -> None:
     assert not any(a.kind == ADD for a in rnd.legal_actions())  # nothing to add before going down
     with pytest.raises(IllegalAction, match="does not lay the contract"):
         rnd.apply(Action(DOWN, tuple(c("7H 7C 7D"))))
-    down = next(a for a in downs if sorted(x % 52 for x in a.cards) == sorted(x % 52 for x in c("7H 7C 7D KS KS KH")))
+    down = next(
+        a for a in downs if sorted(x % 52 for x in a.cards) == sorted(x % 52 for x in c("7H 7C 7D KS KS KH"))
+    )
     rnd.apply(down)
     assert len(rnd.table) == 2 and rnd.down[0]
     adds = {(a.cards[0] % 52, a.target) for a in rnd.legal_actions() if a.kind == ADD}
@@ -206,7 +208,7 @@ def test_going_out_by_the_last_discard_and_penalties_at_the_end_of_a_deal() -> N
             out = [a for a in legal if a.kind == ADD] or [a for a in legal if a.kind == DISCARD]
             rnd.apply(out[0])
         else:
-            rnd.apply([a for a in legal if a.kind == DISCARD][0])
+            rnd.apply(next(a for a in legal if a.kind == DISCARD))
     assert rnd.result is not None and rnd.result.winner == 0
     for s in (1, 2):
         hand = [x for x in range(108) if rnd.hands[s] >> x & 1]
@@ -264,7 +266,12 @@ def test_at_most_three_buys_a_player_a_deal() -> None:
     play(rnd, DRAW_STOCK)
     assert rnd.to_act() == 2  # seat 1 has bought three times
     opts = ContractOptions(buys=0)
-    rnd = ContractRound.from_deal([[x for x in range(108) if _four().hands[s] >> x & 1] for s in range(4)], discard=c("KH"), stock=c("AC AD"), options=opts)
+    rnd = ContractRound.from_deal(
+        [[x for x in range(108) if _four().hands[s] >> x & 1] for s in range(4)],
+        discard=c("KH"),
+        stock=c("AC AD"),
+        options=opts,
+    )
     play(rnd, DRAW_STOCK)
     assert rnd.to_act() == 0 and rnd.phase == "play"
 
@@ -284,7 +291,11 @@ def test_views_hide_other_hands_during_buying() -> None:
 
 
 def test_last_deal_going_down_is_going_out_with_every_card_and_no_discard() -> None:
-    hands = [c("AC 2C 3C 4C 9H TH JH QH JD QD KD AD"), c("3D 4D 5D 6D 9S TS JS QS 2H 3H 4H 5H"), c("5C 6C 7C 8C 9C TC JC QC 7S 7H 7D 7S'")]
+    hands = [
+        c("AC 2C 3C 4C 9H TH JH QH JD QD KD AD"),
+        c("3D 4D 5D 6D 9S TS JS QS 2H 3H 4H 5H"),
+        c("5C 6C 7C 8C 9C TC JC QC 7S 7H 7D 7S'"),
+    ]
     rnd = ContractRound.from_deal(hands, discard=c("2S"), stock=c("5C'"), round_index=6)
     assert rnd.deal == 7
     play(rnd, DRAW_STOCK)  # 5C: 13 cards, all of them in three runs (5C on the clubs)
@@ -297,7 +308,11 @@ def test_last_deal_going_down_is_going_out_with_every_card_and_no_discard() -> N
 
 
 def test_last_deal_no_going_down_short_of_every_card() -> None:
-    hands = [c("AC 2C 3C 4C 9H TH JH QH JD QD KD 7S"), c("3D 4D 5D 6D 9S TS JS QS 2H 3H 4H 5H"), c("5C 6C 7C 8C 9C TC JC QC 7H 7D 8S 8H")]
+    hands = [
+        c("AC 2C 3C 4C 9H TH JH QH JD QD KD 7S"),
+        c("3D 4D 5D 6D 9S TS JS QS 2H 3H 4H 5H"),
+        c("5C 6C 7C 8C 9C TC JC QC 7H 7D 8S 8H"),
+    ]
     rnd = ContractRound.from_deal(hands, discard=c("2S"), stock=c("KS"), round_index=6)
     play(rnd, DRAW_STOCK)
     while rnd.phase == "buy":
@@ -313,4 +328,6 @@ def test_last_deal_no_going_down_short_of_every_card() -> None:
 def test_match_is_seven_deals_lowest_total_wins() -> None:
     assert SPEC.match_rule is not None
     assert SPEC.match_rule(ContractOptions()) == MatchRule.deals(7, lowest_wins=True)
-    assert [ContractRound.deal_round(None, 3, i, random.Random(0)).deal for i in range(7)] == list(range(1, 8))
+    assert [ContractRound.deal_round(None, 3, i, random.Random(0)).deal for i in range(7)] == list(
+        range(1, 8)
+    )
