@@ -35,7 +35,7 @@ from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.restock import round_seed
-from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View
+from rummykit.core.engine.round import Event, HandReport, Round, RoundResult, TableMeld, View, card_ref
 
 from .cards import (
     CONTRACTS,
@@ -481,6 +481,10 @@ class ContractRound(Round):
             "max_buys": self.options.buys,
             "copies": self.copies,
         }
+        if self.result is None and self.phase == BUY_PHASE:
+            # The terminal asks this on its own in hot-seat play, no hand shown:
+            # the legal moves are buy (yes) then pass (no).
+            extra["question"] = f"buy {card_ref(self.discard[-1])} (and a penalty card from the stock)?"
         return View(
             variant=self.variant,
             seat=seat,

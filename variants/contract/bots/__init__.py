@@ -25,7 +25,16 @@ from rummykit.core.plugins.registry import AgentSpec
 
 from ..cards import rank
 from ..round import BUY, DISCARD, PASS
-from .common import best_down, buy_or_pass, copies, draw_or_take, pick_add, worst_discard
+from .common import (
+    best_down,
+    buy_or_pass,
+    copies,
+    draw_or_take,
+    helps,
+    pick_add,
+    smart_discard,
+    worst_discard,
+)
 
 
 class ContractAgent:
@@ -43,27 +52,49 @@ class ContractAgent:
         if BUY in kinds:
             return self._buy(view, legal)
         if TAKE_DISCARD in kinds or (len(kinds) == 1 and "draw stock" in kinds):
-            thr = {"easy": 2.0, "normal": 1.0, "hard": 1.0}[self.level]
-            return draw_or_take(view, legal, thr)
+            if self.level == "easy":
+                return draw_or_take(view, legal, 2.0)
+            return self._draw(view, legal)
         down = best_down(view, legal)
         if down is not None:
             return down
         add = pick_add(legal, view)
         if add is not None:
             return add
-        avoid: set[int] | None = None
-        if self.level != "easy":
-            avoid = self._guarded(view)
-        return worst_discard(view, legal, self.rng, avoid)
+        if self.level == "easy":
+            return worst_discard(view, legal, self.rng)
+        return smart_discard(view, legal, self.rng, self._guarded(view), dump=self.level == "hard")
+
+    def _draw(self, view: View, legal: Sequence[Action]) -> Action:
+        top = view.discard_top
+        take = next((a for a in legal if a.kind == TAKE_DISCARD), None)
+        if take is None or top is None:
+            return next(a for a in legal if a.kind != TAKE_DISCARD)
+        n = copies(view)
+        down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
+        if top >= 52 * n or (not down and helps(top, view)):
+            return take
+        return draw_or_take(view, legal, 99.0)
 
     def _buy(self, view: View, legal: Sequence[Action]) -> Action:
         if self.level == "easy":
             return buy_or_pass(view, legal, threshold=99.0)
-        if self.level == "normal":
-            return buy_or_pass(view, legal, threshold=2.0, max_hand=14)
+        top = view.discard_top
+        n = copies(view)
+        down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
+        no = next(a for a in legal if a.kind == PASS)
+        yes = next(a for a in legal if a.kind == BUY)
+        if top is None or down:
+            return no
+        if top >= 52 * n:
+            return yes
+        limit = 14 if self.level == "normal" else self._buy_limit(view)
+        return yes if len(view.hand) < limit and helps(top, view) else no
+
+    def _buy_limit(self, view: View) -> int:
+        """Hard buys while its hand is small and the deal young."""
         turns = sum(1 for e in view.history if e.action.kind == DISCARD)
-        limit = 15 if turns < 4 * view.n_seats else 13
-        return buy_or_pass(view, legal, threshold=1.0, max_hand=limit)
+        return 14 if turns < 2 * view.n_seats else 12
 
     def _guarded(self, view: View) -> set[int]:
         """Base cards not to throw: those that fit a table meld, and (hard:
@@ -79,7 +110,7 @@ class ContractAgent:
         seats = view.match.seats if view.match is not None else tuple(range(view.n_seats))
         i = seats.index(view.seat) if view.seat in seats else 0
         nxt = seats[(i + 1) % len(seats)]
-        watched = {nxt} if self.level == "normal" else set(seats) - {view.seat}
+        watched = {nxt}
         ranks = {
             rank(e.card)
             for e in view.history

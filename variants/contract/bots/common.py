@@ -124,20 +124,20 @@ def pick_add(legal: Sequence[Action], view: View) -> Action | None:
 def worst_discard(
     view: View, legal: Sequence[Action], rng: random.Random, avoid: set[int] | None = None
 ) -> Action:
-    """The discard of the card worth least to the hand (the most penalty
-    points among equals); cards of ``avoid`` (base cards) only when nothing else."""
+    """The discard of the card worth least to the hand; among equals, one not
+    in ``avoid`` (base cards), then the most penalty points."""
     discards = [a for a in legal if a.kind == DISCARD]
     n = copies(view)
     hand = list(view.hand)
     down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
 
-    def key(a: Action) -> tuple[int, float, int, float]:
+    def key(a: Action) -> tuple[float, int, int, float]:
         c = a.cards[0]
         guarded = 1 if avoid and not is_joker(c, n) and c % 52 in avoid else 0
         worth = 0.0 if down else card_worth(c, hand, view)
         if is_joker(c, n):
             worth = 1000.0
-        return (guarded, worth, -penalty(c, n), rng.random())
+        return (worth, guarded, -penalty(c, n), rng.random())
 
     return min(discards, key=key)
 
@@ -172,3 +172,105 @@ def buy_or_pass(view: View, legal: Sequence[Action], threshold: float, max_hand:
     if is_joker(top, n):
         return buy
     return buy if card_worth(top, view.hand, view) >= threshold else no
+
+
+def deficiency(hand: Sequence[int], view: View) -> int:
+    """About how many cards ``hand`` lacks to lay the contract: the fewest
+    missing over the best sets (3 of a rank) and runs (4-card windows of a
+    suit, one window a suit unless they do not overlap), less its jokers.
+    Cards shared by a set and a run are not checked: a guide, not the rules."""
+    n = copies(view)
+    sets = int(view.extra.get("contract_sets", 0))
+    runs = int(view.extra.get("contract_runs", 0))
+    jokers = 0
+    by_rank = [0] * 13
+    present = [[False] * 14 for _ in range(4)]
+    for c in hand:
+        if is_joker(c, n):
+            jokers += 1
+            continue
+        r, s = rank(c), suit(c)
+        by_rank[r] += 1
+        present[s][r] = True
+        if r == 0:
+            present[s][13] = True
+    missing = 0
+    if sets:
+        need = sorted(max(0, 3 - k) for k in by_rank)
+        missing += sum(need[:sets])
+    if runs:
+        windows = []
+        for s in range(4):
+            for lo in range(11):
+                got = sum(present[s][lo : lo + 4])
+                windows.append((4 - got, s, lo))
+        windows.sort()
+        best = _pick_windows(windows[:24], runs)
+        missing += best
+    return max(0, missing - jokers)
+
+
+def _pick_windows(windows: list[tuple[int, int, int]], k: int) -> int:
+    best = [99]
+
+    def go(i: int, left: int, total: int, chosen: list[tuple[int, int]]) -> None:
+        if total >= best[0]:
+            return
+        if left == 0:
+            best[0] = total
+            return
+        for j in range(i, len(windows)):
+            m, s, lo = windows[j]
+            if any(s == s2 and abs(lo - lo2) < 4 for s2, lo2 in chosen):
+                continue
+            chosen.append((s, lo))
+            go(j + 1, left - 1, total + m, chosen)
+            chosen.pop()
+
+    go(0, k, 0, [])
+    return best[0] if best[0] < 99 else 4 * k
+
+
+def smart_discard(
+    view: View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    avoid: set[int] | None = None,
+    dump: bool = False,
+) -> Action:
+    """The discard that leaves the hand nearest its contract (:func:`deficiency`);
+    among equals the card worth least, then one not in ``avoid``, then the
+    most penalty points. Once down: the most penalty points, ``avoid`` last.
+    With ``dump``, while another player is down the penalty points come
+    before the worth: the hand sheds its high cards before someone goes out."""
+    discards = [a for a in legal if a.kind == DISCARD]
+    n = copies(view)
+    hand = list(view.hand)
+    downs = view.extra.get("down_counts", (0,) * view.n_seats)
+    down = bool(downs[view.seat])
+    danger = dump and any(d for s, d in enumerate(downs) if s != view.seat)
+    cache: dict[int, int] = {}
+
+    def key(a: Action) -> tuple[float, float, int, int, float]:
+        c = a.cards[0]
+        guarded = 1 if avoid and not is_joker(c, n) and c % 52 in avoid else 0
+        if is_joker(c, n):
+            return (1000.0, 1000.0, 0, 0, 0.0)
+        if down:
+            return (0.0, 0.0, guarded, -penalty(c, n), rng.random())
+        b = c % 52
+        if b not in cache:
+            rest = list(hand)
+            rest.remove(c)
+            cache[b] = deficiency(rest, view)
+        if danger:
+            return (float(cache[b]), -penalty(c, n), guarded, 0, rng.random())
+        return (float(cache[b]), card_worth(c, hand, view), guarded, -penalty(c, n), rng.random())
+
+    return min(discards, key=key)
+
+
+def helps(card: int, view: View) -> bool:
+    """Whether ``card`` brings the hand nearer its contract."""
+    hand = list(view.hand)
+    return deficiency([*hand, card], view) < deficiency(hand, view)
