@@ -119,7 +119,7 @@ class ContractRound(Round):
         self.hands: list[int] = list(hands)
         self.stock = stock  # top last
         self.discard = discard  # top last
-        self.table: list[list[Any]] = []  # [owner, kind, cards (list), Shape]
+        self.table: list[list[Any]] = []  # [owner, kind, cards (a tuple), Shape]
         self.down: list[int] = [0] * n_seats
         self.buys: list[int] = [0] * n_seats
         self.known: list[int] = [0] * n_seats  # cards each hand took face up (public), a mask
@@ -366,7 +366,7 @@ class ContractRound(Round):
             meld = self.table[action.target - 1]
             new = fits(meld[3], card, self.copies)
             assert new is not None
-            meld[2].append(card)
+            meld[2] = (*meld[2], card)  # a new tuple: a clone shares the old one
             meld[3] = new
             self._take_out(seat, 1 << card)
             if not self.hands[seat]:
@@ -414,7 +414,7 @@ class ContractRound(Round):
         for c in cards:
             m |= 1 << c
         self._take_out(seat, m)
-        self.table.append([seat, kind, cards, shape])
+        self.table.append([seat, kind, tuple(cards), shape])
 
     def _restock(self) -> bool:
         """The discard pile but its top card, shuffled into a new stock."""
@@ -655,7 +655,7 @@ class ContractInfo:
             setattr(rnd, k, list(v) if isinstance(v, tuple) and k in ContractRound.copied else v)
         rnd.hands = hands
         rnd.stock = stock
-        rnd.table = [[o, k, list(c), s] for o, k, c, s in self.table]
+        rnd.table = [[o, k, tuple(c), s] for o, k, c, s in self.table]
         rnd.history = list(self.history)
         rnd.round_seed = rng.getrandbits(64)
         rnd._rng = None

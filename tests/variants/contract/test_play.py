@@ -175,3 +175,13 @@ def test_analyze_bad_input_is_one_line(rummy_run, args, message) -> None:
     assert r.returncode == 2
     assert message in r.stderr and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("n", "index"), [(3, 1), (7, 5)])
+def test_conformance_checks_of_refusals_and_clones(n: int, index: int) -> None:
+    from rummykit import testing
+
+    for i, rnd in enumerate(_states(n, 3, index)):
+        testing.check_illegal_action_changes_nothing(rnd)
+        if i % 9 == 0:
+            testing.check_clone(rnd, random.Random(i))
