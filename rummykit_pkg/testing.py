@@ -11,8 +11,11 @@ For several seeds and every allowed seat count it plays whole matches with
 random players and with the variant's registered computer players (all random,
 each bot at every seat, then bots and random mixed), and checks:
 
-* after every action, all 52 cards are accounted for, each exactly once
-  (:func:`check_cards_accounted`, from ``Round.zones``);
+* after every action, every card of the round's deck (the 52 cards, or the
+  copies and printed jokers the variant declares in ``VariantSpec.deck``) is
+  accounted for, each exactly once (:func:`check_cards_accounted`, from
+  ``Round.zones``), and the round's deck is the one declared
+  (:func:`check_round_deck`);
 * in every state, every seat's view holds its own hand but no other hand's
   hidden cards, not the stock (nor its order), no card another seat drew from
   the stock, no reference to the round and no list, dict or set (a bot must
@@ -89,6 +92,7 @@ from pydantic import BaseModel
 from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.bots.agents import Agent, RandomAgent, act_kwargs, agent_seed
 from rummykit.core.cards.card import DECK_SIZE, code, pretty
+from rummykit.core.cards.deck import JOKER, STANDARD_DECK, Deck
 from rummykit.core.engine.actions import Action, parse_action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.loop import LIMIT, OVER, Loop
@@ -125,6 +129,7 @@ __all__ = [
     "check_resample",
     "check_result",
     "check_result_text",
+    "check_round_deck",
     "check_round_state",
     "check_variant",
     "check_view_hides",
@@ -164,8 +169,12 @@ def _fail(msg: str) -> NoReturn:
 
 
 def check_cards_accounted(rnd: Round) -> None:
-    """All 52 cards are in ``rnd.zones()``, each exactly once, and the zones
-    include ``stock`` and ``hand0`` ... ``hand{n-1}``."""
+    """Every card of the round's deck (``rnd.deck``: the 52 cards, or the
+    copies and printed jokers the variant declares, each copy counted on its
+    own) is in ``rnd.zones()`` exactly once, and the zones include ``stock``
+    and ``hand0`` ... ``hand{n-1}``."""
+    deck = _deck_of(rnd)
+    size = deck.size
     zones = rnd.zones()
     for i in range(rnd.n_seats):
         if f"hand{i}" not in zones:
@@ -175,15 +184,32 @@ def check_cards_accounted(rnd: Round) -> None:
     seen: dict[int, str] = {}
     for zone, cards in zones.items():
         for c in cards:
-            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
-                _fail(f"zone {zone} holds {c!r}, not a card")
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < size:
+                _fail(f"zone {zone} holds {c!r}, not a card of its deck ({size} cards)")
             if c in seen:
                 where = f"twice in {zone}" if seen[c] == zone else f"in both {seen[c]} and {zone}"
-                _fail(f"card {code(c)} is {where}")
+                _fail(f"card {deck.exact_code(c)} is {where}")
             seen[c] = zone
-    if len(seen) != DECK_SIZE:
-        missing = sorted(set(range(DECK_SIZE)) - set(seen))
-        _fail(f"{DECK_SIZE - len(seen)} cards missing from zones(): {' '.join(code(c) for c in missing)}")
+    if len(seen) != size:
+        missing = sorted(set(range(size)) - set(seen))
+        _fail(
+            f"{size - len(seen)} cards missing from zones(): {' '.join(deck.exact_code(c) for c in missing)}"
+        )
+
+
+def _deck_of(rnd: Round) -> Deck:
+    deck = getattr(rnd, "deck", STANDARD_DECK)
+    if not isinstance(deck, Deck):
+        _fail(f"the round's deck is a {type(deck).__name__}, not a Deck")
+    return deck
+
+
+def check_round_deck(spec: VariantSpec[Any], options: BaseModel, rnd: Round) -> None:
+    """The round is dealt from the deck its variant declares (``VariantSpec.deck``)."""
+    want = spec.deck_for(options, rnd.n_seats)
+    got = _deck_of(rnd)
+    if got != want:
+        _fail(f"the round's deck is {got!r}, the variant declares {want!r} for {rnd.n_seats} seats")
 
 
 _ATOMS = (str, bytes, int, float, bool, type(None), type)
@@ -279,6 +305,8 @@ def _is_count(path: str) -> bool:
 
 
 def _card_tokens(text: str) -> set[int]:
+    """The cards a text names, as base cards (a copy is named as its base;
+    a printed joker is :data:`~rummykit.core.cards.deck.JOKER`)."""
     table = _card_table()
     return {table[t] for t in re.split(r"[\s,;:()\[\]{}]+", text) if t in table}
 
@@ -291,6 +319,8 @@ def _card_table() -> dict[str, int]:
         for c in range(DECK_SIZE):
             _TABLE[code(c)] = c
             _TABLE[pretty(c)] = c
+        for word in ("JK", "🃏", "Jk"):
+            _TABLE[word] = JOKER
     return _TABLE
 
 
@@ -309,6 +339,7 @@ def check_view_hides(
     """
     view = rnd.view(seat) if view is None else view
     zones = rnd.zones()
+    deck = _deck_of(rnd)
     if not isinstance(view, View):
         _fail(f"view({seat}) is a {type(view).__name__}, not a View")
     if view.seat != seat:
@@ -332,7 +363,10 @@ def check_view_hides(
         if not isinstance(e, Event):
             _fail(f"view({seat}).history holds {e!r}, not an Event")
         if e.private and e.seat != seat and e.card is not None:
-            _fail(f"view({seat}).history shows the card seat {e.seat} drew from the stock ({code(e.card)})")
+            _fail(
+                f"view({seat}).history shows the card seat {e.seat} drew from the stock "
+                f"({deck.exact_code(e.card) if e.card in deck else repr(e.card)})"
+            )
         if e.card is not None:
             public.add(e.card)
         public |= set(e.action.cards)
@@ -342,6 +376,9 @@ def check_view_hides(
             if i != seat:
                 hidden |= set(zones[f"hand{i}"])
     hidden -= public
+    # A text names a card, not a copy: it leaks a card only when no copy of it is public.
+    base = deck.base
+    hidden_names = {base(c) for c in hidden} - {base(c) for c in public if c in deck}
     stock = list(zones["stock"])
     values: list[tuple[str, Any]] = []
     _walk(view, "view", values, skip=("view.history",))  # events: checked above
@@ -349,11 +386,11 @@ def check_view_hides(
         if isinstance(v, Round):
             _fail(f"{where} is a reference to the round")
         if isinstance(v, str):
-            leaked = hidden & _card_tokens(v)
-            if len(leaked) >= 2:
+            named = hidden_names & _card_tokens(v)
+            if len(named) >= 2:
                 _fail(
                     f"view({seat}) leaks hidden cards in the text at {where}: "
-                    + " ".join(code(c) for c in sorted(leaked))
+                    + " ".join("JK" if b == JOKER else code(b) for b in sorted(named))
                 )
             continue
         if not isinstance(v, (list, tuple, set, frozenset)) or len(v) < 2 or _is_count(where):
@@ -365,7 +402,10 @@ def check_view_hides(
             _fail(f"view({seat}) shows the stock in order at {where}")
         leaked = hidden & set(seq)
         if len(leaked) >= 2:
-            _fail(f"view({seat}) leaks hidden cards at {where}: " + " ".join(code(c) for c in sorted(leaked)))
+            _fail(
+                f"view({seat}) leaks hidden cards at {where}: "
+                + " ".join(deck.exact_code(c) for c in sorted(leaked))
+            )
     # Shared mutable state: a view must be a copy, not a window into the round;
     # and nothing in it may be changed by the bot it is given. A view with no
     # list, dict or set can share none with the round, so the round is walked
@@ -473,7 +513,7 @@ def _illegal_candidates(rnd: Round) -> list[Action]:
     seat = rnd.to_act()
     zones = rnd.zones()
     mine = list(zones.get(f"hand{seat}", ())) if seat is not None else []
-    not_mine = [c for c in range(DECK_SIZE) if c not in set(mine)]
+    not_mine = [c for c in _deck_of(rnd).cards() if c not in set(mine)]
     legal = rnd.legal_actions()
     keys = {a.key() for a in legal}
     cands = [
@@ -557,25 +597,25 @@ DISPLAY_HOOKS = ("table_summary",)
 _CARD_REF = re.compile(r"\[\[(-?\d+)\]\]")
 
 
-def _one_line(text: Any, what: str) -> None:
+def _one_line(text: Any, what: str, size: int = DECK_SIZE) -> None:
     if not isinstance(text, str):
         _fail(f"{what} is a {type(text).__name__}, not a str")
     if "\n" in text or "\r" in text:
         _fail(f"{what} is not one line: {text!r}")
     for m in _CARD_REF.finditer(text):
-        if not 0 <= int(m.group(1)) < DECK_SIZE:
-            _fail(f"{what} names card [[{m.group(1)}]], which is not a card (0 to {DECK_SIZE - 1})")
+        if not 0 <= int(m.group(1)) < size:
+            _fail(f"{what} names card [[{m.group(1)}]], which is not a card (0 to {size - 1})")
 
 
-def check_result_text(result: RoundResult, n_seats: int) -> None:
+def check_result_text(result: RoundResult, n_seats: int, deck: Deck = STANDARD_DECK) -> None:
     """Every line of ``result.text`` is a one-line template whose fields are
     seats of the round (``{0}`` to ``{n_seats-1}``), whose cards (``[[n]]``) are
-    cards, and which renders with names and either card format."""
+    cards of ``deck``, and which renders with names and either card format."""
     names = [f"Seat{i}" for i in range(n_seats)]
     if not isinstance(result.outcome, str) or not result.outcome.strip():
         _fail(f"the round's outcome {result.outcome!r} is not a name")
     for line in result.text:
-        _one_line(line, f"result text {line!r}")
+        _one_line(line, f"result text {line!r}", deck.size)
         try:
             pieces = list(string.Formatter().parse(line))
         except ValueError as e:
@@ -588,7 +628,7 @@ def check_result_text(result: RoundResult, n_seats: int) -> None:
                     f"result text {line!r} names seat {{{seat}}}, and the round has {n_seats} seats "
                     f"({{0}} to {{{n_seats - 1}}}; write a brace as {{{{ or }}}})"
                 )
-    for fmt in (code, pretty):
+    for fmt in (deck.code, deck.pretty):
         try:
             lines = result.lines(names, fmt)
         except Exception as e:
@@ -696,7 +736,9 @@ def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> Non
             shown = [c for meld in summary.melds for c in meld] + list(summary.loose)
             stray = sorted(set(shown) - set(view.hand))
             if stray:
-                _fail(f"hand_summary for {where} shows cards not in its hand: {' '.join(map(code, stray))}")
+                deck = spec.deck_for(options, view.n_seats)
+                shown_stray = " ".join(deck.exact_code(c) if c in deck else repr(c) for c in stray)
+                _fail(f"hand_summary for {where} shows cards not in its hand: {shown_stray}")
     for name in DISPLAY_HOOKS:
         hook = getattr(spec, name, None)
         if hook is None:
@@ -708,7 +750,7 @@ def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> Non
         if text is not None:
             _one_line(text, f"{name} for {where}")
     if view.result is not None:
-        check_result_text(view.result, view.n_seats)
+        check_result_text(view.result, view.n_seats, spec.deck_for(options, view.n_seats))
     for action in view.legal:
         _check_words_of(spec, action, view.stock_size)
     if view.history:
@@ -925,7 +967,7 @@ def check_resample(rnd: Round, seat: int, rng: random.Random, samples: int = SAM
     before = snapshot(rnd, views=False)
     legal = Counter(a.key() for a in rnd.legal_actions()) if rnd.to_act() == seat else None
     zones = rnd.zones()
-    unseen = set(range(DECK_SIZE)) - _seen_by(real)
+    unseen = set(_deck_of(rnd).cards()) - _seen_by(real)
     places = {z for z, cs in zones.items() for c in cs if c in unseen}
     in_stock = sum(1 for c in zones.get("stock", ()) if c in unseen)
     can_vary = len(places) >= 2 or in_stock >= 2
@@ -1377,6 +1419,7 @@ def play_match(
     def before_move() -> tuple[int, tuple[Action, ...]]:
         """The checks of a state before its move: the seat to act and its legal actions."""
         if checks:
+            check_round_deck(spec, options, match.round)
             check_round_state(match.round, illegal=rng.random() < illegal_rate)
             views = [match.view(s) for s in range(n_seats)]
             check_match_context(match, views)

@@ -87,7 +87,7 @@ _Choice = tuple[str, bool, tuple[int | None, ...]]
 class WildSolver:
     """Exact least deadwood for a deck, meld rules and card points (see the module docstring)."""
 
-    __slots__ = ("deck", "points", "rules")
+    __slots__ = ("_cands", "_plain_pts", "_suits", "deck", "points", "rules")
 
     def __init__(
         self, deck: Deck = STANDARD_DECK, rules: MeldRules | None = None, points: CardPoints | None = None
@@ -95,6 +95,11 @@ class WildSolver:
         self.deck = deck
         self.rules = rules if rules is not None else MeldRules()
         self.points = points if points is not None else CardPoints()
+        # the melds holding a card, by what is left of its suit and rank (see _Search)
+        self._cands: dict[tuple[int, int, int, object], list[tuple[_Choice, tuple[int, ...], int]]] = {}
+        self._plain_pts = self.points.base_points(NO_WILDS)
+        # the runs of one suit: (rows, wild ranks, jokers, caps) -> {(jokers used, runs, pure runs): value}
+        self._suits: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[int, int]]] = {}
 
     def __repr__(self) -> str:
         return f"WildSolver({self.deck!r}, {self.rules!r}, {self.points!r})"
@@ -122,8 +127,8 @@ class WildSolver:
     ) -> int | None:
         """The least deadwood of ``hand`` among the arrangements meeting
         ``needs``, or ``None`` when none does."""
-        best = self._best(self._mask(hand), wilds, needs or _NO_NEEDS, False)
-        return None if best is None else best[0]
+        got = self._fast(self._mask(hand), wilds, needs or _NO_NEEDS)
+        return None if got is None else got[0]
 
     def solve(
         self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
@@ -141,40 +146,353 @@ class WildSolver:
 
     # ------------------------------------------------------------- the search
 
-    def _best(
-        self, mask: int, wilds: Wilds, needs: Needs, arrange: bool
-    ) -> tuple[int, int, tuple[Meld, ...], tuple[int, ...]] | None:
+    def _in_block(self, nat_mask: int, b: int) -> bool:
+        """Whether base card ``b`` lies in ``run_min`` consecutive places of
+        its suit held in ``nat_mask`` (a 52-bit mask of base cards)."""
+        suit, rank = divmod(b, 13)
+        row = nat_mask >> (13 * suit) & 0x1FFF
+        for mode in self.rules.modes():
+            held = [bool(row >> (0 if q == 13 else q) & 1) for q in range(14)]
+            if mode[0] == 0:
+                held[13] = False
+            else:
+                held[0] = False
+            p = mode[rank]
+            lo = p
+            while lo > 0 and held[lo - 1]:
+                lo -= 1
+            hi = p
+            while hi < 13 and held[hi + 1]:
+                hi += 1
+            if hi - lo + 1 >= self.rules.run_min:
+                return True
+        return False
+
+    def _splits(
+        self, mask: int, wilds: Wilds, needs: Needs
+    ) -> tuple[
+        int, list[int], tuple[int, ...], list[tuple[tuple[int, ...], list[int], list[int], list[int]]]
+    ]:
+        """``(points of dead cards, dead cards, points of each base card, [(natural
+        layers, natural cards, cards standing in, their points ascending), ...])``:
+        the hand split every way worth trying between natural cards and cards
+        standing in (printed jokers that are not wild are dead: always loose)."""
         deck = self.deck
         pts_card = self.points
         fj = deck.first_joker
-        jokers = [c for c in _cards(mask) if c >= fj]
+        cards = _cards(mask)
+        jokers = [c for c in cards if c >= fj]
         if jokers and not wilds.jokers:
-            dead = list(jokers)  # printed jokers that are not wild: always loose
+            dead = list(jokers)
             jokers = []
         else:
             dead = []
-        naturals = [c for c in _cards(mask) if c < fj]
+        naturals = [c for c in cards if c < fj]
         wild_nat = [c for c in naturals if wilds.bases >> (c % BASE_CARDS) & 1]
         plain = [c for c in naturals if not wilds.bases >> (c % BASE_CARDS) & 1]
-        base_pts = pts_card.base_points(wilds)
+        base_pts = pts_card.base_points(wilds) if wilds.bases else self._plain_pts
         dead_pts = sum(pts_card.of(c, deck, wilds) for c in dead)
-        # wild cards by base: each base's copies may be split between standing in and natural
         by_base: dict[int, list[int]] = {}
         for c in wild_nat:
             by_base.setdefault(c % BASE_CARDS, []).append(c)
         bases = sorted(by_base)
-        search = _Search(self.rules, deck.copies, base_pts, needs)
-        best: tuple[int, int] = _INF
-        best_plan: tuple[tuple[int, ...], list[int], list[int]] | None = None
-        for split in product(*(range(len(by_base[b]) + 1) for b in bases)):
+        # A wild card plays in its own place only with a partner: a natural card
+        # of its suit near enough, another card of its rank, or two more cards
+        # to stand in beside it (otherwise every meld it is in is it and cards
+        # standing in, and with it standing in too the meld is as good).
+        n_wild = len(jokers) + len(wild_nat)
+        nat_mask = 0
+        for c in naturals:
+            nat_mask |= 1 << (c % BASE_CARDS)
+        reach = n_wild  # the farthest a natural partner in a run may be
+        # With no cap on cards standing in (and at most one natural card asked
+        # of a meld), a wild card standing in at its own place makes every meld
+        # it is in as good, purity aside: so it plays in its own place only in
+        # a pure run (a block of natural cards of its suit around it, and a
+        # pure run asked for), or among cards all standing in (three or more).
+        free = self.rules.max_wilds is None and self.rules.min_natural <= 1
+        ranges = []
+        for b in bases:
+            partner = n_wild >= 3 or len(by_base[b]) > 1
+            if free and not partner:
+                partner = needs.pure_runs > 0 and self._in_block(nat_mask | 1 << b, b)
+            elif not partner:
+                suit, rank = divmod(b, 13)
+                row = (nat_mask & ~(1 << b)) >> (13 * suit) & 0x1FFF
+                col = sum(1 for s2 in range(4) if s2 != suit and nat_mask >> (s2 * 13 + rank) & 1)
+                near = any(
+                    row >> (0 if q == 13 else q) & 1
+                    for mode in self.rules.modes()
+                    for q in range(max(0, mode[rank] - reach), min(13, mode[rank] + reach) + 1)
+                    if q != mode[rank] and (q != 0 or mode[0] == 0) and (q != 13 or mode[0] == 13)
+                )
+                partner = near or col > 0
+            n = len(by_base[b])
+            ranges.append(range(n + 1) if partner else range(n, n + 1))
+        splits = []
+        for split in product(*ranges):
             standing = list(jokers)
             nat = list(plain)
             for b, k in zip(bases, split, strict=True):
                 cs = by_base[b]
                 standing.extend(cs[:k])
                 nat.extend(cs[k:])
-            layers = _layers(nat, deck.copies)
             jp = sorted(pts_card.of(c, deck, wilds) for c in standing)
+            splits.append((_layers(nat, deck.copies), nat, standing, jp))
+        return dead_pts, dead, base_pts, splits
+
+    # ---------------------------------------------------- least deadwood, fast
+
+    def _fast(self, mask: int, wilds: Wilds, needs: Needs) -> tuple[int, int] | None:
+        """``(least deadwood, fewest loose cards)`` meeting ``needs``, or ``None``:
+        the sets chosen rank by rank, the runs of each suit read from a shared
+        table (:meth:`_suit`), the suits and sets put together under the budget
+        of cards standing in."""
+        dead_pts, dead, _, splits = self._splits(mask, wilds, needs)
+        caps = (needs.sets, needs.runs, needs.pure_runs)
+        best = _INF
+        for layers, _nat, standing, jp in splits:
+            pre = [0]
+            for p in jp:
+                pre.append(pre[-1] + p)
+            v = self._fast_split(layers, len(standing), pre, caps, wilds.bases, best)
+            if v < best:
+                best = v
+        if best >= _INF:
+            return None
+        return best[0] + dead_pts, best[1] + len(dead)
+
+    def _set_shapes(
+        self, counts: tuple[int, ...], jmax: int, caps_sets: int
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """One set at a rank holding ``counts`` natural cards of each suit:
+        ``(cards taken of each suit, cards standing in)``."""
+        rules = self.rules
+        jset = min(jmax, rules.wild_cap()) if rules.wild_in_sets else 0
+        cap = rules.set_cap
+        run_ok = rules.wild_in_runs
+        out = []
+        if rules.set_suits == "distinct":
+            picks = product(*((0, 1) if c else (0,) for c in counts))
+        else:
+            picks = product(*(range(c + 1) for c in counts))
+        for take in picks:
+            n = sum(take)
+            if n == 0 or n < rules.min_natural:
+                continue
+            for k in range(max(0, rules.set_min - n), jset + 1):
+                if n + k > cap:
+                    break
+                if n == 1 and caps_sets == 0 and run_ok and rules.run_min <= 1 + k <= 13:
+                    continue  # the same card with k standing in as a run is as good
+                out.append((take, k))
+        return out
+
+    def _fast_split(
+        self,
+        layers: tuple[int, ...],
+        J: int,
+        pre: list[int],
+        caps: tuple[int, int, int],
+        wbases: int,
+        bound: tuple[int, int] = _INF,
+    ) -> tuple[int, int]:
+        """The best value of one split of the hand (see :meth:`_fast`), or
+        ``bound`` when none is better than it."""
+        cs, cr, cp = caps
+        rows = [tuple(layer >> (13 * s) & 0x1FFF for layer in layers) for s in range(4)]
+        wrows = [wbases >> (13 * s) & 0x1FFF for s in range(4)]
+        # ranks where a set may be made (enough suits there), with the cards of each suit there
+        rules = self.rules
+        jset = min(J, rules.wild_cap()) if rules.wild_in_sets else 0
+        c0, d0, h0, s0 = rows[0][0], rows[1][0], rows[2][0], rows[3][0]
+        if rules.set_suits == "distinct":
+            need = rules.set_min - jset
+            if need <= 1 and not cs and rules.wild_in_runs and rules.run_min <= rules.set_min:
+                need = 2  # one card and cards standing in: as good as a run
+            if need >= 4:
+                cand = c0 & d0 & h0 & s0
+            elif need == 3:
+                cand = (c0 & d0 & (h0 | s0)) | (h0 & s0 & (c0 | d0))
+            elif need == 2:
+                cand = (c0 & (d0 | h0 | s0)) | (d0 & (h0 | s0)) | (h0 & s0)
+            else:
+                cand = c0 | d0 | h0 | s0
+        else:
+            cand = c0 | d0 | h0 | s0
+        ranks = []
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            r = low.bit_length() - 1
+            counts = tuple(_count(rows[si], r) for si in range(4))
+            if rules.set_suits == "repeat" and sum(counts) + jset < rules.set_min:
+                continue
+            shapes = self._set_shapes(counts, J, cs)
+            if shapes:
+                ranks.append((r, counts, shapes))
+        if not ranks and not J and not (cr or cp):
+            # no set, nothing standing in, no needs: each suit's runs alone
+            total = (0, 0)
+            for si in range(4):
+                a, b = self._suit(rows[si], wrows[si], 0, (0, 0))[(0, 0, 0)]
+                total = (total[0] + a, total[1] + b)
+            if cs:
+                return _INF
+            return total
+        best = bound
+        suit = self._suit
+        rcaps = (cr, cp)
+
+        no_joker_melds = self.rules.min_natural > 0
+
+        def leaf(rows_now: list[tuple[int, ...]], jset: int, nsets: int) -> None:
+            nonlocal best
+            budget = J - jset
+            ds = [suit(rows_now[si], wrows[si], budget, rcaps) for si in range(4)]
+            if best < _INF:
+                # a lower bound: each suit at its best, whatever it uses
+                la = lb = 0
+                for d in ds:
+                    a, b = min(d.values())
+                    la += a
+                    lb += b
+                if (la, lb) >= best:
+                    return
+            acc: dict[tuple[int, int, int, int], tuple[int, int]] = {(jset, min(nsets, cs), 0, 0): (0, 0)}
+            for d in ds:
+                if len(d) == 1 and (0, 0, 0) in d:
+                    a2, b2 = d[(0, 0, 0)]
+                    acc = {k: (a1 + a2, b1 + b2) for k, (a1, b1) in acc.items()}
+                    continue
+                new: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+                for (j1, s1, r1, p1), (a1, b1) in acc.items():
+                    for (j2, r2, p2), (a2, b2) in d.items():
+                        j = j1 + j2
+                        if j > J:
+                            continue
+                        key = (j, s1, min(r1 + r2, cr), min(p1 + p2, cp))
+                        val = (a1 + a2, b1 + b2)
+                        old = new.get(key)
+                        if old is None or val < old:
+                            new[key] = val
+                acc = new
+            for (j, s1, r1, p1), (a, b) in acc.items():
+                left = J - j
+                if no_joker_melds:
+                    if s1 == cs and r1 == cr and p1 == cp:
+                        v = (a + pre[left], b + left)
+                        if v < best:
+                            best = v
+                    continue
+                for ns, nr, used in self._joker_melds(left):
+                    if min(s1 + ns, cs) == cs and min(r1 + nr, cr) == cr and p1 == cp:
+                        v = (a + pre[left - used], b + left - used)
+                        if v < best:
+                            best = v
+
+        def walk(i: int, rows_now: list[tuple[int, ...]], jset: int, nsets: int) -> None:
+            if i == len(ranks):
+                leaf(rows_now, jset, nsets)
+                return
+            r, counts, shapes = ranks[i]
+            walk(i + 1, rows_now, jset, nsets)
+            # one or more sets at this rank, shapes in nondecreasing order
+            bit = 1 << r
+
+            def more(start: int, left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int) -> None:
+                for idx in range(start, len(shapes)):
+                    take, k = shapes[idx]
+                    if jj + k > J or any(t > c for t, c in zip(take, left, strict=True)):
+                        continue
+                    nrows = list(rws)
+                    for s2 in range(4):
+                        for _ in range(take[s2]):
+                            nrows[s2] = _remove_bit(nrows[s2], bit)
+                    nleft = tuple(c - t for c, t in zip(left, take, strict=True))
+                    walk(i + 1, nrows, jj + k, ns + 1)
+                    more(idx, nleft, nrows, jj + k, ns + 1)
+
+            more(0, counts, rows_now, jset, nsets)
+
+        walk(0, rows, 0, 0)
+        return best
+
+    def _joker_melds(self, left: int) -> list[tuple[int, int, int]]:
+        """Melds of cards standing in alone (``min_natural`` 0) from ``left``
+        of them: ``(sets, runs, cards used)`` for each choice, none included."""
+        rules = self.rules
+        out = [(0, 0, 0)]
+        if rules.min_natural or left < min(rules.run_min, rules.set_min):
+            return out
+        wcap = rules.wild_cap()
+        run_max = min(13, wcap) if rules.wild_in_runs else 0
+        set_max = min(rules.set_cap, wcap) if rules.wild_in_sets else 0
+        for nr in range(left // rules.run_min + 1 if run_max >= rules.run_min else 1):
+            for ns in range(
+                (left - nr * rules.run_min) // rules.set_min + 1 if set_max >= rules.set_min else 1
+            ):
+                if nr or ns:
+                    out.append((ns, nr, min(left, nr * run_max + ns * set_max)))
+        return out
+
+    def _suit(
+        self, rows: tuple[int, ...], wrow: int, J: int, caps: tuple[int, int]
+    ) -> dict[tuple[int, int, int], tuple[int, int]]:
+        """The runs of one suit (``rows``: layer i holds the ranks held more than
+        i times; ``wrow``: its wild ranks) with at most ``J`` standing in:
+        ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
+        runs capped at ``caps``. Shared by every call (a table filled as used)."""
+        key = (rows, wrow, J, caps)
+        got = self._suits.get(key)
+        if got is not None:
+            return got
+        first = rows[0]
+        if not first:
+            res = {(0, 0, 0): (0, 0)}
+        else:
+            cr, cp = caps
+            low = first & -first
+            x = low.bit_length() - 1
+            pts = self.points
+            px = pts.wild if pts.wild is not None and wrow >> x & 1 else pts.ranks[x]
+            rest = _remove_bit(rows, low)
+            res = {k: (a + px, b + 1) for k, (a, b) in self._suit(rest, wrow, J, caps).items()}
+            for (_kind, pure, _slots), used, k in self._run_melds(x, min(J, self.rules.wild_cap()), rest[0]):
+                nrows = rows
+                for b in used:
+                    nrows = _remove_bit(nrows, 1 << b)
+                for (j, r, p), v in self._suit(nrows, wrow, J - k, caps).items():
+                    key2 = (j + k, min(r + 1, cr), min(p + pure, cp))
+                    old = res.get(key2)
+                    if old is None or v < old:
+                        res[key2] = v
+            res = _pareto(res)
+        if len(self._suits) > 500_000:
+            self._suits.clear()
+        self._suits[key] = res
+        return res
+
+    def _run_melds(self, x: int, jc: int, row: int) -> list[tuple[_Choice, tuple[int, ...], int]]:
+        """The runs holding rank ``x`` of suit 0 with ranks ``row`` also held."""
+        key = (x, jc, row, -1)
+        got = self._cands.get(key)
+        if got is None:
+            if len(self._cands) > 200_000:
+                self._cands.clear()
+            got = self._cands[key] = [m for m in _make_runs(self.rules, x, jc, row) if m[0][0] == "run"]
+        return got
+
+    def _best(
+        self, mask: int, wilds: Wilds, needs: Needs, arrange: bool
+    ) -> tuple[int, int, tuple[Meld, ...], tuple[int, ...]] | None:
+        deck = self.deck
+        pts_card = self.points
+        dead_pts, dead, base_pts, splits = self._splits(mask, wilds, needs)
+        search = _Search(self.rules, deck.copies, base_pts, needs, self._cands)
+        best: tuple[int, int] = _INF
+        best_plan: tuple[tuple[int, ...], list[int], list[int]] | None = None
+        for layers, nat, standing, jp in splits:
             search.set_jokers(jp)
             v = search.run(layers, len(standing), (0, 0, 0))
             if v < best:
@@ -247,6 +565,28 @@ def _remove(layers: tuple[int, ...], bases: Iterable[int]) -> tuple[int, ...]:
     return tuple(ls)
 
 
+def _pareto(res: dict[tuple[int, int, int], tuple[int, int]]) -> dict[tuple[int, int, int], tuple[int, int]]:
+    """``res`` without the entries another one beats: as good a value with the
+    same number of cards standing in (a card standing in left over is loose and
+    counts, so fewer is not better) and as many runs and pure runs."""
+    if len(res) == 1:
+        return res
+    items = sorted(res.items(), key=lambda kv: (kv[1], kv[0][0], -kv[0][1], -kv[0][2]))
+    kept: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+    for (j, r, p), v in items:
+        if not any(j2 == j and r2 >= r and p2 >= p for (j2, r2, p2), _ in kept):
+            kept.append(((j, r, p), v))
+    return dict(kept)
+
+
+def _remove_bit(rows: tuple[int, ...], bit: int) -> tuple[int, ...]:
+    """``rows`` (layer i: what is held more than i times) with one ``bit`` fewer."""
+    for i in range(len(rows) - 1, -1, -1):
+        if rows[i] & bit:
+            return rows[:i] + (rows[i] ^ bit,) + rows[i + 1 :]
+    return rows
+
+
 def _count(layers: tuple[int, ...], b: int) -> int:
     n = 0
     for layer in layers:
@@ -259,7 +599,14 @@ def _count(layers: tuple[int, ...], b: int) -> int:
 class _Search:
     """The memoised search of one call (see the module docstring)."""
 
-    def __init__(self, rules: MeldRules, copies: int, base_pts: tuple[int, ...], needs: Needs) -> None:
+    def __init__(
+        self,
+        rules: MeldRules,
+        copies: int,
+        base_pts: tuple[int, ...],
+        needs: Needs,
+        cands: dict[tuple[int, int, int, object], list[tuple[_Choice, tuple[int, ...], int]]],
+    ) -> None:
         self.rules = rules
         self.copies = copies
         self.pts = base_pts
@@ -269,6 +616,7 @@ class _Search:
         self.modes = rules.modes()
         self.wcap = rules.wild_cap()
         self.scap = rules.set_cap
+        self.cands: dict[tuple[int, int, int, object], list[tuple[_Choice, tuple[int, ...], int]]] = cands
 
     def set_jokers(self, points_ascending: list[int]) -> None:
         pre = [0]
@@ -350,20 +698,39 @@ class _Search:
 
     def _melds_with(
         self, layers: tuple[int, ...], x: int, J: int
-    ) -> Iterable[tuple[_Choice, tuple[int, ...], int]]:
+    ) -> list[tuple[_Choice, tuple[int, ...], int]]:
         """Every meld holding natural card ``x`` (the lowest left) with other
         natural cards and at most ``J`` standing in: ``(choice, natural bases
-        used, cards standing in)``."""
-        rules = self.rules
-        wcap = min(self.wcap, J)
-        mn = rules.min_natural
+        used, cards standing in)``. Depends only on what is left of ``x``'s suit
+        and rank, so the lists are shared by every call of the solver."""
         r = x % 13
         sx = x // 13
         rest = _remove(layers, (x,))
+        jc = min(self.wcap, J)
+        row = rest[0] >> (13 * sx) & 0x1FFF  # ranks of x's suit still held
+        if self.rules.set_suits == "distinct":
+            col: object = sum(1 << s for s in range(4) if rest[0] >> (s * 13 + r) & 1)
+        else:
+            col = tuple(_count(rest, s * 13 + r) for s in range(4))
+        key = (x, jc, row, col)
+        got = self.cands.get(key)
+        if got is None:
+            if len(self.cands) > 200_000:
+                self.cands.clear()
+            got = self.cands[key] = list(self._make_melds(x, jc, row, col))
+        return got
+
+    def _make_melds(
+        self, x: int, jc: int, row: int, col: object
+    ) -> Iterable[tuple[_Choice, tuple[int, ...], int]]:
+        rules = self.rules
+        mn = rules.min_natural
+        r = x % 13
+        sx = x // 13
         # ---- sets
-        jmax_set = wcap if rules.wild_in_sets else 0
-        if rules.set_suits == "distinct":
-            others = [s * 13 + r for s in range(4) if s != sx and rest[0] >> (s * 13 + r) & 1]
+        jmax_set = jc if rules.wild_in_sets else 0
+        if isinstance(col, int):
+            others = [s * 13 + r for s in range(4) if s != sx and col >> s & 1]
             for n in range(len(others) + 1):
                 for combo in combinations(others, n):
                     nat = 1 + n
@@ -375,8 +742,8 @@ class _Search:
                             slots = tuple(sorted((x, *combo))) + (None,) * k
                             yield ("set", k == 0, slots), (x, *combo), k
         else:
-            counts = [_count(rest, s * 13 + r) for s in range(4)]
-            for pick in product(*(range(c + 1) for c in counts)):
+            assert isinstance(col, tuple)
+            for pick in product(*(range(c + 1) for c in col)):
                 used = [x] + [s * 13 + r for s in range(4) for _ in range(pick[s])]
                 nat = len(used)
                 for k in range(jmax_set + 1):
@@ -385,50 +752,64 @@ class _Search:
                         break
                     if size >= rules.set_min and nat >= mn:
                         yield ("set", k == 0, tuple(sorted(used)) + (None,) * k), tuple(used), k
-        # ---- runs
-        jmax_run = wcap if rules.wild_in_runs else 0
-        held = rest[0] >> (13 * sx) & 0x1FFF  # ranks of x's suit still held
-        seen: set[tuple[int | None, ...]] = set()
-        for mode in self.modes:
-            p = mode[r]
-            lo = 1 if mode[0] == 13 else 0
-            hi = lo + 12
-            for a in range(lo, p + 1):
-                for e in range(max(p, a + rules.run_min - 1), hi + 1):
-                    # positions of the window other than p: held (may also stand in) or not
-                    slots_held = []
-                    must = 0
-                    for q in range(a, e + 1):
-                        if q == p:
-                            continue
-                        rank = 0 if q == 13 else q
-                        if held >> rank & 1:
-                            slots_held.append(q)
-                        else:
-                            must += 1
-                    if must > jmax_run:  # a longer window needs as many or more
-                        break
-                    for extra in range(min(jmax_run - must, len(slots_held)) + 1):
-                        for stand in combinations(slots_held, extra):
+        yield from _make_runs(rules, x, jc, row)
+
+
+def _make_runs(rules: MeldRules, x: int, jc: int, row: int) -> Iterable[tuple[_Choice, tuple[int, ...], int]]:
+    """Every run holding natural card ``x`` with the ranks ``row`` of its suit
+    also held and at most ``jc`` cards standing in: windows ``[a, e]`` of run
+    positions holding x's place, every place not held taken by a card standing
+    in (and, with such cards to spare, any held place too)."""
+    mn = rules.min_natural
+    r = x % 13
+    sx = x // 13
+    jmax_run = jc if rules.wild_in_runs else 0
+    seen: set[tuple[int | None, ...]] = set()
+    for mode in rules.modes():
+        p = mode[r]
+        lo = 1 if mode[0] == 13 else 0
+        hi = lo + 12
+        held_at = [bool(row >> (0 if q == 13 else q) & 1) and q != p for q in range(14)]
+        a = p
+        below = 0  # places of [a, p) not held
+        while True:
+            e = p
+            must = below
+            while True:
+                if e - a + 1 >= rules.run_min:
+                    held = [q for q in range(a, e + 1) if held_at[q]]
+                    for extra in range(min(jmax_run - must, len(held)) + 1):
+                        for stand in combinations(held, extra):
                             k = must + extra
-                            nat = e - a + 1 - k
-                            if nat < mn:
+                            if e - a + 1 - k < mn:
                                 continue
                             out: list[int | None] = []
                             used = []
                             for q in range(a, e + 1):
-                                rank = 0 if q == 13 else q
-                                if q == p or (held >> rank & 1 and q not in stand):
-                                    b = sx * 13 + rank
+                                if q == p or (held_at[q] and q not in stand):
+                                    b = sx * 13 + (0 if q == 13 else q)
                                     out.append(b)
                                     used.append(b)
                                 else:
                                     out.append(None)
                             t = tuple(out)
-                            if t in seen:
-                                continue
-                            seen.add(t)
-                            yield ("run", k == 0, t), tuple(used), k
+                            if t not in seen:
+                                seen.add(t)
+                                yield ("run", k == 0, t), tuple(used), k
+                e += 1
+                if e > hi:
+                    break
+                if not held_at[e]:
+                    must += 1
+                    if must > jmax_run:
+                        break
+            a -= 1
+            if a < lo:
+                break
+            if not held_at[a]:
+                below += 1
+                if below > jmax_run:
+                    break
 
 
 _SOLVERS: dict[tuple[Deck, MeldRules, CardPoints], WildSolver] = {}

@@ -41,6 +41,11 @@ from collections.abc import Callable, Sequence
 
 from rummykit.core.base.errors import CardError, RummyError
 from rummykit.core.base.values import shortened
+from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.cards.deck import BASE_CARDS, MAX_COPIES, MAX_JOKERS
+
+#: One more than the largest card int any declared deck may hold.
+MAX_CARD = BASE_CARDS * MAX_COPIES + MAX_JOKERS
 
 MAX_NAME = 24
 MAX_KIND = 64  # a seat's kind: "human" or a computer player's name
@@ -52,7 +57,7 @@ BIDI = frozenset(
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line/paragraph breaks
 #: Blanks whose category is a letter's, a sign's or a mark's: they show nothing.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
-_CARD = re.compile(r"\[\[([0-9]{1,3})\]\]")
+_CARD = re.compile(r"\[\[([0-9]{1,2})\]\]")
 
 
 class BadName(RummyError, ValueError):
@@ -191,8 +196,10 @@ def render_cards(text: str, fmt: Callable[[int], str]) -> str:
 
     def card(m: re.Match) -> str:
         n = int(m.group(1))
-        try:  # fmt knows the deck: a card past it stays as written
+        if n < DECK_SIZE:
             return fmt(n)
+        try:  # a copy or a printed joker of a declared deck, when fmt knows the deck
+            return fmt(n) if n < MAX_CARD else m.group(0)
         except CardError:
             return m.group(0)
 

@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from rummykit.core.base.errors import ResampleError, RummyError, VariantError, contract_broken
 from rummykit.core.base.values import is_whole_number
-from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.cards.deck import STANDARD_DECK
 
 if TYPE_CHECKING:
     from rummykit.core.engine.actions import Action
@@ -295,7 +295,7 @@ def deal_round(
 
 def record_deal(rnd: Round, dealer: Callable[[random.Random], Round]) -> None:
     """Note on a freshly dealt ``rnd`` its dealer (called with a generator, it
-    deals a round of the same kind the same way: one shuffle of the 52 cards,
+    deals a round of the same kind the same way: one shuffle of the round's deck,
     each deck position to a fixed zone slot) and its zones now, as dealt."""
     rnd.dealer = dealer
     rnd.dealt = {z: tuple(cards) for z, cards in rnd.zones().items()}
@@ -324,7 +324,8 @@ _LAYOUTS: dict[Any, Layout] = {}
 def layout(dealer: Callable[[random.Random], Round], variant: str = "this variant") -> Layout:
     """Learn (once per dealer) which deck position lands in which zone slot,
     by dealing the deck as the variant builds it. ``NotImplementedError`` if
-    the deal is not one shuffle of the 52 cards."""
+    the deal is not one shuffle of the round's deck (``Round.deck``: the 52
+    cards, or the copies and jokers the variant declares)."""
     try:
         return _LAYOUTS[dealer]
     except (KeyError, TypeError):
@@ -341,17 +342,18 @@ def layout(dealer: Callable[[random.Random], Round], variant: str = "this varian
         raise NotImplementedError(
             f"{variant}: its deal uses {rig.foreign} besides one shuffle of the deck; {_OVERRIDE}"
         )
-    if sorted(deck) != list(range(DECK_SIZE)):
+    size = getattr(probe, "deck", STANDARD_DECK).size
+    if sorted(deck) != list(range(size)):
         raise NotImplementedError(
-            f"{variant}: its deal shuffles something other than the 52 cards; {_OVERRIDE}"
+            f"{variant}: its deal shuffles something other than the {size} cards of its deck; {_OVERRIDE}"
         )
     pos_of_card = {c: p for p, c in enumerate(deck)}
-    slots: list[tuple[str, int] | None] = [None] * DECK_SIZE
+    slots: list[tuple[str, int] | None] = [None] * size
     for zone, cards in probe.zones().items():
         for k, c in enumerate(cards):
             slots[pos_of_card[c]] = (zone, k)
     placed = [s for s in slots if s is not None]
-    if len(placed) != DECK_SIZE:
+    if len(placed) != size:
         raise NotImplementedError(f"{variant}: its zones() do not hold every card as dealt; {_OVERRIDE}")
     _check_oblivious(dealer, variant, deck, placed)
     done = Layout(tuple(placed), {s: p for p, s in enumerate(placed)})
@@ -397,9 +399,9 @@ def _check_oblivious(
 # -- what each seat saw: the real deal, replayed ---------------------------------------
 
 
-def _where(zones: Mapping[str, Sequence[int]]) -> list[str]:
-    """The zone of every card, indexed by card."""
-    out = [""] * DECK_SIZE
+def _where(zones: Mapping[str, Sequence[int]], size: int) -> list[str]:
+    """The zone of every card of a deck of ``size`` cards, indexed by card."""
+    out = [""] * size
     for zone, cards in zones.items():
         for c in cards:
             out[c] = zone
@@ -450,12 +452,13 @@ class _Trace:
             order = [dealt[z][k] for z, k in lay.slots]
         except (KeyError, IndexError):
             order = None
-        if order is None or sorted(order) != list(range(DECK_SIZE)):
+        self.size = size = rnd.deck.size
+        if order is None or sorted(order) != list(range(size)):
             raise NotImplementedError(
                 f"{variant}: this round's deal does not have the shape of the variant's "
                 f"ordinary deal; {_OVERRIDE}"
             )
-        self.pos0 = [0] * DECK_SIZE  # deck position of every card in the real deal
+        self.pos0 = [0] * size  # deck position of every card in the real deal
         for p, c in enumerate(order):
             self.pos0[c] = p
         shadow = deal_order(dealer, order)
@@ -467,7 +470,7 @@ class _Trace:
         n = rnd.n_seats
         self.n = n
         self.hands = {f"hand{s}": s for s in range(n)}
-        self.where = _where(shadow.zones())
+        self.where = _where(shadow.zones(), size)
         self.seen: list[set[int]] = []
         self.fixed: list[list[int]] = []
         self.ops: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
@@ -496,8 +499,8 @@ class _Trace:
                 raise NotImplementedError(
                     f"{self.variant}: replaying the history on the real deal fails ({e}); {_OVERRIDE}"
                 ) from e
-            after = _where(shadow.zones())
-            moved = [c for c in range(DECK_SIZE) if before[c] != after[c]]
+            after = _where(shadow.zones(), self.size)
+            moved = [c for c in range(self.size) if before[c] != after[c]]
             views = [shadow.view(s) for s in range(n)]
             for s in range(n):
                 seen = self.seen[s]
@@ -570,7 +573,7 @@ def _plan(trace: _Trace, seat: int) -> InfoState:
     """What ``seat`` knows after the replay so far, as an :class:`InfoState`:
     the fixed cards in their deal slots, each opponent's hidden dealt slots with
     its hidden draws and reveals in time order, and the unseen cards."""
-    fixed: list[int | None] = [None] * DECK_SIZE
+    fixed: list[int | None] = [None] * trace.size
     for c in trace.fixed[seat]:
         fixed[trace.pos0[c]] = c
     by_opp: dict[int, list[tuple[int, int, int, int, int]]] = {}
@@ -584,7 +587,7 @@ def _plan(trace: _Trace, seat: int) -> InfoState:
         opponents.append((o, dealt, tuple((kind, value) for _, _, _, kind, value in ops)))
         revealed.update(value for _, _, _, kind, value in ops if kind == 1)
     known = set(trace.fixed[seat])
-    unseen = tuple(c for c in range(DECK_SIZE) if c not in known and c not in revealed)
+    unseen = tuple(c for c in range(trace.size) if c not in known and c not in revealed)
     hidden = sum(1 for c in fixed if c is None)
     if len(unseen) != hidden - len(revealed):  # pragma: no cover - a guard
         raise ResampleError(f"{trace.variant}: the cards seat {seat} saw do not add up")
