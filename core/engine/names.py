@@ -57,7 +57,7 @@ BIDI = frozenset(
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line/paragraph breaks
 #: Blanks whose category is a letter's, a sign's or a mark's: they show nothing.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
-_CARD = re.compile(r"\[\[([0-9]{1,2})\]\]")
+_CARD = re.compile(r"\[\[([0-9]{1,3})\]\]")
 
 
 class BadName(RummyError, ValueError):
