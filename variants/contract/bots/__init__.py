@@ -93,6 +93,9 @@ class ContractAgent:
         exp = os.environ.get("G3_EXP", "")
         if self.level == "hard" and exp == "nobuy":
             return no
+        if self.level == "hard" and exp == "buyclose":
+            close = deficiency([*view.hand, top], view) <= 2
+            return yes if len(view.hand) < 14 and close and helps(top, view) else no
         if self.level == "hard" and exp == "buy16":
             return yes if len(view.hand) < 16 and helps(top, view) else no
         limit = 14 if self.level == "normal" else self._buy_limit(view)

@@ -199,36 +199,40 @@ def deficiency(hand: Sequence[int], view: View) -> int:
         need = sorted(max(0, 3 - k) for k in by_rank)
         missing += sum(need[:sets])
     if runs:
-        windows = []
-        for s in range(4):
-            for lo in range(11):
-                got = sum(present[s][lo : lo + 4])
-                windows.append((4 - got, s, lo))
-        windows.sort()
-        best = _pick_windows(windows[:24], runs)
-        missing += best
+        per_suit = [_suit_best(present[s], runs) for s in range(4)]
+        missing += _combine(per_suit, runs)
     return max(0, missing - jokers)
 
 
-def _pick_windows(windows: list[tuple[int, int, int]], k: int) -> int:
-    best = [99]
+def _suit_best(row: list[bool], k: int) -> list[int]:
+    """The fewest cards missing for 0..k runs of 4 that do not overlap in one suit."""
+    miss = [4 - sum(row[lo : lo + 4]) for lo in range(11)]
+    best = [0, min(miss)] + [99] * (k - 1)
+    if k >= 2:
+        for i in range(11):
+            for j in range(i + 4, 11):
+                t = miss[i] + miss[j]
+                if t < best[2]:
+                    best[2] = t
+                if k >= 3:
+                    for m in range(j + 4, 11):
+                        t3 = t + miss[m]
+                        if t3 < best[3]:
+                            best[3] = t3
+    return best[: k + 1]
 
-    def go(i: int, left: int, total: int, chosen: list[tuple[int, int]]) -> None:
-        if total >= best[0]:
-            return
-        if left == 0:
-            best[0] = total
-            return
-        for j in range(i, len(windows)):
-            m, s, lo = windows[j]
-            if any(s == s2 and abs(lo - lo2) < 4 for s2, lo2 in chosen):
-                continue
-            chosen.append((s, lo))
-            go(j + 1, left - 1, total + m, chosen)
-            chosen.pop()
 
-    go(0, k, 0, [])
-    return best[0] if best[0] < 99 else 4 * k
+def _combine(per_suit: list[list[int]], k: int) -> int:
+    """The fewest cards missing for ``k`` runs spread over the suits."""
+    best = 99
+    for a in range(k + 1):
+        for b in range(k + 1 - a):
+            for c in range(k + 1 - a - b):
+                d = k - a - b - c
+                t = per_suit[0][a] + per_suit[1][b] + per_suit[2][c] + per_suit[3][d]
+                if t < best:
+                    best = t
+    return best
 
 
 def smart_discard(
@@ -267,10 +271,50 @@ def smart_discard(
             return (float(cache[b]), -penalty(c, n), guarded, 0, rng.random())
         return (float(cache[b]), card_worth(c, hand, view), guarded, -penalty(c, n), rng.random())
 
-    return min(discards, key=key)
+    if not dump or down:
+        return min(discards, key=key)
+    ranked = sorted(discards, key=key)
+    first = key(ranked[0])[0]
+    tied = [a for a in ranked[:4] if key(a)[0] == first]
+    if len(tied) < 2:
+        return ranked[0]
+
+    def left_outs(a: Action) -> int:
+        rest = list(hand)
+        rest.remove(a.cards[0])
+        return outs(rest, view)
+
+    return max(tied, key=lambda a: (left_outs(a), -tied.index(a)))
 
 
 def helps(card: int, view: View) -> bool:
     """Whether ``card`` brings the hand nearer its contract."""
     hand = list(view.hand)
     return deficiency([*hand, card], view) < deficiency(hand, view)
+
+
+def outs(hand: Sequence[int], view: View) -> int:
+    """How many kinds of card would bring ``hand`` nearer its contract (of
+    the cards of a rank it holds, and of a suit within 3 places of one it holds)."""
+    n = copies(view)
+    now = deficiency(hand, view)
+    if now == 0:
+        return 0
+    ranks = {rank(c) for c in hand if not is_joker(c, n)}
+    near: set[int] = set()
+    sets = int(view.extra.get("contract_sets", 0))
+    runs = int(view.extra.get("contract_runs", 0))
+    for c in hand:
+        if is_joker(c, n):
+            continue
+        r, s = rank(c), suit(c)
+        if sets:
+            near.update(s2 * 13 + r for s2 in range(4))
+        if runs:
+            for d in range(-3, 4):
+                p = r + d
+                if 0 <= p <= 13:
+                    near.add(s * 13 + (0 if p == 13 else p))
+    del ranks
+    base = list(hand)
+    return sum(1 for b in near if deficiency([*base, b], view) < now)
