@@ -4,13 +4,17 @@
   discard only for a joker or a card that makes a three of a rank or of a run,
   buys only jokers, and throws its worst card (the least use to its contract,
   the most penalty points among equals);
-* ``ai:normal`` keeps partial melds (pairs, run pieces) and takes the discard
-  for any card that joins one, buys a card that makes three, and guards its
-  discards: never a card that fits a meld on the table or of a rank the next
-  player has picked up, while it has another;
-* ``ai:hard`` reads what the others pick up and buy (from the history) and
-  keeps its discards off the ranks they collect; it buys well: any card that
-  joins a partial meld while its hand is small enough and the deal young.
+* ``ai:normal`` keeps partial melds: it discards the card whose loss leaves
+  its hand nearest its contract (how many cards it lacks), takes the discard
+  and buys (hand under 14 cards) any card that brings it nearer; it guards its
+  discards: among equals, not a card that fits a meld on the table or of a
+  rank the next player has picked up;
+* ``ai:hard`` plays as ``ai:normal`` and more: among discards that leave its
+  hand as near its contract, it keeps the hand that more kinds of card would
+  still help; once another player is down it sheds its high cards first; it
+  reads what the next player picks up and buys (from the history) and keeps its
+  discards off those ranks; it buys well: a joker, or a card that lays its
+  contract, never a card that only helps (two more cards in hand).
 """
 
 from __future__ import annotations
@@ -24,11 +28,12 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from ..cards import rank
-from ..round import BUY, DISCARD, PASS
+from ..round import BUY, PASS
 from .common import (
     best_down,
     buy_or_pass,
     copies,
+    deficiency,
     draw_or_take,
     helps,
     pick_add,
@@ -88,23 +93,13 @@ class ContractAgent:
             return no
         if top >= 52 * n:
             return yes
-        import os
-
-        exp = os.environ.get("G3_EXP", "")
-        if self.level == "hard" and exp == "nobuy":
-            return no
-        if self.level == "hard" and exp == "buyclose":
-            close = deficiency([*view.hand, top], view) <= 2
-            return yes if len(view.hand) < 14 and close and helps(top, view) else no
-        if self.level == "hard" and exp == "buy16":
-            return yes if len(view.hand) < 16 and helps(top, view) else no
-        limit = 14 if self.level == "normal" else self._buy_limit(view)
-        return yes if len(view.hand) < limit and helps(top, view) else no
-
-    def _buy_limit(self, view: View) -> int:
-        """Hard buys while its hand is small and the deal young."""
-        turns = sum(1 for e in view.history if e.action.kind == DISCARD)
-        return 14 if turns < 2 * view.n_seats else 12
+        if self.level == "hard":
+            # Buys only what lays its contract: two cards more in hand are a
+            # risk worth taking only then (measured: buying every card that
+            # helps loses matches against ai:easy).
+            done = deficiency([*view.hand, top], view) == 0
+            return yes if done and len(view.hand) < 14 and helps(top, view) else no
+        return yes if len(view.hand) < 14 and helps(top, view) else no
 
     def _guarded(self, view: View) -> set[int]:
         """Base cards not to throw: those that fit a table meld, and (hard:
