@@ -64,7 +64,7 @@ def _run_options(counts: tuple[int, ...], jokers: int) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
     for s in range(4):
         for lo in range(11):  # windows lo..lo+3 inside 0..13
-            cells = []
+            cells: list[int | None] = []
             for p in range(lo, lo + RUN_SIZE):
                 b = s * 13 + (0 if p == 13 else p)
                 cells.append(b if counts[b] else None)
@@ -74,15 +74,15 @@ def _run_options(counts: tuple[int, ...], jokers: int) -> list[tuple[int, ...]]:
             # Each present natural may stand as itself or be left for a joker.
             m = len(cells)
             for mask in range(1 << m):
-                chosen = []
+                chosen: list[int] = []
                 need = 0
                 ok = True
-                for i, b in enumerate(cells):
+                for i, cell in enumerate(cells):
                     if mask >> i & 1:
-                        if b is None:
+                        if cell is None:
                             ok = False
                             break
-                        chosen.append(b)
+                        chosen.append(cell)
                     else:
                         need += 1
                 if not ok or not chosen or need > jokers:

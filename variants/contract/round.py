@@ -354,8 +354,8 @@ class ContractRound(Round):
         if kind == DOWN:
             lay = (self._layouts or {}).get(action.key()) or self._layout_for(action)
             sets, _ = self.contract()
-            for i, meld in enumerate(lay):
-                self._lay(seat, list(meld), "set" if i < sets else "run")
+            for i, group in enumerate(lay):
+                self._lay(seat, list(group), "set" if i < sets else "run")
             self.down[seat] = 1
             if not self.hands[seat]:
                 self._end(seat, "out")
@@ -575,7 +575,7 @@ class ContractRound(Round):
 
     # -- what a seat knows ----------------------------------------------------------
 
-    def information(self, seat: int) -> ContractInfo:
+    def information(self, seat: int) -> ContractInfo:  # type: ignore[override]
         """What ``seat`` knows: its hand, the table, the pile, the cards each
         opponent took face up and still holds, every hand's size, the history
         as it saw it; the other cards are unseen."""
@@ -651,11 +651,12 @@ class ContractInfo:
             hands[s] = m
         stock = cards[at:]
         rnd = ContractRound.__new__(ContractRound)
-        for k, v in self.state.items():
-            setattr(rnd, k, list(v) if isinstance(v, tuple) and k in ContractRound.copied else v)
+        for name, value in self.state.items():
+            kept = list(value) if isinstance(value, tuple) and name in ContractRound.copied else value
+            setattr(rnd, name, kept)
         rnd.hands = hands
         rnd.stock = stock
-        rnd.table = [[o, k, tuple(c), s] for o, k, c, s in self.table]
+        rnd.table = [[owner, kind, tuple(cs), shape] for owner, kind, cs, shape in self.table]
         rnd.history = list(self.history)
         rnd.round_seed = rng.getrandbits(64)
         rnd._rng = None
