@@ -91,7 +91,7 @@ from pydantic import BaseModel
 
 from rummykit.core.base.errors import IllegalAction, ResampleError, RummyError
 from rummykit.core.bots.agents import Agent, RandomAgent, act_kwargs, agent_seed
-from rummykit.core.cards.card import DECK_SIZE, code, pretty
+from rummykit.core.cards.card import DECK_SIZE, card_token, code, pretty
 from rummykit.core.cards.deck import JOKER, STANDARD_DECK, Deck
 from rummykit.core.engine.actions import Action, parse_action
 from rummykit.core.engine.context import MatchContext
@@ -693,7 +693,7 @@ def _check_words_of(spec: VariantSpec[Any], action: Action, stock_size: int) -> 
     if key in _WORDS_CHECKED:
         return
     vocab = spec.vocabulary
-    for fmt in (code, pretty):
+    for fmt in (card_token, _pretty_token):
         cards = " ".join(fmt(c) for c in action.cards)
         calls = (
             ("its short form", lambda fmt=fmt: vocab.short_form(action, fmt)),
@@ -715,6 +715,11 @@ def _check_words_of(spec: VariantSpec[Any], action: Action, stock_size: int) -> 
 
 
 _WORDS_CHECKED: set[tuple[int, tuple, bool]] = set()
+
+
+def _pretty_token(card: int) -> str:
+    """:func:`pretty` for the 52 cards, ``#n`` beyond them."""
+    return pretty(card) if card < DECK_SIZE else card_token(card)
 
 
 def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> None:

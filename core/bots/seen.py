@@ -214,7 +214,9 @@ def _dealt_with_digs(view: View, pile_kinds: Collection[str] | None, dig_kinds: 
     card is taken to be of the highest one left: exact for a pile dealt as one
     card.)"""
     final = list(view.discard_pile)
-    for k in range(DECK_SIZE + 1):
+    # at most every card the view counts (more than 52 with a declared deck of copies or jokers)
+    in_view = sum(view.hand_sizes) + view.stock_size + len(final) + sum(len(m.cards) for m in view.table)
+    for k in range(max(DECK_SIZE, in_view) + 1):
         pile: list[int] = list(range(-k, 0))  # -k..-1: the dealt cards, bottom first
         known: dict[int, int] = {}
         for e in view.history:

@@ -27,6 +27,9 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
 ALL_CARDS = tuple(range(DECK_SIZE))
+# One more than the largest card int a declared deck may hold (8 copies, 32
+# jokers: rummykit.core.cards.deck).
+_MAX_CARD = DECK_SIZE * 8 + 32
 
 _RANK_INPUT = {r: i for i, r in enumerate(RANKS)}
 _RANK_INPUT["10"] = 9
@@ -64,6 +67,17 @@ def code(card: int) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def card_token(card: int) -> str:
+    """Machine notation of any card int, the default of ``Action.notation`` and
+    so of the moves in a match record: :func:`code` for the 52 cards, ``#n``
+    for a card of a declared deck beyond them (a copy or a printed joker,
+    :mod:`rummykit.core.cards.deck`). Copies are one card to a player, but a
+    record replays move by move, so it must tell them apart: this is where."""
+    if isinstance(card, int) and not isinstance(card, bool) and card >= DECK_SIZE:
+        return f"#{card}"
+    return code(card)
+
+
 def pretty(card: int, ascii: bool = False) -> str:
     """Terminal notation: ``10♠`` (or ``10S`` with ``ascii``)."""
     _check_int(card)
@@ -83,6 +97,10 @@ _TOKEN = re.compile(r"^(10|[2-9AaTtJjQqKk])([CDHScdhs♣♦♥♠♧♢♡♤])$
 def parse_card(text: str) -> int:
     """One card from text; raises :class:`CardError` naming the bad text."""
     t = text.strip().replace("\ufe0f", "")  # drop emoji variation selectors
+    if t.startswith("#") and t[1:].isascii() and t[1:].isdigit() and len(t) <= 5:
+        n = int(t[1:])
+        if DECK_SIZE <= n < _MAX_CARD:
+            return n  # a card of a declared deck as card_token writes it
     m = _TOKEN.match(t)
     if not m:
         raise CardError(

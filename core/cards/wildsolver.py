@@ -87,7 +87,7 @@ _Choice = tuple[str, bool, tuple[int | None, ...]]
 class WildSolver:
     """Exact least deadwood for a deck, meld rules and card points (see the module docstring)."""
 
-    __slots__ = ("_cands", "_plain_pts", "_suits", "deck", "points", "rules")
+    __slots__ = ("_base_pts", "_cands", "_plain_pts", "_suits", "deck", "points", "rules")
 
     def __init__(
         self, deck: Deck = STANDARD_DECK, rules: MeldRules | None = None, points: CardPoints | None = None
@@ -98,6 +98,7 @@ class WildSolver:
         # the melds holding a card, by what is left of its suit and rank (see _Search)
         self._cands: dict[tuple[int, int, int, object], list[tuple[_Choice, tuple[int, ...], int]]] = {}
         self._plain_pts = self.points.base_points(NO_WILDS)
+        self._base_pts: dict[int, tuple[int, ...]] = {}
         # the runs of one suit: (rows, wild ranks, jokers, caps) -> {(jokers used, runs, pure runs): value}
         self._suits: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[int, int]]] = {}
 
@@ -190,7 +191,12 @@ class WildSolver:
         naturals = [c for c in cards if c < fj]
         wild_nat = [c for c in naturals if wilds.bases >> (c % BASE_CARDS) & 1]
         plain = [c for c in naturals if not wilds.bases >> (c % BASE_CARDS) & 1]
-        base_pts = pts_card.base_points(wilds) if wilds.bases else self._plain_pts
+        base_pts = self._plain_pts
+        if wilds.bases:
+            got = self._base_pts.get(wilds.bases)
+            if got is None:
+                got = self._base_pts[wilds.bases] = pts_card.base_points(wilds)
+            base_pts = got
         dead_pts = sum(pts_card.of(c, deck, wilds) for c in dead)
         by_base: dict[int, list[int]] = {}
         for c in wild_nat:
@@ -348,8 +354,9 @@ class WildSolver:
 
         def leaf(rows_now: list[tuple[int, ...]], jset: int, nsets: int) -> None:
             nonlocal best
-            budget = J - jset
-            ds = [suit(rows_now[si], wrows[si], budget, rcaps) for si in range(4)]
+            # each suit's table for the whole budget J (shared by every set choice;
+            # the merge below keeps to the budget left after the sets)
+            ds = [suit(rows_now[si], wrows[si], J, rcaps) for si in range(4)]
             if best < _INF:
                 # a lower bound: each suit at its best, whatever it uses
                 la = lb = 0

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rummykit.core.base.errors import CardError, IllegalAction
-from rummykit.core.cards.card import code, parse_card, split_tokens
+from rummykit.core.cards.card import card_token, parse_card, split_tokens
 
 DRAW_STOCK = "draw stock"
 TAKE_DISCARD = "take discard"
@@ -43,7 +43,7 @@ class Action:
     cards: tuple[int, ...] = ()
     target: int | None = None
 
-    def notation(self, fmt: Callable[[int], str] = code) -> str:
+    def notation(self, fmt: Callable[[int], str] = card_token) -> str:
         parts = [self.kind, *(fmt(c) for c in self.cards)]
         if self.target is not None:
             parts += ["to", str(self.target)]
@@ -69,7 +69,7 @@ class ActionSyntaxError(IllegalAction):
 
 
 def short_form(
-    action: Action, fmt: Callable[[int], str] = code, aliases: Mapping[str, str] | None = None
+    action: Action, fmt: Callable[[int], str] = card_token, aliases: Mapping[str, str] | None = None
 ) -> str | None:
     """The shortest thing a person may type for ``action`` (``d 7h``), if any:
     a one-letter form among core's and ``aliases`` (a variant's)."""

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self, final
 
 from rummykit.core.base.errors import IllegalAction, contract_broken
-from rummykit.core.cards.card import code
+from rummykit.core.cards.card import card_token
 from rummykit.core.cards.deck import STANDARD_DECK, Deck
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.context import MatchContext
@@ -162,10 +162,10 @@ class HandReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "cards": [code(c) for c in self.cards],
-            "melds": [[code(c) for c in m] for m in self.melds],
-            "layoffs": [{"card": code(c), "onto": [code(x) for x in m]} for c, m in self.layoffs],
-            "deadwood": [code(c) for c in self.deadwood],
+            "cards": [card_token(c) for c in self.cards],
+            "melds": [[card_token(c) for c in m] for m in self.melds],
+            "layoffs": [{"card": card_token(c), "onto": [card_token(x) for x in m]} for c, m in self.layoffs],
+            "deadwood": [card_token(c) for c in self.deadwood],
             "points": self.points,
         }
 
@@ -219,7 +219,7 @@ class RoundResult:
     def __deepcopy__(self, memo: dict) -> RoundResult:
         return self
 
-    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = code) -> list[str]:
+    def lines(self, names: Sequence[str], fmt: Callable[[int], str] = card_token) -> list[str]:
         """The outcome in words; cards in templates are written ``[[n]]`` (card ``n``).
         Names go in last (:func:`rummykit.core.engine.names.render_text`): a name is never
         read as a card."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from rummykit.core.cards.card import code
+from rummykit.core.cards.card import card_token
 from rummykit.core.engine.actions import Action, short_form
 
 __all__ = ["CORE_MOVES", "PLAIN", "MoveWords", "Vocabulary"]
@@ -91,7 +91,7 @@ class Vocabulary:
             return words.usage
         return words.short if words is not None and words.short else kind
 
-    def short_form(self, action: Action, fmt: Callable[[int], str] = code) -> str | None:
+    def short_form(self, action: Action, fmt: Callable[[int], str] = card_token) -> str | None:
         """The shortest thing a person may type for ``action`` (``k 7h``), if any."""
         return short_form(action, fmt, self.aliases)
 

@@ -13,12 +13,17 @@ Its indices, in order (``docs/env.md`` "Actions"):
 
 * ``0`` draw stock, ``1`` take discard;
 * for each one-card kind ``k`` (``discard`` first, then the variant's own
-  kinds, such as Gin's ``knock`` and ``gin``): 52 indices, ``k`` card ``c``;
+  kinds, such as Gin's ``knock`` and ``gin``): one index a card of the
+  variant's deck (52, or ``Deck.size`` for a declared deck: copies and printed
+  jokers each their own), ``k`` card ``c``;
 * if the variant melds: one index for every meld of one deck (329: the 65
   sets, then the 264 runs of 3 to 13 cards, ace high or low as the variant's
   ``ace_high`` says);
 * if the variant adds to table melds: ``add`` card ``c`` to meld ``k``
-  (``k`` = 1 .. 17, the most melds 52 cards make), 52 × 17 indices.
+  (``k`` = 1 .. 17, the most melds 52 cards make), 17 indices a card of the deck.
+
+The melds are those of one deck: a variant whose melds hold copies or jokers
+declares its own codec.
 
 Which kinds a variant has is read from its spec: the kinds of ``moves`` and
 of ``aliases``. A kind other than ``meld`` and ``add`` is taken to move one
@@ -119,6 +124,7 @@ class StandardCodec:
         ace_high: bool | str = False,
         pile_kinds: Sequence[str] | None = None,
         dig_kinds: Sequence[str] = (),
+        deck_size: int = DECK_SIZE,
     ) -> None:
         kinds = tuple(dict.fromkeys(card_kinds))
         if not kinds:
@@ -132,11 +138,12 @@ class StandardCodec:
         self.add = add
         self.ace_high = ace_high
         self.card_base = 2
-        self.meld_base = self.card_base + DECK_SIZE * len(kinds)
+        self.deck_size = size = deck_size
+        self.meld_base = self.card_base + size * len(kinds)
         self.melds = all_meld_masks(ace_high) if meld else ()
         self.meld_index = {m: i for i, m in enumerate(self.melds)}
         self.add_base = self.meld_base + len(self.melds)
-        self.n = self.add_base + (DECK_SIZE * MAX_TABLE_MELDS if add else 0)
+        self.n = self.add_base + (size * MAX_TABLE_MELDS if add else 0)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         # Variants hand out the same Action objects again and again: their indices
         # are kept by id. _held keeps each of those actions alive, so no other
@@ -151,11 +158,11 @@ class StandardCodec:
         """``(name, first index, count)`` of each range of indices."""
         out = [(DRAW_STOCK, 0, 1), (TAKE_DISCARD, 1, 1)]
         for i, k in enumerate(self.card_kinds):
-            out.append((f"{k} CARD", self.card_base + DECK_SIZE * i, DECK_SIZE))
+            out.append((f"{k} CARD", self.card_base + self.deck_size * i, self.deck_size))
         if self.meld:
             out.append(("meld CARDS", self.meld_base, len(self.melds)))
         if self.add:
-            out.append(("add CARD to K", self.add_base, DECK_SIZE * MAX_TABLE_MELDS))
+            out.append(("add CARD to K", self.add_base, self.deck_size * MAX_TABLE_MELDS))
         return out
 
     def encode(self, action: Action) -> int:
@@ -184,8 +191,9 @@ class StandardCodec:
         if kind == TAKE_DISCARD and not cards and target is None:
             return 1
         k = self._kind_index.get(kind)
-        if k is not None and len(cards) == 1 and target is None and 0 <= cards[0] < DECK_SIZE:
-            return self.card_base + DECK_SIZE * k + cards[0]
+        size = self.deck_size
+        if k is not None and len(cards) == 1 and target is None and 0 <= cards[0] < size:
+            return self.card_base + size * k + cards[0]
         if kind == MELD and self.meld and target is None and len(set(cards)) == len(cards):
             i = self.meld_index.get(to_mask(cards)) if all(0 <= c < DECK_SIZE for c in cards) else None
             if i is not None:
@@ -194,7 +202,7 @@ class StandardCodec:
             kind == ADD
             and self.add
             and len(cards) == 1
-            and 0 <= cards[0] < DECK_SIZE
+            and 0 <= cards[0] < size
             and target is not None
             and 1 <= target <= MAX_TABLE_MELDS
         ):
@@ -213,7 +221,7 @@ class StandardCodec:
         if index < self.card_base:
             return Action(DRAW_STOCK) if index == 0 else Action(TAKE_DISCARD)
         if index < self.meld_base:
-            k, card = divmod(index - self.card_base, DECK_SIZE)
+            k, card = divmod(index - self.card_base, self.deck_size)
             return Action(self.card_kinds[k], (card,))
         if index < self.add_base:
             mask = self.melds[index - self.meld_base]
@@ -230,8 +238,13 @@ def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:
     declared = [m.kind for m in spec.moves] + list(spec.aliases.values())
     core = (DRAW_STOCK, TAKE_DISCARD, DISCARD, MELD, ADD)
     own = [k for k in dict.fromkeys(declared) if k not in core]
+    deck = spec.deck_for(spec.options_model(), n_seats)
     return StandardCodec(
-        [DISCARD, *own], meld=MELD in declared, add=ADD in declared, ace_high=bool(spec.ace_high)
+        [DISCARD, *own],
+        meld=MELD in declared,
+        add=ADD in declared,
+        ace_high=bool(spec.ace_high),
+        deck_size=deck.size,
     )
 
 

@@ -196,6 +196,12 @@ class Encoder:
     def __init__(self, spec: VariantSpec[Any], n_seats: int, options: Any, codec: ActionCodec) -> None:
         self.spec = spec
         self.n_seats = n = n_seats
+        deck = spec.deck_for(options, n_seats)
+        if not deck.standard:
+            raise CodecError(
+                f"variant {spec.name}: its deck ({deck.size} cards: copies or jokers) has no "
+                "observation encoding yet; the environments encode the one 52-card deck"
+            )
         self.codec = codec
         self.n_actions = codec.n
         encode = codec.encode

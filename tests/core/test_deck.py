@@ -73,3 +73,20 @@ def test_base_counts_count_copies():
     c = parse_card("AS")
     assert d.base_counts([c, c + 52, c + 104, 156]) == {c: 3, JOKER: 1}
     assert d.base_counts(1 << c | 1 << (c + 104)) == {c: 2}
+
+
+def test_machine_tokens_of_cards_beyond_the_52_read_back():
+    from rummykit.core.cards.card import card_token
+    from rummykit.core.engine.actions import Action
+    from rummykit.core.engine.names import render_cards
+
+    assert card_token(parse_card("7H")) == "7H" and card_token(59) == "#59"
+    assert parse_card("#59") == 59 and parse_card("#104") == 104
+    with pytest.raises(CardError):
+        parse_card("#51")  # one of the 52 is written by its name
+    with pytest.raises(CardError):
+        parse_card("#9999")
+    assert Action("discard", (59,)).notation() == "discard #59"
+    d = Deck(copies=2, jokers=2)
+    assert render_cards("[[59]] and [[104]]", d.pretty) == "8♣ and 🃏"
+    assert render_cards("[[59]]", pretty) == "[[59]]"  # a formatter of the 52 leaves it as it is

@@ -123,3 +123,21 @@ def test_the_bot_chapter_plays_cardverse():
     ns["register_agents"](registered.append)
     assert registered == [spec]
     check_variant("cardverse", seeds=range(2), seat_counts=[2], agents=[spec])
+
+
+@pytest.fixture(scope="module")
+def joker_gin():
+    return chapter("### Another deck: Gin with a joker")
+
+
+def test_joker_gin_deals_53_cards_and_passes_the_kit(joker_gin):
+    spec = joker_gin["JOKER_GIN_SPEC"]
+    assert spec.deck_for(spec.options_model(), 2).size == 53
+    check_variant(spec, seeds=range(2), agents=[])
+
+
+def test_joker_gin_melds_with_the_joker(joker_gin):
+    rnd = joker_gin["JokerGinRound"](joker_gin["JokerGinOptions"](), 2, 0, random.Random(1))
+    seven_h, eight_h = parse_cards("7H 8H")
+    assert rnd.deadwood([seven_h, eight_h, 52]) == 0  # the joker stands in for 9H (or 6H)
+    assert rnd.deadwood([seven_h, 52]) == 7 + 15
