@@ -594,7 +594,18 @@ class ContractRound(Round):
             k: v
             for k, v in self.__dict__.items()
             if k
-            not in ("hands", "stock", "history", "_rng", "_legal", "_layouts", "table", "dealt", "dealer")
+            not in (
+                "hands",
+                "stock",
+                "history",
+                "_rng",
+                "_legal",
+                "_layouts",
+                "table",
+                "dealt",
+                "dealer",
+                "round_seed",
+            )
             and not k.startswith("_history")
         }
         return ContractInfo(

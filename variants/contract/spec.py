@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from importlib import resources
+from typing import NoReturn
 
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.context import MatchContext
@@ -44,6 +45,18 @@ def deck(options: ContractOptions, n_seats: int) -> Deck:
 def match_rule(options: ContractOptions) -> MatchRule:
     """Seven deals (``options.deals``), the lowest total wins."""
     return MatchRule.deals(options.deals, lowest_wins=True)
+
+
+def no_action_space(spec: VariantSpec[ContractOptions], n_seats: int) -> NoReturn:
+    """No fixed action space for the learning environment (``rummykit.env``):
+    going down lays the whole contract at once, from two or three decks with
+    jokers, too many moves to number."""
+    from rummykit.env.codec import CodecError
+
+    raise CodecError(
+        f"variant {spec.name} has no action space for rummykit.env: going down lays the "
+        "whole contract at once, too many moves to number"
+    )
 
 
 MOVES = (
@@ -85,6 +98,7 @@ SPEC = VariantSpec(
     "contract; buying out of turn; lowest penalty total wins",
     match_rule=match_rule,
     deck=deck,
+    action_codec=no_action_space,
     analyze=analyze,
     moves=MOVES,
 )
