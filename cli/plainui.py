@@ -59,7 +59,8 @@ class PlainUI:
     def __init__(self, session: Session, ascii_: bool = False) -> None:
         self.s = session
         self.words = session.spec.vocabulary
-        self.fmt = card_fmt(ascii_)
+        self.deck = session.spec.deck_for(session.options, len(session.names))
+        self.fmt = card_fmt(ascii_, self.deck)
         self.rounds_seen = session.match.rounds_played
         self.by_rank: dict[int, bool] = {}  # a seat's loose cards by rank or by suit (``sort``)
         self.signals = StopSignals()
@@ -211,7 +212,7 @@ class PlainUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, self.words.forms
+                    text, s.match.legal_actions(), s.match.round.why_illegal, self.words.forms, self.deck
                 )
             except IllegalAction as e:
                 self.echo(f"illegal: {readable(str(e), self.fmt)}")

@@ -26,6 +26,7 @@ from rich.text import Text
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
+from rummykit.core.cards.deck import BASE_CARDS, STANDARD_DECK, Deck
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
@@ -60,16 +61,21 @@ _MARK = "\x00"  # card markers inside formatted strings: "\x00<n>\x00"
 
 @dataclass(frozen=True)
 class Look:
-    """How cards and boxes are drawn."""
+    """How cards and boxes are drawn; ``deck`` the deck the cards come from
+    (copies of a card drawn alike, a printed joker 🃏, or Jk with ``ascii``)."""
 
     ascii: bool = False
     four_colour: bool = False
+    deck: Deck = STANDARD_DECK
 
     def card(self, c: int, new: bool = False) -> Text:
-        style = (_FOUR_COLOUR if self.four_colour else _SUIT_STYLES)[suit_of(c)]
+        if c >= BASE_CARDS and self.deck.is_joker(c):
+            style = "bold magenta"
+        else:
+            style = (_FOUR_COLOUR if self.four_colour else _SUIT_STYLES)[suit_of(c % BASE_CARDS)]
         if new:
             style = (style + " reverse").strip()
-        return Text(pretty(c, self.ascii), style=style or "")
+        return Text(self.fmt(c), style=style or "")
 
     def cards(self, cs: Sequence[int], new: int | None = None) -> Text:
         out = Text()
@@ -80,7 +86,7 @@ class Look:
         return out
 
     def fmt(self, c: int) -> str:
-        return pretty(c, self.ascii)
+        return pretty(c, self.ascii) if c < BASE_CARDS else self.deck.pretty(c, self.ascii)
 
     @property
     def box(self) -> box.Box:

@@ -201,7 +201,7 @@ def replay(game: str, start: int | None, reveal: bool, ascii_: bool, four_colour
             f"{path}: game {record.id} is not over and a person plays in it; "
             "replay shows every hand (rummy replay --reveal to look anyway)"
         )
-    look = Look(ascii=ascii_, four_colour=four_colour)
+    look = Look(ascii=ascii_, four_colour=four_colour, deck=spec.deck_for(match.options, match.n_seats))
     if not (stdin_is_tty() and stdout_is_tty()):
         console = make_console()
         console.print(Text(_heading(record, spec, match.over)), soft_wrap=True)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import Event, RoundResult, View
@@ -25,8 +26,12 @@ if TYPE_CHECKING:
 Fmt = Callable[[int], str]
 
 
-def card_fmt(ascii: bool = False) -> Fmt:
-    return lambda c: pretty(c, ascii)
+def card_fmt(ascii: bool = False, deck: Deck | None = None) -> Fmt:
+    """How cards are shown: ``10♠`` (``10S`` with ``ascii``); the cards of a
+    declared ``deck`` beyond the 52 (copies alike, a printed joker 🃏 or Jk) too."""
+    if deck is None or deck.standard:
+        return lambda c: pretty(c, ascii)
+    return lambda c: pretty(c, ascii) if c < 52 else deck.pretty(c, ascii)
 
 
 def cards_text(cards: Sequence[int], fmt: Fmt) -> str:

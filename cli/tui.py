@@ -105,7 +105,8 @@ class TerminalUI:
         console: Console | None = None,
     ) -> None:
         self.s = session
-        self.look = Look(ascii=ascii_, four_colour=four_colour)
+        self.deck = session.spec.deck_for(session.options, len(session.names))
+        self.look = Look(ascii=ascii_, four_colour=four_colour, deck=self.deck)
         self.console = console or make_console()
         self.input = LineInput(
             self._legal_for_completion, COMMANDS, session.spec.vocabulary, session.spec.ace_high
@@ -425,7 +426,11 @@ class TerminalUI:
                 continue
             try:
                 action = parse_action(
-                    text, s.match.legal_actions(), s.match.round.why_illegal, s.spec.vocabulary.forms
+                    text,
+                    s.match.legal_actions(),
+                    s.match.round.why_illegal,
+                    s.spec.vocabulary.forms,
+                    self.deck,
                 )
             except IllegalAction as e:
                 self.say(readable(str(e), self.look.fmt), "red")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rummykit.core.base.errors import CardError, IllegalAction
 from rummykit.core.cards.card import card_token, parse_card, split_tokens
+from rummykit.core.cards.deck import Deck
 
 DRAW_STOCK = "draw stock"
 TAKE_DISCARD = "take discard"
@@ -88,8 +89,13 @@ def read_action(
     kinds: Sequence[str],
     aliases: Mapping[str, str] | None = None,
     untargeted: Collection[str] = (),
+    deck: Deck | None = None,
 ) -> Action:
     """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
+
+    With a declared ``deck`` of several copies or jokers, the cards are what a
+    player names (:meth:`Deck.parse`: a base card 0..51, or ``JOKER`` for
+    ``JK``), and a card may be named more than once (both copies).
 
     A meld number ends the text (``add qs to 2``, ``add qs to meld 2``, or ``a qs
     2``: a number alone is never a card), but for the kinds in ``untargeted``, which take none (there
@@ -133,11 +139,12 @@ def read_action(
     elif kind not in untargeted and tokens and tokens[-1].isdecimal():
         target = _number(tokens[-1])
         tokens = tokens[:-1]
+    several = deck is not None and not deck.standard
     try:
-        cards = tuple(parse_card(t) for t in tokens)
+        cards = tuple((deck.parse if several and deck else parse_card)(t) for t in tokens)
     except CardError as e:
         raise ActionSyntaxError(str(e)) from None
-    if len(set(cards)) != len(cards):
+    if not several and len(set(cards)) != len(cards):
         raise ActionSyntaxError("the same card is named twice")
     return Action(kind, cards, target)
 
@@ -154,8 +161,12 @@ def parse_action(
     legal: Sequence[Action],
     explain: Callable[[Action], str | None] | None = None,
     aliases: Mapping[str, str] | None = None,
+    deck: Deck | None = None,
 ) -> Action:
     """The legal action that ``text`` names, or :class:`IllegalAction` with a reason.
+
+    With a declared ``deck`` of several copies or jokers, cards are matched as
+    a player names them: ``7h`` is either copy of the 7♥, ``JK`` any joker.
 
     ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
     well-formed but illegal move; ``aliases`` are the variant's short forms. A move
@@ -164,8 +175,21 @@ def parse_action(
     """
     kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
     untargeted = {a.kind for a in legal if a.target is None}
-    wanted = read_action(text, sorted(kinds), aliases, untargeted)
+    wanted = read_action(text, sorted(kinds), aliases, untargeted, deck)
     key = wanted.key()
+    if deck is not None and not deck.standard:
+        base = deck.base
+
+        def as_named(a: Action) -> tuple:
+            return (a.kind, tuple(sorted(base(c) for c in a.cards)), a.target)
+
+        for a in legal:
+            if as_named(a) == key:
+                return a
+        if wanted.target is None:
+            onto = [a for a in legal if a.target is not None and as_named(a)[:2] == key[:2]]
+            if len(onto) == 1:
+                return onto[0]
     for a in legal:
         if a.key() == key:
             return a

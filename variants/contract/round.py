@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rummykit.core.base.errors import RummyError
-from rummykit.core.cards.deck import Deck
+from rummykit.core.cards.deck import JOKER, Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.restock import round_seed
@@ -515,6 +515,12 @@ class ContractRound(Round):
     def why_illegal(self, action: Action) -> str | None:
         if self.result is not None:
             return "the deal is over"
+        if JOKER in action.cards:  # a move as typed: JK names a joker (Deck.parse)
+            action = Action(
+                action.kind,
+                tuple(self.deck.first_joker if c == JOKER else c for c in action.cards),
+                action.target,
+            )
         kind = action.kind
         if kind not in KINDS:
             return (

@@ -13,9 +13,10 @@ from typing import NoReturn
 
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.context import MatchContext
+from rummykit.core.engine.round import View
 from rummykit.core.engine.vocabulary import MoveWords
 from rummykit.core.play.match import MatchRule
-from rummykit.core.plugins.registry import VariantSpec
+from rummykit.core.plugins.registry import HandSummary, VariantSpec
 
 from .analysis import analyze
 from .options import ContractOptions
@@ -45,6 +46,16 @@ def deck(options: ContractOptions, n_seats: int) -> Deck:
 def match_rule(options: ContractOptions) -> MatchRule:
     """Seven deals (``options.deals``), the lowest total wins."""
     return MatchRule.deals(options.deals, lowest_wins=True)
+
+
+def hand_summary(view: View, options: ContractOptions) -> HandSummary:
+    """The hand as dealt out for display: by suit then rank, copies together,
+    jokers last; the label names the deal's contract and whether the seat is down."""
+    deal = view.extra.get("deal", 1)
+    down = view.extra.get("down_counts", ())
+    is_down = bool(down[view.seat]) if len(down) > view.seat else False
+    label = f"deal {deal}: {view.extra.get('contract', '')}" + ("; you are down" if is_down else "")
+    return HandSummary(melds=(), loose=tuple(view.hand), label=label)
 
 
 def no_action_space(spec: VariantSpec[ContractOptions], n_seats: int) -> NoReturn:
@@ -99,6 +110,7 @@ SPEC = VariantSpec(
     match_rule=match_rule,
     deck=deck,
     action_codec=no_action_space,
+    hand_summary=hand_summary,
     analyze=analyze,
     moves=MOVES,
 )
