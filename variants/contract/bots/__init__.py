@@ -154,14 +154,16 @@ NORMAL = AgentSpec(
     name="ai:normal",
     variant="contract",
     strength=20,
-    description="keeps partial melds, buys a card that makes three, guards its discards",
+    description="keeps partial melds (discards what leaves it nearest its contract), takes and "
+    "buys what brings it nearer, guards its discards",
     factory=normal_factory,
 )
 HARD = AgentSpec(
     name="ai:hard",
     variant="contract",
     strength=30,
-    description="reads what the others pick up and keeps its discards off it; buys well",
+    description="as ai:normal, keeps the hand more cards would help, sheds high cards once another "
+    "player is down, reads what the next player picks up, buys only a joker or what lays its contract",
     factory=hard_factory,
 )
 
