@@ -575,8 +575,12 @@ class ContractRound(Round):
             k = -1 if c >= 52 * self.copies else c % 52
             have[k] = have.get(k, 0) + 1
         for k, n in need.items():
-            if have.get(k, 0) < n:
-                return "you do not hold that many " + ("jokers" if k < 0 else texts([k], self.copies))
+            held = have.get(k, 0)
+            if held < n:
+                name = "joker" if k < 0 else texts([k], self.copies)
+                if not held:
+                    return f"you do not hold a {name}" if k < 0 else f"you do not hold {name}"
+                return f"you hold only {held} {name}" + ("s" if k < 0 and held > 1 else "")
         return None
 
     # -- what a seat knows ----------------------------------------------------------
