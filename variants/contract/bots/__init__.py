@@ -157,6 +157,8 @@ NORMAL = AgentSpec(
     description="keeps partial melds (discards what leaves it nearest its contract), takes and "
     "buys what brings it nearer, guards its discards",
     factory=normal_factory,
+    rollout=True,  # ai:search rolls out with it: stronger than ai:easy, fewer play-outs
+    rollout_iterations=24,
 )
 HARD = AgentSpec(
     name="ai:hard",
