@@ -212,6 +212,18 @@ class Deck:
         """How many copies of the card ``text`` names ``held`` holds."""
         return (held & self.copies_mask(self.parse(text))).bit_count()
 
+    def names(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """The cards as a player names them: base cards (:data:`JOKER` for a
+        joker), sorted. Two lists of the same names are the same to a player."""
+        return tuple(sorted(self.base(c) for c in cards))
+
+    def same_cards(self, typed: Iterable[int], cards: Iterable[int]) -> bool:
+        """Whether ``typed`` (card names as :meth:`parse` reads them: base
+        cards 0..51 and :data:`JOKER`) names the cards ``cards`` (cards of the
+        deck), copies alike: how a move a person types is matched with a legal
+        move that holds other copies."""
+        return tuple(sorted(typed)) == self.names(cards)
+
     # ---------------------------------------------------------------- masks
 
     def base_counts(self, cards: int | Iterable[int]) -> dict[int, int]:

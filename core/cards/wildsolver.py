@@ -14,24 +14,40 @@ Design (the interface variants call):
   needs, ``Solution.meets`` is false and the solution is the best arrangement
   with no needs (Indian Rummy then counts every card; that is the variant's).
 * ``solver.deadwood(hand, wilds, needs)`` -> the least deadwood, or ``None``
-  when no arrangement meets ``needs``.
+  when no arrangement meets ``needs``; ``solver.discards(hand, wilds, needs)``
+  -> the least deadwood after each discard (one copy of each card).
 
 The one-deck, no-wild case of Gin and CardVerse is
 :class:`rummykit.core.cards.solver.MeldSolver` (table-driven, well under a
 microsecond); :func:`deadwood_any` sends a hand there when the deck and the
 deal need nothing more, and here otherwise.
 
-How it works: the hand is split into its natural cards and the cards standing
-in (printed jokers; every choice of which wild cards of the deal's wild rank
-stand in and which play in their own place). The natural cards are counted by
-base card (copies alike), so equal hands of different copies are one problem.
-The search takes the lowest natural card left and either leaves it loose or
-puts it in one meld with other natural cards and cards standing in, over
-every such meld; jokers left at the end are loose (every meld has been tried
-with every number of jokers it may take, so this loses nothing). Results are
-memoised per problem within one call: exact, and fast for the hands of a
-game (benchmarks/RESULTS.md). Tests compare it with a brute force over every
-family of disjoint melds (tests/core/test_wildsolver.py).
+How it works. The hand is split into its natural cards and the cards standing
+in (printed jokers, and the wild cards of the deal's wild ranks), every way
+worth trying: a wild card is tried in its own place only where that can
+matter (a pure run around it, a meld of wild cards alone, caps on wild cards).
+The natural cards are counted by base card (copies alike), so hands that
+differ only in their copies are one problem.
+
+* ``deadwood`` chooses the sets rank by rank (each rank's sets, with the cards
+  standing in that they take), then reads each suit's runs from a table shared
+  by every call: for the suit's cards and the cards standing in at hand,
+  ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
+  filled on first use by a search over the suit's lowest card (loose, or in
+  every run that holds it); the suits and the sets are put together under the
+  budget of cards standing in and the needs; cards standing in left over are
+  loose (every meld is tried with every number it may take, so this loses
+  nothing). A set choice is skipped when the suits at their best cannot beat
+  the best found.
+* ``solve`` does the same, then follows the best back: the set choice that
+  gave it, each suit's table entry and, suit by suit, the runs that made it.
+  Where the best holds melds of cards standing in alone (``min_natural`` 0)
+  it runs a memoised search over the whole hand instead: the lowest natural
+  card left is loose or in one meld (a set or a run) with other natural cards
+  and cards standing in, over every such meld.
+
+Both are exact; tests compare them with a brute force over every family of
+disjoint melds (tests/core/test_wildsolver.py). Figures: benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -39,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from rummykit.core.base.errors import CardError
 from rummykit.core.cards.deck import BASE_CARDS, STANDARD_DECK, Deck
@@ -131,19 +148,49 @@ class WildSolver:
         got = self._fast(self._mask(hand), wilds, needs or _NO_NEEDS)
         return None if got is None else got[0]
 
+    def discards(
+        self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
+    ) -> list[tuple[int, int | None]]:
+        """For each card of ``hand`` a player can tell apart (one copy of each
+        card, the lowest held; one joker), ascending: ``(card, least deadwood of
+        the hand without it)``, ``None`` where the rest cannot meet ``needs``.
+        Exact: every discard is tried."""
+        mask = self._mask(hand)
+        deck = self.deck
+        needs = needs or _NO_NEEDS
+        out: list[tuple[int, int | None]] = []
+        seen: set[int] = set()
+        for c in _cards(mask):
+            name = deck.base(c)
+            if name in seen:
+                continue
+            seen.add(name)
+            got = self._fast(mask & ~(1 << c), wilds, needs)
+            out.append((c, None if got is None else got[0]))
+        return out
+
     def solve(
         self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
     ) -> Solution:
         """The least deadwood and one best arrangement (see the module docstring)."""
         mask = self._mask(hand)
         needs = needs or _NO_NEEDS
-        got = self._best(mask, wilds, needs, True)
+        got = self._arrange(mask, wilds, needs)
         meets = got is not None
         if got is None:
-            got = self._best(mask, wilds, _NO_NEEDS, True)
+            got = self._arrange(mask, wilds, _NO_NEEDS)
             assert got is not None  # every card loose is an arrangement
         dw, _, melds, loose = got
         return Solution(dw, melds, loose, meets)
+
+    def _arrange(
+        self, mask: int, wilds: Wilds, needs: Needs
+    ) -> tuple[int, int, tuple[Meld, ...], tuple[int, ...]] | None:
+        got = self._fast_arrangement(mask, wilds, needs)
+        if got is False:
+            return self._best(mask, wilds, needs, True)
+        assert got is not True
+        return got
 
     # ------------------------------------------------------------- the search
 
@@ -268,6 +315,146 @@ class WildSolver:
             return None
         return best[0] + dead_pts, best[1] + len(dead)
 
+    def _fast_arrangement(
+        self, mask: int, wilds: Wilds, needs: Needs
+    ) -> tuple[int, int, tuple[Meld, ...], tuple[int, ...]] | bool | None:
+        """:meth:`_fast`'s best with its arrangement: ``(deadwood, loose count,
+        melds, loose cards)``, ``None`` when the needs cannot be met, ``False``
+        when the best holds melds of cards standing in alone (then
+        :meth:`_best` searches)."""
+        dead_pts, dead, _, splits = self._splits(mask, wilds, needs)
+        caps = (needs.sets, needs.runs, needs.pure_runs)
+        best = _INF
+        found: tuple | None = None
+        for layers, nat, standing, jp in splits:
+            pre = [0]
+            for p in jp:
+                pre.append(pre[-1] + p)
+            got: list = []
+            v = self._fast_split(layers, len(standing), pre, caps, wilds.bases, best, got)
+            if v < best:
+                best = v
+                found = (nat, standing, pre, got[0])
+        if best >= _INF or found is None:
+            return None
+        nat, standing, pre, plan = found
+        if plan is None:
+            return False
+        rows_now, jset, sets = plan
+        J = len(standing)
+        cs, cr, cp = caps
+        wrows = [wilds.bases >> (13 * si) & 0x1FFF for si in range(4)]
+        ds = [list(self._suit(rows_now[si], wrows[si], J, (cr, cp)).items()) for si in range(4)]
+        chosen = None
+        for combo in product(*ds):
+            j = jset + sum(k[0] for k, _ in combo)
+            if j > J:
+                continue
+            if min(sum(k[1] for k, _ in combo), cr) != cr or min(sum(k[2] for k, _ in combo), cp) != cp:
+                continue
+            if min(len(sets), cs) != cs:
+                continue
+            val = (sum(v[0] for _, v in combo) + pre[J - j], sum(v[1] for _, v in combo) + J - j)
+            if val == best:
+                chosen = combo
+                break
+        assert chosen is not None  # the merge found this value
+        choices: list[_Choice] = []
+        loose_bases: list[int] = []
+        for si in range(4):
+            key, val = chosen[si]
+            runs, loose = self._suit_path(rows_now[si], wrows[si], J, (cr, cp), key, val)
+            for pure, slots in runs:
+                choices.append(("run", pure, tuple(None if b is None else si * 13 + b for b in slots)))
+            loose_bases.extend(si * 13 + b for b in loose)
+        for r, take, k in sets:
+            bases = tuple(si * 13 + r for si in range(4) for _ in range(take[si]))
+            choices.append(("set", k == 0, bases + (None,) * k))
+        melds, loose_cards = self._physical(choices, loose_bases, nat, standing, wilds)
+        return best[0] + dead_pts, best[1] + len(dead), melds, tuple(sorted(loose_cards + dead))
+
+    def _suit_path(
+        self,
+        rows: tuple[int, ...],
+        wrow: int,
+        J: int,
+        caps: tuple[int, int],
+        key: tuple[int, int, int],
+        val: tuple[int, int],
+    ) -> tuple[list[tuple[bool, tuple[int | None, ...]]], list[int]]:
+        """The runs (``(pure, slots)``, ranks or ``None`` for a card standing
+        in) and the loose ranks of one suit's table entry ``key`` of value ``val``."""
+        cr, cp = caps
+        j, r, p = key
+        runs: list[tuple[bool, tuple[int | None, ...]]] = []
+        loose: list[int] = []
+        pts = self.points
+        while rows[0]:
+            first = rows[0]
+            low = first & -first
+            x = low.bit_length() - 1
+            px = pts.wild if pts.wild is not None and wrow >> x & 1 else pts.ranks[x]
+            rest = _remove_bit(rows, low)
+            step: tuple[tuple[int, ...], int, tuple[int, int, int], tuple[int, int], Any] | None = None
+            want = (val[0] - px, val[1] - 1)
+            for (j2, r2, p2), v2 in self._suit(rest, wrow, J, caps).items():
+                if j2 == j and r2 >= r and p2 >= p and v2 <= want:
+                    step = (rest, J, (j2, r2, p2), v2, None)
+                    break
+            if step is None:
+                for (_kind, pure, slots), used, k in self._run_melds(
+                    x, min(J, self.rules.wild_cap()), rest[0]
+                ):
+                    nrows = rows
+                    for b in used:
+                        nrows = _remove_bit(nrows, 1 << b)
+                    for (j2, r2, p2), v2 in self._suit(nrows, wrow, J - k, caps).items():
+                        if j2 + k == j and min(r2 + 1, cr) >= r and min(p2 + pure, cp) >= p and v2 <= val:
+                            step = (nrows, J - k, (j2, r2, p2), v2, (pure, slots))
+                            break
+                    if step is not None:
+                        break
+            assert step is not None  # the table's entry came from one of these
+            rows, J, (j, r, p), val, run = step
+            if run is None:
+                loose.append(x)
+            else:
+                runs.append(run)
+        return runs, loose
+
+    def _physical(
+        self,
+        choices: list[_Choice],
+        loose_bases: list[int],
+        nat: list[int],
+        standing: list[int],
+        wilds: Wilds,
+    ) -> tuple[tuple[Meld, ...], list[int]]:
+        """Melds and loose cards of natural bases and places standing in: the
+        copies of a card in ascending order, the cards standing in with the
+        most points into melds first."""
+        deck = self.deck
+        pts_card = self.points
+        pool: dict[int, list[int]] = {}
+        for c in sorted(nat):
+            pool.setdefault(c % BASE_CARDS, []).append(c)
+        sj = sorted(standing, key=lambda c: (-pts_card.of(c, deck, wilds), c))
+        melds = []
+        for kind, pure, slots in choices:
+            cards: list[int] = []
+            stand: list[int] = []
+            for slot in slots:
+                if slot is None:
+                    j = sj.pop(0)
+                    cards.append(j)
+                    stand.append(j)
+                else:
+                    cards.append(pool[slot].pop(0))
+            melds.append(Meld(tuple(cards), kind, pure, tuple(stand)))
+        loose = [pool[b].pop(0) for b in loose_bases] + sj
+        melds.sort(key=lambda m: (m.kind != "run", m.cards))
+        return tuple(melds), loose
+
     def _set_shapes(
         self, counts: tuple[int, ...], jmax: int, caps_sets: int
     ) -> list[tuple[tuple[int, ...], int]]:
@@ -302,6 +489,7 @@ class WildSolver:
         caps: tuple[int, int, int],
         wbases: int,
         bound: tuple[int, int] = _INF,
+        want_plan: list | None = None,
     ) -> tuple[int, int]:
         """The best value of one split of the hand (see :meth:`_fast`), or
         ``bound`` when none is better than it."""
@@ -337,7 +525,7 @@ class WildSolver:
             shapes = self._set_shapes(counts, J, cs)
             if shapes:
                 ranks.append((r, counts, shapes))
-        if not ranks and not J and not (cr or cp):
+        if not ranks and not J and not (cr or cp) and want_plan is None:
             # no set, nothing standing in, no needs: each suit's runs alone
             total = (0, 0)
             for si in range(4):
@@ -347,21 +535,23 @@ class WildSolver:
                 return _INF
             return total
         best = bound
+        plan: tuple | None = None  # the best leaf: its suits, cards standing in sets, sets
         suit = self._suit
         rcaps = (cr, cp)
 
         no_joker_melds = self.rules.min_natural > 0
 
-        def leaf(rows_now: list[tuple[int, ...]], jset: int, nsets: int) -> None:
-            nonlocal best
+        def leaf(rows_now: list[tuple[int, ...]], jset: int, nsets: int, sets: tuple) -> None:
+            nonlocal best, plan
             # each suit's table for the whole budget J (shared by every set choice;
             # the merge below keeps to the budget left after the sets)
             ds = [suit(rows_now[si], wrows[si], J, rcaps) for si in range(4)]
             if best < _INF:
-                # a lower bound: each suit at its best, whatever it uses
+                # a lower bound: each suit at its best within the budget the sets leave
+                budget = J - jset
                 la = lb = 0
                 for d in ds:
-                    a, b = min(d.values())
+                    a, b = min(v for k, v in d.items() if k[0] <= budget)
                     la += a
                     lb += b
                 if (la, lb) >= best:
@@ -391,23 +581,27 @@ class WildSolver:
                         v = (a + pre[left], b + left)
                         if v < best:
                             best = v
+                            plan = (list(rows_now), jset, sets)
                     continue
                 for ns, nr, used in self._joker_melds(left):
                     if min(s1 + ns, cs) == cs and min(r1 + nr, cr) == cr and p1 == cp:
                         v = (a + pre[left - used], b + left - used)
                         if v < best:
                             best = v
+                            plan = None  # joker-only melds: solve() searches instead
 
-        def walk(i: int, rows_now: list[tuple[int, ...]], jset: int, nsets: int) -> None:
+        def walk(i: int, rows_now: list[tuple[int, ...]], jset: int, nsets: int, sets: tuple) -> None:
             if i == len(ranks):
-                leaf(rows_now, jset, nsets)
+                leaf(rows_now, jset, nsets, sets)
                 return
             r, counts, shapes = ranks[i]
-            walk(i + 1, rows_now, jset, nsets)
+            walk(i + 1, rows_now, jset, nsets, sets)
             # one or more sets at this rank, shapes in nondecreasing order
             bit = 1 << r
 
-            def more(start: int, left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int) -> None:
+            def more(
+                start: int, left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int, st: tuple
+            ) -> None:
                 for idx in range(start, len(shapes)):
                     take, k = shapes[idx]
                     if jj + k > J or any(t > c for t, c in zip(take, left, strict=True)):
@@ -417,12 +611,15 @@ class WildSolver:
                         for _ in range(take[s2]):
                             nrows[s2] = _remove_bit(nrows[s2], bit)
                     nleft = tuple(c - t for c, t in zip(left, take, strict=True))
-                    walk(i + 1, nrows, jj + k, ns + 1)
-                    more(idx, nleft, nrows, jj + k, ns + 1)
+                    nst = (*st, (r, take, k))
+                    walk(i + 1, nrows, jj + k, ns + 1, nst)
+                    more(idx, nleft, nrows, jj + k, ns + 1, nst)
 
-            more(0, counts, rows_now, jset, nsets)
+            more(0, counts, rows_now, jset, nsets, sets)
 
-        walk(0, rows, 0, 0)
+        walk(0, rows, 0, 0, ())
+        if want_plan is not None:
+            want_plan.append(plan if best < bound else None)
         return best
 
     def _joker_melds(self, left: int) -> list[tuple[int, int, int]]:
@@ -450,6 +647,7 @@ class WildSolver:
         i times; ``wrow``: its wild ranks) with at most ``J`` standing in:
         ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
         runs capped at ``caps``. Shared by every call (a table filled as used)."""
+        wrow &= rows[0]  # only the wild ranks held here count (their points)
         key = (rows, wrow, J, caps)
         got = self._suits.get(key)
         if got is not None:

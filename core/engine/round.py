@@ -381,6 +381,7 @@ _SHARED_TYPES = set(
         View,
         MappingProxyType,
         MatchContext,
+        Deck,
     }
 )
 

@@ -90,3 +90,24 @@ def test_machine_tokens_of_cards_beyond_the_52_read_back():
     d = Deck(copies=2, jokers=2)
     assert render_cards("[[59]] and [[104]]", d.pretty) == "8♣ and 🃏"
     assert render_cards("[[59]]", pretty) == "[[59]]"  # a formatter of the 52 leaves it as it is
+
+
+def test_typed_cards_match_a_move_holding_other_copies():
+    d = Deck(copies=2, jokers=2)
+    seven_h, eight_h = parse_card("7H"), parse_card("8H")
+    assert d.names([seven_h + 52, 105, eight_h]) == (seven_h, eight_h, JOKER)
+    assert d.same_cards([seven_h, JOKER], [104, seven_h + 52])
+    assert not d.same_cards([seven_h, seven_h], [seven_h, eight_h])
+    assert d.same_cards(
+        [d.parse("7h"), d.parse("jk")], d.resolve_all("7h jk", 1 << (seven_h + 52) | 1 << 105)
+    )
+
+
+def test_a_round_copy_shares_its_deck():
+    import random
+
+    from .toy_variant import ToyOptions, ToyRound
+
+    rnd = ToyRound(ToyOptions(), 2, 0, random.Random(1))
+    rnd.deck = Deck()  # a round that sets its deck in its constructor
+    assert rnd.clone().deck is rnd.deck

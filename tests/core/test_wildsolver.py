@@ -284,3 +284,15 @@ def test_one_deck_no_wilds_equals_the_table_solver(hand, ace_high):
 
 def test_joker_is_not_a_base_card():
     assert JOKER == 52
+
+
+def test_discards_try_each_card_once_copies_alike():
+    d = INDIAN_DECK
+    hand = cards(d, "5H 6H 7H 7H 9S TS JS 3C 3D 3S KC KD KH JK")
+    got = INDIAN.discards(hand, JOKERS_WILD, INDIAN_NEEDS)
+    names = [d.base(c) for c, _ in got]
+    assert len(names) == len(set(names)) == 13  # the two 7♥ once
+    for c, dw in got:
+        assert dw == INDIAN.deadwood([x for x in hand if x != c], JOKERS_WILD, INDIAN_NEEDS)
+    seven_h = min(c for c in hand if d.code(c) == "7H")
+    assert dict(got)[seven_h] == 0  # the spare 7♥ goes, everything else is melded
