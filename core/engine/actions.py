@@ -178,10 +178,10 @@ def parse_action(
     wanted = read_action(text, sorted(kinds), aliases, untargeted, deck)
     key = wanted.key()
     if deck is not None and not deck.standard:
-        base = deck.base
+        names = deck.names
 
         def as_named(a: Action) -> tuple:
-            return (a.kind, tuple(sorted(base(c) for c in a.cards)), a.target)
+            return (a.kind, names(a.cards), a.target)
 
         for a in legal:
             if as_named(a) == key:
