@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+from collections.abc import Callable
 
 import click
 
@@ -57,6 +59,8 @@ def analyze(
     hand = parse_cards(list(cards)) if deck.standard else _deck_cards(deck, cards)
     kwargs: dict[str, object] = {"table": table} if table is not None else {}
     if deal is not None:
+        if not _takes(spec.analyze, "deal"):
+            raise RummyError(f"variant {spec.name}: its deals do not differ; leave out --deal")
         kwargs["deal"] = deal
     result = spec.analyze(hand, opts, **kwargs)
     if as_json:
@@ -65,6 +69,15 @@ def analyze(
     show = (lambda c: pretty(c, ascii_)) if deck.standard else (lambda c: deck.pretty(c, ascii_))
     for line in result.text:
         click.echo(render_cards(line, show))
+
+
+def _takes(func: Callable[..., object], name: str) -> bool:
+    """Whether ``func`` takes the keyword argument ``name`` (or any keyword)."""
+    try:
+        params = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == name or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
 
 
 def _deck_cards(deck: Deck, texts: tuple[str, ...]) -> list[int]:

@@ -185,3 +185,9 @@ def test_conformance_checks_of_refusals_and_clones(n: int, index: int) -> None:
         testing.check_illegal_action_changes_nothing(rnd)
         if i % 9 == 0:
             testing.check_clone(rnd, random.Random(i))
+
+
+def test_analyze_deal_for_a_variant_without_deals_is_one_line(rummy_run) -> None:
+    r = rummy_run("analyze", "gin", *"AS 2S 3S 7C 7D 7H 9D TD KC 4H".split(), "--deal", "2")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "rummy: variant gin: its deals do not differ; leave out --deal"
