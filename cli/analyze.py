@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Callable
 
 import click
 
@@ -13,7 +14,7 @@ from rummykit.core.engine.names import render_cards
 
 from . import completion
 from .common import given_once, registry
-from .options import option_option, options_for
+from .options import WholeNumber, option_option, options_for
 
 
 @click.command()
@@ -33,6 +34,13 @@ from .options import option_option, options_for
     default=None,
     help="The wild rank of the deal, e.g. 7 or Q (variants with wild cards: indian).",
 )
+@click.option(
+    "--deal",
+    type=WholeNumber(1, 100),
+    default=None,
+    metavar="N",
+    help="Which deal of the match (variants whose deals differ, e.g. Contract Rummy's contracts).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suits as letters.")
 def analyze(
@@ -41,6 +49,7 @@ def analyze(
     options: tuple[str, ...],
     table: str | None,
     wild: str | None,
+    deal: int | None,
     as_json: bool,
     ascii_: bool,
 ) -> None:
@@ -62,14 +71,28 @@ def analyze(
             hand = deck.resolve_all(list(cards), deck.full_mask)
         except CardError as e:
             raise CardError(str(e).replace("you hold only", "the deck holds only")) from None
-    kwargs: dict[str, str] = {"table": table} if table is not None else {}
+    kwargs: dict[str, object] = {"table": table} if table is not None else {}
     if wild is not None:
-        if "wild" not in inspect.signature(spec.analyze).parameters:
+        if not _takes(spec.analyze, "wild"):
             raise RummyError(f"variant {spec.name} has no wild rank: --wild does not apply")
         kwargs["wild"] = wild
+    if deal is not None:
+        if not _takes(spec.analyze, "deal"):
+            raise RummyError(f"variant {spec.name}: its deals do not differ; leave out --deal")
+        kwargs["deal"] = deal
     result = spec.analyze(hand, opts, **kwargs)
     if as_json:
         click.echo(json.dumps(result.data))
         return
+    show = (lambda c: pretty(c, ascii_)) if deck.standard else (lambda c: deck.pretty(c, ascii_))
     for line in result.text:
-        click.echo(render_cards(line, lambda c: pretty(c, ascii_)))
+        click.echo(render_cards(line, show))
+
+
+def _takes(func: Callable[..., object], name: str) -> bool:
+    """Whether ``func`` takes the keyword argument ``name`` (or any keyword)."""
+    try:
+        params = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == name or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)

@@ -61,7 +61,8 @@ _MARK = "\x00"  # card markers inside formatted strings: "\x00<n>\x00"
 
 @dataclass(frozen=True)
 class Look:
-    """How cards and boxes are drawn."""
+    """How cards and boxes are drawn; ``deck`` the deck the cards come from
+    (copies of a card drawn alike, a printed joker 🃏, or Jk with ``ascii``)."""
 
     ascii: bool = False
     four_colour: bool = False

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import Event, RoundResult, View

@@ -35,6 +35,7 @@ from rich.text import Text
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.engine.actions import Action, parse_action, short_form
+from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import View
 
 from . import rulesdoc
@@ -271,10 +272,47 @@ class TerminalUI:
                 with self.critical():
                     s.bot_move(action)
                 continue
+            if self.private and self.quick_question(seat):
+                continue
             if self.private and self.last_viewer != seat:
                 self.handoff(seat)
             self.last_viewer = seat
             self.turn(seat)
+
+    def quick_question(self, seat: int) -> bool:
+        """In hot-seat play, a move between turns that is a yes or a no (the
+        view's ``extra["question"]``, its two legal moves yes then no, such as
+        Contract Rummy's buying): asked on a wiped screen that shows no hand,
+        ``y`` or ``n`` (Enter: no); ``l`` shows the person's own table first.
+        True when the question was asked (and answered)."""
+        s = self.s
+        view = s.view(seat)
+        question = view.extra.get("question") if view.extra else None
+        if not isinstance(question, str) or len(view.legal) != 2:
+            return False
+        if self.last_viewer is not None:  # a hand was on the screen: it goes first
+            self.wipe()
+        self.last_viewer = None
+        self.clear()
+        self.write("\n" * max(0, self.height // 2 - 1))
+        text = render_text(question, s.names, self.look.fmt)
+        name = s.names[seat]
+        while True:
+            answer = self.pause(f"{name}: {text} y/N (l: look at your hand first) ")
+            if answer in QUIT_WORDS:
+                raise Quit("quit")
+            if answer in ("l", "look"):
+                self.last_viewer = seat
+                self.turn(seat)
+                return True
+            if answer in YES or answer in ("", "n", "no"):
+                break
+            self.say("type y for yes, n (or Enter) for no, l to look at your hand", "yellow")
+        action = view.legal[0] if answer in YES else view.legal[1]
+        with self.critical():
+            s.apply(action)
+        self.wipe()
+        return True
 
     def handoff(self, seat: int) -> None:
         """Wipe everything, then only "Pass to NAME — press Enter" until Enter."""

@@ -94,6 +94,10 @@ def read_action(
 ) -> Action:
     """Parse ``text`` into an :class:`Action` of one of ``kinds`` (not checked for legality).
 
+    With a declared ``deck`` of several copies or jokers, the cards are what a
+    player names (:meth:`Deck.parse`: a base card 0..51, or ``JOKER`` for
+    ``JK``), and a card may be named more than once (both copies).
+
     A meld number ends the text (``add qs to 2``, ``add qs to meld 2``, or ``a qs
     2``: a number alone is never a card), but for the kinds in ``untargeted``, which take none (there
     the number is read as a card, and is a bad one)."""

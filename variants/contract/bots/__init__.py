@@ -1,0 +1,172 @@
+"""Contract Rummy's computer players: ``ai:easy``, ``ai:normal``, ``ai:hard``.
+
+* ``ai:easy`` lays its contract as soon as it can and adds what fits, takes the
+  discard only for a joker or a card that makes a three of a rank or of a run,
+  buys only jokers, and throws its worst card (the least use to its contract,
+  the most penalty points among equals);
+* ``ai:normal`` keeps partial melds: it discards the card whose loss leaves
+  its hand nearest its contract (how many cards it lacks), takes the discard
+  and buys (hand under 14 cards) any card that brings it nearer; it guards its
+  discards: among equals, not a card that fits a meld on the table or of a
+  rank the next player has picked up;
+* ``ai:hard`` plays as ``ai:normal`` and more: among discards that leave its
+  hand as near its contract, it keeps the hand that more kinds of card would
+  still help; once another player is down it sheds its high cards first; it
+  reads what the next player picks up and buys (from the history) and keeps its
+  discards off those ranks; it buys well: a joker, or a card that lays its
+  contract, never a card that only helps (two more cards in hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.core.engine.actions import TAKE_DISCARD, Action
+from rummykit.core.engine.round import View
+from rummykit.core.plugins.registry import AgentSpec
+
+from ..cards import rank
+from ..round import BUY, PASS
+from .common import (
+    best_down,
+    buy_or_pass,
+    copies,
+    deficiency,
+    draw_or_take,
+    helps,
+    pick_add,
+    smart_discard,
+    worst_discard,
+)
+
+
+class ContractAgent:
+    """A Contract Rummy player of a level (``easy``, ``normal`` or ``hard``)."""
+
+    def __init__(self, seed: int = 0, level: str = "easy") -> None:
+        self.rng = random.Random(seed)
+        self.level = level
+
+    def observe(self, event: Any, view: View) -> None:
+        return None
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if BUY in kinds:
+            return self._buy(view, legal)
+        if TAKE_DISCARD in kinds or (len(kinds) == 1 and "draw stock" in kinds):
+            if self.level == "easy":
+                return draw_or_take(view, legal, 2.0)
+            return self._draw(view, legal)
+        down = best_down(view, legal)
+        if down is not None:
+            return down
+        add = pick_add(legal, view)
+        if add is not None:
+            return add
+        if self.level == "easy":
+            return worst_discard(view, legal, self.rng)
+        return smart_discard(view, legal, self.rng, self._guarded(view), dump=self.level == "hard")
+
+    def _draw(self, view: View, legal: Sequence[Action]) -> Action:
+        top = view.discard_top
+        take = next((a for a in legal if a.kind == TAKE_DISCARD), None)
+        if take is None or top is None:
+            return next(a for a in legal if a.kind != TAKE_DISCARD)
+        n = copies(view)
+        down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
+        if top >= 52 * n or (not down and helps(top, view)):
+            return take
+        return draw_or_take(view, legal, 99.0)
+
+    def _buy(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.level == "easy":
+            return buy_or_pass(view, legal, threshold=99.0)
+        top = view.discard_top
+        n = copies(view)
+        down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
+        no = next(a for a in legal if a.kind == PASS)
+        yes = next(a for a in legal if a.kind == BUY)
+        if top is None or down:
+            return no
+        if top >= 52 * n:
+            return yes
+        if self.level == "hard":
+            # Buys only what lays its contract: two cards more in hand are a
+            # risk worth taking only then (measured: buying every card that
+            # helps loses matches against ai:easy).
+            done = deficiency([*view.hand, top], view) == 0
+            return yes if done and len(view.hand) < 14 and helps(top, view) else no
+        return yes if len(view.hand) < 14 and helps(top, view) else no
+
+    def _guarded(self, view: View) -> set[int]:
+        """Base cards not to throw: those that fit a table meld, and (hard:
+        every opponent's; normal: the next player's) ranks taken from the pile."""
+        n = copies(view)
+        out: set[int] = set()
+        from ..cards import fits, shape_of
+
+        shapes = [s for m in view.table if (s := shape_of(m.cards, n)) is not None]
+        for c in view.hand:
+            if c < 52 * n and any(fits(s, c, n) is not None for s in shapes):
+                out.add(c % 52)
+        seats = view.match.seats if view.match is not None else tuple(range(view.n_seats))
+        i = seats.index(view.seat) if view.seat in seats else 0
+        nxt = seats[(i + 1) % len(seats)]
+        watched = {nxt}
+        ranks = {
+            rank(e.card)
+            for e in view.history
+            if e.seat in watched
+            and e.card is not None
+            and e.card < 52 * n
+            and e.action.kind in (TAKE_DISCARD, BUY)
+        }
+        for c in view.hand:
+            if c < 52 * n and rank(c) in ranks:
+                out.add(c % 52)
+        return out
+
+
+def easy_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "easy")
+
+
+def normal_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "normal")
+
+
+def hard_factory(seat: int, seed: int, options: Any) -> ContractAgent:
+    return ContractAgent(seed, "hard")
+
+
+EASY = AgentSpec(
+    name="ai:easy",
+    variant="contract",
+    strength=10,
+    description="lays its contract when it can, adds what fits, throws its worst card",
+    factory=easy_factory,
+    rollout=True,
+)
+NORMAL = AgentSpec(
+    name="ai:normal",
+    variant="contract",
+    strength=20,
+    description="keeps partial melds (discards what leaves it nearest its contract), takes and "
+    "buys what brings it nearer, guards its discards",
+    factory=normal_factory,
+    rollout=True,  # ai:search rolls out with it: stronger than ai:easy, fewer play-outs
+    rollout_iterations=24,
+)
+HARD = AgentSpec(
+    name="ai:hard",
+    variant="contract",
+    strength=30,
+    description="as ai:normal, keeps the hand more cards would help, sheds high cards once another "
+    "player is down, reads what the next player picks up, buys only a joker or what lays its contract",
+    factory=hard_factory,
+)
+
+__all__ = ["EASY", "HARD", "NORMAL", "PASS", "ContractAgent"]
