@@ -90,7 +90,7 @@ class CardModel:
                 facts.append((t, self.passed))
         facts.extend((t, self.threw) for t in seen.discards[opponent])
         for t, w in facts:
-            if not w:
+            if not w or t >= DECK_SIZE:  # a declared deck's copy or joker: no neighbours known
                 continue
             for c, near in enumerate(NEAR[t]):
                 if near:
@@ -137,7 +137,11 @@ class Beliefs:
         self.reader = SeenReader(pile_kinds)
 
     def weights(self, view: View) -> dict[int, list[float]]:
-        """Per opponent seat of ``view``, the weight of every card."""
+        """Per opponent seat of ``view``, the weight of every card; none (a
+        uniform deal) for a round of a declared deck of several copies or
+        jokers, which the model's neighbours of the 52 cards do not describe."""
+        if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
+            return {}
         seen = self.reader.read(view)
         table = [m.cards for m in view.table]
         return {o: self.model.weights(seen, o, table) for o in range(view.n_seats) if o != view.seat}

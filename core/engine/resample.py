@@ -770,7 +770,8 @@ def weighted_hands(
     hands: dict[int, list[int]] = {}
     for seat, count in groups:
         w = weights[seat]
-        keyed = sorted(((draw() ** (1.0 / w[c]), c) for c in left), reverse=True)
+        n = len(w)  # a card past the weights (a declared deck's copy or joker) weighs 1
+        keyed = sorted(((draw() ** (1.0 / (w[c] if c < n else 1.0)), c) for c in left), reverse=True)
         if count > len(keyed):
             raise ResampleError(f"seat {seat} holds {count} hidden cards, only {len(keyed)} are unseen")
         hand = [c for _, c in keyed[:count]]

@@ -351,6 +351,7 @@ def test_a_clashing_ai_easy_leaves_gins_other_bots_and_is_listed(site):
         "ref:simple",
         "ref:novice",
         "ai:lazy",
+        "spar:heuristic",  # benchmarks/sparring, installed for the tests
         "random",
     ]
     assert r.stderr.splitlines() == [

@@ -102,14 +102,14 @@ class CardVerseHeuristic(BaseAgent):
             mean = unseen_mean(view, ace)
             lowest = min((n * mean for s, n in enumerate(view.hand_sizes) if s != view.seat), default=0.0)
             if take is None or mine <= lowest:
-                return kinds[DRAW_STOCK]
+                return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
             return take
         if take is not None and top is not None:
             if any(m >> top & 1 for m in all_melds(hand | 1 << top, ace_high=True)):
                 return take
             if any(can_add(meld.cards, top, True) for meld in view.table):
                 return take
-        return kinds[DRAW_STOCK]
+        return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
 
 
 class GinHeuristic(BaseAgent):

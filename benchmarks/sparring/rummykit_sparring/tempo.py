@@ -76,7 +76,7 @@ class TempoAgent(BaseAgent):
         if view.stock_size == 0:
             mine = len(view.hand)
             if take is None or all(mine <= n for s, n in enumerate(view.hand_sizes) if s != view.seat):
-                return kinds[DRAW_STOCK]
+                return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
             return take
         top = view.discard_pile[-1] if view.discard_pile else None
         if take is not None and top is not None:
@@ -84,4 +84,4 @@ class TempoAgent(BaseAgent):
             # It keeps the card it takes and discards another.
             if min(loose(with_top & ~(1 << c)) for c in bits(hand)) < loose(hand):
                 return take
-        return kinds[DRAW_STOCK]
+        return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
