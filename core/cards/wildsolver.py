@@ -64,6 +64,10 @@ from rummykit.core.cards.wild import JOKERS_WILD, NO_WILDS, CardPoints, MeldRule
 __all__ = ["Meld", "Solution", "WildSolver", "deadwood_any", "get_wild_solver"]
 
 _INF = (1 << 40, 1 << 40)
+# The fast path's values: deadwood << _SHIFT | loose cards (see WildSolver._prepare).
+_SHIFT = 10
+_LOOSE = (1 << _SHIFT) - 1
+_VINF = 1 << 62
 _FULL52 = (1 << BASE_CARDS) - 1
 _NO_NEEDS = Needs()
 
@@ -105,7 +109,24 @@ _Choice = tuple[str, bool, tuple[int | None, ...]]
 class WildSolver:
     """Exact least deadwood for a deck, meld rules and card points (see the module docstring)."""
 
-    __slots__ = ("_base_pts", "_cands", "_plain_pts", "_suits", "deck", "points", "rules")
+    __slots__ = (
+        "_FW",
+        "_W",
+        "_base_pts",
+        "_cands",
+        "_jcosts",
+        "_plain_pts",
+        "_rank_v",
+        "_ropts",
+        "_runs",
+        "_tabs",
+        "_wcap",
+        "_wild_v",
+        "_wrows",
+        "deck",
+        "points",
+        "rules",
+    )
 
     def __init__(
         self, deck: Deck = STANDARD_DECK, rules: MeldRules | None = None, points: CardPoints | None = None
@@ -117,8 +138,19 @@ class WildSolver:
         self._cands: dict[tuple[int, int, int, object], list[tuple[_Choice, tuple[int, ...], int]]] = {}
         self._plain_pts = self.points.base_points(NO_WILDS)
         self._base_pts: dict[int, tuple[int, ...]] = {}
-        # the runs of one suit: (rows, wild ranks, jokers, caps) -> {(jokers used, runs, pure runs): value}
-        self._suits: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[int, int]]] = {}
+        # the fast path (see _prepare): bits of one suit in a packed hand, their mask
+        self._W = 13 * deck.copies
+        self._FW = (1 << self._W) - 1
+        self._wcap = self.rules.wild_cap()
+        # the value of one loose natural card by rank, and of a wild card in its own place
+        self._rank_v = tuple((p << _SHIFT) + 1 for p in self.points.ranks)
+        self._wild_v = ((self.points.wild or 0) << _SHIFT) + 1  # used only when points.wild is set
+        # the runs of one suit (see _table), one int key -> (least value, entries, entries as a dict)
+        self._tabs: dict[int, tuple[int, tuple[tuple[int, int], ...], dict[int, int]]] = {}
+        self._runs: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
+        self._ropts: dict[tuple[int, tuple[int, ...], int, int], list[Any]] = {}
+        self._jcosts: dict[int, list[int]] = {}
+        self._wrows: dict[int, tuple[int, int, int, int]] = {}
 
     def __repr__(self) -> str:
         return f"WildSolver({self.deck!r}, {self.rules!r}, {self.points!r})"
@@ -309,25 +341,169 @@ class WildSolver:
         return dead_pts, dead, base_pts, splits
 
     # ---------------------------------------------------- least deadwood, fast
+    #
+    # A value is one int, ``deadwood << _SHIFT | loose cards`` (a hand holds
+    # fewer than ``1 << _SHIFT`` cards): int order is (deadwood, loose) order
+    # and adding values adds both. The natural cards of a split are one int,
+    # suit-major: suit s at bits ``s * W`` (``W = 13 * copies``), its layer i
+    # (the ranks held more than i times) at bits ``13 * i`` of that. A per-suit
+    # table entry's key is one int too, ``jokers used | runs << 12 | pure runs
+    # << 24`` (see _pack_state), so entries of several suits add up.
+
+    def _prepare(
+        self, mask: int, wilds: Wilds, needs: Needs
+    ) -> tuple[int, list[int], list[tuple[int, int, list[int], list[int]]]]:
+        """``(value of the dead cards, dead cards, splits)``: the hand split
+        every way worth trying between natural cards and cards standing in
+        (see :meth:`_splits`), each split ``(natural cards packed, cards
+        standing in, cost of leaving the cheapest n of them loose for each n,
+        the cards standing in)``. Printed jokers that are not wild are dead."""
+        deck = self.deck
+        fj = deck.first_joker
+        nat = mask & ((1 << fj) - 1)
+        jm = mask >> fj
+        dead: list[int] = []
+        dead_v = 0
+        jokers: list[int] = []
+        if jm:
+            js = [fj + i for i in _bits(jm)]
+            if wilds.jokers:
+                jokers = js
+            else:
+                dead = js
+                dead_v = len(js) * ((self.points.joker << _SHIFT) + 1)
+        H, present = self._pack(nat)
+        wn = present & wilds.bases
+        if not wn:
+            J = len(jokers)
+            return dead_v, dead, [(H, J, self._joker_costs(J), jokers)]
+        # wild cards held: each plays in its own place or stands in (copies alike)
+        by_base: dict[int, list[int]] = {}
+        for c in _bits(nat):
+            b = c % BASE_CARDS
+            if wn >> b & 1:
+                by_base.setdefault(b, []).append(c)
+        bases = sorted(by_base)
+        n_wild = len(jokers) + sum(len(v) for v in by_base.values())
+        ranges = [
+            range(len(by_base[b]) + 1)
+            if self._partnered(present, b, n_wild, len(by_base[b]), needs)
+            else range(len(by_base[b]), len(by_base[b]) + 1)
+            for b in bases
+        ]
+        W = self._W
+        pts = self.points
+        wild_pts = pts.wild
+        splits = []
+        for split in product(*ranges):
+            standing = list(jokers)
+            Hs = H
+            for b, k in zip(bases, split, strict=True):
+                if k:
+                    standing.extend(by_base[b][:k])
+                    s, r = divmod(b, 13)
+                    for _ in range(k):
+                        c = Hs >> (s * W) & self._FW
+                        Hs ^= (c ^ self._take(c, 1 << r)) << (s * W)
+            jp = sorted(
+                pts.joker if c >= fj else (wild_pts if wild_pts is not None else pts.ranks[c % 13])
+                for c in standing
+            )
+            cost = [0]
+            for p in jp:
+                cost.append(cost[-1] + (p << _SHIFT) + 1)
+            splits.append((Hs, len(standing), cost, standing))
+        return dead_v, dead, splits
+
+    def _partnered(self, present: int, b: int, n_wild: int, n: int, needs: Needs) -> bool:
+        """Whether a wild card of base ``b`` is worth trying in its own place
+        (see :meth:`_splits`): ``present`` the natural bases held, ``n_wild``
+        the cards that may stand in, ``n`` the copies of ``b`` held."""
+        if n_wild >= 3 or n > 1:
+            return True
+        if self.rules.max_wilds is None and self.rules.min_natural <= 1:
+            return needs.pure_runs > 0 and self._in_block(present | 1 << b, b)
+        suit, rank = divmod(b, 13)
+        row = (present & ~(1 << b)) >> (13 * suit) & 0x1FFF
+        if any(s2 != suit and present >> (s2 * 13 + rank) & 1 for s2 in range(4)):
+            return True
+        reach = n_wild
+        return any(
+            row >> (0 if q == 13 else q) & 1
+            for mode in self.rules.modes()
+            for q in range(max(0, mode[rank] - reach), min(13, mode[rank] + reach) + 1)
+            if q != mode[rank] and (q != 0 or mode[0] == 0) and (q != 13 or mode[0] == 13)
+        )
+
+    def _pack(self, nat: int) -> tuple[int, int]:
+        """The natural cards ``nat`` (a mask of the deck's cards) packed
+        suit-major by layers, and the base cards held (a 52-bit mask)."""
+        copies = self.deck.copies
+        if copies == 1:
+            return nat, nat
+        layers = [0] * copies
+        for k in range(copies):
+            carry = nat >> (BASE_CARDS * k) & _FULL52
+            for i in range(k + 1):
+                if not carry:
+                    break
+                held = layers[i] & carry
+                layers[i] |= carry
+                carry = held
+        W = self._W
+        H = 0
+        for i, layer in enumerate(layers):
+            if not layer:
+                break
+            for s in range(4):
+                H |= (layer >> (13 * s) & 0x1FFF) << (s * W + 13 * i)
+        return H, layers[0]
+
+    def _take(self, c: int, U: int) -> int:
+        """One suit's cards ``c`` (layered) with one copy fewer of each rank in ``U`` (all held)."""
+        for i in range(self.deck.copies - 1, -1, -1):
+            hit = c >> (13 * i) & U
+            if hit:
+                c ^= hit << (13 * i)
+                U ^= hit
+                if not U:
+                    break
+        return c
+
+    def _joker_costs(self, J: int) -> list[int]:
+        """The cost of leaving n of ``J`` printed jokers loose, for each n."""
+        got = self._jcosts.get(J)
+        if got is None:
+            one = (self.points.joker << _SHIFT) + 1
+            got = self._jcosts[J] = [n * one for n in range(J + 1)]
+        return got
+
+    def _wild_rows(self, bases: int) -> tuple[int, int, int, int]:
+        """The wild ranks of each suit (none when a wild card in its own
+        place counts its rank's points: then they do not matter)."""
+        got = self._wrows.get(bases)
+        if got is None:
+            w = 0 if self.points.wild is None else bases
+            got = self._wrows[bases] = (w & 0x1FFF, w >> 13 & 0x1FFF, w >> 26 & 0x1FFF, w >> 39 & 0x1FFF)
+        return got
 
     def _fast(self, mask: int, wilds: Wilds, needs: Needs) -> tuple[int, int] | None:
         """``(least deadwood, fewest loose cards)`` meeting ``needs``, or ``None``:
-        the sets chosen rank by rank, the runs of each suit read from a shared
-        table (:meth:`_suit`), the suits and sets put together under the budget
-        of cards standing in."""
-        dead_pts, dead, _, splits = self._splits(mask, wilds, needs)
+        for each split of the hand, the sets chosen rank by rank, the runs of
+        each suit read from a shared table (:meth:`_table`), the suits and sets
+        put together under the budget of cards standing in (:meth:`_eval`)."""
+        dead_v, _, splits = self._prepare(mask, wilds, needs)
         caps = (needs.sets, needs.runs, needs.pure_runs)
-        best = _INF
-        for layers, _nat, standing, jp in splits:
-            pre = [0]
-            for p in jp:
-                pre.append(pre[-1] + p)
-            v = self._fast_split(layers, len(standing), pre, caps, wilds.bases, best)
+        wrows = self._wild_rows(wilds.bases)
+        best = _VINF
+        for H, J, cost, _ in splits:
+            v = self._eval(H, J, cost, caps, wrows, best)
             if v < best:
                 best = v
-        if best >= _INF:
+        if best >= _VINF:
             return None
-        return best[0] + dead_pts, best[1] + len(dead)
+        best += dead_v
+        return best >> _SHIFT, best & _LOOSE
 
     def _fast_arrangement(
         self, mask: int, wilds: Wilds, needs: Needs
@@ -336,100 +512,91 @@ class WildSolver:
         melds, loose cards)``, ``None`` when the needs cannot be met, ``False``
         when the best holds melds of cards standing in alone (then
         :meth:`_best` searches)."""
-        dead_pts, dead, _, splits = self._splits(mask, wilds, needs)
+        dead_v, dead, splits = self._prepare(mask, wilds, needs)
         caps = (needs.sets, needs.runs, needs.pure_runs)
-        best = _INF
-        found: tuple | None = None
-        for layers, nat, standing, jp in splits:
-            pre = [0]
-            for p in jp:
-                pre.append(pre[-1] + p)
-            got: list = []
-            v = self._fast_split(layers, len(standing), pre, caps, wilds.bases, best, got)
+        _, cr, cp = caps
+        wrows = self._wild_rows(wilds.bases)
+        best = _VINF
+        found: tuple[int, int, list[int], list[int], Any] | None = None
+        for H, J, cost, standing in splits:
+            got: list[Any] = []
+            v = self._eval(H, J, cost, caps, wrows, best, got)
             if v < best:
                 best = v
-                found = (nat, standing, pre, got[0])
-        if best >= _INF or found is None:
+                found = (H, J, cost, standing, got[0])
+        if found is None:
             return None
-        nat, standing, pre, plan = found
+        _, J, cost, standing, plan = found
         if plan is None:
             return False
-        rows_now, jset, sets = plan
-        J = len(standing)
-        cs, cr, cp = caps
-        wrows = [wilds.bases >> (13 * si) & 0x1FFF for si in range(4)]
-        ds = [list(self._suit(rows_now[si], wrows[si], J, (cr, cp)).items()) for si in range(4)]
+        h, jj, sets = plan
+        b = J - jj
+        W = self._W
+        cs_ = [h >> (s * W) & self._FW for s in range(4)]
+        ws = [wrows[s] & cs_[s] for s in range(4)]
+        tabs = [self._table(cs_[s], ws[s], b, cr, cp)[1] for s in range(4)]
         chosen = None
-        for combo in product(*ds):
-            j = jset + sum(k[0] for k, _ in combo)
-            if j > J:
+        for combo in product(*tabs):
+            st = sum(e[0] for e in combo)
+            j = st & 0xFFF
+            if j > b or (st >> 12 & 0xFFF) < cr or st >> 24 < cp:
                 continue
-            if min(sum(k[1] for k, _ in combo), cr) != cr or min(sum(k[2] for k, _ in combo), cp) != cp:
-                continue
-            if min(len(sets), cs) != cs:
-                continue
-            val = (sum(v[0] for _, v in combo) + pre[J - j], sum(v[1] for _, v in combo) + J - j)
-            if val == best:
+            if sum(e[1] for e in combo) + cost[b - j] == best:
                 chosen = combo
                 break
         assert chosen is not None  # the merge found this value
         choices: list[_Choice] = []
         loose_bases: list[int] = []
-        for si in range(4):
-            key, val = chosen[si]
-            runs, loose = self._suit_path(rows_now[si], wrows[si], J, (cr, cp), key, val)
+        for s in range(4):
+            st, val = chosen[s]
+            runs, loose = self._suit_path(cs_[s], ws[s], b, cr, cp, st, val)
             for pure, slots in runs:
-                choices.append(("run", pure, tuple(None if b is None else si * 13 + b for b in slots)))
-            loose_bases.extend(si * 13 + b for b in loose)
+                choices.append(("run", pure, tuple(None if q is None else s * 13 + q for q in slots)))
+            loose_bases.extend(s * 13 + q for q in loose)
         for r, take, k in sets:
-            bases = tuple(si * 13 + r for si in range(4) for _ in range(take[si]))
-            choices.append(("set", k == 0, bases + (None,) * k))
+            set_bases = tuple(s * 13 + r for s in range(4) for _ in range(take[s]))
+            choices.append(("set", k == 0, set_bases + (None,) * k))
+        in_stand = set(standing)
+        nat = [c for c in _bits(mask & ((1 << self.deck.first_joker) - 1)) if c not in in_stand]
         melds, loose_cards = self._physical(choices, loose_bases, nat, standing, wilds)
-        return best[0] + dead_pts, best[1] + len(dead), melds, tuple(sorted(loose_cards + dead))
+        total = best + dead_v
+        return total >> _SHIFT, total & _LOOSE, melds, tuple(sorted(loose_cards + dead))
 
     def _suit_path(
-        self,
-        rows: tuple[int, ...],
-        wrow: int,
-        J: int,
-        caps: tuple[int, int],
-        key: tuple[int, int, int],
-        val: tuple[int, int],
+        self, c: int, w: int, b: int, cr: int, cp: int, st: int, val: int
     ) -> tuple[list[tuple[bool, tuple[int | None, ...]]], list[int]]:
         """The runs (``(pure, slots)``, ranks or ``None`` for a card standing
-        in) and the loose ranks of one suit's table entry ``key`` of value ``val``."""
-        cr, cp = caps
-        j, r, p = key
+        in) and the loose ranks of one suit's table entry ``st`` of value ``val``."""
+        j, r, p = st & 0xFFF, st >> 12 & 0xFFF, st >> 24
         runs: list[tuple[bool, tuple[int | None, ...]]] = []
         loose: list[int] = []
-        pts = self.points
-        while rows[0]:
-            first = rows[0]
-            low = first & -first
+        wcap = self._wcap
+        while c & 0x1FFF:
+            pres = c & 0x1FFF
+            low = pres & -pres
             x = low.bit_length() - 1
-            px = pts.wild if pts.wild is not None and wrow >> x & 1 else pts.ranks[x]
-            rest = _remove_bit(rows, low)
-            step: tuple[tuple[int, ...], int, tuple[int, int, int], tuple[int, int], Any] | None = None
-            want = (val[0] - px, val[1] - 1)
-            for (j2, r2, p2), v2 in self._suit(rest, wrow, J, caps).items():
-                if j2 == j and r2 >= r and p2 >= p and v2 <= want:
-                    step = (rest, J, (j2, r2, p2), v2, None)
+            px = self._wild_v if w & low else self._rank_v[x]
+            rest = self._take(c, low)
+            step: tuple[int, int, int, int, tuple[bool, tuple[int | None, ...]] | None] | None = None
+            want = val - px
+            for st2, v2 in self._table(rest, w & rest, b, cr, cp)[1]:
+                if st2 & 0xFFF == j and st2 >> 12 & 0xFFF >= r and st2 >> 24 >= p and v2 <= want:
+                    step = (rest, b, st2, v2, None)
                     break
             if step is None:
-                for (_kind, pure, slots), used, k in self._run_melds(
-                    x, min(J, self.rules.wild_cap()), rest[0]
-                ):
-                    nrows = rows
-                    for b in used:
-                        nrows = _remove_bit(nrows, 1 << b)
-                    for (j2, r2, p2), v2 in self._suit(nrows, wrow, J - k, caps).items():
+                for pure, U, k, slots in self._runs_of(x, b if b < wcap else wcap, rest & 0x1FFF):
+                    n = self._take(c, U)
+                    for st2, v2 in self._table(n, w & n, b - k, cr, cp)[1]:
+                        j2, r2, p2 = st2 & 0xFFF, st2 >> 12 & 0xFFF, st2 >> 24
                         if j2 + k == j and min(r2 + 1, cr) >= r and min(p2 + pure, cp) >= p and v2 <= val:
-                            step = (nrows, J - k, (j2, r2, p2), v2, (pure, slots))
+                            step = (n, b - k, st2, v2, (pure, slots))
                             break
                     if step is not None:
                         break
             assert step is not None  # the table's entry came from one of these
-            rows, J, (j, r, p), val, run = step
+            c, b, st, val, run = step
+            w &= c
+            j, r, p = st & 0xFFF, st >> 12 & 0xFFF, st >> 24
             if run is None:
                 loose.append(x)
             else:
@@ -495,25 +662,74 @@ class WildSolver:
                 out.append((take, k))
         return out
 
-    def _fast_split(
+    def _rank_options(
+        self, r: int, counts: tuple[int, ...], J: int, cs: int
+    ) -> list[tuple[int, int, int, tuple[tuple[int, tuple[int, ...], int], ...]]]:
+        """The ways to make one or more sets at rank ``r`` holding ``counts``
+        natural cards of each suit with at most ``J`` standing in: ``(the cards
+        taken as a mask of the packed hand, cards standing in, sets, the sets
+        as (rank, taken of each suit, standing in))``, one for each state they
+        leave (the cards left, the cards standing in used, the sets as the
+        needs count them): different sets leaving the same state lead to the
+        same choices further on. Shared by every call."""
+        key = (r, counts, J, cs)
+        got = self._ropts.get(key)
+        if got is not None:
+            return got
+        shapes = self._set_shapes(counts, J, cs)
+        found: dict[
+            tuple[tuple[int, ...], int, int], tuple[int, int, tuple[tuple[int, tuple[int, ...], int], ...]]
+        ] = {}
+
+        def more(
+            left: tuple[int, ...], kk: int, ns: int, desc: tuple[tuple[int, tuple[int, ...], int], ...]
+        ) -> None:
+            for take, k in shapes:
+                if kk + k > J or any(t > c for t, c in zip(take, left, strict=True)):
+                    continue
+                nleft = tuple(c - t for c, t in zip(left, take, strict=True))
+                state = (nleft, kk + k, min(ns + 1, cs))
+                if state in found:
+                    continue
+                nd = (*desc, (r, take, k))
+                found[state] = (kk + k, ns + 1, nd)
+                more(nleft, kk + k, ns + 1, nd)
+
+        more(counts, 0, 0, ())
+        W = self._W
+        out = []
+        for (nleft, _, _), (kk, ns, desc) in found.items():
+            xor = 0
+            for s in range(4):
+                for i in range(nleft[s], counts[s]):
+                    xor |= 1 << (s * W + 13 * i + r)
+            out.append((xor, kk, ns, desc))
+        self._ropts[key] = out
+        return out
+
+    def _eval(
         self,
-        layers: tuple[int, ...],
+        H: int,
         J: int,
-        pre: list[int],
+        cost: list[int],
         caps: tuple[int, int, int],
-        wbases: int,
-        bound: tuple[int, int] = _INF,
-        want_plan: list | None = None,
-    ) -> tuple[int, int]:
-        """The best value of one split of the hand (see :meth:`_fast`), or
-        ``bound`` when none is better than it."""
+        wrows: tuple[int, int, int, int],
+        bound: int = _VINF,
+        want_plan: list[Any] | None = None,
+    ) -> int:
+        """The best value of one split of the hand (natural cards ``H``
+        packed, ``J`` standing in, ``cost[n]`` the value of n of them left
+        loose), or ``bound`` when none is better than it. With ``want_plan``,
+        appends the best's ``(natural cards left after the sets, cards
+        standing in the sets, the sets)``, ``None`` when it holds melds of
+        cards standing in alone, or nothing when none beats ``bound``."""
         cs, cr, cp = caps
-        rows = [tuple(layer >> (13 * s) & 0x1FFF for layer in layers) for s in range(4)]
-        wrows = [wbases >> (13 * s) & 0x1FFF for s in range(4)]
-        # ranks where a set may be made (enough suits there), with the cards of each suit there
         rules = self.rules
-        jset = min(J, rules.wild_cap()) if rules.wild_in_sets else 0
-        c0, d0, h0, s0 = rows[0][0], rows[1][0], rows[2][0], rows[3][0]
+        W = self._W
+        FW = self._FW
+        copies = self.deck.copies
+        jset = min(J, self._wcap) if rules.wild_in_sets else 0
+        c0, d0, h0, s0 = H & 0x1FFF, H >> W & 0x1FFF, H >> (2 * W) & 0x1FFF, H >> (3 * W) & 0x1FFF
         if rules.set_suits == "distinct":
             need = rules.set_min - jset
             if need <= 1 and not cs and rules.wild_in_runs and rules.run_min <= rules.set_min:
@@ -528,119 +744,108 @@ class WildSolver:
                 cand = c0 | d0 | h0 | s0
         else:
             cand = c0 | d0 | h0 | s0
-        ranks = []
+        opts = []
         while cand:
             low = cand & -cand
             cand ^= low
             r = low.bit_length() - 1
-            counts = tuple(_count(rows[si], r) for si in range(4))
+            if copies == 1:
+                counts = tuple(H >> (s * W + r) & 1 for s in range(4))
+            else:
+                counts = tuple(_layer_count(H >> (s * W), r, copies) for s in range(4))
             if rules.set_suits == "repeat" and sum(counts) + jset < rules.set_min:
                 continue
-            shapes = self._set_shapes(counts, J, cs)
-            if shapes:
-                ranks.append((r, counts, shapes))
-        if not ranks and not J and not (cr or cp) and want_plan is None:
-            # no set, nothing standing in, no needs: each suit's runs alone
-            total = (0, 0)
-            for si in range(4):
-                a, b = self._suit(rows[si], wrows[si], 0, (0, 0))[(0, 0, 0)]
-                total = (total[0] + a, total[1] + b)
-            if cs:
-                return _INF
-            return total
+            o = self._rank_options(r, counts, J, cs)
+            if o:
+                opts.append(o)
+
         best = bound
-        plan: tuple | None = None  # the best leaf: its suits, cards standing in sets, sets
-        suit = self._suit
-        rcaps = (cr, cp)
+        plan: Any = False  # the best leaf's (cards left, standing in the sets, sets); None: joker-only melds
+        tabs = self._tabs
+        table = self._table
+        wr0, wr1, wr2, wr3 = wrows
+        joker_melds = self.rules.min_natural == 0
+        kr = cr << (W + 25) | cp << (W + 37)
+        KB = W + 13
 
-        no_joker_melds = self.rules.min_natural > 0
-
-        def leaf(rows_now: list[tuple[int, ...]], jset: int, nsets: int, sets: tuple) -> None:
+        def leaf(h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> None:
             nonlocal best, plan
-            # each suit's table for the whole budget J (shared by every set choice;
-            # the merge below keeps to the budget left after the sets)
-            ds = [suit(rows_now[si], wrows[si], J, rcaps) for si in range(4)]
-            if best < _INF:
-                # a lower bound: each suit at its best within the budget the sets leave
-                budget = J - jset
-                la = lb = 0
-                for d in ds:
-                    a, b = min(v for k, v in d.items() if k[0] <= budget)
-                    la += a
-                    lb += b
-                if (la, lb) >= best:
-                    return
-            acc: dict[tuple[int, int, int, int], tuple[int, int]] = {(jset, min(nsets, cs), 0, 0): (0, 0)}
-            for d in ds:
-                if len(d) == 1 and (0, 0, 0) in d:
-                    a2, b2 = d[(0, 0, 0)]
-                    acc = {k: (a1 + a2, b1 + b2) for k, (a1, b1) in acc.items()}
-                    continue
-                new: dict[tuple[int, int, int, int], tuple[int, int]] = {}
-                for (j1, s1, r1, p1), (a1, b1) in acc.items():
-                    for (j2, r2, p2), (a2, b2) in d.items():
-                        j = j1 + j2
-                        if j > J:
-                            continue
-                        key = (j, s1, min(r1 + r2, cr), min(p1 + p2, cp))
-                        val = (a1 + a2, b1 + b2)
-                        old = new.get(key)
-                        if old is None or val < old:
-                            new[key] = val
-                acc = new
-            for (j, s1, r1, p1), (a, b) in acc.items():
-                left = J - j
-                if no_joker_melds:
-                    if s1 == cs and r1 == cr and p1 == cp:
-                        v = (a + pre[left], b + left)
-                        if v < best:
-                            best = v
-                            plan = (list(rows_now), jset, sets)
-                    continue
-                for ns, nr, used in self._joker_melds(left):
-                    if min(s1 + ns, cs) == cs and min(r1 + nr, cr) == cr and p1 == cp:
-                        v = (a + pre[left - used], b + left - used)
-                        if v < best:
-                            best = v
-                            plan = None  # joker-only melds: solve() searches instead
-
-        def walk(i: int, rows_now: list[tuple[int, ...]], jset: int, nsets: int, sets: tuple) -> None:
-            if i == len(ranks):
-                leaf(rows_now, jset, nsets, sets)
+            if ns < cs and not joker_melds:
                 return
-            r, counts, shapes = ranks[i]
-            walk(i + 1, rows_now, jset, nsets, sets)
-            # one or more sets at this rank, shapes in nondecreasing order
-            bit = 1 << r
+            b = J - jj
+            kx = b << KB | kr
+            a0 = h & FW
+            a1 = h >> W & FW
+            a2 = h >> (2 * W) & FW
+            a3 = h >> (3 * W) & FW
+            w0 = wr0 & a0
+            w1 = wr1 & a1
+            w2 = wr2 & a2
+            w3 = wr3 & a3
+            t0 = tabs.get(a0 | w0 << W | kx) or table(a0, w0, b, cr, cp)
+            t1 = tabs.get(a1 | w1 << W | kx) or table(a1, w1, b, cr, cp)
+            t2 = tabs.get(a2 | w2 << W | kx) or table(a2, w2, b, cr, cp)
+            t3 = tabs.get(a3 | w3 << W | kx) or table(a3, w3, b, cr, cp)
+            if t0[0] + t1[0] + t2[0] + t3[0] >= best:
+                return  # each suit at its best cannot beat the best found
+            const = 0
+            acc: dict[int, int] | None = None
+            for t in (t0, t1, t2, t3):
+                ents = t[1]
+                if len(ents) == 1 and not ents[0][0]:
+                    const += ents[0][1]
+                    continue
+                if acc is None:
+                    acc = t[2]
+                    continue
+                new: dict[int, int] = {}
+                for k1, v1 in acc.items():
+                    for k2, v2 in ents:
+                        k = k1 + k2
+                        if k & 0xFFF > b:
+                            continue
+                        v = v1 + v2
+                        old = new.get(k)
+                        if old is None or v < old:
+                            new[k] = v
+                acc = new
+            if acc is None:
+                acc = {0: 0}
+            for k, v in acc.items():
+                left = b - (k & 0xFFF)
+                r1 = k >> 12 & 0xFFF
+                p1 = k >> 24
+                if not joker_melds:
+                    if r1 >= cr and p1 >= cp:
+                        v += const + cost[left]
+                        if v < best:
+                            best = v
+                            plan = (h, jj, sets)
+                    continue
+                for ns2, nr2, used in self._joker_melds(left):
+                    if ns + ns2 >= cs and r1 + nr2 >= cr and p1 >= cp:
+                        v2 = v + const + cost[left - used]
+                        if v2 < best:
+                            best = v2
+                            plan = (h, jj, sets) if not (ns2 or nr2) else None
 
-            # Each state after some sets at this rank (the cards left of each
-            # suit, the cards standing in used, the sets as the needs count
-            # them) is walked on once: different sets that leave the same
-            # state lead to the same choices further on.
-            seen: set[tuple[tuple[int, ...], int, int]] = set()
+        n = len(opts)
 
-            def more(left: tuple[int, ...], rws: list[tuple[int, ...]], jj: int, ns: int, st: tuple) -> None:
-                for take, k in shapes:
-                    if jj + k > J or any(t > c for t, c in zip(take, left, strict=True)):
-                        continue
-                    nleft = tuple(c - t for c, t in zip(left, take, strict=True))
-                    state = (nleft, jj + k, min(ns + 1, cs))
-                    if state in seen:
-                        continue
-                    seen.add(state)
-                    nrows = list(rws)
-                    for s2 in range(4):
-                        for _ in range(take[s2]):
-                            nrows[s2] = _remove_bit(nrows[s2], bit)
-                    nst = (*st, (r, take, k))
-                    walk(i + 1, nrows, jj + k, ns + 1, nst)
-                    more(nleft, nrows, jj + k, ns + 1, nst)
+        def walk(i: int, h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> None:
+            if i == n:
+                leaf(h, jj, ns, sets)
+                return
+            walk(i + 1, h, jj, ns, sets)
+            for xor, k, m, desc in opts[i]:
+                if jj + k <= J:
+                    walk(i + 1, h ^ xor, jj + k, ns + m, sets + desc)
 
-            more(counts, rows_now, jset, nsets, sets)
-
-        walk(0, rows, 0, 0, ())
-        if want_plan is not None:
-            want_plan.append(plan if best < bound else None)
+        if n:
+            walk(0, H, 0, 0, ())
+        else:
+            leaf(H, 0, 0, ())
+        if want_plan is not None and best < bound:
+            want_plan.append(plan)
         return best
 
     def _joker_melds(self, left: int) -> list[tuple[int, int, int]]:
@@ -661,52 +866,61 @@ class WildSolver:
                     out.append((ns, nr, min(left, nr * run_max + ns * set_max)))
         return out
 
-    def _suit(
-        self, rows: tuple[int, ...], wrow: int, J: int, caps: tuple[int, int]
-    ) -> dict[tuple[int, int, int], tuple[int, int]]:
-        """The runs of one suit (``rows``: layer i holds the ranks held more than
-        i times; ``wrow``: its wild ranks) with at most ``J`` standing in:
-        ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
-        runs capped at ``caps``. Shared by every call (a table filled as used)."""
-        wrow &= rows[0]  # only the wild ranks held here count (their points)
-        key = (rows, wrow, J, caps)
-        got = self._suits.get(key)
+    def _table(
+        self, c: int, w: int, b: int, cr: int, cp: int
+    ) -> tuple[int, tuple[tuple[int, int], ...], dict[int, int]]:
+        """The runs of one suit (``c``: its cards, layered; ``w``: its wild
+        ranks held) with at most ``b`` standing in, runs counted up to ``cr``
+        and pure runs up to ``cp``: ``(least value, entries, entries as a
+        dict)``, an entry ``(jokers used | runs << 12 | pure runs << 24, least
+        value)``, none beaten by another (as good a value with as many cards
+        standing in, runs and pure runs). Shared by every call (filled as used)."""
+        W = self._W
+        key = c | w << W | b << (W + 13) | cr << (W + 25) | cp << (W + 37)
+        got = self._tabs.get(key)
         if got is not None:
             return got
-        first = rows[0]
-        if not first:
-            res = {(0, 0, 0): (0, 0)}
+        pres = c & 0x1FFF
+        if not pres:
+            res = {0: 0}
         else:
-            cr, cp = caps
-            low = first & -first
+            low = pres & -pres
             x = low.bit_length() - 1
-            pts = self.points
-            px = pts.wild if pts.wild is not None and wrow >> x & 1 else pts.ranks[x]
-            rest = _remove_bit(rows, low)
-            res = {k: (a + px, b + 1) for k, (a, b) in self._suit(rest, wrow, J, caps).items()}
-            for (_kind, pure, _slots), used, k in self._run_melds(x, min(J, self.rules.wild_cap()), rest[0]):
-                nrows = rows
-                for b in used:
-                    nrows = _remove_bit(nrows, 1 << b)
-                for (j, r, p), v in self._suit(nrows, wrow, J - k, caps).items():
-                    key2 = (j + k, min(r + 1, cr), min(p + pure, cp))
-                    old = res.get(key2)
+            px = self._wild_v if w & low else self._rank_v[x]
+            rest = self._take(c, low)
+            res = {st: v + px for st, v in self._table(rest, w & rest, b, cr, cp)[1]}
+            wcap = self._wcap
+            for pure, U, k, _ in self._runs_of(x, b if b < wcap else wcap, rest & 0x1FFF):
+                n = self._take(c, U)
+                for st, v in self._table(n, w & n, b - k, cr, cp)[1]:
+                    r = (st >> 12 & 0xFFF) + 1
+                    p = (st >> 24) + pure
+                    st2 = (st & 0xFFF) + k | (r if r < cr else cr) << 12 | (p if p < cp else cp) << 24
+                    old = res.get(st2)
                     if old is None or v < old:
-                        res[key2] = v
-            res = _pareto(res)
-        if len(self._suits) > 500_000:
-            self._suits.clear()
-        self._suits[key] = res
-        return res
+                        res[st2] = v
+            if len(res) > 1:
+                res = _pareto(res)
+        if len(self._tabs) > 500_000:
+            self._tabs.clear()
+        got = self._tabs[key] = (min(res.values()), tuple(res.items()), res)
+        return got
 
-    def _run_melds(self, x: int, jc: int, row: int) -> list[tuple[_Choice, tuple[int, ...], int]]:
-        """The runs holding rank ``x`` of suit 0 with ranks ``row`` also held."""
-        key = (x, jc, row, -1)
-        got = self._cands.get(key)
+    def _runs_of(self, x: int, jc: int, row: int) -> list[tuple[bool, int, int, tuple[int | None, ...]]]:
+        """The runs holding rank ``x`` with ranks ``row`` also held and at most
+        ``jc`` standing in: ``(pure, ranks used as a mask, standing in, slots)``."""
+        key = (x, jc, row)
+        got = self._runs.get(key)
         if got is None:
-            if len(self._cands) > 200_000:
-                self._cands.clear()
-            got = self._cands[key] = [m for m in _make_runs(self.rules, x, jc, row) if m[0][0] == "run"]
+            if len(self._runs) > 200_000:
+                self._runs.clear()
+            got = []
+            for (_kind, pure, slots), used, k in _make_runs(self.rules, x, jc, row):
+                U = 0
+                for u in used:
+                    U |= 1 << u
+                got.append((pure, U, k, slots))
+            self._runs[key] = got
         return got
 
     def _best(
@@ -791,26 +1005,36 @@ def _remove(layers: tuple[int, ...], bases: Iterable[int]) -> tuple[int, ...]:
     return tuple(ls)
 
 
-def _pareto(res: dict[tuple[int, int, int], tuple[int, int]]) -> dict[tuple[int, int, int], tuple[int, int]]:
-    """``res`` without the entries another one beats: as good a value with the
-    same number of cards standing in (a card standing in left over is loose and
-    counts, so fewer is not better) and as many runs and pure runs."""
-    if len(res) == 1:
-        return res
-    items = sorted(res.items(), key=lambda kv: (kv[1], kv[0][0], -kv[0][1], -kv[0][2]))
-    kept: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
-    for (j, r, p), v in items:
-        if not any(j2 == j and r2 >= r and p2 >= p for (j2, r2, p2), _ in kept):
-            kept.append(((j, r, p), v))
+def _pareto(res: dict[int, int]) -> dict[int, int]:
+    """``res`` (packed state -> value) without the entries another one beats:
+    as good a value with the same number of cards standing in (a card standing
+    in left over is loose and counts, so fewer is not better) and as many runs
+    and pure runs."""
+    items = sorted(res.items(), key=lambda kv: (kv[1], kv[0] & 0xFFF, -(kv[0] >> 12 & 0xFFF), -(kv[0] >> 24)))
+    kept: list[tuple[int, int]] = []
+    for st, v in items:
+        j, r, p = st & 0xFFF, st >> 12 & 0xFFF, st >> 24
+        if not any(k & 0xFFF == j and k >> 12 & 0xFFF >= r and k >> 24 >= p for k, _ in kept):
+            kept.append((st, v))
     return dict(kept)
 
 
-def _remove_bit(rows: tuple[int, ...], bit: int) -> tuple[int, ...]:
-    """``rows`` (layer i: what is held more than i times) with one ``bit`` fewer."""
-    for i in range(len(rows) - 1, -1, -1):
-        if rows[i] & bit:
-            return rows[:i] + (rows[i] ^ bit,) + rows[i + 1 :]
-    return rows
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _layer_count(c: int, r: int, copies: int) -> int:
+    """How many copies of rank ``r`` the layered suit ``c`` holds."""
+    n = 0
+    while n < copies and c >> (13 * n + r) & 1:
+        n += 1
+    return n
 
 
 def _count(layers: tuple[int, ...], b: int) -> int:
