@@ -101,6 +101,10 @@ class Solution:
         return sum(len(m.cards) for m in self.melds)
 
 
+# One suit's runs (see WildSolver._table): least value, entries (packed state,
+# value), the entries as a dict, the most runs and the most pure runs of an entry.
+_Table = tuple[int, tuple[tuple[int, int], ...], dict[int, int], int, int]
+
 # A meld choice in the search: (kind, pure, natural bases in shown order with
 # None where a card stands in).
 _Choice = tuple[str, bool, tuple[int | None, ...]]
@@ -146,7 +150,7 @@ class WildSolver:
         self._rank_v = tuple((p << _SHIFT) + 1 for p in self.points.ranks)
         self._wild_v = ((self.points.wild or 0) << _SHIFT) + 1  # used only when points.wild is set
         # the runs of one suit (see _table), one int key -> (least value, entries, entries as a dict)
-        self._tabs: dict[int, tuple[int, tuple[tuple[int, int], ...], dict[int, int]]] = {}
+        self._tabs: dict[int, _Table] = {}
         self._runs: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
         self._ropts: dict[tuple[int, tuple[int, ...], int, int], list[Any]] = {}
         self._jcosts: dict[int, list[int]] = {}
@@ -767,11 +771,12 @@ class WildSolver:
         joker_melds = self.rules.min_natural == 0
         kr = cr << (W + 25) | cp << (W + 37)
         KB = W + 13
+        check_runs = (cr or cp) and not joker_melds
 
-        def leaf(h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> None:
+        def leaf(h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> bool:
+            # False when the runs asked for cannot be made (then neither can
+            # they after more sets: fewer cards, fewer standing in)
             nonlocal best, plan
-            if ns < cs and not joker_melds:
-                return
             b = J - jj
             kx = b << KB | kr
             a0 = h & FW
@@ -786,8 +791,12 @@ class WildSolver:
             t1 = tabs.get(a1 | w1 << W | kx) or table(a1, w1, b, cr, cp)
             t2 = tabs.get(a2 | w2 << W | kx) or table(a2, w2, b, cr, cp)
             t3 = tabs.get(a3 | w3 << W | kx) or table(a3, w3, b, cr, cp)
+            if check_runs and (t0[3] + t1[3] + t2[3] + t3[3] < cr or t0[4] + t1[4] + t2[4] + t3[4] < cp):
+                return False
+            if ns < cs and not joker_melds:
+                return True
             if t0[0] + t1[0] + t2[0] + t3[0] >= best:
-                return  # each suit at its best cannot beat the best found
+                return True  # each suit at its best cannot beat the best found
             const = 0
             acc: dict[int, int] | None = None
             for t in (t0, t1, t2, t3):
@@ -811,27 +820,31 @@ class WildSolver:
                 acc = new
             if acc is None:
                 acc = {0: 0}
+            if joker_melds:
+                for k, v in acc.items():
+                    left = b - (k & 0xFFF)
+                    r1 = k >> 12 & 0xFFF
+                    for ns2, nr2, used in self._joker_melds(left):
+                        if ns + ns2 >= cs and r1 + nr2 >= cr and k >> 24 >= cp:
+                            v2 = v + const + cost[left - used]
+                            if v2 < best:
+                                best = v2
+                                plan = (h, jj, sets) if not (ns2 or nr2) else None
+                return True
+            ok = False
             for k, v in acc.items():
-                left = b - (k & 0xFFF)
-                r1 = k >> 12 & 0xFFF
-                p1 = k >> 24
-                if not joker_melds:
-                    if r1 >= cr and p1 >= cp:
-                        v += const + cost[left]
-                        if v < best:
-                            best = v
-                            plan = (h, jj, sets)
-                    continue
-                for ns2, nr2, used in self._joker_melds(left):
-                    if ns + ns2 >= cs and r1 + nr2 >= cr and p1 >= cp:
-                        v2 = v + const + cost[left - used]
-                        if v2 < best:
-                            best = v2
-                            plan = (h, jj, sets) if not (ns2 or nr2) else None
+                if k >> 12 & 0xFFF >= cr and k >> 24 >= cp:
+                    ok = True
+                    v += const + cost[b - (k & 0xFFF)]
+                    if v < best:
+                        best = v
+                        plan = (h, jj, sets)
+            return ok
 
         n = len(opts)
 
         def walk(i: int, h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> None:
+            # every choice of sets at ranks i.. after those in ``sets`` (at least one)
             if i == n:
                 leaf(h, jj, ns, sets)
                 return
@@ -840,10 +853,12 @@ class WildSolver:
                 if jj + k <= J:
                     walk(i + 1, h ^ xor, jj + k, ns + m, sets + desc)
 
-        if n:
-            walk(0, H, 0, 0, ())
-        else:
-            leaf(H, 0, 0, ())
+        # No sets first: when the runs asked for cannot be made, nothing can.
+        if leaf(H, 0, 0, ()) or joker_melds:
+            for i in range(n):
+                for xor, k, m, desc in opts[i]:
+                    if k <= J:
+                        walk(i + 1, H ^ xor, k, m, desc)
         if want_plan is not None and best < bound:
             want_plan.append(plan)
         return best
@@ -866,15 +881,14 @@ class WildSolver:
                     out.append((ns, nr, min(left, nr * run_max + ns * set_max)))
         return out
 
-    def _table(
-        self, c: int, w: int, b: int, cr: int, cp: int
-    ) -> tuple[int, tuple[tuple[int, int], ...], dict[int, int]]:
+    def _table(self, c: int, w: int, b: int, cr: int, cp: int) -> _Table:
         """The runs of one suit (``c``: its cards, layered; ``w``: its wild
         ranks held) with at most ``b`` standing in, runs counted up to ``cr``
         and pure runs up to ``cp``: ``(least value, entries, entries as a
-        dict)``, an entry ``(jokers used | runs << 12 | pure runs << 24, least
-        value)``, none beaten by another (as good a value with as many cards
-        standing in, runs and pure runs). Shared by every call (filled as used)."""
+        dict, most runs, most pure runs)``, an entry ``(jokers used | runs << 12
+        | pure runs << 24, least value)``, none beaten by another (as good a
+        value with as many cards standing in, runs and pure runs). Shared by
+        every call (filled as used)."""
         W = self._W
         key = c | w << W | b << (W + 13) | cr << (W + 25) | cp << (W + 37)
         got = self._tabs.get(key)
@@ -903,7 +917,13 @@ class WildSolver:
                 res = _pareto(res)
         if len(self._tabs) > 500_000:
             self._tabs.clear()
-        got = self._tabs[key] = (min(res.values()), tuple(res.items()), res)
+        got = self._tabs[key] = (
+            min(res.values()),
+            tuple(res.items()),
+            res,
+            max(st >> 12 & 0xFFF for st in res),
+            max(st >> 24 for st in res),
+        )
         return got
 
     def _runs_of(self, x: int, jc: int, row: int) -> list[tuple[bool, int, int, tuple[int | None, ...]]]:
