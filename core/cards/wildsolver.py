@@ -118,11 +118,14 @@ class WildSolver:
         "_W",
         "_base_pts",
         "_cands",
+        "_colmask",
         "_jcosts",
+        "_modes",
         "_plain_pts",
         "_rank_v",
         "_ropts",
         "_runs",
+        "_runs_near",
         "_tabs",
         "_wcap",
         "_wild_v",
@@ -152,7 +155,11 @@ class WildSolver:
         # the runs of one suit (see _table), one int key -> (least value, entries, entries as a dict)
         self._tabs: dict[int, _Table] = {}
         self._runs: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
-        self._ropts: dict[tuple[int, tuple[int, ...], int, int], list[Any]] = {}
+        self._runs_near: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
+        self._modes = self.rules.modes()
+        # the bits of a packed hand at rank 0 of every layer of every suit
+        self._colmask = sum(1 << (s * self._W + 13 * i) for s in range(4) for i in range(deck.copies))
+        self._ropts: dict[tuple[int, int, int, int], list[Any]] = {}
         self._jcosts: dict[int, list[int]] = {}
         self._wrows: dict[int, tuple[int, int, int, int]] = {}
 
@@ -236,7 +243,7 @@ class WildSolver:
         its suit held in ``nat_mask`` (a 52-bit mask of base cards)."""
         suit, rank = divmod(b, 13)
         row = nat_mask >> (13 * suit) & 0x1FFF
-        for mode in self.rules.modes():
+        for mode in self._modes:
             held = [bool(row >> (0 if q == 13 else q) & 1) for q in range(14)]
             if mode[0] == 0:
                 held[13] = False
@@ -325,7 +332,7 @@ class WildSolver:
                 col = sum(1 for s2 in range(4) if s2 != suit and nat_mask >> (s2 * 13 + rank) & 1)
                 near = any(
                     row >> (0 if q == 13 else q) & 1
-                    for mode in self.rules.modes()
+                    for mode in self._modes
                     for q in range(max(0, mode[rank] - reach), min(13, mode[rank] + reach) + 1)
                     if q != mode[rank] and (q != 0 or mode[0] == 0) and (q != 13 or mode[0] == 13)
                 )
@@ -434,7 +441,7 @@ class WildSolver:
         reach = n_wild
         return any(
             row >> (0 if q == 13 else q) & 1
-            for mode in self.rules.modes()
+            for mode in self._modes
             for q in range(max(0, mode[rank] - reach), min(13, mode[rank] + reach) + 1)
             if q != mode[rank] and (q != 0 or mode[0] == 0) and (q != 13 or mode[0] == 13)
         )
@@ -667,19 +674,24 @@ class WildSolver:
         return out
 
     def _rank_options(
-        self, r: int, counts: tuple[int, ...], J: int, cs: int
+        self, r: int, col: int, J: int, cs: int
     ) -> list[tuple[int, int, int, tuple[tuple[int, tuple[int, ...], int], ...]]]:
-        """The ways to make one or more sets at rank ``r`` holding ``counts``
-        natural cards of each suit with at most ``J`` standing in: ``(the cards
+        """The ways to make one or more sets at rank ``r`` (``col``: the packed
+        hand's bits at that rank) with at most ``J`` standing in: ``(the cards
         taken as a mask of the packed hand, cards standing in, sets, the sets
         as (rank, taken of each suit, standing in))``, one for each state they
         leave (the cards left, the cards standing in used, the sets as the
         needs count them): different sets leaving the same state lead to the
         same choices further on. Shared by every call."""
-        key = (r, counts, J, cs)
-        got = self._ropts.get(key)
-        if got is not None:
-            return got
+        key = (r, col, J, cs)
+        W = self._W
+        copies = self.deck.copies
+        counts = tuple(_layer_count(col >> (s * W), 0, copies) for s in range(4))
+        rules = self.rules
+        jset = min(J, self._wcap) if rules.wild_in_sets else 0
+        if rules.set_suits == "repeat" and sum(counts) + jset < rules.set_min:
+            self._ropts[key] = []
+            return []
         shapes = self._set_shapes(counts, J, cs)
         found: dict[
             tuple[tuple[int, ...], int, int], tuple[int, int, tuple[tuple[int, tuple[int, ...], int], ...]]
@@ -700,7 +712,6 @@ class WildSolver:
                 more(nleft, kk + k, ns + 1, nd)
 
         more(counts, 0, 0, ())
-        W = self._W
         out = []
         for (nleft, _, _), (kk, ns, desc) in found.items():
             xor = 0
@@ -731,7 +742,6 @@ class WildSolver:
         rules = self.rules
         W = self._W
         FW = self._FW
-        copies = self.deck.copies
         jset = min(J, self._wcap) if rules.wild_in_sets else 0
         c0, d0, h0, s0 = H & 0x1FFF, H >> W & 0x1FFF, H >> (2 * W) & 0x1FFF, H >> (3 * W) & 0x1FFF
         if rules.set_suits == "distinct":
@@ -749,17 +759,16 @@ class WildSolver:
         else:
             cand = c0 | d0 | h0 | s0
         opts = []
+        ropts = self._ropts
+        colmask = self._colmask
         while cand:
             low = cand & -cand
             cand ^= low
             r = low.bit_length() - 1
-            if copies == 1:
-                counts = tuple(H >> (s * W + r) & 1 for s in range(4))
-            else:
-                counts = tuple(_layer_count(H >> (s * W), r, copies) for s in range(4))
-            if rules.set_suits == "repeat" and sum(counts) + jset < rules.set_min:
-                continue
-            o = self._rank_options(r, counts, J, cs)
+            col = H >> r & colmask  # the copies of each suit at rank r
+            o = ropts.get((r, col, J, cs))
+            if o is None:
+                o = self._rank_options(r, col, J, cs)
             if o:
                 opts.append(o)
 
@@ -934,14 +943,41 @@ class WildSolver:
         if got is None:
             if len(self._runs) > 200_000:
                 self._runs.clear()
-            got = []
-            for (_kind, pure, slots), used, k in _make_runs(self.rules, x, jc, row):
-                U = 0
-                for u in used:
-                    U |= 1 << u
-                got.append((pure, U, k, slots))
+                self._runs_near.clear()
+            # only the ranks a run through x can reach matter
+            near = (x, jc, row & self._reach(x, jc, row))
+            got = self._runs_near.get(near)
+            if got is None:
+                got = []
+                for (_kind, pure, slots), used, k in _make_runs(self.rules, x, jc, row):
+                    U = 0
+                    for u in used:
+                        U |= 1 << u
+                    got.append((pure, U, k, slots))
+                self._runs_near[near] = got
             self._runs[key] = got
         return got
+
+    def _reach(self, x: int, jc: int, row: int) -> int:
+        """The ranks a run through rank ``x`` may hold, with ranks ``row`` held
+        and at most ``jc`` standing in (for the places not held)."""
+        out = 0
+        for mode in self._modes:
+            p = mode[x]
+            lo = 1 if mode[0] == 13 else 0
+            for step, end in ((1, lo + 13), (-1, lo - 1)):
+                gaps = 0
+                q = p + step
+                while q != end:
+                    rank = 0 if q == 13 else q
+                    if row >> rank & 1:
+                        out |= 1 << rank
+                    else:
+                        gaps += 1
+                        if gaps > jc:
+                            break
+                    q += step
+        return out
 
     def _best(
         self, mask: int, wilds: Wilds, needs: Needs, arrange: bool
