@@ -14,8 +14,10 @@ Design (the interface variants call):
   needs, ``Solution.meets`` is false and the solution is the best arrangement
   with no needs (Indian Rummy then counts every card; that is the variant's).
 * ``solver.deadwood(hand, wilds, needs)`` -> the least deadwood, or ``None``
-  when no arrangement meets ``needs``; ``solver.discards(hand, wilds, needs)``
-  -> the least deadwood after each discard (one copy of each card).
+  when no arrangement meets ``needs``; ``solver.least(hand, wilds, needs)``
+  -> ``(least deadwood, fewest loose cards)`` or ``None``;
+  ``solver.discards(hand, wilds, needs)`` -> the least deadwood after each
+  discard (one copy of each card).
 
 The one-deck, no-wild case of Gin and CardVerse is
 :class:`rummykit.core.cards.solver.MeldSolver` (table-driven, well under a
@@ -191,6 +193,14 @@ class WildSolver:
         ``needs``, or ``None`` when none does."""
         got = self._fast(self._mask(hand), wilds, needs or _NO_NEEDS)
         return None if got is None else got[0]
+
+    def least(
+        self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None
+    ) -> tuple[int, int] | None:
+        """``(least deadwood, fewest loose cards among the arrangements of that
+        deadwood)`` of ``hand`` among the arrangements meeting ``needs``, or
+        ``None`` when none does. ``(0, 0)``: every card melded."""
+        return self._fast(self._mask(hand), wilds, needs or _NO_NEEDS)
 
     def discards(
         self, hand: int | Iterable[int], wilds: Wilds = JOKERS_WILD, needs: Needs | None = None

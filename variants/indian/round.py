@@ -39,7 +39,7 @@ from .cards import (
     sorted_cards,
     wild_rank_of_cut,
 )
-from .melds import CAP, Arrangement, arrange
+from .melds import CAP, Arrangement, arrange, declares, melds_count
 from .options import IndianOptions
 
 NAME = "indian"
@@ -189,13 +189,13 @@ class IndianRound(Restocking, Round):
 
     def declarable(self, hand: Sequence[int], choices: Sequence[int]) -> list[int]:
         """The cards of ``choices`` whose laying down leaves a valid declaration."""
-        if not arrange(hand, self.wild).counts:
+        if not melds_count(hand, self.wild):
             return []  # no two sequences with one pure among the 14: none among 13
         out = []
         for c in choices:
             rest = list(hand)
             rest.remove(c)
-            if arrange(rest, self.wild).valid:
+            if declares(rest, self.wild):
                 out.append(c)
         return out
 
