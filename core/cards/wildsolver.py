@@ -104,8 +104,9 @@ class Solution:
 
 
 # One suit's runs (see WildSolver._table): least value, entries (packed state,
-# value), the entries as a dict, the most runs and the most pure runs of an entry.
-_Table = tuple[int, tuple[tuple[int, int], ...], dict[int, int], int, int]
+# value), the entries as a dict, the most runs and the most pure runs of an
+# entry, the value of every card loose.
+_Table = tuple[int, tuple[tuple[int, int], ...], dict[int, int], int, int, int]
 
 # A meld choice in the search: (kind, pure, natural bases in shown order with
 # None where a card stands in).
@@ -482,7 +483,13 @@ class WildSolver:
 
     def _take(self, c: int, U: int) -> int:
         """One suit's cards ``c`` (layered) with one copy fewer of each rank in ``U`` (all held)."""
-        for i in range(self.deck.copies - 1, -1, -1):
+        copies = self.deck.copies
+        if copies == 2:
+            hit = c >> 13 & U  # ranks held twice: the second copy goes
+            return c ^ hit << 13 ^ (U ^ hit)
+        if copies == 1:
+            return c ^ U
+        for i in range(copies - 1, -1, -1):
             hit = c >> (13 * i) & U
             if hit:
                 c ^= hit << (13 * i)
@@ -593,6 +600,11 @@ class WildSolver:
         loose: list[int] = []
         wcap = self._wcap
         while c & 0x1FFF:
+            if not st and val == self._table(c, w, b, cr, cp)[5]:
+                # every card left loose
+                for i in range(self.deck.copies):
+                    loose.extend(_bits(c >> (13 * i) & 0x1FFF))
+                break
             pres = c & 0x1FFF
             low = pres & -pres
             x = low.bit_length() - 1
@@ -904,10 +916,10 @@ class WildSolver:
         """The runs of one suit (``c``: its cards, layered; ``w``: its wild
         ranks held) with at most ``b`` standing in, runs counted up to ``cr``
         and pure runs up to ``cp``: ``(least value, entries, entries as a
-        dict, most runs, most pure runs)``, an entry ``(jokers used | runs << 12
-        | pure runs << 24, least value)``, none beaten by another (as good a
-        value with as many cards standing in, runs and pure runs). Shared by
-        every call (filled as used)."""
+        dict, most runs, most pure runs, value of every card loose)``, an
+        entry ``(jokers used | runs << 12 | pure runs << 24, least value)``,
+        none beaten by another (as good a value with as many cards standing
+        in, runs and pure runs). Shared by every call (filled as used)."""
         W = self._W
         key = c | w << W | b << (W + 13) | cr << (W + 25) | cp << (W + 37)
         got = self._tabs.get(key)
@@ -916,12 +928,15 @@ class WildSolver:
         pres = c & 0x1FFF
         if not pres:
             res = {0: 0}
+            all_loose = 0
         else:
             low = pres & -pres
             x = low.bit_length() - 1
             px = self._wild_v if w & low else self._rank_v[x]
             rest = self._take(c, low)
-            res = {st: v + px for st, v in self._table(rest, w & rest, b, cr, cp)[1]}
+            sub = self._table(rest, w & rest, b, cr, cp)
+            all_loose = sub[5] + px
+            res = {st: v + px for st, v in sub[1]}
             wcap = self._wcap
             for pure, U, k, _ in self._runs_of(x, b if b < wcap else wcap, rest & 0x1FFF):
                 n = self._take(c, U)
@@ -942,6 +957,7 @@ class WildSolver:
             res,
             max(st >> 12 & 0xFFF for st in res),
             max(st >> 24 for st in res),
+            all_loose,
         )
         return got
 
