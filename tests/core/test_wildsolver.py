@@ -181,21 +181,22 @@ def test_shared_solver_and_dispatch_to_the_table_solver():
 # ------------------------------------------------------------ brute force
 
 
-def brute(solver: WildSolver, hand: tuple[int, ...], wilds: Wilds, needs: Needs) -> int | None:
-    """Least deadwood over every family of disjoint melds (each checked by
-    meld_shapes), meeting ``needs``; ``None`` when none does."""
+def brute(solver: WildSolver, hand: tuple[int, ...], wilds: Wilds, needs: Needs) -> tuple[int, int] | None:
+    """``(least deadwood, fewest loose cards among those of least deadwood)``
+    over every family of disjoint melds (each checked by meld_shapes), meeting
+    ``needs``; ``None`` when none does."""
     d, rules, pts = solver.deck, solver.rules, solver.points
 
     @cache
-    def go(rest: tuple[int, ...], s: int, r: int, p: int) -> int | None:
+    def go(rest: tuple[int, ...], s: int, r: int, p: int) -> tuple[int, int] | None:
         if not rest:
             ok = s >= needs.sets and r >= needs.runs and p >= needs.pure_runs
-            return 0 if ok else None
+            return (0, 0) if ok else None
         x, others = rest[0], rest[1:]
         options = []
         v = go(others, s, r, p)
         if v is not None:
-            options.append(v + pts.of(x, d, wilds))
+            options.append((v[0] + pts.of(x, d, wilds), v[1] + 1))
         for n in range(1, len(others) + 1):
             for combo in combinations(others, n):
                 for shape in meld_shapes((x, *combo), d, rules, wilds):
@@ -206,6 +207,10 @@ def brute(solver: WildSolver, hand: tuple[int, ...], wilds: Wilds, needs: Needs)
         return min(options) if options else None
 
     return go(tuple(sorted(hand)), 0, 0, 0)
+
+
+def least_deadwood(found: tuple[int, int] | None) -> int | None:
+    return None if found is None else found[0]
 
 
 def hands(deck: Deck, size: int, pool_ranks: int):
@@ -224,17 +229,21 @@ NEEDS = st.sampled_from(
 def test_indian_solver_equals_brute_force(hand, wild_rank, needs):
     wilds = JOKERS_WILD if wild_rank < 0 else Wilds.of_rank(wild_rank)
     got = INDIAN.deadwood(hand, wilds, needs)
-    assert got == brute(INDIAN, tuple(hand), wilds, needs)
+    exact = brute(INDIAN, tuple(hand), wilds, needs)
+    assert got == least_deadwood(exact)
+    assert INDIAN.least(hand, wilds, needs) == exact
     sol = INDIAN.solve(hand, wilds, needs)
-    check_solution(INDIAN, hand, wilds, needs, sol, got)
+    check_solution(INDIAN, hand, wilds, needs, sol, exact)
 
 
 @settings(max_examples=150, deadline=None)
 @given(hands(CONTRACT_DECK, 8, 5), NEEDS)
 def test_contract_solver_equals_brute_force(hand, needs):
     got = CONTRACT.deadwood(hand, JOKERS_WILD, needs)
-    assert got == brute(CONTRACT, tuple(hand), JOKERS_WILD, needs)
-    check_solution(CONTRACT, hand, JOKERS_WILD, needs, CONTRACT.solve(hand, JOKERS_WILD, needs), got)
+    exact = brute(CONTRACT, tuple(hand), JOKERS_WILD, needs)
+    assert got == least_deadwood(exact)
+    assert CONTRACT.least(hand, JOKERS_WILD, needs) == exact
+    check_solution(CONTRACT, hand, JOKERS_WILD, needs, CONTRACT.solve(hand, JOKERS_WILD, needs), exact)
 
 
 LIMITED = WildSolver(
@@ -251,13 +260,16 @@ def test_other_rules_equal_brute_force(solver, data, wild_rank, needs):
     hand = data.draw(hands(solver.deck, 7, 4))
     wilds = JOKERS_WILD if wild_rank < 0 else Wilds.of_rank(wild_rank)
     got = solver.deadwood(hand, wilds, needs)
-    assert got == brute(solver, tuple(hand), wilds, needs)
-    check_solution(solver, hand, wilds, needs, solver.solve(hand, wilds, needs), got)
+    exact = brute(solver, tuple(hand), wilds, needs)
+    assert got == least_deadwood(exact)
+    assert solver.least(hand, wilds, needs) == exact
+    check_solution(solver, hand, wilds, needs, solver.solve(hand, wilds, needs), exact)
 
 
-def check_solution(solver, hand, wilds, needs, sol, least):
+def check_solution(solver, hand, wilds, needs, sol, exact):
     """The arrangement given is real: every card once, every meld a meld, the
-    deadwood its loose cards' points, the needs as said."""
+    deadwood its loose cards' points, the needs as said; and it is the best
+    (``exact``: the least deadwood and the fewest loose cards, or ``None``)."""
     d = solver.deck
     placed = [c for m in sol.melds for c in m.cards] + list(sol.loose)
     assert sorted(placed) == sorted(hand)
@@ -267,9 +279,9 @@ def check_solution(solver, hand, wilds, needs, sol, least):
         assert (m.kind, m.pure) in [(s.kind, s.pure) for s in got]
         shapes.append((m.kind, m.pure))
     assert sol.deadwood == sum(solver.points.of(c, d, wilds) for c in sol.loose)
-    assert sol.meets == (least is not None)
-    if least is not None:
-        assert sol.deadwood == least and needs.met_by(shapes)
+    assert sol.meets == (exact is not None)
+    if exact is not None:
+        assert (sol.deadwood, len(sol.loose)) == exact and needs.met_by(shapes)
 
 
 @settings(max_examples=60, deadline=None)
