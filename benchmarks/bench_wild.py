@@ -83,9 +83,16 @@ def run(n: int = 4000, seed: int = 1) -> dict[str, tuple[float, float]]:
     out["indian 13 cards, <= 2 wilds, deadwood with needs, steady"] = _times(
         lambda m, w: INDIAN.deadwood(m, w, INDIAN_NEEDS), hands
     )
+    met = [(m, w) for m, w in hands if INDIAN.deadwood(m, w, INDIAN_NEEDS) is not None]
+    out[f"indian, the same hands that meet the needs ({len(met)} of {len(hands)}), with needs"] = _times(
+        lambda m, w: INDIAN.deadwood(m, w, INDIAN_NEEDS), met
+    )
     out["indian 13 cards, <= 2 wilds, deadwood, no needs, steady"] = _times(INDIAN.deadwood, hands)
     out["indian 13 cards, <= 2 wilds, solve (arrangement) with needs"] = _times(
         lambda m, w: INDIAN.solve(m, w, INDIAN_NEEDS), hands[: max(1, n // 10)]
+    )
+    out["indian 13 cards, <= 2 wilds, solve (arrangement), no needs"] = _times(
+        INDIAN.solve, hands[n // 10 : n // 10 + max(1, n // 10)]
     )
     cwarm = _contract_hands(rng, n)
     _times(lambda m, w: CONTRACT.deadwood(m, w, CONTRACT_NEEDS), cwarm)

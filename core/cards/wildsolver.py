@@ -31,16 +31,23 @@ matter (a pure run around it, a meld of wild cards alone, caps on wild cards).
 The natural cards are counted by base card (copies alike), so hands that
 differ only in their copies are one problem.
 
-* ``deadwood`` chooses the sets rank by rank (each rank's sets, with the cards
-  standing in that they take), then reads each suit's runs from a table shared
-  by every call: for the suit's cards and the cards standing in at hand,
-  ``{(standing in used, runs, pure runs): (least deadwood, fewest loose)}``,
+* ``deadwood`` (and ``least``) chooses the sets rank by rank (each rank's
+  sets, with the cards standing in that they take), then reads each suit's
+  runs from a table shared by every call: for the suit's cards, its wild
+  ranks, the cards standing in at hand and the runs asked for, ``{(standing
+  in used, runs, pure runs): least value}`` with no entry beaten by another,
   filled on first use by a search over the suit's lowest card (loose, or in
   every run that holds it); the suits and the sets are put together under the
   budget of cards standing in and the needs; cards standing in left over are
   loose (every meld is tried with every number it may take, so this loses
   nothing). A set choice is skipped when the suits at their best cannot beat
-  the best found.
+  the best found, and a split is given up when its suits cannot make the runs
+  asked for with no set at all (a set only takes cards and cards standing in
+  away from the runs). Everything in the inner loop is a small int: a value
+  is ``deadwood << 10 | loose cards``, a split's natural cards one int (a
+  13-bit row per suit and copy), a table's key one int, the set choices of a
+  rank a list of masks shared by every call, the runs through a card shared
+  by the ranks a run can reach.
 * ``solve`` does the same, then follows the best back: the set choice that
   gave it, each suit's table entry and, suit by suit, the runs that made it.
   Where the best holds melds of cards standing in alone (``min_natural`` 0)
@@ -123,6 +130,7 @@ class WildSolver:
         "_cands",
         "_colmask",
         "_jcosts",
+        "_known",
         "_modes",
         "_plain_pts",
         "_rank_v",
@@ -157,6 +165,8 @@ class WildSolver:
         self._wild_v = ((self.points.wild or 0) << _SHIFT) + 1  # used only when points.wild is set
         # the runs of one suit (see _table), one int key -> (least value, entries, entries as a dict)
         self._tabs: dict[int, _Table] = {}
+        # the tables made of each suit's cards and wild ranks: (standing in, caps..., table)
+        self._known: dict[int, list[tuple[int, int, int, _Table]]] = {}
         self._runs: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
         self._runs_near: dict[tuple[int, int, int], list[tuple[bool, int, int, tuple[int | None, ...]]]] = {}
         self._modes = self.rules.modes()
@@ -401,10 +411,8 @@ class WildSolver:
             return dead_v, dead, [(H, J, self._joker_costs(J), jokers)]
         # wild cards held: each plays in its own place or stands in (copies alike)
         by_base: dict[int, list[int]] = {}
-        for c in _bits(nat):
-            b = c % BASE_CARDS
-            if wn >> b & 1:
-                by_base.setdefault(b, []).append(c)
+        for c in _bits(nat & self._spread(wn)):
+            by_base.setdefault(c % BASE_CARDS, []).append(c)
         bases = sorted(by_base)
         n_wild = len(jokers) + sum(len(v) for v in by_base.values())
         ranges = [
@@ -436,6 +444,13 @@ class WildSolver:
                 cost.append(cost[-1] + (p << _SHIFT) + 1)
             splits.append((Hs, len(standing), cost, standing))
         return dead_v, dead, splits
+
+    def _spread(self, bases: int) -> int:
+        """Every copy of the base cards ``bases`` (a 52-bit mask), as a mask of the deck's cards."""
+        m = 0
+        for k in range(self.deck.copies):
+            m |= bases << (BASE_CARDS * k)
+        return m
 
     def _partnered(self, present: int, b: int, n_wild: int, n: int, needs: Needs) -> bool:
         """Whether a wild card of base ``b`` is worth trying in its own place
@@ -697,11 +712,11 @@ class WildSolver:
 
     def _rank_options(
         self, r: int, col: int, J: int, cs: int
-    ) -> list[tuple[int, int, int, tuple[tuple[int, tuple[int, ...], int], ...]]]:
+    ) -> list[tuple[int, int, int, tuple[tuple[int, tuple[int, ...], int], ...], int]]:
         """The ways to make one or more sets at rank ``r`` (``col``: the packed
         hand's bits at that rank) with at most ``J`` standing in: ``(the cards
         taken as a mask of the packed hand, cards standing in, sets, the sets
-        as (rank, taken of each suit, standing in))``, one for each state they
+        as (rank, taken of each suit, standing in), natural cards taken)``, one for each state they
         leave (the cards left, the cards standing in used, the sets as the
         needs count them): different sets leaving the same state lead to the
         same choices further on. Shared by every call."""
@@ -740,7 +755,7 @@ class WildSolver:
             for s in range(4):
                 for i in range(nleft[s], counts[s]):
                     xor |= 1 << (s * W + 13 * i + r)
-            out.append((xor, kk, ns, desc))
+            out.append((xor, kk, ns, desc, sum(counts) - sum(nleft)))
         self._ropts[key] = out
         return out
 
@@ -781,6 +796,8 @@ class WildSolver:
         else:
             cand = c0 | d0 | h0 | s0
         opts = []
+        rv: list[int] = []
+        wr0, wr1, wr2, wr3 = wrows
         ropts = self._ropts
         colmask = self._colmask
         while cand:
@@ -793,12 +810,14 @@ class WildSolver:
                 o = self._rank_options(r, col, J, cs)
             if o:
                 opts.append(o)
+                # the most a card of the rank taken into a set can have counted loose
+                wild_here = (wr0 | wr1 | wr2 | wr3) >> r & 1
+                rv.append(max(self._rank_v[r], self._wild_v) if wild_here else self._rank_v[r])
 
         best = bound
         plan: Any = False  # the best leaf's (cards left, standing in the sets, sets); None: joker-only melds
         tabs = self._tabs
         table = self._table
-        wr0, wr1, wr2, wr3 = wrows
         joker_melds = self.rules.min_natural == 0
         kr = cr << (W + 25) | cp << (W + 37)
         KB = W + 13
@@ -874,22 +893,38 @@ class WildSolver:
 
         n = len(opts)
 
-        def walk(i: int, h: int, jj: int, ns: int, sets: tuple[Any, ...]) -> None:
+        # Sets take cards out of the suits: a leaf is at least the suits of
+        # the hand with no set (at the leaf's budget) less what the cards
+        # taken counted, so many leaves are skipped before their tables.
+        root_lo: dict[int, int] = {}
+
+        def bound_of(b: int) -> int:
+            got = root_lo.get(b)
+            if got is None:
+                got = root_lo[b] = sum(
+                    table(H >> (s * W) & FW, wrows[s] & H >> (s * W), b, cr, cp)[0] for s in range(4)
+                )
+            return got
+
+        def walk(i: int, h: int, jj: int, ns: int, sets: tuple[Any, ...], taken: int) -> None:
             # every choice of sets at ranks i.. after those in ``sets`` (at least one)
             if i == n:
-                leaf(h, jj, ns, sets)
+                if bound_of(J - jj) - taken < best:
+                    leaf(h, jj, ns, sets)
                 return
-            walk(i + 1, h, jj, ns, sets)
-            for xor, k, m, desc in opts[i]:
+            walk(i + 1, h, jj, ns, sets, taken)
+            v = rv[i]
+            for xor, k, m, desc, nt in opts[i]:
                 if jj + k <= J:
-                    walk(i + 1, h ^ xor, jj + k, ns + m, sets + desc)
+                    walk(i + 1, h ^ xor, jj + k, ns + m, sets + desc, taken + nt * v)
 
         # No sets first: when the runs asked for cannot be made, nothing can.
         if leaf(H, 0, 0, ()) or joker_melds:
             for i in range(n):
-                for xor, k, m, desc in opts[i]:
+                v = rv[i]
+                for xor, k, m, desc, nt in opts[i]:
                     if k <= J:
-                        walk(i + 1, H ^ xor, k, m, desc)
+                        walk(i + 1, H ^ xor, k, m, desc, nt * v)
         if want_plan is not None and best < bound:
             want_plan.append(plan)
         return best
@@ -925,8 +960,33 @@ class WildSolver:
         got = self._tabs.get(key)
         if got is not None:
             return got
+        suit = c | w << W
+        known = self._known.get(suit)
+        res: dict[int, int] | None = None
+        all_loose = 0
+        if known is not None:
+            # the table of the same cards for as many standing in or more and
+            # as many runs asked or more holds this one: its entries using at
+            # most b standing in, runs counted to the lower caps
+            for b2, cr2, cp2, t2 in known:
+                if b2 >= b and cr2 >= cr and cp2 >= cp:
+                    res = {}
+                    for st, v in t2[1]:
+                        j = st & 0xFFF
+                        if j > b:
+                            continue
+                        r = st >> 12 & 0xFFF
+                        p = st >> 24
+                        st2 = j | (r if r < cr else cr) << 12 | (p if p < cp else cp) << 24
+                        old = res.get(st2)
+                        if old is None or v < old:
+                            res[st2] = v
+                    all_loose = t2[5]
+                    break
         pres = c & 0x1FFF
-        if not pres:
+        if res is not None:
+            pass
+        elif not pres:
             res = {0: 0}
             all_loose = 0
         else:
@@ -947,10 +1007,12 @@ class WildSolver:
                     old = res.get(st2)
                     if old is None or v < old:
                         res[st2] = v
-            if len(res) > 1:
-                res = _pareto(res)
+        # (the same entries in the same order however the table was made)
+        if len(res) > 1:
+            res = _pareto(res)
         if len(self._tabs) > 500_000:
             self._tabs.clear()
+            self._known.clear()
         got = self._tabs[key] = (
             min(res.values()),
             tuple(res.items()),
@@ -959,6 +1021,7 @@ class WildSolver:
             max(st >> 24 for st in res),
             all_loose,
         )
+        self._known.setdefault(suit, []).append((b, cr, cp, got))
         return got
 
     def _runs_of(self, x: int, jc: int, row: int) -> list[tuple[bool, int, int, tuple[int | None, ...]]]:
@@ -975,7 +1038,7 @@ class WildSolver:
             got = self._runs_near.get(near)
             if got is None:
                 got = []
-                for (_kind, pure, slots), used, k in _make_runs(self.rules, x, jc, row):
+                for (_kind, pure, slots), used, k in _make_runs(self.rules, x, jc, near[2]):
                     U = 0
                     for u in used:
                         U |= 1 << u

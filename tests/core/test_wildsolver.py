@@ -4,6 +4,7 @@ family of disjoint melds."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from itertools import combinations
 
@@ -308,3 +309,24 @@ def test_discards_try_each_card_once_copies_alike():
         assert dw == INDIAN.deadwood([x for x in hand if x != c], JOKERS_WILD, INDIAN_NEEDS)
     seven_h = min(c for c in hand if d.code(c) == "7H")
     assert dict(got)[seven_h] == 0  # the spare 7♥ goes, everything else is melded
+
+
+def test_the_arrangement_does_not_depend_on_what_the_solver_solved_before():
+    """Bots read arrangements and games replay move by move: a solver that has
+    filled its shared tables with other hands, in another order, answers the
+    same arrangement as a fresh one."""
+    rng = random.Random(5)
+    deck = INDIAN_DECK
+    hands = [sum(1 << c for c in rng.sample(range(deck.size), 13)) for _ in range(40)]
+    others = [sum(1 << c for c in rng.sample(range(deck.size), 13)) for _ in range(120)]
+    wilds = Wilds.of_rank(6)
+    fresh = WildSolver(INDIAN_DECK, INDIAN_RULES, INDIAN_POINTS)
+    used = WildSolver(INDIAN_DECK, INDIAN_RULES, INDIAN_POINTS)
+    for h in others:
+        for needs in (Needs(), INDIAN_NEEDS):
+            used.deadwood(h, wilds, needs)
+    for h in reversed(hands):
+        used.solve(h, wilds, Needs(runs=1, pure_runs=1))
+    for h in hands:
+        for needs in (Needs(), INDIAN_NEEDS):
+            assert fresh.solve(h, wilds, needs) == used.solve(h, wilds, needs)
