@@ -111,9 +111,9 @@ class Solution:
 
 
 # One suit's runs (see WildSolver._table): least value, entries (packed state,
-# value), the entries as a dict, the most runs and the most pure runs of an
-# entry, the value of every card loose.
-_Table = tuple[int, tuple[tuple[int, int], ...], dict[int, int], int, int, int]
+# value), the most runs and the most pure runs of an entry, the value of every
+# card loose.
+_Table = tuple[int, tuple[tuple[int, int], ...], int, int, int]
 
 # A meld choice in the search: (kind, pure, natural bases in shown order with
 # None where a card stands in).
@@ -615,7 +615,7 @@ class WildSolver:
         loose: list[int] = []
         wcap = self._wcap
         while c & 0x1FFF:
-            if not st and val == self._table(c, w, b, cr, cp)[5]:
+            if not st and val == self._table(c, w, b, cr, cp)[4]:
                 # every card left loose
                 for i in range(self.deck.copies):
                     loose.extend(_bits(c >> (13 * i) & 0x1FFF))
@@ -841,24 +841,24 @@ class WildSolver:
             t1 = tabs.get(a1 | w1 << W | kx) or table(a1, w1, b, cr, cp)
             t2 = tabs.get(a2 | w2 << W | kx) or table(a2, w2, b, cr, cp)
             t3 = tabs.get(a3 | w3 << W | kx) or table(a3, w3, b, cr, cp)
-            if check_runs and (t0[3] + t1[3] + t2[3] + t3[3] < cr or t0[4] + t1[4] + t2[4] + t3[4] < cp):
+            if check_runs and (t0[2] + t1[2] + t2[2] + t3[2] < cr or t0[3] + t1[3] + t2[3] + t3[3] < cp):
                 return False
             if ns < cs and not joker_melds:
                 return True
             if t0[0] + t1[0] + t2[0] + t3[0] >= best:
                 return True  # each suit at its best cannot beat the best found
             const = 0
-            acc: dict[int, int] | None = None
+            acc: Iterable[tuple[int, int]] | None = None
             for t in (t0, t1, t2, t3):
                 ents = t[1]
                 if len(ents) == 1 and not ents[0][0]:
                     const += ents[0][1]
                     continue
                 if acc is None:
-                    acc = t[2]
+                    acc = ents
                     continue
                 new: dict[int, int] = {}
-                for k1, v1 in acc.items():
+                for k1, v1 in acc:
                     for k2, v2 in ents:
                         k = k1 + k2
                         if k & 0xFFF > b:
@@ -867,11 +867,11 @@ class WildSolver:
                         old = new.get(k)
                         if old is None or v < old:
                             new[k] = v
-                acc = new
+                acc = new.items()
             if acc is None:
-                acc = {0: 0}
+                acc = ((0, 0),)
             if joker_melds:
-                for k, v in acc.items():
+                for k, v in acc:
                     left = b - (k & 0xFFF)
                     r1 = k >> 12 & 0xFFF
                     for ns2, nr2, used in self._joker_melds(left):
@@ -882,7 +882,7 @@ class WildSolver:
                                 plan = (h, jj, sets) if not (ns2 or nr2) else None
                 return True
             ok = False
-            for k, v in acc.items():
+            for k, v in acc:
                 if k >> 12 & 0xFFF >= cr and k >> 24 >= cp:
                     ok = True
                     v += const + cost[b - (k & 0xFFF)]
@@ -950,8 +950,8 @@ class WildSolver:
     def _table(self, c: int, w: int, b: int, cr: int, cp: int) -> _Table:
         """The runs of one suit (``c``: its cards, layered; ``w``: its wild
         ranks held) with at most ``b`` standing in, runs counted up to ``cr``
-        and pure runs up to ``cp``: ``(least value, entries, entries as a
-        dict, most runs, most pure runs, value of every card loose)``, an
+        and pure runs up to ``cp``: ``(least value, entries, most runs, most
+        pure runs, value of every card loose)``, an
         entry ``(jokers used | runs << 12 | pure runs << 24, least value)``,
         none beaten by another (as good a value with as many cards standing
         in, runs and pure runs). Shared by every call (filled as used)."""
@@ -981,7 +981,7 @@ class WildSolver:
                         old = res.get(st2)
                         if old is None or v < old:
                             res[st2] = v
-                    all_loose = t2[5]
+                    all_loose = t2[4]
                     break
         pres = c & 0x1FFF
         if res is not None:
@@ -995,7 +995,7 @@ class WildSolver:
             px = self._wild_v if w & low else self._rank_v[x]
             rest = self._take(c, low)
             sub = self._table(rest, w & rest, b, cr, cp)
-            all_loose = sub[5] + px
+            all_loose = sub[4] + px
             res = {st: v + px for st, v in sub[1]}
             wcap = self._wcap
             for pure, U, k, _ in self._runs_of(x, b if b < wcap else wcap, rest & 0x1FFF):
@@ -1010,13 +1010,12 @@ class WildSolver:
         # (the same entries in the same order however the table was made)
         if len(res) > 1:
             res = _pareto(res)
-        if len(self._tabs) > 500_000:
+        if len(self._tabs) > 300_000:
             self._tabs.clear()
             self._known.clear()
         got = self._tabs[key] = (
             min(res.values()),
             tuple(res.items()),
-            res,
             max(st >> 12 & 0xFFF for st in res),
             max(st >> 24 for st in res),
             all_loose,
