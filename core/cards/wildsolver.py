@@ -265,17 +265,17 @@ class WildSolver:
         suit, rank = divmod(b, 13)
         row = nat_mask >> (13 * suit) & 0x1FFF
         for mode in self._modes:
-            held = [bool(row >> (0 if q == 13 else q) & 1) for q in range(14)]
-            if mode[0] == 0:
-                held[13] = False
-            else:
-                held[0] = False
-            p = mode[rank]
+            if mode[0] == 0:  # ace low: rank r at place r
+                places = row
+                p = rank
+            else:  # ace high: the ace at place 13
+                places = (row & ~1) | (row & 1) << 13
+                p = mode[rank]
             lo = p
-            while lo > 0 and held[lo - 1]:
+            while lo > 0 and places >> (lo - 1) & 1:
                 lo -= 1
             hi = p
-            while hi < 13 and held[hi + 1]:
+            while hi < 13 and places >> (hi + 1) & 1:
                 hi += 1
             if hi - lo + 1 >= self.rules.run_min:
                 return True
@@ -478,6 +478,20 @@ class WildSolver:
         copies = self.deck.copies
         if copies == 1:
             return nat, nat
+        if copies == 2:
+            a = nat & _FULL52
+            b = nat >> BASE_CARDS
+            one, two = a | b, a & b
+            return (
+                (one & 0x1FFF)
+                | (two & 0x1FFF) << 13
+                | (one >> 13 & 0x1FFF) << 26
+                | (two >> 13 & 0x1FFF) << 39
+                | (one >> 26 & 0x1FFF) << 52
+                | (two >> 26 & 0x1FFF) << 65
+                | (one >> 39) << 78
+                | (two >> 39) << 91
+            ), one
         layers = [0] * copies
         for k in range(copies):
             carry = nat >> (BASE_CARDS * k) & _FULL52
