@@ -327,39 +327,14 @@ class WildSolver:
         for c in wild_nat:
             by_base.setdefault(c % BASE_CARDS, []).append(c)
         bases = sorted(by_base)
-        # A wild card plays in its own place only with a partner: a natural card
-        # of its suit near enough, another card of its rank, or two more cards
-        # to stand in beside it (otherwise every meld it is in is it and cards
-        # standing in, and with it standing in too the meld is as good).
         n_wild = len(jokers) + len(wild_nat)
         nat_mask = 0
         for c in naturals:
             nat_mask |= 1 << (c % BASE_CARDS)
-        reach = n_wild  # the farthest a natural partner in a run may be
-        # With no cap on cards standing in (and at most one natural card asked
-        # of a meld), a wild card standing in at its own place makes every meld
-        # it is in as good, purity aside: so it plays in its own place only in
-        # a pure run (a block of natural cards of its suit around it, and a
-        # pure run asked for), or among cards all standing in (three or more).
-        free = self.rules.max_wilds is None and self.rules.min_natural <= 1
         ranges = []
         for b in bases:
-            partner = n_wild >= 3 or len(by_base[b]) > 1
-            if free and not partner:
-                partner = needs.pure_runs > 0 and self._in_block(nat_mask | 1 << b, b)
-            elif not partner:
-                suit, rank = divmod(b, 13)
-                row = (nat_mask & ~(1 << b)) >> (13 * suit) & 0x1FFF
-                col = sum(1 for s2 in range(4) if s2 != suit and nat_mask >> (s2 * 13 + rank) & 1)
-                near = any(
-                    row >> (0 if q == 13 else q) & 1
-                    for mode in self._modes
-                    for q in range(max(0, mode[rank] - reach), min(13, mode[rank] + reach) + 1)
-                    if q != mode[rank] and (q != 0 or mode[0] == 0) and (q != 13 or mode[0] == 13)
-                )
-                partner = near or col > 0
             n = len(by_base[b])
-            ranges.append(range(n + 1) if partner else range(n, n + 1))
+            ranges.append(range(n + 1) if self._partnered(nat_mask, b, n_wild, n, needs) else range(n, n + 1))
         splits = []
         for split in product(*ranges):
             standing = list(jokers)
@@ -380,7 +355,7 @@ class WildSolver:
     # suit-major: suit s at bits ``s * W`` (``W = 13 * copies``), its layer i
     # (the ranks held more than i times) at bits ``13 * i`` of that. A per-suit
     # table entry's key is one int too, ``jokers used | runs << 12 | pure runs
-    # << 24`` (see _pack_state), so entries of several suits add up.
+    # << 24`` (see _table), so entries of several suits add up.
 
     def _prepare(
         self, mask: int, wilds: Wilds, needs: Needs
@@ -453,9 +428,19 @@ class WildSolver:
         return m
 
     def _partnered(self, present: int, b: int, n_wild: int, n: int, needs: Needs) -> bool:
-        """Whether a wild card of base ``b`` is worth trying in its own place
-        (see :meth:`_splits`): ``present`` the natural bases held, ``n_wild``
-        the cards that may stand in, ``n`` the copies of ``b`` held."""
+        """Whether a wild card of base ``b`` is worth trying in its own place:
+        ``present`` the natural bases held, ``n_wild`` the cards that may stand
+        in, ``n`` the copies of ``b`` held.
+
+        A wild card plays in its own place only with a partner: a natural card
+        of its suit near enough, another card of its rank, or two more cards to
+        stand in beside it (otherwise every meld it is in is it and cards
+        standing in, and with it standing in too the meld is as good). With no
+        cap on cards standing in (and at most one natural card asked of a
+        meld), a wild card standing in at its own place makes every meld it is
+        in as good, purity aside: so it plays in its own place only in a pure
+        run (a block of natural cards of its suit around it, and a pure run
+        asked for), or among cards all standing in (three or more)."""
         if n_wild >= 3 or n > 1:
             return True
         if self.rules.max_wilds is None and self.rules.min_natural <= 1:
@@ -464,7 +449,7 @@ class WildSolver:
         row = (present & ~(1 << b)) >> (13 * suit) & 0x1FFF
         if any(s2 != suit and present >> (s2 * 13 + rank) & 1 for s2 in range(4)):
             return True
-        reach = n_wild
+        reach = n_wild  # the farthest a natural partner in a run may be
         return any(
             row >> (0 if q == 13 else q) & 1
             for mode in self._modes
