@@ -688,7 +688,17 @@ def installed():
 @slow
 @pytest.mark.parametrize("name", installed())
 def test_installed_variants_pass(name):
-    check_variant(name, seeds=range(3))
+    """Every installed variant passes with its own players, each seed a line-up
+    (all random, then each bot at every seat), at its fewest and its most seats,
+    matches stopped after two rounds: the variants' own tests play every seat
+    count and whole matches (a match of Contract Rummy with ``ai:search`` at
+    eight seats would take this test many minutes)."""
+    from rummykit.core.plugins.manager import get_plugins
+
+    spec = get_plugins().registry.variant(name)
+    counts = sorted({spec.min_players, spec.max_players})
+    coverage = check_variant(name, seeds=range(3), seat_counts=counts, max_rounds=2, report=False)
+    assert coverage.matches == 3 * len(counts)
 
 
 # -- what people read: the display hooks and result texts ------------------------------------
