@@ -58,6 +58,7 @@ import numpy.typing as npt
 
 from rummykit.core.bots.seen import dealt_pile, pile_taken
 from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.cards.deck import BASE_CARDS, Deck
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.engine.context import MatchContext
 from rummykit.core.engine.resample import deal_round
@@ -67,10 +68,14 @@ from rummykit.core.plugins.registry import VariantSpec
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
-__all__ = ["MATCH_FIELDS", "Encoder", "Tracker", "first_context", "seats_matter"]
+__all__ = ["COUNT_SLOTS", "MATCH_FIELDS", "CountTracker", "Encoder", "Tracker", "first_context", "seats_matter"]
 
 #: The fields of the match context, under a rule where seats matter (see the module).
 MATCH_FIELDS = ("in_play", "out", "dealer", "team", "team_scores")
+#: The slots of a card field for a declared deck: the 52 base cards, then one for the printed jokers.
+COUNT_SLOTS = BASE_CARDS + 1
+#: The wild rank field's size (a declared deck whose codec names a wild rank).
+RANKS = 13
 
 
 def _number(v: object) -> float:
@@ -188,6 +193,93 @@ class Tracker:
         self.count = len(history)
 
 
+class CountTracker:
+    """:class:`Tracker`'s fields for a declared deck (copies, printed jokers):
+    per opponent, how many of each card (a base card, or a printed joker: one
+    of :data:`COUNT_SLOTS` slots) it ``took`` from the discard pile, still
+    ``held`` of those, ``passed`` on and ``discarded``, each count capped at
+    the deck's copies of that card. It reads every card as a player sees it:
+    which copy an event names never counts (a seat that took one 7H and laid
+    down a 7H holds no 7H taken, whichever copy the engine moved), so the
+    fields hold nothing a player could not tell."""
+
+    __slots__ = ("_at", "caps", "count", "dig_kinds", "first_joker", "pile", "pile_kinds", "seat", "seen")
+
+    def __init__(self, view: View, pile_kinds: Sequence[str], dig_kinds: Sequence[str], deck: Deck) -> None:
+        n = view.n_seats
+        self.seat = view.seat
+        self.first_joker = deck.first_joker
+        self.caps = [float(deck.copies)] * BASE_CARDS + [float(deck.jokers)]
+        self.seen = array("f", bytes(4 * 4 * (n - 1) * COUNT_SLOTS))  # took, held, passed, discarded
+        self._at = [
+            [-1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * COUNT_SLOTS for s in range(n)]
+            for f in range(4)
+        ]
+        self.pile_kinds = frozenset(pile_kinds)
+        self.dig_kinds = frozenset(dig_kinds)
+        self.count = 0
+        #: The discard pile as slots, bottom first.
+        self.pile = [self.slot(c) for c in dealt_pile(view, self.pile_kinds, self.dig_kinds)]
+        self.feed(view)
+
+    def slot(self, card: int) -> int:
+        """The slot of ``card``: its base card, or :data:`BASE_CARDS` for a printed joker."""
+        return BASE_CARDS if card >= self.first_joker else card % BASE_CARDS
+
+    def resync(self, discard_pile: Sequence[int]) -> None:
+        """Take the pile as the view shows it (see :meth:`Tracker.resync`)."""
+        self.pile = [self.slot(c) for c in discard_pile]
+
+    def _up(self, at: int, slot: int) -> None:
+        if at >= 0 and self.seen[at + slot] < self.caps[slot]:
+            self.seen[at + slot] += 1.0
+
+    def _down(self, at: int, slot: int) -> None:
+        if at >= 0 and self.seen[at + slot] > 0.0:
+            self.seen[at + slot] -= 1.0
+
+    def _taken(self, kind: str, card: int | None, cards: Sequence[int]) -> list[int]:
+        """The slots a pick (the top card) or a dig (its card and every card
+        above it; the whole pile when the card is not there) takes from the pile."""
+        pile = self.pile
+        if kind == TAKE_DISCARD:
+            if pile:
+                return [pile.pop()]
+            return [] if card is None else [self.slot(card)]
+        slot = self.slot(cards[0])
+        at = len(pile) - 1 - pile[::-1].index(slot) if slot in pile else 0
+        taken = pile[at:]
+        del pile[at:]
+        return taken
+
+    def feed(self, view: View) -> None:
+        """Read the events of ``view`` (of this round) not read yet."""
+        history = view.history
+        if len(history) <= self.count:
+            return
+        took_at, held_at, passed_at, discarded_at = self._at
+        for e in history[self.count :]:
+            kind = e.action.kind
+            s = e.seat
+            cards = e.action.cards
+            if kind == DRAW_STOCK:
+                if self.pile:
+                    self._up(passed_at[s], self.pile[-1])
+            elif kind == TAKE_DISCARD or (kind in self.dig_kinds and cards):
+                for slot in self._taken(kind, e.card, cards):
+                    self._up(took_at[s], slot)
+                    self._up(held_at[s], slot)
+            elif cards and kind in self.pile_kinds:
+                slot = self.slot(cards[0])
+                self.pile.append(slot)
+                self._up(discarded_at[s], slot)
+                self._down(held_at[s], slot)
+            else:
+                for c in cards:
+                    self._down(held_at[s], self.slot(c))
+        self.count = len(history)
+
+
 class Encoder:
     """The observation and action mask of ``spec`` with ``n_seats`` seats
     (see the module). ``options`` are the variant's (the target scales the
@@ -196,12 +288,17 @@ class Encoder:
     def __init__(self, spec: VariantSpec[Any], n_seats: int, options: Any, codec: ActionCodec) -> None:
         self.spec = spec
         self.n_seats = n = n_seats
-        deck = spec.deck_for(options, n_seats)
-        if not deck.standard:
-            raise CodecError(
-                f"variant {spec.name}: its deck ({deck.size} cards: copies or jokers) has no "
-                "observation encoding yet; the environments encode the one 52-card deck"
-            )
+        self.deck = deck = spec.deck_for(options, n_seats)
+        #: Whether cards are counted (a declared deck: copies or printed jokers) rather than one slot each.
+        self.counted = not deck.standard
+        self._deck_size = deck.size
+        #: The table melds given a field each (a declared deck): the codec's ``table_melds``.
+        self.table_melds = int(getattr(codec, "table_melds", MAX_TABLE_MELDS)) if self.counted else 0
+        wild_rank = getattr(codec, "wild_rank", None) if self.counted else None
+        self._wild_rank: Callable[[View], Any] | None = wild_rank if callable(wild_rank) else None
+        self._card_extras: frozenset[str] = (
+            frozenset(getattr(codec, "card_extras", ())) if self.counted else frozenset()
+        )
         self.codec = codec
         self.n_actions = codec.n
         encode = codec.encode
@@ -222,16 +319,24 @@ class Encoder:
                 if v is None or (isinstance(v, int | float) and not isinstance(v, str))
             )
         )
+        card = COUNT_SLOTS if self.counted else DECK_SIZE
         fields = [
-            ("hand", DECK_SIZE),
-            ("table", n * DECK_SIZE),
-            ("took", (n - 1) * DECK_SIZE),
-            ("held", (n - 1) * DECK_SIZE),
-            ("passed", (n - 1) * DECK_SIZE),
-            ("discarded", (n - 1) * DECK_SIZE),
-            ("pile", DECK_SIZE),
-            ("top", DECK_SIZE),
-            ("meld", DECK_SIZE),
+            ("hand", card),
+            ("table", n * card),
+            ("took", (n - 1) * card),
+            ("held", (n - 1) * card),
+            ("passed", (n - 1) * card),
+            ("discarded", (n - 1) * card),
+            ("pile", card),
+            ("top", card),
+        ]
+        if self.counted:
+            fields.append(("melds", self.table_melds * card))
+            if self._wild_rank is not None:
+                fields.append(("wild", RANKS))
+        else:
+            fields.append(("meld", DECK_SIZE))
+        fields += [
             ("hand_sizes", n),
             ("stock", 1),
             ("scores", n),
@@ -255,8 +360,14 @@ class Encoder:
             start, size = self.layout[name]
             self.low[start : start + size] = -np.inf
             self.high[start : start + size] = np.inf
+        if self.counted:  # counts: up to the deck's copies of a card (its jokers in the joker slot)
+            caps = np.array([deck.copies] * BASE_CARDS + [deck.jokers], np.float32)
+            for name in ("hand", "table", "took", "held", "passed", "discarded", "pile", "melds"):
+                start, size = self.layout[name]
+                self.high[start : start + size] = np.tile(caps, size // COUNT_SLOTS)
         self._pile_at = self.layout["pile"][0]
-        self._meld_at = self.layout["meld"][0]
+        self._meld_at = self.layout["melds" if self.counted else "meld"][0]
+        self._wild_at = self.layout["wild"][0] if "wild" in self.layout else -1
         self._sizes_at = self.layout["hand_sizes"][0]
         self._stock_at = self.layout["stock"][0]
         self._scores_at = self.layout["scores"][0]
@@ -265,7 +376,7 @@ class Encoder:
         self._nbytes = (self.bits + 7) // 8
         self._template = array("f", bytes(4 * self.size))
         self._took_at = self.layout["took"][0]
-        self._seen_size = (4 * (n - 1) + 1) * DECK_SIZE
+        self._seen_size = 4 * (n - 1) * COUNT_SLOTS if self.counted else (4 * (n - 1) + 1) * DECK_SIZE
         self._top_at = self.layout["top"][0]
         self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
         self._zeros = [0.0] * n
@@ -275,15 +386,20 @@ class Encoder:
 
     # -- observations ---------------------------------------------------------------
 
-    def tracker(self, view: View) -> Tracker:
-        """A :class:`Tracker` for ``view``'s seat, having read its history."""
+    def tracker(self, view: View) -> Tracker | CountTracker:
+        """A tracker for ``view``'s seat, having read its history: a
+        :class:`CountTracker` for a declared deck, else a :class:`Tracker`."""
+        if self.counted:
+            return CountTracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck)
         return Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
 
-    def observation(self, view: View, tracker: Tracker | None = None) -> npt.NDArray[np.float32]:
+    def observation(self, view: View, tracker: Tracker | CountTracker | None = None) -> npt.NDArray[np.float32]:
         """The ``observation`` array of ``view`` (``tracker``: one for this seat
         and round, fed here; ``None``: the history is read from the start)."""
-        if tracker is None:
-            tracker = self.tracker(view)
+        if self.counted:
+            return self._counted(view, tracker)
+        if not isinstance(tracker, Tracker):
+            tracker = Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
         else:
             tracker.feed(view)
         n = self.n_seats
@@ -309,12 +425,62 @@ class Encoder:
         pile = view.discard_pile
         if pile:
             obs[self._top_at + pile[-1]] = 1.0
+        self._public(obs, view, me)
+        return np.frombuffer(obs, np.float32)
+
+    def _counted(self, view: View, tracker: Tracker | CountTracker | None) -> npt.NDArray[np.float32]:
+        """:meth:`observation` for a declared deck: a count per card as a player
+        names it (base card, or printed joker), never a copy's identity."""
+        if not isinstance(tracker, CountTracker):
+            tracker = CountTracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck)
+        else:
+            tracker.feed(view)
+        n = self.n_seats
+        me = view.seat
+        first_joker = self.deck.first_joker
+        obs = self._template[:]
+        for c in view.hand:
+            obs[BASE_CARDS if c >= first_joker else c % BASE_CARDS] += 1.0
+        table = view.table
+        if table:
+            melds_at = self._meld_at
+            kept = self.table_melds
+            for meld in table:
+                base = COUNT_SLOTS * (1 + (meld.owner - me) % n)
+                own = melds_at + (meld.number - 1) * COUNT_SLOTS if 1 <= meld.number <= kept else -1
+                for c in meld.cards:
+                    slot = BASE_CARDS if c >= first_joker else c % BASE_CARDS
+                    obs[base + slot] += 1.0
+                    if own >= 0:
+                        obs[own + slot] += 1.0
+        slots = [BASE_CARDS if c >= first_joker else c % BASE_CARDS for c in view.discard_pile]
+        if tracker.pile != slots:
+            tracker.pile = slots
+        at = self._took_at
+        obs[at : at + self._seen_size] = tracker.seen  # took, held, passed, discarded
+        at = self._pile_at
+        for slot in slots:
+            obs[at + slot] += 1.0
+        if slots:
+            obs[self._top_at + slots[-1]] = 1.0
+        wild_rank = self._wild_rank
+        if wild_rank is not None:
+            rank = wild_rank(view)
+            if isinstance(rank, int) and 0 <= rank < RANKS:
+                obs[self._wild_at + rank] = 1.0
+        self._public(obs, view, me)
+        return np.frombuffer(obs, np.float32)
+
+    def _public(self, obs: array[float], view: View, me: int) -> None:
+        """The fields after the cards: hand sizes, the stock, the scores, the
+        seat to act, ``extra`` and the match fields."""
+        n = self.n_seats
         seats = self._seats[me]
         at = self._sizes_at
         sizes = view.hand_sizes
         for r, s in enumerate(seats):
-            obs[at + r] = sizes[s] / DECK_SIZE
-        obs[self._stock_at] = view.stock_size / DECK_SIZE
+            obs[at + r] = sizes[s] / self._deck_size
+        obs[self._stock_at] = view.stock_size / self._deck_size
         scores = view.scores
         if scores:
             at = self._scores_at
@@ -326,12 +492,14 @@ class Encoder:
         if self.extra_keys:
             extra = view.extra
             at = self._extra_at
+            cards = self._card_extras  # a declared deck's: a card as a player names it
             for i, key in enumerate(self.extra_keys):
                 v = extra.get(key, -1.0)
+                if cards and key in cards and v.__class__ is int:
+                    v = BASE_CARDS if v >= self.deck.first_joker else v % BASE_CARDS
                 obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
         if self.seated and view.match is not None:
             self._match_fields(obs, view.match, seats)
-        return np.frombuffer(obs, np.float32)
 
     def _match_fields(self, obs: array[float], context: MatchContext, seats: Sequence[int]) -> None:
         """The match fields (:data:`MATCH_FIELDS`) of ``context``, by relative seat."""

@@ -36,7 +36,7 @@ from rummykit.core.play.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MA
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import ActionCodec, CodecError, codec_for
-from .encode import Encoder, Tracker, first_context, seats_matter
+from .encode import CountTracker, Encoder, Tracker, first_context, seats_matter
 
 __all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
 
@@ -170,7 +170,7 @@ class Table:
         self.seed = 0
         self.game: Round | Match | None = None
         self.round: Round | None = None
-        self.trackers: list[Tracker | None] = [None] * n_seats
+        self.trackers: list[Tracker | CountTracker | None] = [None] * n_seats
         self.actions = 0  # in this round
         self.over = False
         self.truncated = False
