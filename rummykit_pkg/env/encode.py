@@ -68,7 +68,16 @@ from rummykit.core.plugins.registry import VariantSpec
 
 from .codec import MAX_TABLE_MELDS, ActionCodec, CodecError
 
-__all__ = ["COUNT_SLOTS", "MATCH_FIELDS", "CountTracker", "Encoder", "Tracker", "first_context", "seats_matter"]
+__all__ = [
+    "COUNT_SLOTS",
+    "MATCH_FIELDS",
+    "CountTracker",
+    "Encoder",
+    "Tracker",
+    "first_context",
+    "next_parts",
+    "seats_matter",
+]
 
 #: The fields of the match context, under a rule where seats matter (see the module).
 MATCH_FIELDS = ("in_play", "out", "dealer", "team", "team_scores")
@@ -212,7 +221,10 @@ class CountTracker:
         self.caps = [float(deck.copies)] * BASE_CARDS + [float(deck.jokers)]
         self.seen = array("f", bytes(4 * 4 * (n - 1) * COUNT_SLOTS))  # took, held, passed, discarded
         self._at = [
-            [-1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * COUNT_SLOTS for s in range(n)]
+            [
+                -1 if s == self.seat else (f * (n - 1) + (s - self.seat) % n - 1) * COUNT_SLOTS
+                for s in range(n)
+            ]
             for f in range(4)
         ]
         self.pile_kinds = frozenset(pile_kinds)
@@ -280,6 +292,13 @@ class CountTracker:
         self.count = len(history)
 
 
+def next_parts(parts: Sequence[tuple[int, ...]], chosen: tuple[int, ...]) -> list[int]:
+    """For each legal action's ``parts``, the index of its part after
+    ``chosen`` when its parts start with ``chosen`` (and go on), else -1."""
+    k = len(chosen)
+    return [p[k] if len(p) > k and p[:k] == chosen else -1 for p in parts]
+
+
 class Encoder:
     """The observation and action mask of ``spec`` with ``n_seats`` seats
     (see the module). ``options`` are the variant's (the target scales the
@@ -298,6 +317,16 @@ class Encoder:
         self._wild_rank: Callable[[View], Any] | None = wild_rank if callable(wild_rank) else None
         self._card_extras: frozenset[str] = (
             frozenset(getattr(codec, "card_extras", ())) if self.counted else frozenset()
+        )
+        encode_parts = getattr(codec, "encode_parts", None)
+        #: The codec's ``encode_parts``, when some moves are chosen in several steps (docs/env.md "Actions").
+        self.encode_parts: Callable[[Sequence[Any]], list[tuple[int, ...]]] | None = (
+            encode_parts if callable(encode_parts) else None
+        )
+        self.parts = self.encode_parts is not None
+        chosen_field = getattr(codec, "chosen_field", None)
+        self._chosen_field: Callable[[Sequence[int]], Sequence[float]] | None = (
+            chosen_field if self.parts and callable(chosen_field) else None
         )
         self.codec = codec
         self.n_actions = codec.n
@@ -343,6 +372,8 @@ class Encoder:
             ("to_act", n),
             ("extra", len(self.extra_keys)),
         ]
+        if self._chosen_field is not None:
+            fields.append(("chosen", int(getattr(codec, "chosen_size", 0))))
         if self.seated:
             fields += [(name, n) for name in MATCH_FIELDS]
         self.layout: dict[str, tuple[int, int]] = {}
@@ -368,6 +399,9 @@ class Encoder:
         self._pile_at = self.layout["pile"][0]
         self._meld_at = self.layout["melds" if self.counted else "meld"][0]
         self._wild_at = self.layout["wild"][0] if "wild" in self.layout else -1
+        if "chosen" in self.layout:  # counts of cards, as the card fields
+            start, size = self.layout["chosen"]
+            self.high[start : start + size] = np.inf
         self._sizes_at = self.layout["hand_sizes"][0]
         self._stock_at = self.layout["stock"][0]
         self._scores_at = self.layout["scores"][0]
@@ -393,7 +427,9 @@ class Encoder:
             return CountTracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck)
         return Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
 
-    def observation(self, view: View, tracker: Tracker | CountTracker | None = None) -> npt.NDArray[np.float32]:
+    def observation(
+        self, view: View, tracker: Tracker | CountTracker | None = None
+    ) -> npt.NDArray[np.float32]:
         """The ``observation`` array of ``view`` (``tracker``: one for this seat
         and round, fed here; ``None``: the history is read from the start)."""
         if self.counted:
@@ -432,7 +468,9 @@ class Encoder:
         """:meth:`observation` for a declared deck: a count per card as a player
         names it (base card, or printed joker), never a copy's identity."""
         if not isinstance(tracker, CountTracker):
-            tracker = CountTracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck)
+            tracker = CountTracker(
+                view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck
+            )
         else:
             tracker.feed(view)
         n = self.n_seats
@@ -523,10 +561,48 @@ class Encoder:
             if len(totals) == n:
                 obs[team_scores_at + r] = sum(totals[m] for m in members) * scale
 
-    def mask(self, view: View) -> npt.NDArray[np.int8]:
-        """The ``action_mask``: 1 at the index of every legal action of ``view``."""
-        packed = self.packed_mask(self.indices(view.legal) if view.legal else ())
+    def mask(self, view: View, chosen: tuple[int, ...] = ()) -> npt.NDArray[np.int8]:
+        """The ``action_mask``: 1 at the index of every legal action of ``view``
+        (with a codec that chooses some moves in parts: at the next part of
+        every legal action whose parts start with ``chosen``)."""
+        if self.parts:
+            legal = view.legal
+            indices = next_parts(self.part_indices(legal), chosen) if legal else []
+            packed = self.packed_mask([i for i in indices if i >= 0])
+        else:
+            packed = self.packed_mask(self.indices(view.legal) if view.legal else ())
         return np.frombuffer(bytearray(packed), np.int8)
+
+    def part_indices(self, legal: Sequence[Any]) -> list[tuple[int, ...]]:
+        """The parts (indices) that choose each of ``legal``, from the codec's
+        ``encode_parts``: each within ``0 .. n_actions - 1``, no two alike and
+        none the start of another's (or a :class:`CodecError` naming the variant)."""
+        encode_parts = self.encode_parts
+        if encode_parts is None:
+            return [(i,) for i in self.indices(legal)]
+        name = self.spec.name
+        try:
+            out = [tuple(p) for p in encode_parts(legal)]
+        except CodecError as e:
+            raise CodecError(str(e) if name in str(e) else f"variant {name}: {e}") from None
+        if len(out) != len(legal) or not all(out):
+            raise CodecError(f"variant {name}: the codec's encode_parts gives no parts for a legal action")
+        if not all(0 <= i < self.n_actions for p in out for i in p):
+            raise CodecError(f"variant {name}: an action index outside 0..{self.n_actions - 1}")
+        whole = set(out)
+        if len(whole) != len(out):
+            raise CodecError(f"variant {name}: two legal actions share an action index")
+        if any(p[:k] in whole for p in out for k in range(1, len(p))):
+            raise CodecError(f"variant {name}: a legal action's parts start another's")
+        return out
+
+    def add_chosen(self, obs: npt.NDArray[np.float32], chosen: Sequence[int]) -> None:
+        """Write the ``chosen`` field of ``obs``: the codec's account of the
+        parts chosen so far of a move in parts."""
+        field = self._chosen_field
+        if field is not None and chosen:
+            start, size = self.layout["chosen"]
+            obs[start : start + size] = np.asarray(field(chosen), np.float32)[:size]
 
     def packed_mask(self, indices: Sequence[int]) -> bytes:
         """The action mask of ``indices`` (from :meth:`indices`) as bytes."""
@@ -549,6 +625,11 @@ class Encoder:
             raise CodecError(f"variant {self.spec.name}: two legal actions share an action index")
         return out
 
-    def encode(self, view: View, tracker: Tracker | None = None) -> dict[str, npt.NDArray[Any]]:
-        """``{"observation": ..., "action_mask": ...}`` of ``view``."""
-        return {"observation": self.observation(view, tracker), "action_mask": self.mask(view)}
+    def encode(
+        self, view: View, tracker: Tracker | CountTracker | None = None, chosen: tuple[int, ...] = ()
+    ) -> dict[str, npt.NDArray[Any]]:
+        """``{"observation": ..., "action_mask": ...}`` of ``view`` (``chosen``:
+        the parts chosen so far of a move in parts)."""
+        obs = self.observation(view, tracker)
+        self.add_chosen(obs, chosen)
+        return {"observation": obs, "action_mask": self.mask(view, chosen)}
