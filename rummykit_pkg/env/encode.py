@@ -212,9 +212,27 @@ class CountTracker:
     down a 7H holds no 7H taken, whichever copy the engine moved), so the
     fields hold nothing a player could not tell."""
 
-    __slots__ = ("_at", "caps", "count", "dig_kinds", "first_joker", "pile", "pile_kinds", "seat", "seen")
+    __slots__ = (
+        "_at",
+        "caps",
+        "count",
+        "dig_kinds",
+        "first_joker",
+        "pile",
+        "pile_kinds",
+        "seat",
+        "seen",
+        "take_kinds",
+    )
 
-    def __init__(self, view: View, pile_kinds: Sequence[str], dig_kinds: Sequence[str], deck: Deck) -> None:
+    def __init__(
+        self,
+        view: View,
+        pile_kinds: Sequence[str],
+        dig_kinds: Sequence[str],
+        deck: Deck,
+        take_kinds: Sequence[str] = (),
+    ) -> None:
         n = view.n_seats
         self.seat = view.seat
         self.first_joker = deck.first_joker
@@ -229,10 +247,26 @@ class CountTracker:
         ]
         self.pile_kinds = frozenset(pile_kinds)
         self.dig_kinds = frozenset(dig_kinds)
+        self.take_kinds = frozenset(take_kinds)
         self.count = 0
         #: The discard pile as slots, bottom first.
-        self.pile = [self.slot(c) for c in dealt_pile(view, self.pile_kinds, self.dig_kinds)]
+        self.pile = [self.slot(c) for c in self._dealt(view)]
         self.feed(view)
+
+    def _dealt(self, view: View) -> list[int]:
+        """The discard pile as dealt: :func:`~rummykit.core.bots.seen.dealt_pile`,
+        with the ``take_kinds`` (a buy: the top card, out of turn) undone as picks."""
+        if not self.take_kinds or any(e.action.kind in self.dig_kinds for e in view.history):
+            return dealt_pile(view, self.pile_kinds, self.dig_kinds)
+        start = list(view.discard_pile)
+        for e in reversed(view.history):
+            kind = e.action.kind
+            if kind == TAKE_DISCARD or kind in self.take_kinds:
+                if e.card is not None:
+                    start.append(e.card)
+            elif e.action.cards and kind in self.pile_kinds and start:
+                start.pop()
+        return start
 
     def slot(self, card: int) -> int:
         """The slot of ``card``: its base card, or :data:`BASE_CARDS` for a printed joker."""
@@ -254,7 +288,7 @@ class CountTracker:
         """The slots a pick (the top card) or a dig (its card and every card
         above it; the whole pile when the card is not there) takes from the pile."""
         pile = self.pile
-        if kind == TAKE_DISCARD:
+        if kind == TAKE_DISCARD or kind in self.take_kinds:
             if pile:
                 return [pile.pop()]
             return [] if card is None else [self.slot(card)]
@@ -277,7 +311,7 @@ class CountTracker:
             if kind == DRAW_STOCK:
                 if self.pile:
                     self._up(passed_at[s], self.pile[-1])
-            elif kind == TAKE_DISCARD or (kind in self.dig_kinds and cards):
+            elif kind == TAKE_DISCARD or kind in self.take_kinds or (kind in self.dig_kinds and cards):
                 for slot in self._taken(kind, e.card, cards):
                     self._up(took_at[s], slot)
                     self._up(held_at[s], slot)
@@ -424,8 +458,19 @@ class Encoder:
         """A tracker for ``view``'s seat, having read its history: a
         :class:`CountTracker` for a declared deck, else a :class:`Tracker`."""
         if self.counted:
-            return CountTracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck)
+            return self._count_tracker(view)
         return Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
+
+    def _count_tracker(self, view: View) -> CountTracker:
+        """A :class:`CountTracker` for ``view``'s seat, with the codec's kinds."""
+        codec = self.codec
+        return CountTracker(
+            view,
+            codec.pile_kinds,
+            getattr(codec, "dig_kinds", ()),
+            self.deck,
+            getattr(codec, "take_kinds", ()),
+        )
 
     def observation(
         self, view: View, tracker: Tracker | CountTracker | None = None
@@ -468,9 +513,7 @@ class Encoder:
         """:meth:`observation` for a declared deck: a count per card as a player
         names it (base card, or printed joker), never a copy's identity."""
         if not isinstance(tracker, CountTracker):
-            tracker = CountTracker(
-                view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()), self.deck
-            )
+            tracker = self._count_tracker(view)
         else:
             tracker.feed(view)
         n = self.n_seats

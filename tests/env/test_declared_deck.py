@@ -1,8 +1,7 @@
 """Variants dealing from a declared deck (copies, printed jokers) in the
 environments: the observation counts each card as a player names it (the 52
-cards and a joker slot, never a copy), Indian Rummy plays in both
-environments, and Contract Rummy, whose downs have no fixed numbering, is
-refused in one line."""
+cards and a joker slot, never a copy), and Indian Rummy plays in both
+environments (Contract Rummy: test_contract_env.py)."""
 
 from __future__ import annotations
 
@@ -100,12 +99,16 @@ def test_indian_sizes_and_fields(registry):
     extra = dict(zip(e.encoder.extra_keys, field("extra"), strict=True))
     cut = view.extra["cut"]
     assert extra["cut"] == (52 if cut >= 104 else cut % 52)  # the card, not its copy
-    assert [round(float(x) * 106) for x in field("hand_sizes")] == [view.hand_sizes[(1 + r) % 3] for r in range(3)]
+    assert [round(float(x) * 106) for x in field("hand_sizes")] == [
+        view.hand_sizes[(1 + r) % 3] for r in range(3)
+    ]
     assert round(float(field("stock")[0]) * 106) == view.stock_size
     # each opponent's took/held/discarded, by relative seat, as the history says
     for r in (1, 2):
         seat = (1 + r) % 3
-        discarded = [ev.action.cards[0] for ev in view.history if ev.seat == seat and ev.action.kind == "discard"]
+        discarded = [
+            ev.action.cards[0] for ev in view.history if ev.seat == seat and ev.action.kind == "discard"
+        ]
         assert np.array_equal(field("discarded").reshape(2, 53)[r - 1], np.minimum(counts(discarded), 2))
 
 
@@ -124,7 +127,9 @@ def _swapped(view):
         return Action(a.kind, tuple(map(swap, a.cards)), a.target)
 
     history = tuple(
-        Event(ev.seat, action(ev.action), None if ev.card is None else swap(ev.card), ev.private, ev.pile_closed)
+        Event(
+            ev.seat, action(ev.action), None if ev.card is None else swap(ev.card), ev.private, ev.pile_closed
+        )
         for ev in view.history
     )
     extra = dict(view.extra)
@@ -213,7 +218,11 @@ def test_indian_codec_numbers_every_legal_action_once(registry):
             assert len(set(indices)) == len(legal)
             for a, i in zip(legal, indices, strict=True):
                 back = codec.decode(i)
-                assert (back.kind, deck.names(back.cards), back.target) == (a.kind, deck.names(a.cards), a.target)
+                assert (back.kind, deck.names(back.cards), back.target) == (
+                    a.kind,
+                    deck.names(a.cards),
+                    a.target,
+                )
                 kinds.add(a.kind)
             assert np.flatnonzero(e.encoder.mask(rnd.view(rnd.to_act()))).tolist() == sorted(indices)
             states += 1
@@ -256,7 +265,9 @@ def test_random_indian_rounds_end_and_reward_their_points(registry, seats):
 
 
 def test_an_indian_match_is_one_episode(registry):
-    e = raw_env("indian", seats=3, episode="match", options={"format": "deals", "deals": 2}, registry=registry)
+    e = raw_env(
+        "indian", seats=3, episode="match", options={"format": "deals", "deals": 2}, registry=registry
+    )
     e.reset(seed=2)
     rng = np.random.default_rng(2)
     while not all(e.terminations.values()) and not all(e.truncations.values()):
@@ -265,7 +276,3 @@ def test_an_indian_match_is_one_episode(registry):
     assert sorted(rewards) in ([-1.0, -1.0, 1.0], [-1.0, 1.0, 1.0], [0.0, 0.0, 0.0], [-1.0, -1.0, -1.0])
     assert e.table.game.over and e.table.game.rounds_played == 2
 
-
-def test_contract_is_refused_in_one_line(registry):
-    with pytest.raises(CodecError, match="variant contract has no action space for rummykit.env"):
-        raw_env("contract", seats=3, registry=registry)

@@ -80,6 +80,8 @@ class ContractCodec:
     """The action codec of ``contract`` for ``n_seats`` seats (see the module)."""
 
     pile_kinds = (DISCARD,)
+    #: A buy takes the discard pile's top card, as a pick does.
+    take_kinds = (BUY,)
     card_extras: tuple[str, ...] = ()
     chosen_size = SLOTS
 
