@@ -284,3 +284,36 @@ def test_the_learner_and_a_policy_choose_a_down_in_parts(registry):
         downs += action.kind == "down"
         e.table.apply(action)
     assert downs
+
+
+def _played(spec, seats, seed, actions):
+    """A match of ``spec`` played for up to ``actions`` moves, downs and
+    declarations first, drops never."""
+    from rummykit.core.play.match import Match
+
+    match = Match(spec, spec.options_model(), seats, seed)
+    rng = random.Random(seed)
+    while not match.over and len(match.actions) < actions:
+        legal = match.view(match.to_act()).legal
+        moves = [a for a in legal if a.kind in ("down", "declare")] or [a for a in legal if a.kind != "drop"]
+        match.apply(moves[rng.randrange(len(moves))])
+    return match
+
+
+def test_the_conformance_kit_checks_both_codecs(registry):
+    from rummykit.testing import ConformanceError, check_codec
+    from rummykit.variants.contract.codec import ContractCodec
+
+    for name, seats in (("indian", 3), ("contract", 3)):
+        spec = registry.variant(name)
+        check_codec(spec, spec.options_model(), _played(spec, seats, 1, 250))
+
+    class FirstMeldOnly(ContractCodec):
+        """Every down at its first meld alone: downs sharing it share an index."""
+
+        def encode_parts(self, actions):
+            return [p[:1] for p in super().encode_parts(actions)]
+
+    spec = dataclasses.replace(registry.variant("contract"), action_codec=lambda spec, n: FirstMeldOnly(n))
+    with pytest.raises(ConformanceError, match="its action codec (gives|decodes)"):
+        check_codec(spec, spec.options_model(), _played(spec, 3, 1, 250))
