@@ -27,13 +27,22 @@ declares its own codec.
 
 For a variant that declares a deck (copies, printed jokers), the observation
 counts cards as a player names them (:class:`~rummykit.env.encode.Encoder`),
-and a codec may say three more things about it, each optional:
-``table_melds`` (an int: the table melds, by number from 1, that the
-observation gives a field each; core's codec: 17 for a variant that melds or
-adds, else 0), ``wild_rank(view) -> int | None`` (the rank, 0 ace .. 12 king,
-whose every card is wild in the deal the view shows, as Indian Rummy's cut
-joker makes it) and ``card_extras`` (the view's ``extra`` keys whose value is a
-card of the deck: encoded as the card a player names, never as a copy).
+and a codec may say more about it, each optional: ``table_melds`` (an int:
+the table melds, by number from 1, that the observation gives a field each;
+core's codec: 17 for a variant that melds or adds, else 0),
+``wild_rank(view) -> int | None`` (the rank, 0 ace .. 12 king, whose every
+card is wild in the deal the view shows, as Indian Rummy's cut joker makes
+it), ``card_extras`` (the view's ``extra`` keys whose value is a card of the
+deck: encoded as the card a player names, never as a copy) and ``take_kinds``
+(kinds that take the discard pile's top card as a pick does: Contract Rummy's
+``buy``).
+
+A codec may also choose some moves in several steps (Contract Rummy's down,
+one meld a step): ``encode_parts(actions)`` gives the indices (parts) of each
+legal action, one for most; no two alike and none the start of another's.
+The environments then ask for one part a step
+(:meth:`~rummykit.env.table.Table.choose`), and the observation's ``chosen``
+field is the codec's ``chosen_field(chosen)`` (``chosen_size`` numbers).
 
 Which kinds a variant has is read from its spec: the kinds of ``moves`` and
 of ``aliases``. A kind other than ``meld`` and ``add`` is taken to move one

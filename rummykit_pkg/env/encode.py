@@ -40,6 +40,16 @@ teams) and ``team_scores`` (the total of the seat's team, or its own total
 in no team, scaled as ``scores``). Under the built-in rules without teams
 (Gin's, CardVerse's) they are left out: those shapes do not change.
 
+A declared deck (copies, printed jokers) is counted instead: each card
+field has :data:`COUNT_SLOTS` slots, one a card as a player names it (the 52,
+then the printed jokers), and holds how many (never which copy); ``meld``
+gives way to ``melds``, one field of counts a table meld (the codec's
+``table_melds``), and ``wild`` (13: the deal's wild rank, when the codec has
+``wild_rank``) follows; a :class:`CountTracker` keeps the
+took/held/passed/discarded counts. A codec that chooses moves in parts adds
+``chosen`` (its ``chosen_field``) after ``extra``. docs/env.md, "A declared
+deck", has the table.
+
 ``took``/``held``/``passed``/``discarded`` are read from the view's history as
 :func:`rummykit.core.bots.seen.read_seen` reads them, with the codec's
 ``pile_kinds``. A :class:`Tracker` keeps them up to date event by event (an
