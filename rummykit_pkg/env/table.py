@@ -453,15 +453,23 @@ class Table:
             lines.append("totals: " + " ".join(str(s) for s in view.scores))
         if self.seated:
             lines.append(seating_text(self.context))
-        top = code(view.discard_pile[-1]) if view.discard_pile else "-"
+        # A declared deck's cards as a player names them (copies alike, JK for a joker).
+        fmt = self.encoder.deck.code if self.encoder.counted else code
+        top = fmt(view.discard_pile[-1]) if view.discard_pile else "-"
         lines.append(f"stock {view.stock_size}, discard pile {len(view.discard_pile)} (top {top})")
         for meld in view.table:
-            lines.append(f"meld {meld.number} (seat {meld.owner}): " + " ".join(code(c) for c in meld.cards))
+            lines.append(f"meld {meld.number} (seat {meld.owner}): " + " ".join(fmt(c) for c in meld.cards))
         if seat is None:
             result = self.round.result if self.round is not None else None
             if result is not None:
                 lines.append(f"over: {result.outcome}, points {list(result.points)}")
         else:
-            lines.append(f"seat {seat} to act, hand: " + " ".join(code(c) for c in view.hand))
-            lines.append("legal: " + ", ".join(a.notation() for a in view.legal))
+            lines.append(f"seat {seat} to act, hand: " + " ".join(fmt(c) for c in view.hand))
+            if self.chosen:
+                chosen = "; ".join(self.codec.decode(i).notation(fmt) for i in self.chosen)
+                lines.append(f"chosen so far of a move in parts: {chosen}")
+            lines.append(
+                "legal: "
+                + ", ".join(a.notation(fmt) if self.encoder.counted else a.notation() for a in view.legal)
+            )
         return "\n".join(lines)

@@ -101,7 +101,7 @@ def test_every_legal_move_of_random_states_is_chosen_by_its_own_parts(registry, 
 
 
 def test_a_down_is_chosen_meld_by_meld(registry):
-    e = raw_env("contract", seats=3, options=FAST, registry=registry)
+    e = raw_env("contract", seats=3, options=FAST, render_mode="ansi", registry=registry)
     for seed in range(50):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -124,6 +124,8 @@ def test_a_down_is_chosen_meld_by_meld(registry):
     first = int(melds[0])
     e.step(first)
     assert e.agent_selection == agent and e.rewards[agent] == 0  # the same seat chooses the next meld
+    shown = e.render()
+    assert "chosen so far of a move in parts: down " in shown and "#" not in shown  # cards as named
     again = e.observe(agent)
     chosen = again["observation"][start : start + size]
     assert sorted(np.repeat(np.arange(53), chosen.astype(int)).tolist()) == list(

@@ -70,13 +70,15 @@ def test_a_declared_deck_is_encoded_by_counts(gin_with_jokers):
 
 
 def test_indian_sizes_and_fields(registry):
-    e = raw_env("indian", seats=3, registry=registry)
+    e = raw_env("indian", seats=3, render_mode="ansi", registry=registry)
     assert e.codec.n == 3 + 2 * 53
     lay = e.encoder.layout
     assert lay["hand"] == (0, 53) and lay["wild"][1] == 13 and lay["melds"][1] == 0
     assert e.encoder.size == 53 * (1 + 3 + 4 * 2 + 2) + 13 + 3 + 1 + 3 + 3 + 4 + 5 * 3
     _walk(e, 4, 40)
     assert not e.table.over
+    shown = e.render()
+    assert "hand: " in shown and "#" not in shown  # every copy named as the card it is
     agent = "player_1"
     view = e.view(agent)
     obs = e.observe(agent)["observation"]
