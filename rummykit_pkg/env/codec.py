@@ -33,9 +33,10 @@ core's codec: 17 for a variant that melds or adds, else 0),
 ``wild_rank(view) -> int | None`` (the rank, 0 ace .. 12 king, whose every
 card is wild in the deal the view shows, as Indian Rummy's cut joker makes
 it), ``card_extras`` (the view's ``extra`` keys whose value is a card of the
-deck: encoded as the card a player names, never as a copy) and ``take_kinds``
-(kinds that take the discard pile's top card as a pick does: Contract Rummy's
-``buy``).
+deck: encoded as the card a player names, never as a copy), ``seat_extras``
+(the ``extra`` keys whose value is a tuple with one value per seat: encoded
+by relative seat) and ``take_kinds`` (kinds that take the discard pile's top
+card as a pick does: Contract Rummy's ``buy``).
 
 A codec may also choose some moves in several steps (Contract Rummy's down,
 one meld a step): ``encode_parts(actions)`` gives the indices (parts) of each

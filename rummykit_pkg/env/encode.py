@@ -45,7 +45,8 @@ field has :data:`COUNT_SLOTS` slots, one a card as a player names it (the 52,
 then the printed jokers), and holds how many (never which copy); ``meld``
 gives way to ``melds``, one field of counts a table meld (the codec's
 ``table_melds``), and ``wild`` (13: the deal's wild rank, when the codec has
-``wild_rank``) follows; a :class:`CountTracker` keeps the
+``wild_rank``) follows, and ``seat_extra`` (the codec's ``seat_extras``, by
+relative seat) after ``extra``; a :class:`CountTracker` keeps the
 took/held/passed/discarded counts. A codec that chooses moves in parts adds
 ``chosen`` (its ``chosen_field``) after ``extra``. docs/env.md, "A declared
 deck", has the table.
@@ -362,6 +363,8 @@ class Encoder:
         self._card_extras: frozenset[str] = (
             frozenset(getattr(codec, "card_extras", ())) if self.counted else frozenset()
         )
+        #: A declared deck's codec's ``seat_extras``: ``extra`` keys holding a value per seat.
+        self.seat_extras: tuple[str, ...] = tuple(getattr(codec, "seat_extras", ())) if self.counted else ()
         encode_parts = getattr(codec, "encode_parts", None)
         #: The codec's ``encode_parts``, when some moves are chosen in several steps (docs/env.md "Actions").
         self.encode_parts: Callable[[Sequence[Any]], list[tuple[int, ...]]] | None = (
@@ -416,6 +419,8 @@ class Encoder:
             ("to_act", n),
             ("extra", len(self.extra_keys)),
         ]
+        if self.seat_extras:
+            fields.append(("seat_extra", len(self.seat_extras) * n))
         if self._chosen_field is not None:
             fields.append(("chosen", int(getattr(codec, "chosen_size", 0))))
         if self.seated:
@@ -429,7 +434,7 @@ class Encoder:
         self.bits = self.layout["pile"][0]  # the 0/1 fields come first
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
-        for name in ("scores", "extra", "team_scores"):
+        for name in ("scores", "extra", "seat_extra", "team_scores"):
             if name not in self.layout:
                 continue
             start, size = self.layout[name]
@@ -589,8 +594,25 @@ class Encoder:
                 if cards and key in cards and v.__class__ is int:
                     v = BASE_CARDS if v >= self.deck.first_joker else v % BASE_CARDS
                 obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
+        if self.seat_extras:
+            self._seat_extras(obs, view.extra, seats)
         if self.seated and view.match is not None:
             self._match_fields(obs, view.match, seats)
+
+    def _seat_extras(self, obs: array[float], extra: Any, seats: Sequence[int]) -> None:
+        """The ``seat_extra`` field: each of the codec's ``seat_extras`` by
+        relative seat (booleans 0/1; -1 for a value that is not a number)."""
+        n = self.n_seats
+        at = self.layout["seat_extra"][0]
+        for key in self.seat_extras:
+            values = extra.get(key, ())
+            if isinstance(values, tuple | list) and len(values) == n:
+                for r, s in enumerate(seats):
+                    obs[at + r] = _number(values[s])
+            else:
+                for r in range(n):
+                    obs[at + r] = -1.0
+            at += n
 
     def _match_fields(self, obs: array[float], context: MatchContext, seats: Sequence[int]) -> None:
         """The match fields (:data:`MATCH_FIELDS`) of ``context``, by relative seat."""

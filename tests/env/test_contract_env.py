@@ -131,6 +131,9 @@ def test_a_down_is_chosen_meld_by_meld(registry):
     assert sorted(np.repeat(np.arange(53), chosen.astype(int)).tolist()) == list(
         MELDS[first - e.codec.meld_base]
     )
+    for other in e.possible_agents:  # the cards chosen are in the hand: no other seat sees them
+        if other != agent:
+            assert not e.observe(other)["observation"][start : start + size].any()
     nxt = np.flatnonzero(again["action_mask"])
     assert len(nxt) and all(i >= e.codec.meld_base for i in nxt)  # only melds finish the down
     assert len(e.view(agent).hand) == hand  # nothing laid yet
@@ -139,6 +142,9 @@ def test_a_down_is_chosen_meld_by_meld(registry):
     view = e.view(agent)
     assert view.table and all(m.owner == e.seat(agent) for m in view.table)
     assert len(view.hand) < hand - 5
+    seat_start, _ = e.encoder.layout["seat_extra"]
+    down = e.observe(agent)["observation"][seat_start : seat_start + 3]  # down_counts, by relative seat
+    assert down.tolist() == [1.0, 0.0, 0.0]
 
 
 def _swap(card, copies):

@@ -74,7 +74,7 @@ def test_indian_sizes_and_fields(registry):
     assert e.codec.n == 3 + 2 * 53
     lay = e.encoder.layout
     assert lay["hand"] == (0, 53) and lay["wild"][1] == 13 and lay["melds"][1] == 0
-    assert e.encoder.size == 53 * (1 + 3 + 4 * 2 + 2) + 13 + 3 + 1 + 3 + 3 + 4 + 5 * 3
+    assert e.encoder.size == 53 * (1 + 3 + 4 * 2 + 2) + 13 + 3 + 1 + 3 + 3 + 4 + 2 * 3 + 5 * 3
     _walk(e, 4, 40)
     assert not e.table.over
     shown = e.render()
@@ -101,6 +101,10 @@ def test_indian_sizes_and_fields(registry):
     extra = dict(zip(e.encoder.extra_keys, field("extra"), strict=True))
     cut = view.extra["cut"]
     assert extra["cut"] == (52 if cut >= 104 else cut % 52)  # the card, not its copy
+    dropped, drawn = field("seat_extra").reshape(2, 3)
+    assert dropped.tolist() == [float(view.extra["dropped"][(1 + r) % 3]) for r in range(3)]
+    assert drawn.tolist() == [float(view.extra["drawn"][(1 + r) % 3]) for r in range(3)]
+    assert drawn.any()
     assert [round(float(x) * 106) for x in field("hand_sizes")] == [
         view.hand_sizes[(1 + r) % 3] for r in range(3)
     ]
@@ -277,4 +281,3 @@ def test_an_indian_match_is_one_episode(registry):
     rewards = [e._cumulative_rewards[a] for a in e.possible_agents]
     assert sorted(rewards) in ([-1.0, -1.0, 1.0], [-1.0, 1.0, 1.0], [0.0, 0.0, 0.0], [-1.0, -1.0, -1.0])
     assert e.table.game.over and e.table.game.rounds_played == 2
-

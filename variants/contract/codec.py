@@ -83,6 +83,8 @@ class ContractCodec:
     #: A buy takes the discard pile's top card, as a pick does.
     take_kinds = (BUY,)
     card_extras: tuple[str, ...] = ()
+    #: The ``extra`` entries with a value per seat: who is down, how many buys each made.
+    seat_extras = ("down_counts", "buy_counts")
     chosen_size = SLOTS
 
     def __init__(self, n_seats: int) -> None:

@@ -8,8 +8,9 @@ Copies of a card share one index, as they are one card to a player: a legal
 move names one copy of each card the hand holds (the lowest), and
 :meth:`IndianCodec.decode` gives the first copy, the same move to a player.
 The codec also tells the observation what it needs of the deal (docs/env.md
-"Observations"): no melds on the table, the wild rank of the cut joker, and
-the cut card in ``extra`` as a card.
+"Observations"): no melds on the table, the wild rank of the cut joker, the
+cut card in ``extra`` as a card, and who dropped and who has drawn, seat by
+seat.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class IndianCodec:
     table_melds = 0
     #: The ``extra`` entry that is a card: the cut card.
     card_extras = ("cut",)
+    #: The ``extra`` entries with a value per seat: who dropped, who has drawn.
+    seat_extras = ("dropped", "drawn")
 
     def __repr__(self) -> str:
         return f"IndianCodec(n={self.n})"
