@@ -323,5 +323,5 @@ def test_the_conformance_kit_checks_both_codecs(registry):
             return [p[:1] for p in super().encode_parts(actions)]
 
     spec = dataclasses.replace(registry.variant("contract"), action_codec=lambda spec, n: FirstMeldOnly(n))
-    with pytest.raises(ConformanceError, match="its action codec (gives|decodes)"):
+    with pytest.raises(ConformanceError, match=r"its action codec (gives|decodes)"):
         check_codec(spec, spec.options_model(), _played(spec, 3, 1, 250))
