@@ -325,3 +325,16 @@ def test_the_conformance_kit_checks_both_codecs(registry):
     spec = dataclasses.replace(registry.variant("contract"), action_codec=lambda spec, n: FirstMeldOnly(n))
     with pytest.raises(ConformanceError, match=r"its action codec (gives|decodes)"):
         check_codec(spec, spec.options_model(), _played(spec, 3, 1, 250))
+
+
+def test_a_contract_match_rewards_the_lowest_total(registry):
+    e = raw_env("contract", seats=3, episode="match", options={**FAST, "deals": 2}, registry=registry)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while not all(e.terminations.values()) and not all(e.truncations.values()):
+        _step(e, rng)
+    match = e.table.game
+    assert match.over and match.rounds_played == 2
+    totals = match.totals
+    rewards = [e._cumulative_rewards[a] for a in e.possible_agents]
+    assert rewards == [1.0 if t == min(totals) else -1.0 for t in totals]
