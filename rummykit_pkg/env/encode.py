@@ -84,6 +84,7 @@ __all__ = [
     "MATCH_FIELDS",
     "CountTracker",
     "Encoder",
+    "Extension",
     "Tracker",
     "first_context",
     "next_parts",
@@ -344,6 +345,41 @@ def next_parts(parts: Sequence[tuple[int, ...]], chosen: tuple[int, ...]) -> lis
     return [p[k] if len(p) > k and p[:k] == chosen else -1 for p in parts]
 
 
+class Extension:
+    """An :class:`Encoder`'s settings beyond the one 52-card deck: the
+    variant's declared deck and what its codec says of it (``table_melds``,
+    ``wild_rank``, ``card_extras``, ``seat_extras``), and the codec's moves in
+    parts (``encode_parts``, ``chosen_field``). Kept apart from the Encoder,
+    whose 52-card path reads its own attributes at every step."""
+
+    def __init__(self, spec: VariantSpec[Any], n_seats: int, options: Any, codec: ActionCodec) -> None:
+        self.deck = deck = spec.deck_for(options, n_seats)
+        #: Whether cards are counted (a declared deck: copies or printed jokers) rather than one slot each.
+        self.counted = counted = not deck.standard
+        self.deck_size = deck.size
+        #: The table melds given a field each (a declared deck): the codec's ``table_melds``.
+        self.table_melds = int(getattr(codec, "table_melds", MAX_TABLE_MELDS)) if counted else 0
+        wild_rank = getattr(codec, "wild_rank", None) if counted else None
+        self.wild_rank: Callable[[View], Any] | None = wild_rank if callable(wild_rank) else None
+        self.wild_at = -1  # where the wild field starts (set by the Encoder)
+        self.card_extras: frozenset[str] = (
+            frozenset(getattr(codec, "card_extras", ())) if counted else frozenset()
+        )
+        #: ``extra`` keys holding a value per seat.
+        self.seat_extras: tuple[str, ...] = tuple(getattr(codec, "seat_extras", ())) if counted else ()
+        encode_parts = getattr(codec, "encode_parts", None)
+        #: The codec's ``encode_parts``, when some moves are chosen in several steps.
+        self.encode_parts: Callable[[Sequence[Any]], list[tuple[int, ...]]] | None = (
+            encode_parts if callable(encode_parts) else None
+        )
+        self.parts = self.encode_parts is not None
+        chosen_field = getattr(codec, "chosen_field", None)
+        self.chosen_field: Callable[[Sequence[int]], Sequence[float]] | None = (
+            chosen_field if self.parts and callable(chosen_field) else None
+        )
+        self.chosen_size = int(getattr(codec, "chosen_size", 0)) if self.chosen_field is not None else 0
+
+
 class Encoder:
     """The observation and action mask of ``spec`` with ``n_seats`` seats
     (see the module). ``options`` are the variant's (the target scales the
@@ -352,29 +388,10 @@ class Encoder:
     def __init__(self, spec: VariantSpec[Any], n_seats: int, options: Any, codec: ActionCodec) -> None:
         self.spec = spec
         self.n_seats = n = n_seats
-        self.deck = deck = spec.deck_for(options, n_seats)
-        #: Whether cards are counted (a declared deck: copies or printed jokers) rather than one slot each.
-        self.counted = not deck.standard
-        self._deck_size = deck.size
-        #: The table melds given a field each (a declared deck): the codec's ``table_melds``.
-        self.table_melds = int(getattr(codec, "table_melds", MAX_TABLE_MELDS)) if self.counted else 0
-        wild_rank = getattr(codec, "wild_rank", None) if self.counted else None
-        self._wild_rank: Callable[[View], Any] | None = wild_rank if callable(wild_rank) else None
-        self._card_extras: frozenset[str] = (
-            frozenset(getattr(codec, "card_extras", ())) if self.counted else frozenset()
-        )
-        #: A declared deck's codec's ``seat_extras``: ``extra`` keys holding a value per seat.
-        self.seat_extras: tuple[str, ...] = tuple(getattr(codec, "seat_extras", ())) if self.counted else ()
-        encode_parts = getattr(codec, "encode_parts", None)
-        #: The codec's ``encode_parts``, when some moves are chosen in several steps (docs/env.md "Actions").
-        self.encode_parts: Callable[[Sequence[Any]], list[tuple[int, ...]]] | None = (
-            encode_parts if callable(encode_parts) else None
-        )
-        self.parts = self.encode_parts is not None
-        chosen_field = getattr(codec, "chosen_field", None)
-        self._chosen_field: Callable[[Sequence[int]], Sequence[float]] | None = (
-            chosen_field if self.parts and callable(chosen_field) else None
-        )
+        #: What the encoding needs beyond the 52-card deck (one attribute: few on
+        #: the Encoder keep the 52-card path's attribute reads fast).
+        self.ext = ext = Extension(spec, n_seats, options, codec)
+        deck = ext.deck
         self.codec = codec
         self.n_actions = codec.n
         encode = codec.encode
@@ -395,7 +412,7 @@ class Encoder:
                 if v is None or (isinstance(v, int | float) and not isinstance(v, str))
             )
         )
-        card = COUNT_SLOTS if self.counted else DECK_SIZE
+        card = COUNT_SLOTS if ext.counted else DECK_SIZE
         fields = [
             ("hand", card),
             ("table", n * card),
@@ -406,9 +423,9 @@ class Encoder:
             ("pile", card),
             ("top", card),
         ]
-        if self.counted:
-            fields.append(("melds", self.table_melds * card))
-            if self._wild_rank is not None:
+        if ext.counted:
+            fields.append(("melds", ext.table_melds * card))
+            if ext.wild_rank is not None:
                 fields.append(("wild", RANKS))
         else:
             fields.append(("meld", DECK_SIZE))
@@ -419,10 +436,10 @@ class Encoder:
             ("to_act", n),
             ("extra", len(self.extra_keys)),
         ]
-        if self.seat_extras:
-            fields.append(("seat_extra", len(self.seat_extras) * n))
-        if self._chosen_field is not None:
-            fields.append(("chosen", int(getattr(codec, "chosen_size", 0))))
+        if ext.seat_extras:
+            fields.append(("seat_extra", len(ext.seat_extras) * n))
+        if ext.chosen_field is not None:
+            fields.append(("chosen", ext.chosen_size))
         if self.seated:
             fields += [(name, n) for name in MATCH_FIELDS]
         self.layout: dict[str, tuple[int, int]] = {}
@@ -440,14 +457,14 @@ class Encoder:
             start, size = self.layout[name]
             self.low[start : start + size] = -np.inf
             self.high[start : start + size] = np.inf
-        if self.counted:  # counts: up to the deck's copies of a card (its jokers in the joker slot)
+        if ext.counted:  # counts: up to the deck's copies of a card (its jokers in the joker slot)
             caps = np.array([deck.copies] * BASE_CARDS + [deck.jokers], np.float32)
             for name in ("hand", "table", "took", "held", "passed", "discarded", "pile", "melds"):
                 start, size = self.layout[name]
                 self.high[start : start + size] = np.tile(caps, size // COUNT_SLOTS)
         self._pile_at = self.layout["pile"][0]
-        self._meld_at = self.layout["melds" if self.counted else "meld"][0]
-        self._wild_at = self.layout["wild"][0] if "wild" in self.layout else -1
+        self._meld_at = self.layout["melds" if ext.counted else "meld"][0]
+        ext.wild_at = self.layout["wild"][0] if "wild" in self.layout else -1
         if "chosen" in self.layout:  # counts of cards, as the card fields
             start, size = self.layout["chosen"]
             self.high[start : start + size] = np.inf
@@ -459,7 +476,7 @@ class Encoder:
         self._nbytes = (self.bits + 7) // 8
         self._template = array("f", bytes(4 * self.size))
         self._took_at = self.layout["took"][0]
-        self._seen_size = 4 * (n - 1) * COUNT_SLOTS if self.counted else (4 * (n - 1) + 1) * DECK_SIZE
+        self._seen_size = 4 * (n - 1) * COUNT_SLOTS if ext.counted else (4 * (n - 1) + 1) * DECK_SIZE
         self._top_at = self.layout["top"][0]
         self._seats = [[(me + r) % n for r in range(n)] for me in range(n)]  # by relative seat
         self._zeros = [0.0] * n
@@ -467,12 +484,34 @@ class Encoder:
         at_of = [self.layout[f][0] if self.seated else 0 for f in MATCH_FIELDS]
         self._match_at: tuple[int, int, int, int, int] = (at_of[0], at_of[1], at_of[2], at_of[3], at_of[4])
 
+    # -- what the Extension holds, by name ---------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        """The variant's deck for this seat count."""
+        return self.ext.deck
+
+    @property
+    def counted(self) -> bool:
+        """Whether cards are counted (a declared deck) rather than one slot each."""
+        return self.ext.counted
+
+    @property
+    def parts(self) -> bool:
+        """Whether the codec chooses some moves in parts (``encode_parts``)."""
+        return self.ext.parts
+
+    @property
+    def table_melds(self) -> int:
+        """The table melds a declared deck's observation gives a field each."""
+        return self.ext.table_melds
+
     # -- observations ---------------------------------------------------------------
 
     def tracker(self, view: View) -> Tracker | CountTracker:
         """A tracker for ``view``'s seat, having read its history: a
         :class:`CountTracker` for a declared deck, else a :class:`Tracker`."""
-        if self.counted:
+        if self.ext.counted:
             return self._count_tracker(view)
         return Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
 
@@ -483,7 +522,7 @@ class Encoder:
             view,
             codec.pile_kinds,
             getattr(codec, "dig_kinds", ()),
-            self.deck,
+            self.ext.deck,
             getattr(codec, "take_kinds", ()),
         )
 
@@ -492,7 +531,7 @@ class Encoder:
     ) -> npt.NDArray[np.float32]:
         """The ``observation`` array of ``view`` (``tracker``: one for this seat
         and round, fed here; ``None``: the history is read from the start)."""
-        if self.counted:
+        if self.ext.counted:
             return self._counted(view, tracker)
         if not isinstance(tracker, Tracker):
             tracker = Tracker(view, self.codec.pile_kinds, getattr(self.codec, "dig_kinds", ()))
@@ -521,7 +560,28 @@ class Encoder:
         pile = view.discard_pile
         if pile:
             obs[self._top_at + pile[-1]] = 1.0
-        self._public(obs, view, me)
+        seats = self._seats[me]
+        at = self._sizes_at
+        sizes = view.hand_sizes
+        for r, s in enumerate(seats):
+            obs[at + r] = sizes[s] / DECK_SIZE
+        obs[self._stock_at] = view.stock_size / DECK_SIZE
+        scores = view.scores
+        if scores:
+            at = self._scores_at
+            scale = self.score_scale
+            for r, s in enumerate(seats):
+                obs[at + r] = scores[s] * scale
+        if view.to_act is not None:
+            obs[self._to_act_at + (view.to_act - me) % n] = 1.0
+        if self.extra_keys:
+            extra = view.extra
+            at = self._extra_at
+            for i, key in enumerate(self.extra_keys):
+                v = extra.get(key, -1.0)
+                obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
+        if self.seated and view.match is not None:
+            self._match_fields(obs, view.match, seats)
         return np.frombuffer(obs, np.float32)
 
     def _counted(self, view: View, tracker: Tracker | CountTracker | None) -> npt.NDArray[np.float32]:
@@ -533,14 +593,15 @@ class Encoder:
             tracker.feed(view)
         n = self.n_seats
         me = view.seat
-        first_joker = self.deck.first_joker
+        ext = self.ext
+        first_joker = ext.deck.first_joker
         obs = self._template[:]
         for c in view.hand:
             obs[BASE_CARDS if c >= first_joker else c % BASE_CARDS] += 1.0
         table = view.table
         if table:
             melds_at = self._meld_at
-            kept = self.table_melds
+            kept = ext.table_melds
             for meld in table:
                 base = COUNT_SLOTS * (1 + (meld.owner - me) % n)
                 own = melds_at + (meld.number - 1) * COUNT_SLOTS if 1 <= meld.number <= kept else -1
@@ -559,24 +620,26 @@ class Encoder:
             obs[at + slot] += 1.0
         if slots:
             obs[self._top_at + slots[-1]] = 1.0
-        wild_rank = self._wild_rank
+        wild_rank = ext.wild_rank
         if wild_rank is not None:
             rank = wild_rank(view)
             if isinstance(rank, int) and 0 <= rank < RANKS:
-                obs[self._wild_at + rank] = 1.0
+                obs[ext.wild_at + rank] = 1.0
         self._public(obs, view, me)
         return np.frombuffer(obs, np.float32)
 
     def _public(self, obs: array[float], view: View, me: int) -> None:
-        """The fields after the cards: hand sizes, the stock, the scores, the
-        seat to act, ``extra`` and the match fields."""
+        """A declared deck's fields after the cards: hand sizes, the stock, the
+        scores, the seat to act, ``extra``, ``seat_extra`` and the match fields
+        (:meth:`observation` writes the 52-card deck's inline: its hot path)."""
         n = self.n_seats
+        ext = self.ext
         seats = self._seats[me]
         at = self._sizes_at
         sizes = view.hand_sizes
         for r, s in enumerate(seats):
-            obs[at + r] = sizes[s] / self._deck_size
-        obs[self._stock_at] = view.stock_size / self._deck_size
+            obs[at + r] = sizes[s] / ext.deck_size
+        obs[self._stock_at] = view.stock_size / ext.deck_size
         scores = view.scores
         if scores:
             at = self._scores_at
@@ -588,13 +651,13 @@ class Encoder:
         if self.extra_keys:
             extra = view.extra
             at = self._extra_at
-            cards = self._card_extras  # a declared deck's: a card as a player names it
+            cards = ext.card_extras  # a card as a player names it
             for i, key in enumerate(self.extra_keys):
                 v = extra.get(key, -1.0)
                 if cards and key in cards and v.__class__ is int:
-                    v = BASE_CARDS if v >= self.deck.first_joker else v % BASE_CARDS
+                    v = BASE_CARDS if v >= ext.deck.first_joker else v % BASE_CARDS
                 obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
-        if self.seat_extras:
+        if ext.seat_extras:
             self._seat_extras(obs, view.extra, seats)
         if self.seated and view.match is not None:
             self._match_fields(obs, view.match, seats)
@@ -604,7 +667,7 @@ class Encoder:
         relative seat (booleans 0/1; -1 for a value that is not a number)."""
         n = self.n_seats
         at = self.layout["seat_extra"][0]
-        for key in self.seat_extras:
+        for key in self.ext.seat_extras:
             values = extra.get(key, ())
             if isinstance(values, tuple | list) and len(values) == n:
                 for r, s in enumerate(seats):
@@ -640,7 +703,7 @@ class Encoder:
         """The ``action_mask``: 1 at the index of every legal action of ``view``
         (with a codec that chooses some moves in parts: at the next part of
         every legal action whose parts start with ``chosen``)."""
-        if self.parts:
+        if self.ext.parts:
             legal = view.legal
             indices = next_parts(self.part_indices(legal), chosen) if legal else []
             packed = self.packed_mask([i for i in indices if i >= 0])
@@ -652,7 +715,7 @@ class Encoder:
         """The parts (indices) that choose each of ``legal``, from the codec's
         ``encode_parts``: each within ``0 .. n_actions - 1``, no two alike and
         none the start of another's (or a :class:`CodecError` naming the variant)."""
-        encode_parts = self.encode_parts
+        encode_parts = self.ext.encode_parts
         if encode_parts is None:
             return [(i,) for i in self.indices(legal)]
         name = self.spec.name
@@ -674,7 +737,7 @@ class Encoder:
     def add_chosen(self, obs: npt.NDArray[np.float32], chosen: Sequence[int]) -> None:
         """Write the ``chosen`` field of ``obs``: the codec's account of the
         parts chosen so far of a move in parts."""
-        field = self._chosen_field
+        field = self.ext.chosen_field
         if field is not None and chosen:
             start, size = self.layout["chosen"]
             obs[start : start + size] = np.asarray(field(chosen), np.float32)[:size]
