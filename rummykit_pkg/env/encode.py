@@ -394,9 +394,9 @@ class Encoder:
         deck = ext.deck
         self.codec = codec
         self.n_actions = codec.n
-        encode = codec.encode
+        # The codec's encode_all, or a method of this Encoder (a lambda would not pickle).
         self._encode_all: Callable[[Sequence[Any]], list[int]] = getattr(
-            codec, "encode_all", lambda actions: [encode(a) for a in actions]
+            codec, "encode_all", self._encode_each
         )
         target = getattr(options, "target", None)
         self.score_scale = 1.0 / float(target if isinstance(target, int | float) and target > 0 else 100)
@@ -748,6 +748,11 @@ class Encoder:
         for i in indices:
             mask[i] = 1
         return bytes(mask)
+
+    def _encode_each(self, actions: Sequence[Any]) -> list[int]:
+        """``encode_all`` for a codec without one."""
+        encode = self.codec.encode
+        return [encode(a) for a in actions]
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """The indices of ``legal`` (distinct and within ``0 .. n_actions - 1``,

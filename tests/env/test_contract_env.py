@@ -338,3 +338,30 @@ def test_a_contract_match_rewards_the_lowest_total(registry):
     totals = match.totals
     rewards = [e._cumulative_rewards[a] for a in e.possible_agents]
     assert rewards == [1.0 if t == min(totals) else -1.0 for t in totals]
+
+
+def test_environments_pickle_mid_move(registry):
+    """A copy (pickled, deep-copied) in the middle of a down chosen in parts
+    goes on as the original does."""
+    import copy
+    import pickle
+
+    e = raw_env("contract", seats=3, options=FAST, registry=registry)
+    for seed in range(50):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not e.table.over and not e.table.chosen:
+            _step(e, rng)
+        if e.table.chosen:
+            break
+    else:
+        pytest.fail("no down begun")
+    for other in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+        assert other.table.chosen == e.table.chosen
+        for agent in e.possible_agents:
+            a, b = other.observe(agent), e.observe(agent)
+            assert np.array_equal(a["observation"], b["observation"])
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+    single = single_agent("contract", opponents=["random"], seats=3, options=FAST, registry=registry)
+    single.reset(seed=1)
+    pickle.loads(pickle.dumps(single))
