@@ -1131,7 +1131,10 @@ def check_codec(spec: VariantSpec[Any], options: BaseModel, match: Match) -> Non
     """Replay ``match`` and, at every state, number its legal actions with the
     variant's action codec (``rummykit.env``, its spec's ``action_codec`` or
     core's): every legal action gets an index of its own, within the codec's
-    range, that decodes back to the same move. (Needs ``rummykit[rl]``.) A
+    range, that decodes back to the same move as a player names it (copies of
+    a card alike); with a codec that chooses some moves in parts
+    (``encode_parts``), parts of its own, none the start of another's, and a
+    move of one part decodes back the same. (Needs ``rummykit[rl]``.) A
     codec factory that raises ``CodecError`` says the variant has no action
     space (docs/env.md): nothing to check."""
     from rummykit.env import CodecError, codec_for
@@ -1143,29 +1146,65 @@ def check_codec(spec: VariantSpec[Any], options: BaseModel, match: Match) -> Non
         return
     except Exception as e:
         _fail(f"its action codec for {n} seats fails to build: {type(e).__name__}: {e}")
+    deck = spec.deck_for(options, n)
+    encode_parts = getattr(codec, "encode_parts", None)
     again = Match(spec, options, n, match.seed)
     for step in range(len(match.actions) + 1):
         if again.over:
             break
-        seen: dict[int, Action] = {}
-        for a in again.round.legal_actions():
+        legal = again.round.legal_actions()
+        if callable(encode_parts):
             try:
-                i = codec.encode(a)
+                parts = [tuple(p) for p in encode_parts(legal)]
             except Exception as e:
-                _fail(f"its action codec has no index for the legal move '{a}': {type(e).__name__}: {e}")
-            if not isinstance(i, int) or not 0 <= i < codec.n:
-                _fail(f"its action codec numbers the legal move '{a}' {i!r}, outside 0..{codec.n - 1}")
-            if i in seen:
-                _fail(f"its action codec gives the legal moves '{seen[i]}' and '{a}' one index, {i}")
-            seen[i] = a
+                _fail(
+                    f"its action codec cannot number the legal moves {_moves(legal)}: {type(e).__name__}: {e}"
+                )
+            _check_parts(codec.n, legal, parts)
+        else:
+            parts = []
+            for a in legal:
+                try:
+                    parts.append((codec.encode(a),))
+                except Exception as e:
+                    _fail(f"its action codec has no index for the legal move '{a}': {type(e).__name__}: {e}")
+        seen: dict[tuple[int, ...], Action] = {}
+        for a, p in zip(legal, parts, strict=True):
+            i = p[0] if len(p) == 1 else None
+            if not all(isinstance(j, int) and 0 <= j < codec.n for j in p) or not p:
+                _fail(f"its action codec numbers the legal move '{a}' {p!r}, outside 0..{codec.n - 1}")
+            if p in seen:
+                _fail(f"its action codec gives the legal moves '{seen[p]}' and '{a}' one index, {p}")
+            seen[p] = a
+            if i is None:
+                continue
             try:
                 back = codec.decode(i)
             except Exception as e:
                 _fail(f"its action codec cannot decode {i}, the index of '{a}': {type(e).__name__}: {e}")
-            if not isinstance(back, Action) or back.key() != a.key():
+            if not isinstance(back, Action) or (back.kind, deck.names(back.cards), back.target) != (
+                a.kind,
+                deck.names(a.cards),
+                a.target,
+            ):
                 _fail(f"its action codec decodes {i}, the index of '{a}', as {back!r}")
         if step < len(match.actions):
             again.apply(match.actions[step])
+
+
+def _moves(legal: Sequence[Action]) -> str:
+    return ", ".join(f"'{a}'" for a in legal[:5]) + (" ..." if len(legal) > 5 else "")
+
+
+def _check_parts(n: int, legal: Sequence[Action], parts: list[tuple[int, ...]]) -> None:
+    """A codec's parts of the legal moves: one list each, none the start of another's."""
+    if len(parts) != len(legal):
+        _fail(f"its action codec gives {len(parts)} lists of parts for {len(legal)} legal moves")
+    whole = dict(zip(parts, legal, strict=True))
+    for p, a in zip(parts, legal, strict=True):
+        for k in range(1, len(p)):
+            if p[:k] in whole:
+                _fail(f"its action codec's parts of '{whole[p[:k]]}' start those of '{a}'")
 
 
 # -- the match rule ------------------------------------------------------------------

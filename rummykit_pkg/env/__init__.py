@@ -24,7 +24,7 @@ except ImportError as e:  # pragma: no cover - the extra is installed by make te
 
 from .aec import env, raw_env
 from .codec import ActionCodec, CodecError, StandardCodec, codec_for, standard_codec
-from .encode import Encoder, Tracker
+from .encode import CountTracker, Encoder, Tracker
 from .policy import PolicyAgent, policy_spec
 from .single import SingleAgentEnv, single_agent
 from .table import EPISODES
@@ -52,6 +52,7 @@ __all__ = [
     "EPISODES",
     "ActionCodec",
     "CodecError",
+    "CountTracker",
     "Encoder",
     "PolicyAgent",
     "SingleAgentEnv",

@@ -157,7 +157,22 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._play(agent, self.table.action(action))
+        table = self.table
+        if not table.parts:
+            self._play(agent, table.action(action))
+            return
+        chosen = table.choose(action)
+        if chosen is not None:
+            self._play(agent, chosen)
+            return
+        # A part of a move in parts: the same agent chooses the next part.
+        if self.infos[agent]:
+            self.infos[agent] = {}
+        self._cumulative_rewards[agent] = 0.0
+        if self._zeroed is not self.rewards:
+            self._reward(None)
+        if self.render_mode == "human":
+            self.render()
 
     def _plays(self, action: int) -> bool:
         """Play ``action`` if it is a legal action of the live seat to act (the

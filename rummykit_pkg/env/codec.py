@@ -25,6 +25,26 @@ Its indices, in order (``docs/env.md`` "Actions"):
 The melds are those of one deck: a variant whose melds hold copies or jokers
 declares its own codec.
 
+For a variant that declares a deck (copies, printed jokers), the observation
+counts cards as a player names them (:class:`~rummykit.env.encode.Encoder`),
+and a codec may say more about it, each optional: ``table_melds`` (an int:
+the table melds, by number from 1, that the observation gives a field each;
+core's codec: 17 for a variant that melds or adds, else 0),
+``wild_rank(view) -> int | None`` (the rank, 0 ace .. 12 king, whose every
+card is wild in the deal the view shows, as Indian Rummy's cut joker makes
+it), ``card_extras`` (the view's ``extra`` keys whose value is a card of the
+deck: encoded as the card a player names, never as a copy), ``seat_extras``
+(the ``extra`` keys whose value is a tuple with one value per seat: encoded
+by relative seat) and ``take_kinds`` (kinds that take the discard pile's top
+card as a pick does: Contract Rummy's ``buy``).
+
+A codec may also choose some moves in several steps (Contract Rummy's down,
+one meld a step): ``encode_parts(actions)`` gives the indices (parts) of each
+legal action, one for most; no two alike and none the start of another's.
+The environments then ask for one part a step
+(:meth:`~rummykit.env.table.Table.choose`), and the observation's ``chosen``
+field is the codec's ``chosen_field(chosen)`` (``chosen_size`` numbers).
+
 Which kinds a variant has is read from its spec: the kinds of ``moves`` and
 of ``aliases``. A kind other than ``meld`` and ``add`` is taken to move one
 card. A variant whose moves differ (two cards at once, a kind of its own with a
@@ -144,6 +164,8 @@ class StandardCodec:
         self.meld_index = {m: i for i, m in enumerate(self.melds)}
         self.add_base = self.meld_base + len(self.melds)
         self.n = self.add_base + (size * MAX_TABLE_MELDS if add else 0)
+        #: The table melds a declared deck's observation gives a field each.
+        self.table_melds = MAX_TABLE_MELDS if meld or add else 0
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         # Variants hand out the same Action objects again and again: their indices
         # are kept by id. _held keeps each of those actions alive, so no other

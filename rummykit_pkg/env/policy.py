@@ -38,7 +38,7 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec, Registry, VariantSpec
 
 from .codec import CodecError, codec_for
-from .encode import Encoder
+from .encode import Encoder, next_parts
 from .table import action_index
 
 __all__ = ["Policy", "PolicyAgent", "policy_spec"]
@@ -90,6 +90,8 @@ class PolicyAgent(BaseAgent):
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         enc = self.encoder(view)
+        if enc.parts:
+            return self._act_in_parts(enc, view, legal)
         indices = enc.indices(legal)
         mask = np.zeros(enc.n_actions, np.int8)
         mask[indices] = 1
@@ -102,6 +104,30 @@ class PolicyAgent(BaseAgent):
             if index == i:
                 return action
         raise RummyError(f"the policy chose action {shown_value(i)}, which is not legal now")
+
+    def _act_in_parts(self, enc: Encoder, view: View, legal: Sequence[Action]) -> Action:
+        """:meth:`act` with a codec that chooses some moves in parts: the policy
+        is asked for each part in turn, as the environments ask it."""
+        parts = enc.part_indices(legal)
+        chosen: tuple[int, ...] = ()
+        observation = enc.observation(view)
+        while True:
+            nexts = next_parts(parts, chosen)
+            mask = np.zeros(enc.n_actions, np.int8)
+            mask[[i for i in nexts if i >= 0]] = 1
+            obs = observation.copy()
+            enc.add_chosen(obs, chosen)
+            choice = self.fn(obs, mask)
+            try:
+                i = action_index(choice)
+            except CodecError:
+                raise RummyError(f"the policy returned {choice!r}, not an action index") from None
+            if i not in nexts:
+                raise RummyError(f"the policy chose action {shown_value(i)}, which is not legal now")
+            chosen = (*chosen, i)
+            for p, action in zip(parts, legal, strict=True):
+                if p == chosen:
+                    return action
 
 
 def _make(fn: Policy, seat: int, seed: int, options: BaseModel) -> PolicyAgent:

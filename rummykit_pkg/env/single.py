@@ -206,6 +206,9 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             index = action_index(action)
         except CodecError:
             index = -1
+        if table.continues(index):
+            table.choose(index)  # a part of a move in parts: the learner chooses the next
+            return table.observe(self.learner), 0.0, False, False, info
         if index not in legal:
             table.over = True
             info["illegal"] = True

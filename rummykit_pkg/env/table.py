@@ -36,7 +36,7 @@ from rummykit.core.play.simulate import MAX_ACTIONS_PER_ROUND, MAX_ROUNDS_PER_MA
 from rummykit.core.plugins.registry import Registry, VariantSpec
 
 from .codec import ActionCodec, CodecError, codec_for
-from .encode import Encoder, Tracker, first_context, seats_matter
+from .encode import CountTracker, Encoder, Tracker, first_context, next_parts, seats_matter
 
 __all__ = ["EPISODES", "IllegalActionIndex", "Table", "resolve"]
 
@@ -170,7 +170,7 @@ class Table:
         self.seed = 0
         self.game: Round | Match | None = None
         self.round: Round | None = None
-        self.trackers: list[Tracker | None] = [None] * n_seats
+        self.trackers: list[Tracker | CountTracker | None] = [None] * n_seats
         self.actions = 0  # in this round
         self.over = False
         self.truncated = False
@@ -178,6 +178,12 @@ class Table:
         self._indices: list[int] = []  # of the actions in _legal
         self._by_index: dict[int, Action] | None = None
         self._no_moves = bytes(self.encoder.n_actions)
+        #: Whether the codec chooses some moves in several parts (``encode_parts``).
+        self.parts = self.encoder.parts
+        #: The parts chosen so far of the move in progress (a codec with parts).
+        self.chosen: tuple[int, ...] = ()
+        self._parts: list[tuple[int, ...]] = []  # of the actions in _legal (a codec with parts)
+        self._parts_of: tuple[tuple[Action, ...], list[tuple[int, ...]]] | None = None  # the last met
         self._mask = self._no_moves  # of the legal actions in _legal
         # The last few tuples of legal actions indexed: id -> (tuple, indices, mask).
         self._indexed: dict[int, tuple[tuple[Action, ...], list[int], bytes]] = {}
@@ -213,6 +219,7 @@ class Table:
         self.trackers = [None] * self.n_seats
         self.actions = 0
         self._legal = None
+        self.chosen = ()
 
     def _game(self) -> Round | Match:
         if self.game is None:
@@ -239,6 +246,8 @@ class Table:
         if tracker is None:
             tracker = self.trackers[seat] = self.encoder.tracker(view)
         obs = self.encoder.observation(view, tracker)
+        if self.chosen and view.to_act == seat:
+            self.encoder.add_chosen(obs, self.chosen)
         if self.over and view.to_act is not None:  # ended by an illegal action or a safeguard
             at = self.encoder.layout["to_act"][0]
             obs[at : at + self.n_seats] = 0.0
@@ -256,6 +265,8 @@ class Table:
         A tuple of legal actions met again (a variant may hand out the same
         tuple for a recurring case, as Gin does for its draws) is indexed once."""
         legal = self._game().legal_actions()
+        if self.parts:
+            return self._index_parts(legal)
         cache = self._indexed
         # Each cached tuple is held by the cache, so no other object has its id
         # while it is there; a copy of the table (pickled, deep-copied) holds
@@ -276,17 +287,79 @@ class Table:
         self._by_index = None
         return legal
 
+    def _index_parts(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """:meth:`_index_legal` for a codec with parts: each action's parts,
+        and its next part after :attr:`chosen` (-1: none) as its index."""
+        known = self._parts_of
+        if known is not None and known[0] is legal:
+            parts = known[1]
+        else:
+            parts = self.encoder.part_indices(legal)
+            self._parts_of = (legal, parts)
+        indices = next_parts(parts, self.chosen)
+        self._legal = legal
+        self._parts = parts
+        self._indices = indices
+        self._mask = self.encoder.packed_mask([i for i in indices if i >= 0])
+        self._by_index = None
+        return legal
+
+    def choose(self, index: Any) -> Action | None:
+        """The legal action whose last part is ``index`` (after :attr:`chosen`),
+        or ``None`` when ``index`` is a part of a move that needs more (kept in
+        :attr:`chosen`: the same seat chooses the next). A
+        :class:`RummyError` when no legal action goes on with ``index``."""
+        i = action_index(index)
+        if not self.parts:
+            return self.action(i)
+        if self._legal is None:
+            self._index_legal()
+        if not (0 <= i < len(self._mask) and self._mask[i]):
+            return self.action(i)  # the error
+        chosen = (*self.chosen, i)
+        for parts, action in zip(self._parts, self._legal or (), strict=True):
+            if parts == chosen:
+                self.chosen = ()
+                return action
+        self.chosen = chosen
+        self._legal = None  # the mask of the next part
+        return None
+
+    def continues(self, index: int) -> bool:
+        """Whether the int ``index`` is a part of a legal move in parts that
+        needs more parts (a codec with parts)."""
+        if not self.parts or self.over:
+            return False
+        if self._legal is None:
+            self._index_legal()
+        return 0 <= index < len(self._mask) and bool(self._mask[index]) and self.legal_at(index) is None
+
     def legal_by_index(self) -> dict[int, Action]:
         """The legal actions now, by action index."""
         legal = self._legal if self._legal is not None else self._index_legal()
         if self._by_index is None:
-            self._by_index = dict(zip(self._indices, legal, strict=True))
+            if self.parts:  # the actions whose last part is next
+                chosen = self.chosen
+                k = len(chosen) + 1
+                self._by_index = {
+                    p[-1]: a
+                    for p, a in zip(self._parts, legal, strict=True)
+                    if len(p) == k and p[:-1] == chosen
+                }
+            else:
+                self._by_index = dict(zip(self._indices, legal, strict=True))
         return self._by_index
 
     def legal_at(self, index: int) -> Action | None:
         """The legal action numbered by the int ``index``, or ``None``."""
         legal = self._legal if self._legal is not None else self._index_legal()
         if 0 <= index < len(self._mask) and self._mask[index]:
+            if self.parts:  # the action this part completes, if it completes one
+                chosen = (*self.chosen, index)
+                for parts, action in zip(self._parts, legal, strict=True):
+                    if parts == chosen:
+                        return action
+                return None
             return legal[self._indices.index(index)]
         return None
 
@@ -311,6 +384,7 @@ class Table:
         assert rnd is not None
         event = game.apply(action)
         self._legal = None
+        self.chosen = ()
         self.actions += 1
         result = rnd.result
         if result is None:
@@ -379,15 +453,23 @@ class Table:
             lines.append("totals: " + " ".join(str(s) for s in view.scores))
         if self.seated:
             lines.append(seating_text(self.context))
-        top = code(view.discard_pile[-1]) if view.discard_pile else "-"
+        # A declared deck's cards as a player names them (copies alike, JK for a joker).
+        fmt = self.encoder.deck.code if self.encoder.counted else code
+        top = fmt(view.discard_pile[-1]) if view.discard_pile else "-"
         lines.append(f"stock {view.stock_size}, discard pile {len(view.discard_pile)} (top {top})")
         for meld in view.table:
-            lines.append(f"meld {meld.number} (seat {meld.owner}): " + " ".join(code(c) for c in meld.cards))
+            lines.append(f"meld {meld.number} (seat {meld.owner}): " + " ".join(fmt(c) for c in meld.cards))
         if seat is None:
             result = self.round.result if self.round is not None else None
             if result is not None:
                 lines.append(f"over: {result.outcome}, points {list(result.points)}")
         else:
-            lines.append(f"seat {seat} to act, hand: " + " ".join(code(c) for c in view.hand))
-            lines.append("legal: " + ", ".join(a.notation() for a in view.legal))
+            lines.append(f"seat {seat} to act, hand: " + " ".join(fmt(c) for c in view.hand))
+            if self.chosen:
+                chosen = "; ".join(self.codec.decode(i).notation(fmt) for i in self.chosen)
+                lines.append(f"chosen so far of a move in parts: {chosen}")
+            lines.append(
+                "legal: "
+                + ", ".join(a.notation(fmt) if self.encoder.counted else a.notation() for a in view.legal)
+            )
         return "\n".join(lines)

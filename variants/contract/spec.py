@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from importlib import resources
-from typing import NoReturn
 
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.context import MatchContext
@@ -19,6 +18,7 @@ from rummykit.core.play.match import MatchRule
 from rummykit.core.plugins.registry import HandSummary, VariantSpec
 
 from .analysis import analyze
+from .codec import contract_codec
 from .options import ContractOptions
 from .round import ADD, BUY, DOWN, PASS, ContractRound, contract_deck
 
@@ -56,18 +56,6 @@ def hand_summary(view: View, options: ContractOptions) -> HandSummary:
     is_down = bool(down[view.seat]) if len(down) > view.seat else False
     label = f"deal {deal}: {view.extra.get('contract', '')}" + ("; you are down" if is_down else "")
     return HandSummary(melds=(), loose=tuple(view.hand), label=label)
-
-
-def no_action_space(spec: VariantSpec[ContractOptions], n_seats: int) -> NoReturn:
-    """No fixed action space for the learning environment (``rummykit.env``):
-    going down lays the whole contract at once, from two or three decks with
-    jokers, too many moves to number."""
-    from rummykit.env.codec import CodecError
-
-    raise CodecError(
-        f"variant {spec.name} has no action space for rummykit.env: going down lays the "
-        "whole contract at once, too many moves to number"
-    )
 
 
 MOVES = (
@@ -109,7 +97,7 @@ SPEC = VariantSpec(
     "contract; buying out of turn; lowest penalty total wins",
     match_rule=match_rule,
     deck=deck,
-    action_codec=no_action_space,
+    action_codec=contract_codec,
     hand_summary=hand_summary,
     analyze=analyze,
     moves=MOVES,
