@@ -8,7 +8,7 @@ from rummykit.variants.indian.melds import arrange
 from rummykit.variants.indian.reach import distance, reach, waits
 from rummykit.variants.indian.round import may_declare
 
-from .test_round import DECLARER, cards, made
+from .test_round import cards, made
 
 KINGS, ACES, SEVENS = 12, 0, 6
 
