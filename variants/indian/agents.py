@@ -12,9 +12,14 @@ throws a card out of its melds:
   first while it has none; and it guards its discards: it keeps a card near
   one the next player took from the pile. In pool and deals it drops a
   hopeless first hand (never in a one-deal match, where a drop loses it).
-* ``ai:hard`` also reads what every other player picks up (a card near any
-  pick-up is kept, the next player's most), and values a partial meld by the
-  cards that complete it still unseen (not in the pile, not in its hand).
+* ``ai:hard`` plays the race to a declaration: it measures how many cards its
+  hand still lacks (:func:`~.reach.distance`: the fewest draws to 13 cards in
+  melds with two sequences, one pure, jokers filling gaps) and throws a card
+  whose loss leaves that fewest; among those, the one leaving the most unseen
+  cards (two copies each, less those in its hand, the pile, the cut and what
+  others took and still hold) that would bring it nearer, then not a card near
+  one the next player took from the pile, then the one worth most. It takes the
+  discard when that brings it nearer (a joker always).
 """
 
 from __future__ import annotations
@@ -36,6 +41,15 @@ from .round import DECLARE, DISCARD, DROP, NAME, same
 def wild_of(view: View) -> int:
     wild = view.extra.get("wild")
     return wild if isinstance(wild, int) else -1
+
+
+def near_any(card: int, hand: Sequence[int], wild: int) -> bool:
+    """Whether a meld could hold natural ``card`` with cards of ``hand``: two
+    jokers, or a natural of its rank in another suit or of its suit within two
+    places (a wild card counting as itself too)."""
+    if sum(is_joker(c, wild) for c in hand) >= 2:
+        return True
+    return any(c < FIRST_JOKER and (gap(card, c) in (1, 2) or same_rank(card, c)) for c in hand)
 
 
 def gap(a: int, b: int) -> int | None:
@@ -104,6 +118,8 @@ class EasyIndianAgent(BaseAgent):
         wild = wild_of(view)
         if is_joker(top, wild):
             return True
+        if not near_any(top, view.hand, wild):
+            return False  # no meld holds it
         _, loose = best_melds([*view.hand, top], wild)
         return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
 
@@ -351,7 +367,8 @@ AGENTS = (
         name="ai:hard",
         variant=NAME,
         strength=30,
-        description="reads what every player picks up, values partial melds by their live cards",
+        description="counts the cards its hand lacks for a declaration and keeps the most unseen cards "
+        "that would help; takes the discard when it helps; guards against the next player",
         factory=hard_factory,
     ),
 )

@@ -75,8 +75,9 @@ def may_declare(hand: Sequence[int], wild: int) -> bool:
     False only when it cannot. A declaration needs a pure sequence (three
     naturals of one suit in order, a wild card in its own place counting),
     and a card with no other of its rank nor of its suit within two places
-    is melded only beside two jokers, so with fewer than two jokers only
-    one such card (the one laid down) may be in the hand."""
+    is melded only beside two jokers (two such cards in one sequence have
+    two jokers between them), so at most one such card more than the jokers
+    (none with fewer than two jokers) is melded: the one laid down aside."""
     places: list[set[int]] = [set() for _ in range(4)]
     jokers = 0
     naturals = []
@@ -95,8 +96,6 @@ def may_declare(hand: Sequence[int], wild: int) -> bool:
             naturals.append(b)
     if not any(q in held and q + 1 in held and q + 2 in held for held in places for q in range(1, 13)):
         return False
-    if jokers >= 2:
-        return True
     by_rank: list[set[int]] = [set() for _ in range(13)]
     for b in naturals:
         by_rank[b % 13].add(b // 13)
@@ -109,7 +108,7 @@ def may_declare(hand: Sequence[int], wild: int) -> bool:
         if any(q in places[suit] for q in near):
             continue
         alone += 1
-    return alone <= 1
+    return alone <= (1 if jokers < 2 else jokers + 1)
 
 
 class IndianRound(Restocking, Round):
