@@ -67,3 +67,9 @@ def test_the_quick_test_refuses_hands_that_cannot_declare() -> None:
     # a pure sequence, no joker, and two cards with nothing near them
     assert not may_declare(cards("AH 2H 3H 4H 9C 9D 9S KC KD KS 5D 8H 7C 2D"), 10)  # 5♦, 8♥
     assert may_declare(cards("AH 2H 3H 4H 9C 9D 9S KC KD KS 5D 3D 7C 2D"), 10)  # 3♦ by the 5♦
+
+
+def test_each_lone_card_melded_needs_a_joker() -> None:
+    # two jokers: at most three cards with nothing near them (one laid down aside)
+    assert not may_declare(cards("AH 2H 3H JK JK 5D 8H QS 6C 9D 9S 9C KD 4S"), 10)  # six lone cards
+    assert may_declare(cards("AH 2H 3H JK JK 5D 8H QS 9D 9S 9C 6S 7S 8S"), 10)  # two
