@@ -5,9 +5,10 @@ from __future__ import annotations
 from rummykit.core.cards.card import parse_card
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent
+from rummykit.variants.indian.reach import distance
 from rummykit.variants.indian.round import DECLARE, DISCARD, DROP
 
-from .test_round import DECLARER, LOSER, made
+from .test_round import DECLARER, LOSER, cards, made
 
 
 def discard_of(agent: EasyIndianAgent, hand: str, stock: str = "2D") -> int:
@@ -59,7 +60,8 @@ def test_normal_and_hard_guard_a_card_near_what_the_next_player_took(monkeypatch
 
     levels = (NormalIndianAgent, HardIndianAgent)
     assert [decide(level(1)) for level in levels] == [parse_card("5C")] * 2
-    monkeypatch.setattr(NormalIndianAgent, "GUARD", 0.0)  # ai:hard's too
+    monkeypatch.setattr(NormalIndianAgent, "GUARD", 0.0)
+    monkeypatch.setattr(HardIndianAgent, "DANGER", 0.0)
     assert [decide(level(1)) for level in levels] == [parse_card("TH")] * 2  # unguarded: the higher card goes
 
 
@@ -69,3 +71,30 @@ def test_no_drop_in_a_one_deal_match() -> None:
     view = rnd.view(0)
     for agent in (EasyIndianAgent(1), NormalIndianAgent(1), HardIndianAgent(1)):
         assert agent.act(view, view.legal).kind != DROP
+
+
+def test_hard_takes_a_discard_that_brings_it_nearer_a_declaration() -> None:
+    # A-2-3♥ and 4-5-6♠ pure, 8♣8♦8♠; J♣ 9♦ 3♣ K♥ loose (7s wild): the Q♣ on the
+    # pile goes into no meld, but beside the J♣ it is one card nearer a declaration
+    hand = "AH 2H 3H 4S 5S 6S 8C 8D 8S JC 9D 3C KH"
+    assert distance(cards(hand) + cards("QC"), 6) == distance(cards(hand), 6) - 1
+    rnd = made([hand, LOSER], "QC", "7D", "2D")
+    view = rnd.view(0)
+    assert EasyIndianAgent(1).act(view, view.legal).kind == DRAW_STOCK
+    assert NormalIndianAgent(1).act(view, view.legal).kind == DRAW_STOCK
+    assert HardIndianAgent(1).act(view, view.legal).kind == TAKE_DISCARD
+
+
+def test_hard_throws_a_second_copy_before_breaking_a_sequence_in_the_making() -> None:
+    # two T♥ (one sequence holds only one of them) beside 9♥; 8♣ 9♣ are a pure
+    # sequence in the making: ai:normal keeps both tens and throws the 8♣
+    hand = "2C 2C' 8C 9C QC 6D 9D TD QD 4H 9H TH TH'"
+    normal = discard_of(NormalIndianAgent(1), hand, "2H")
+    hard = discard_of(HardIndianAgent(1), hand, "2H")
+    assert (normal, hard) == (parse_card("8C"), parse_card("TH"))
+    after = {}
+    for who, thrown in (("normal", normal), ("hard", hard)):
+        rest = cards(hand) + cards("2H")
+        rest.remove(next(c for c in rest if c % 52 == thrown))
+        after[who] = distance(rest, 6)
+    assert after["hard"] < after["normal"]

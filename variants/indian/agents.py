@@ -12,9 +12,14 @@ throws a card out of its melds:
   first while it has none; and it guards its discards: it keeps a card near
   one the next player took from the pile. In pool and deals it drops a
   hopeless first hand (never in a one-deal match, where a drop loses it).
-* ``ai:hard`` also reads what every other player picks up (a card near any
-  pick-up is kept, the next player's most), and values a partial meld by the
-  cards that complete it still unseen (not in the pile, not in its hand).
+* ``ai:hard`` plays the race to a declaration: it measures how many cards its
+  hand still lacks (:func:`~.reach.distance`: the fewest draws to 13 cards in
+  melds with two sequences, one pure, jokers filling gaps) and throws a card
+  whose loss leaves that fewest; among those, the one leaving the most unseen
+  cards (two copies each, less those in its hand, the pile, the cut and what
+  others took and still hold) that would bring it nearer, then not a card near
+  one the next player took from the pile, then the one worth most. It takes the
+  discard when that brings it nearer (a joker always).
 """
 
 from __future__ import annotations
@@ -27,14 +32,24 @@ from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
-from .cards import BASE, FIRST_JOKER, is_joker, value
+from .cards import BASE, COPIES, FIRST_JOKER, is_joker, value
 from .melds import WEIGHT, best_melds, progress
+from .reach import Group, distance, reach, waits
 from .round import DECLARE, DISCARD, DROP, NAME, same
 
 
 def wild_of(view: View) -> int:
     wild = view.extra.get("wild")
     return wild if isinstance(wild, int) else -1
+
+
+def near_any(card: int, hand: Sequence[int], wild: int) -> bool:
+    """Whether a meld could hold natural ``card`` with cards of ``hand``: two
+    jokers, or a natural of its rank in another suit or of its suit within two
+    places (a wild card counting as itself too)."""
+    if sum(is_joker(c, wild) for c in hand) >= 2:
+        return True
+    return any(c < FIRST_JOKER and (gap(card, c) in (1, 2) or same_rank(card, c)) for c in hand)
 
 
 def gap(a: int, b: int) -> int | None:
@@ -103,6 +118,8 @@ class EasyIndianAgent(BaseAgent):
         wild = wild_of(view)
         if is_joker(top, wild):
             return True
+        if not near_any(top, view.hand, wild):
+            return False  # no meld holds it
         _, loose = best_melds([*view.hand, top], wild)
         return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
 
@@ -171,36 +188,150 @@ class NormalIndianAgent(EasyIndianAgent):
 class HardIndianAgent(NormalIndianAgent):
     """ai:hard: see the module."""
 
-    def watched(self, view: View) -> list[int]:
-        order = (
-            list(view.match.seats)
-            if view.match is not None and view.match.seats
-            else list(range(view.n_seats))
-        )
-        if view.seat not in order:
-            return []
-        at = order.index(view.seat)
-        dropped = view.extra.get("dropped") or ()
-        return [s for s in order[at + 1 :] + order[:at] if not (s < len(dropped) and dropped[s])]
+    OUTS = 1.0  # a card the hand waits for, per copy not seen
+    PAIRS = 0.25  # a card that makes a pair with a loose card, per copy not seen
+    DANGER = 1.5  # the next player took a card near the discard from the pile, per card
+    POINTS = 0.02  # a point the card counts if caught with it
+    SHORTLIST = 3  # the discards whose every useful card is counted
 
-    def live(self, card: int, other: int, view: View) -> float:
-        """The share of the cards completing ``card`` and ``other`` not seen
-        (two copies each)."""
-        a, b = card % BASE, other % BASE
-        suit = a // 13
-        if a % 13 == b % 13:
-            want = [s * 13 + a % 13 for s in range(4) if s not in (suit, b // 13)]
-        else:
-            lo, hi = sorted((a % 13, b % 13))
-            if hi - lo == 2:
-                want = [suit * 13 + lo + 1]
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        self.unseen = unseen_counts(view)
+        return super().act(view, legal)
+
+    def discard_choice(self, hand: Sequence[int], view: View) -> int:
+        """The card whose throwing leaves the hand nearest a declaration
+        (:func:`~.reach.distance`), then waiting for the most cards not seen,
+        then the safest from the next player, then the highest."""
+        wild = wild_of(view)
+        naturals = {same(c): c for c in hand if not is_joker(c, wild)}
+        if not naturals:
+            return hand[0]
+        taken = self.taken_by_next(view)
+        best_key: tuple[int, float] | None = None
+        best = hand[0]
+        scored = []
+        for key_card in sorted(naturals):
+            card = naturals[key_card]
+            rest = list(hand)
+            rest.remove(card)
+            d, groups = reach(rest, wild)
+            scored.append((d, card, rest, groups))
+        least = min(d for d, *_ in scored)
+        ranked = sorted(
+            (-self.promise(rest, groups, wild) + self.cost(card, taken, wild), card, rest, groups)
+            for d, card, rest, groups in scored
+            if d == least
+        )
+        if len(ranked) == 1:
+            return ranked[0][1]
+        for _, card, rest, groups in ranked[: self.SHORTLIST]:
+            key = (least, -self.outs(rest, least, groups, wild) + self.cost(card, taken, wild))
+            if best_key is None or key < best_key:
+                best_key, best = key, card
+        return best
+
+    def cost(self, card: int, taken: Sequence[int], wild: int) -> float:
+        """What throwing ``card`` risks: the next player's pick-ups near it,
+        less the points it would count if kept."""
+        return self.danger(card, taken) - self.POINTS * value(card, wild)
+
+    def outs(self, hand: Sequence[int], d: int, groups: Sequence[Group], wild: int) -> float:
+        """The cards not seen that bring the hand nearer a declaration: those
+        its groups wait for, and those beside a group or pairing with a card
+        out of the groups that do (each tried)."""
+        unseen = self.unseen
+        sure = waits(groups)
+        near: set[int] = set()
+        for b in loose_of(hand, groups, wild):
+            near.update(pair_cards(b))
+        for kind, naturals, _wait, _, _ in groups:
+            if kind == "set":
+                rank = naturals[0] % 13
+                near.update(s * 13 + rank for s in range(4))
             else:
-                want = [suit * 13 + r for r in (lo - 1, hi + 1) if 0 <= r <= 12]
-                if hi == 12:
-                    want.append(suit * 13)  # Q-K wants the ace
-        seen = [same(c) for c in view.discard_pile[:-1]] + [same(c) for c in view.hand]
-        unseen = sum(2 - seen.count(w) for w in want)
-        return max(0.1, unseen / (2 * len(want))) if want else 0.1
+                near.update(pair_cards(naturals[0]))
+                near.update(pair_cards(naturals[-1]))
+        total = float(sum(unseen[b] for b in sure if b % 13 != wild))
+        for b in near - sure:
+            if b % 13 != wild and unseen[b] and distance([*hand, b], wild) < d:
+                total += unseen[b]
+        return total
+
+    def promise(self, hand: Sequence[int], groups: Sequence[Group], wild: int) -> float:
+        """How many cards not seen would help: those the groups wait for, and
+        (less) those making a pair with a card out of the groups."""
+        unseen = self.unseen
+        score = self.OUTS * sum(unseen[b] for b in waits(groups))
+        for b in loose_of(hand, groups, wild):
+            for other in pair_cards(b):
+                if other % 13 != wild:
+                    score += self.PAIRS * unseen[other]
+        return score
+
+    def taken_by_next(self, view: View) -> list[int]:
+        watch = NormalIndianAgent.watched(self, view)
+        return [
+            same(e.card)
+            for e in view.history
+            if e.action.kind == TAKE_DISCARD and e.card is not None and e.seat in watch
+        ]
+
+    def danger(self, card: int, taken: Sequence[int]) -> float:
+        b = same(card)
+        near = [t for t in taken if t < FIRST_JOKER and (gap(b, t) in (1, 2) or same_rank(b, t))]
+        return self.DANGER * len(near)
+
+    def wants(self, top: int, view: View) -> bool:
+        """Take the discard: a joker, or a card that brings the hand nearer a
+        declaration."""
+        wild = wild_of(view)
+        if is_joker(top, wild):
+            return True
+        return distance([*view.hand, top], wild) < distance(view.hand, wild)
+
+
+def unseen_counts(view: View) -> list[int]:
+    """Per base card, the copies the seat has not seen: not in its hand, the
+    pile or the cut, nor taken from the pile by another player and not thrown
+    since."""
+    out = [COPIES] * BASE
+    cut = view.extra.get("cut")
+    seen = [*view.hand, *view.discard_pile, *([cut] if isinstance(cut, int) else [])]
+    held: list[int] = []
+    for e in view.history:
+        if e.seat == view.seat:
+            continue
+        if e.action.kind == TAKE_DISCARD and e.card is not None:
+            held.append(same(e.card))
+        for c in e.action.cards:
+            if same(c) in held:
+                held.remove(same(c))
+    for c in [*(same(c) for c in seen), *held]:
+        if c < BASE:
+            out[c] = max(0, out[c] - 1)
+    return out
+
+
+def loose_of(hand: Sequence[int], groups: Sequence[Group], wild: int) -> list[int]:
+    """The base cards of the hand's naturals out of ``groups``."""
+    loose = [same(c) for c in hand if not is_joker(c, wild)]
+    for g in groups:
+        for b in g[1]:
+            loose.remove(b)
+    return loose
+
+
+def pair_cards(b: int) -> list[int]:
+    """The base cards that make a pair with base card ``b``: one or two places
+    from it in its suit (the ace low and high), or its rank in another suit."""
+    suit, rank = divmod(b, 13)
+    out = {s * 13 + rank for s in range(4) if s != suit}
+    for place in (1, 14) if rank == 0 else (rank + 1,):
+        for step in (-2, -1, 1, 2):
+            if 1 <= place + step <= 14:
+                out.add(suit * 13 + (place + step - 1) % 13)
+    out.discard(b)
+    return sorted(out)
 
 
 def easy_factory(seat: int, seed: int, options: object) -> EasyIndianAgent:
@@ -236,7 +367,8 @@ AGENTS = (
         name="ai:hard",
         variant=NAME,
         strength=30,
-        description="reads what every player picks up, values partial melds by their live cards",
+        description="counts the cards its hand lacks for a declaration and keeps the most unseen cards "
+        "that would help; takes the discard when it helps; guards against the next player",
         factory=hard_factory,
     ),
 )

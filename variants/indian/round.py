@@ -37,9 +37,10 @@ from .cards import (
     PRINTED_JOKERS,
     RANK_PLURALS,
     sorted_cards,
+    value,
     wild_rank_of_cut,
 )
-from .melds import CAP, Arrangement, arrange, declares, melds_count
+from .melds import CAP, Arrangement, arrange, declares
 from .options import IndianOptions
 
 NAME = "indian"
@@ -67,6 +68,47 @@ def shown(card: int) -> str:
     """A card in a text a person reads: a card marker of its first copy
     (copies look alike), or the word for a printed joker."""
     return "a printed joker" if card >= FIRST_JOKER else card_ref(card % BASE)
+
+
+def may_declare(hand: Sequence[int], wild: int) -> bool:
+    """A quick test that ``hand`` (14 cards) may hold a declaration of 13:
+    False only when it cannot. A declaration needs a pure sequence (three
+    naturals of one suit in order, a wild card in its own place counting),
+    and a card with no other of its rank nor of its suit within two places
+    is melded only beside two jokers (two such cards in one sequence have
+    two jokers between them), so at most one such card more than the jokers
+    (none with fewer than two jokers) is melded: the one laid down aside."""
+    places: list[set[int]] = [set() for _ in range(4)]
+    jokers = 0
+    naturals = []
+    for c in hand:
+        if c >= FIRST_JOKER:
+            jokers += 1
+            continue
+        b = c % BASE
+        suit, rank = divmod(b, 13)
+        places[suit].add(rank + 1)
+        if rank == 0:
+            places[suit].add(14)
+        if rank == wild:
+            jokers += 1
+        else:
+            naturals.append(b)
+    if not any(q in held and q + 1 in held and q + 2 in held for held in places for q in range(1, 13)):
+        return False
+    by_rank: list[set[int]] = [set() for _ in range(13)]
+    for b in naturals:
+        by_rank[b % 13].add(b // 13)
+    alone = 0
+    for b in naturals:
+        suit, rank = divmod(b, 13)
+        if len(by_rank[rank]) > 1:
+            continue
+        near = [q for p in ((1, 14) if rank == 0 else (rank + 1,)) for q in (p - 2, p - 1, p + 1, p + 2)]
+        if any(q in places[suit] for q in near):
+            continue
+        alone += 1
+    return alone <= (1 if jokers < 2 else jokers + 1)
 
 
 class IndianRound(Restocking, Round):
@@ -188,11 +230,21 @@ class IndianRound(Restocking, Round):
         return tuple(out)
 
     def declarable(self, hand: Sequence[int], choices: Sequence[int]) -> list[int]:
-        """The cards of ``choices`` whose laying down leaves a valid declaration."""
-        if not melds_count(hand, self.wild):
+        """The cards of ``choices`` whose laying down leaves a valid declaration.
+
+        Only a card worth at least the points the whole hand's best
+        arrangement leaves out can be one: laying down ``c`` from a valid
+        declaration leaves an arrangement of the hand with ``c`` alone out,
+        so the best one leaves out no more points than ``c`` is worth."""
+        if not may_declare(hand, self.wild):
+            return []
+        whole = arrange(hand, self.wild)
+        if not whole.counts:
             return []  # no two sequences with one pure among the 14: none among 13
         out = []
         for c in choices:
+            if value(c, self.wild) < whole.raw:
+                continue
             rest = list(hand)
             rest.remove(c)
             if declares(rest, self.wild):
