@@ -14,10 +14,10 @@ no meld can hold (its *loose* cards), since each is a turn away from going out.
   use, then the one worth most.
 
 Gin (ace low): the upcard when it leaves fewer loose cards (after the discard it
-would then make), else the stock; gin, else a knock, as soon as allowed (the
-knock card leaving the fewest loose cards, then the highest); otherwise the
-discard that leaves the fewest loose cards, then the one fewest live ways could
-still use (cards not in the discard pile), then the one worth most.
+would then make), else the stock; gin, else a knock, as soon as allowed; the card
+it lets go (a discard, a knock's or gin's) is the one whose loss leaves the fewest
+loose cards, then the one fewest live ways could still use (cards not in the
+discard pile), then the one worth most.
 """
 
 from __future__ import annotations
