@@ -17,7 +17,7 @@ pytest.importorskip(
 
 from rummykit_sparring.cards import live_ways
 from rummykit_sparring.heuristic import CardVerseHeuristic, GinHeuristic
-from rummykit_sparring.tempo import TempoAgent, loose
+from rummykit_sparring.tempo import GinTempo, TempoAgent, loose
 
 SOURCES = sorted(
     (Path(__file__).resolve().parents[2] / "benchmarks" / "sparring" / "rummykit_sparring").glob("*.py")
@@ -49,7 +49,7 @@ def test_registered_for_cardverse_and_gin():
 
     reg = get_plugins().registry
     assert {"spar:heuristic", "spar:tempo"} <= {a.name for a in reg.agents_for("cardverse")}
-    assert "spar:heuristic" in {a.name for a in reg.agents_for("gin")}
+    assert {"spar:heuristic", "spar:tempo"} <= {a.name for a in reg.agents_for("gin")}
 
 
 def test_conformance_kit_cardverse_two_to_four_seats():
@@ -57,7 +57,7 @@ def test_conformance_kit_cardverse_two_to_four_seats():
 
 
 def test_conformance_kit_gin():
-    check_variant("gin", seeds=range(3), agents=["spar:heuristic"], report=False)
+    check_variant("gin", seeds=range(3), agents=["spar:heuristic", "spar:tempo"], report=False)
 
 
 def cv_view(hand, pile, legal, table=(), sizes=None, stock=20):
@@ -175,3 +175,42 @@ def test_heuristic_keeps_a_meld_it_holds_back_whole():
     discards = [Action("discard", (c,)) for c in parse_cards("5C 6C 7C 2D 3S")]
     view = cv_view("5C 6C 7C 2D 3S", "8C 9C 7D 7H 7S", [run, *discards])
     assert bot.act(view, [run, *discards]).cards == tuple(parse_cards("2D"))
+
+
+def gin_view(hand, pile, legal, stock=20):
+    return View(
+        variant="gin",
+        seat=0,
+        n_seats=2,
+        to_act=0,
+        hand=tuple(parse_cards(hand)),
+        hand_sizes=(len(parse_cards(hand)), 10),
+        stock_size=stock,
+        discard_pile=tuple(parse_cards(pile)),
+        legal=tuple(legal),
+        extra={"knock_limit": 10},
+    )
+
+
+def test_gin_tempo_counts_loose_cards_ace_low():
+    assert loose(mask("AC 2C 3C 9H"), False) == 1
+    assert loose(mask("QS KS AS"), False) == 3  # no run round the corner in Gin
+    bot = GinTempo()
+    # 7H joins 5H 6H: one loose card fewer after it sheds KD or QS; 8S joins nothing.
+    assert bot.act(gin_view("5H 6H 9C KD QS 2D 3C AS TC JS", "4C 7H", DRAWS), DRAWS).kind == TAKE_DISCARD
+    assert bot.act(gin_view("5H 6H 9C KD QS 2D 3C AS TC JS", "4C 8S", DRAWS), DRAWS).kind == DRAW_STOCK
+
+
+def test_gin_tempo_knocks_at_once_and_sheds_by_loose_cards_then_points():
+    bot = GinTempo()
+    hand = "AC 2C 3C 4D 5D 6D 7H 8H 9H KS 2S"
+    legal = [Action("discard", (c,)) for c in parse_cards(hand)]
+    legal += [Action("knock", (c,)) for c in parse_cards("KS 2S")]
+    assert bot.act(gin_view(hand, "QD", legal), legal) == Action("knock", tuple(parse_cards("KS")))
+    # No knock: KS and 2S are both loose, KS is worth more.
+    plain = [a for a in legal if a.kind == "discard"]
+    assert bot.act(gin_view(hand, "QD", plain), plain).cards == tuple(parse_cards("KS"))
+    # QS with every live way gone beside KS with all of its own live: the dead one goes.
+    hand = "AC 2C 3C 4D 5D 6D 7H 8H KS QS 5C"
+    plain = [Action("discard", (c,)) for c in parse_cards(hand)]
+    assert bot.act(gin_view(hand, "QC QD QH JS TS", plain), plain).cards == tuple(parse_cards("QS"))

@@ -352,6 +352,7 @@ def test_a_clashing_ai_easy_leaves_gins_other_bots_and_is_listed(site):
         "ref:novice",
         "ai:lazy",
         "spar:heuristic",  # benchmarks/sparring, installed for the tests
+        "spar:tempo",
         "random",
     ]
     assert r.stderr.splitlines() == [

@@ -13,7 +13,7 @@ from typing import Any
 from rummykit import AgentSpec, Understands, VariantSpec
 
 from .heuristic import CardVerseHeuristic, GinHeuristic
-from .tempo import TempoAgent
+from .tempo import GinTempo, TempoAgent
 
 #: Ranked low, so that no variant takes a sparring bot for its default opponent.
 STRENGTH = 5
@@ -31,6 +31,10 @@ def tempo(seat: int, seed: int, options: Any) -> TempoAgent:
     return TempoAgent(seed)
 
 
+def gin_tempo(seat: int, seed: int, options: Any) -> GinTempo:
+    return GinTempo(seed)
+
+
 def unbound(seat: int, seed: int, options: Any) -> Any:
     raise TypeError("a sparring bot is made for a variant (AgentSpec.per_variant)")
 
@@ -46,6 +50,7 @@ BOTS: dict[tuple[str, str], tuple[Any, str]] = {
         "sparring: pile top only to meld, knocks at 5 or late, sheds by points and live ways",
     ),
     ("spar:tempo", "cardverse"): (tempo, "sparring: races to go out, counting loose cards, not points"),
+    ("spar:tempo", "gin"): (gin_tempo, "sparring: races to knock, counting loose cards, not points"),
 }
 
 
@@ -84,7 +89,7 @@ AGENTS = (
     AgentSpec(
         name="spar:tempo",
         strength=STRENGTH,
-        description="sparring: a racer to go out (CardVerse)",
+        description="sparring: a racer to go out (CardVerse, Gin)",
         factory=unbound,
         per_variant=tempo_for,
     ),

@@ -1,4 +1,4 @@
-"""``spar:tempo``: a CardVerse player that races to go out.
+"""``spar:tempo``: a player that races to go out, for CardVerse and for Gin.
 
 It counts cards, not points: what matters to it is how many cards of its hand
 no meld can hold (its *loose* cards), since each is a turn away from going out.
@@ -12,6 +12,12 @@ no meld can hold (its *loose* cards), since each is a turn away from going out.
   never a card that fits a meld on the table (that would feed an opponent's
   addition) if it can help it, then the one fewest live ways could still
   use, then the one worth most.
+
+Gin (ace low): the upcard when it leaves fewer loose cards (after the discard it
+would then make), else the stock; gin, else a knock, as soon as allowed; the card
+it lets go (a discard, a knock's or gin's) is the one whose loss leaves the fewest
+loose cards, then the one fewest live ways could still use (cards not in the
+discard pile), then the one worth most.
 """
 
 from __future__ import annotations
@@ -25,21 +31,21 @@ from .cards import bits, live_ways, seen_dead
 
 
 @lru_cache(maxsize=65536)
-def held(hand: int) -> int:
-    """The most cards of ``hand`` that disjoint melds (ace high) can hold."""
+def held(hand: int, ace_high: bool = True) -> int:
+    """The most cards of ``hand`` that disjoint melds (ace high, or low) can hold."""
     if not hand:
         return 0
     low = hand & -hand
     rest = hand ^ low
-    best = held(rest)  # the lowest card left loose
-    for m in all_melds(hand, ace_high=True):
+    best = held(rest, ace_high)  # the lowest card left loose
+    for m in all_melds(hand, ace_high=ace_high):
         if m & low:
-            best = max(best, m.bit_count() + held(hand & ~m))
+            best = max(best, m.bit_count() + held(hand & ~m, ace_high))
     return best
 
 
-def loose(hand: int) -> int:
-    return hand.bit_count() - held(hand)
+def loose(hand: int, ace_high: bool = True) -> int:
+    return hand.bit_count() - held(hand, ace_high)
 
 
 class TempoAgent(BaseAgent):
@@ -85,3 +91,34 @@ class TempoAgent(BaseAgent):
             if min(loose(with_top & ~(1 << c)) for c in bits(hand)) < loose(hand):
                 return take
         return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
+
+
+class GinTempo(BaseAgent):
+    """``spar:tempo`` for Gin (deterministic)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind: a for a in legal}
+        hand = to_mask(view.hand)
+        if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
+            take = kinds.get(TAKE_DISCARD)
+            top = view.discard_pile[-1] if view.discard_pile else None
+            if take is not None and top is not None:
+                with_top = hand | 1 << top
+                # It keeps the card it takes and discards another.
+                if min(loose(with_top & ~(1 << c), False) for c in bits(hand)) < loose(hand, False):
+                    return take
+            return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
+        dead = to_mask(view.discard_pile)
+
+        def key(a: Action) -> tuple[int, int, int, int]:
+            c = a.cards[0]
+            return (loose(hand & ~(1 << c), False), live_ways(c, dead, False), -points(c, 1), -c)
+
+        for kind in ("gin", "knock", "discard"):
+            moves = [a for a in legal if a.kind == kind]
+            if moves:
+                return min(moves, key=key)
+        return legal[0]

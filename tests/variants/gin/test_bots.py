@@ -14,7 +14,7 @@ from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots.hard import HardGinAgent
 from rummykit.variants.gin.bots.knowledge import read_view
 from rummykit.variants.gin.bots.normal import NormalGinAgent
-from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent
+from rummykit.variants.gin.bots.reference import NoviceGinAgent, SimpleGinAgent, could_meld
 
 from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
 from .helpers import act, card, deal
@@ -245,6 +245,27 @@ def test_simple_knocks_as_soon_as_allowed():
     rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "4D", "KD")
     rnd.apply(act("draw stock"))
     assert choose(SimpleGinAgent(0), rnd).startswith("knock")
+
+
+def test_simple_upcard_rule_is_its_definition_on_random_hands():
+    """The upcard is taken when the best deadwood with it (not discarding it) is
+    within the limit, or it lies in a meld of a best arrangement (runs never
+    cut); the quick test of whether it could meld at all changes no decision."""
+    from rummykit.core.cards.melds import all_melds
+    from rummykit.core.cards.solver import get_solver
+
+    solver = get_solver(False, 1)
+    bot = SimpleGinAgent(0)
+    rng = random.Random(44)
+    for _ in range(1500):
+        cards = rng.sample(range(52), 11)
+        hand, up = sum(1 << c for c in cards[:10]), cards[10]
+        h11 = hand | 1 << up
+        assert could_meld(hand, up) == any(m >> up & 1 for m in all_melds(h11, ace_high=False))
+        best = min(d for c, d in solver.discards(h11) if c != up)
+        _, arrangements = solver.arrangements(h11, maximal_runs=True)
+        wanted = best <= 10 or any(m >> up & 1 for arr in arrangements for m in arr)
+        assert bot._wants(hand, up, 10) == wanted
 
 
 def test_novice_discards_among_the_least_deadwood_and_knocks():

@@ -57,6 +57,18 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
+def could_meld(hand: int, card: int) -> bool:
+    """Whether ``card`` with cards of ``hand`` could make a meld (ace low): two
+    more of its rank, or two of its suit beside it in a run."""
+    r = card % 13
+    same_rank = sum(hand >> (s * 13 + r) & 1 for s in range(4) if s * 13 + r != card)
+    if same_rank >= 2:
+        return True
+    suit = hand >> (card - r) & 0x1FFF
+    near = [r + d >= 0 and r + d < 13 and suit >> (r + d) & 1 for d in (-2, -1, 1, 2)]
+    return bool((near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]))
+
+
 class SimpleGinAgent(BaseAgent):
     """``ref:simple``: the OpenSpiel simple gin rummy bot's strategy."""
 
@@ -107,6 +119,8 @@ class SimpleGinAgent(BaseAgent):
         best = min(d for c, d in self.solver.discards(h11) if c != up)
         if best <= limit:
             return True
+        if not could_meld(hand, up):  # no meld can hold it: no arrangement to search
+            return False
         _, arrangements = self.solver.arrangements(h11, maximal_runs=True)
         return any(m >> up & 1 for arr in arrangements for m in arr)
 
