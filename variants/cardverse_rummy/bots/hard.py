@@ -10,7 +10,10 @@ history), give the move it would play (the search's *prior*):
   additions in hand while the round is young, so the opponents have nothing of
   its to add to, and lays everything down once that lets it go out or the round
   may end before its next turn (an opponent low on cards, the stock about to
-  run out: with two seats at a 10% chance, with 3 or 4 at 95%).
+  run out: with two seats at a 10% chance, with 3 or 4 at 95%). With two seats
+  it holds only what risks little: a meld (the additions as one) goes down once
+  that chance times its points reaches 0.6 (while the opponent holds many
+  cards, about 3%: a meld of 20 points or more).
 * **Discard.** The card worth the most points, less a bonus for every live way
   it can still join a meld (a partner in hand and a missing card nobody has
   shown), and a charge for the chance it completes a meld for the next player:
