@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -196,13 +197,16 @@ def test_hard_lays_down_when_an_opponent_may_go_out():
     assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
 
 
-def test_hard_lays_down_a_meld_worth_many_points_and_holds_a_cheap_one():
+def test_hard_with_a_risk_bound_lays_down_a_meld_worth_many_points_and_holds_a_cheap_one():
     # Two seats, the opponent with seven cards: the round ends before seat 0's next
-    # turn about 3% likely. Held, the kings risk 30 points and the clubs 9: the
-    # kings go down, the clubs stay in hand (nothing of them for the opponent to add to).
+    # turn about 3% likely. Held, the kings risk 30 points and the clubs 9. By
+    # default both stay in hand; with a bound of 0.6 points at risk the kings go
+    # down, the clubs stay (nothing of them for the opponent to add to).
     rnd = deal(["KH KD KS 2C 3C 4C 9D", "4H 5H 6H JC JD QS AS"], stock="7S 8C")
     play(rnd, "draw stock")
-    bot = HardCardVerseAgent(1)
+    move = choose(HardCardVerseAgent(1), rnd)
+    assert move.startswith("discard") and move not in {f"discard {x}" for x in "KH KD KS 2C 3C 4C".split()}
+    bot = HardCardVerseAgent(1, hold_risk=(0.6, math.inf))
     assert choose(bot, rnd) == "meld KD KH KS"
     play(rnd, "meld KD KH KS")
     move = choose(bot, rnd)
