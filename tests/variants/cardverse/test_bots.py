@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -171,10 +172,11 @@ def test_hard_takes_a_playable_top_and_otherwise_the_stock():
 
 
 def test_hard_holds_its_melds_early_in_two_seats_and_lays_them_to_go_out():
-    rnd = deal(["7H 8H 9H 2C 5D KS QD", "4H 5H 6H JC JD QS AS"], stock="3S")
+    # A run of 9 points held risks little (about 3% likely to count): it stays in hand.
+    rnd = deal(["2H 3H 4H 9C 5D KS QD", "6H 7H 8H JC JD QS AS"], stock="3S")
     play(rnd, "draw stock")
     move = choose(HardCardVerseAgent(1), rnd)
-    assert move.startswith("discard") and move not in ("discard 7H", "discard 8H", "discard 9H")
+    assert move.startswith("discard") and move not in ("discard 2H", "discard 3H", "discard 4H")
     # Everything but one card can go down: it lays it all and goes out.
     rnd = deal(["7H 8H 9H 2C 2D", "4H 5H 6H JC JD QS AS"], stock="2S")
     play(rnd, "draw stock")
@@ -193,6 +195,23 @@ def test_hard_lays_down_when_an_opponent_may_go_out():
     rnd = deal(["7H 8H 9H 2C 5D KS QD", "4H"], stock="3S", table=[(1, "JC JD JS")])
     play(rnd, "draw stock")
     assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
+
+
+def test_hard_with_a_risk_bound_lays_down_a_meld_worth_many_points_and_holds_a_cheap_one():
+    # Two seats, the opponent with seven cards: the round ends before seat 0's next
+    # turn about 3% likely. Held, the kings risk 30 points and the clubs 9. By
+    # default both stay in hand; with a bound of 0.6 points at risk the kings go
+    # down, the clubs stay (nothing of them for the opponent to add to).
+    rnd = deal(["KH KD KS 2C 3C 4C 9D", "4H 5H 6H JC JD QS AS"], stock="7S 8C")
+    play(rnd, "draw stock")
+    move = choose(HardCardVerseAgent(1), rnd)
+    assert move.startswith("discard") and move not in {f"discard {x}" for x in "KH KD KS 2C 3C 4C".split()}
+    bot = HardCardVerseAgent(1, hold_risk=(0.6, math.inf))
+    assert choose(bot, rnd) == "meld KD KH KS"
+    play(rnd, "meld KD KH KS")
+    move = choose(bot, rnd)
+    assert move.startswith("discard") and move not in ("discard 2C", "discard 3C", "discard 4C")
+    assert "hold back [2C 3C 4C]" in bot.explain(rnd.view(0), None)
 
 
 def test_hard_avoids_feeding_the_next_players_pick():

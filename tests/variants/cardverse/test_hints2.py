@@ -22,14 +22,14 @@ def hints_for_a_turn(rnd: CardVerseRound) -> list[tuple[str, str]]:
 
 
 def test_a_taken_discard_that_will_be_held_is_not_said_to_be_played_at_once():
-    # Early in a two-seat round: 9D makes a run with 7D 8D, which is held back.
-    rnd = CardVerseRound.from_deal(["2C 3D 9S KH 5C 7D 8D", "4H 5H 6H JC JD QS AS"], "9D", "TC")
+    # Early in a two-seat round: 4D makes a run of 9 points with 2D 3D, which is held back.
+    rnd = CardVerseRound.from_deal(["2C 9S KH 5C 2D 3D TH", "4H 5H 6H JC JD QS AS"], "4D", "TC")
     hints = hints_for_a_turn(rnd)
     assert hints[0][0] == "take discard"
     assert "at once" not in hints[0][1]
-    assert hints[0][1].startswith("9D joins a meld with your hand (to hold back")
+    assert hints[0][1].startswith("4D joins a meld with your hand (to hold back")
     assert hints[1][0].startswith("discard")
-    assert "; hold back [7D 8D 9D]" in hints[1][1]
+    assert "; hold back [2D 3D 4D]" in hints[1][1]
     assert "before your next turn" in hints[1][1]
 
 

@@ -10,7 +10,9 @@ history), give the move it would play (the search's *prior*):
   additions in hand while the round is young, so the opponents have nothing of
   its to add to, and lays everything down once that lets it go out or the round
   may end before its next turn (an opponent low on cards, the stock about to
-  run out: with two seats at a 10% chance, with 3 or 4 at 95%).
+  run out: with two seats at a 10% chance, with 3 or 4 at 95%). Given a
+  ``hold_risk`` bound, a meld (the additions as one) goes down once that
+  chance times its points reaches it, the cheaper ones staying in hand.
 * **Discard.** The card worth the most points, less a bonus for every live way
   it can still join a meld (a partner in hand and a missing card nobody has
   shown), and a charge for the chance it completes a meld for the next player:
@@ -41,6 +43,7 @@ Anything else is the rules' move at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +72,12 @@ MAX_MOVES = 600
 #: Melds are held while the chance the round ends before the next turn is below
 #: this (two seats, more seats).
 HOLD_UNTIL = (0.1, 0.95)
+#: ... and each meld (the additions as one) while the points it risks, that chance
+#: times its points, are below this (two seats, more seats): by default no bound,
+#: every meld is held. (0.6 at two seats, a meld of 20 points or more laid down
+#: against an opponent of many cards, beat spar:heuristic but lost to ai:normal:
+#: docs/bots.md.)
+HOLD_RISK = (math.inf, math.inf)
 #: Laying down or holding is searched once the round may end before the next
 #: turn this likely.
 UNSURE = 0.1
@@ -95,6 +104,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         *,
         options: CardVerseOptions | None = None,
         iterations: int = ITERATIONS,
+        hold_risk: tuple[float, float] | None = None,
     ) -> None:
         from rummykit.core.cards.solver import get_solver
 
@@ -107,6 +117,8 @@ class HardCardVerseAgent(RulesSearchAgent):
         self._lay_hold_turn: tuple[int, int] | None = None  # the turn whose lay-or-hold was searched
         self._laying: tuple[int, int] | None = None  # the turn the search chose to lay down in
         self._seen = SeenReader()  # this seat's memory of the round
+        #: Points a held meld may risk (two seats, more seats): :data:`HOLD_RISK`.
+        self.hold_risk = HOLD_RISK if hold_risk is None else hold_risk
 
     # -- the interface -------------------------------------------------------------
 
@@ -141,18 +153,26 @@ class HardCardVerseAgent(RulesSearchAgent):
         )
         if undecided:
             self._lay_hold_turn = turn
-        hold = self._laying != turn and self._holds(k, melds, adds, left)
-        held = held_mask(melds, adds) if hold else 0
+        if self._laying == turn:
+            keep_melds: tuple[int, ...] = ()
+            keep_adds: tuple[tuple[int, int], ...] = ()
+        else:
+            keep_melds, keep_adds = self._kept(k, melds, adds, left)
+        held = held_mask(keep_melds, keep_adds)
+        lay_melds = tuple(m for m in melds if m not in keep_melds)
+        lay_adds = tuple(a for a in adds if a not in keep_adds)
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
         discards = discards or [a for a in legal if a.kind == "discard"]
-        step = None if hold else next_step(legal, melds, adds)
+        step = next_step(legal, lay_melds, lay_adds)
         if step is not None:
             self._why = (
                 "lay everything down: you go out this turn"
                 if goes_out
                 else "lay down the melds and additions that leave the fewest points"
+                if not held
+                else "lay down what risks the most points if the round ends"
             )
-            if undecided and discards:  # or hold them: the best discard keeping them
+            if undecided and discards and not held:  # or hold them: the best discard keeping them
                 keep = held_mask(melds, adds)
                 kept = [a for a in discards if not keep >> a.cards[0] & 1]
                 if kept:
@@ -162,8 +182,8 @@ class HardCardVerseAgent(RulesSearchAgent):
             self._why = "the only kind of move offered"
             return next_step(legal, melds, adds) or legal[0]
         action = self._discard(discards, k)
-        if hold:
-            self._why += self._holding(k, melds, adds)
+        if held:
+            self._why += self._holding(k, keep_melds, keep_adds)
             if undecided:
                 lay = next_step(legal, melds, adds)
                 if lay is not None:
@@ -173,10 +193,31 @@ class HardCardVerseAgent(RulesSearchAgent):
     def _holds(
         self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...], left: int
     ) -> bool:
-        """Whether to keep the planned melds and additions in hand: while the round
-        is young (not when they let it go out, ``left`` being the cards they leave)."""
-        pend = HOLD_UNTIL[0] if k.n_seats == 2 else HOLD_UNTIL[1]
-        return bool(melds or adds) and left.bit_count() > 1 and self._p_end(k) < pend
+        """Whether any of the planned melds and additions stays in hand (``left``
+        being the cards they leave): :meth:`_kept`."""
+        kept = self._kept(k, melds, adds, left)
+        return bool(kept[0] or kept[1])
+
+    def _kept(
+        self, k: Knowledge, melds: tuple[int, ...], adds: tuple[tuple[int, int], ...], left: int
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """The planned melds and additions to keep in hand (``left`` being the cards
+        the plan leaves): none when they let it go out or once the round may end
+        before its next turn (:data:`HOLD_UNTIL`); else each meld, and the
+        additions as one group, while the points it risks (that chance times its
+        points) are below :attr:`hold_risk`."""
+        i = 0 if k.n_seats == 2 else 1
+        if not (melds or adds) or left.bit_count() <= 1:
+            return (), ()
+        p = self._p_end(k)
+        if p >= HOLD_UNTIL[i]:
+            return (), ()
+        limit = self.hold_risk[i]
+        ace = self.ace_points
+        keep_melds = tuple(m for m in melds if p * hand_points(m, ace) < limit)
+        add_pts = sum(points(c, ace) for c, _ in adds)
+        keep_adds = adds if p * add_pts < limit else ()
+        return keep_melds, keep_adds
 
     # -- the round's end -------------------------------------------------------------
 
