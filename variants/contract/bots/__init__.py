@@ -40,6 +40,7 @@ from .common import (
     smart_discard,
     worst_discard,
 )
+from .hard import exact_down, hard_discard
 
 
 class ContractAgent:
@@ -60,7 +61,7 @@ class ContractAgent:
             if self.level == "easy":
                 return draw_or_take(view, legal, 2.0)
             return self._draw(view, legal)
-        down = best_down(view, legal)
+        down = exact_down(view, legal) if self.level == "hard" else best_down(view, legal)
         if down is not None:
             return down
         add = pick_add(legal, view)
@@ -68,6 +69,8 @@ class ContractAgent:
             return add
         if self.level == "easy":
             return worst_discard(view, legal, self.rng)
+        if self.level == "hard":
+            return hard_discard(view, legal, self.rng)
         return smart_discard(view, legal, self.rng, self._guarded(view), dump=self.level == "hard")
 
     def _draw(self, view: View, legal: Sequence[Action]) -> Action:
