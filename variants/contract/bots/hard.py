@@ -131,6 +131,9 @@ def hard_discard(view: View, legal: Sequence[Action], rng: random.Random) -> Act
 
         return min(discards, key=down_key)
     danger = any(d for s, d in enumerate(downs) if s != view.seat)
+    sizes = view.hand_sizes
+    # An opponent down to two cards may go out at its next turn: points first.
+    close = any(d and sizes[s] <= 2 for s, d in enumerate(downs) if s != view.seat)
     cache: dict[int, int] = {}
 
     def key(a: Action) -> tuple[float, ...]:
@@ -143,6 +146,8 @@ def hard_discard(view: View, legal: Sequence[Action], rng: random.Random) -> Act
             rest.remove(c)
             cache[b] = deficiency(rest, view)
         guard = feeds(c, reading, view) + (2 if any(fits(s, c, n) is not None for s in shapes) else 0)
+        if close:
+            return (-float(penalty(c, n)), float(cache[b]), float(guard), rng.random())
         if danger:
             return (float(cache[b]), -float(penalty(c, n)), float(guard), rng.random())
         return (float(cache[b]), card_worth(c, hand, view), float(guard), -float(penalty(c, n)), rng.random())
