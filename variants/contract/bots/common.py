@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
@@ -184,29 +185,30 @@ def deficiency(hand: Sequence[int], view: View) -> int:
     runs = int(view.extra.get("contract_runs", 0))
     jokers = 0
     by_rank = [0] * 13
-    present = [[False] * 14 for _ in range(4)]
+    rows = [0, 0, 0, 0]  # per suit, bit p for run position p (the ace both 0 and 13)
     for c in hand:
-        if is_joker(c, n):
+        if c >= 52 * n:
             jokers += 1
             continue
-        r, s = rank(c), suit(c)
+        b = c % 52
+        r, s = b % 13, b // 13
         by_rank[r] += 1
-        present[s][r] = True
-        if r == 0:
-            present[s][13] = True
+        rows[s] |= (1 << 0 | 1 << 13) if r == 0 else 1 << r
     missing = 0
     if sets:
         need = sorted(max(0, 3 - k) for k in by_rank)
         missing += sum(need[:sets])
     if runs:
-        per_suit = [_suit_best(present[s], runs) for s in range(4)]
+        per_suit = [_suit_best(row, runs) for row in rows]
         missing += _combine(per_suit, runs)
     return max(0, missing - jokers)
 
 
-def _suit_best(row: list[bool], k: int) -> list[int]:
-    """The fewest cards missing for 0..k runs of 4 that do not overlap in one suit."""
-    miss = [4 - sum(row[lo : lo + 4]) for lo in range(11)]
+@lru_cache(maxsize=65536)
+def _suit_best(row: int, k: int) -> tuple[int, ...]:
+    """The fewest cards missing for 0..k runs of 4 that do not overlap in one
+    suit, whose run positions held are the bits of ``row``."""
+    miss = [4 - (row >> lo & 15).bit_count() for lo in range(11)]
     best = [0, min(miss)] + [99] * (k - 1)
     if k >= 2:
         for i in range(11):
@@ -219,10 +221,10 @@ def _suit_best(row: list[bool], k: int) -> list[int]:
                         t3 = t + miss[m]
                         if t3 < best[3]:
                             best[3] = t3
-    return best[: k + 1]
+    return tuple(best[: k + 1])
 
 
-def _combine(per_suit: list[list[int]], k: int) -> int:
+def _combine(per_suit: list[tuple[int, ...]], k: int) -> int:
     """The fewest cards missing for ``k`` runs spread over the suits."""
     best = 99
     for a in range(k + 1):
