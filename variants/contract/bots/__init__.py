@@ -161,7 +161,7 @@ NORMAL = AgentSpec(
     "buys what brings it nearer, guards its discards",
     factory=normal_factory,
     rollout=True,  # ai:search rolls out with it: stronger than ai:easy, fewer play-outs
-    rollout_iterations=24,
+    rollout_iterations=8,
 )
 HARD = AgentSpec(
     name="ai:hard",
