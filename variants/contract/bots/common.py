@@ -242,19 +242,15 @@ def smart_discard(
     legal: Sequence[Action],
     rng: random.Random,
     avoid: set[int] | None = None,
-    dump: bool = False,
 ) -> Action:
     """The discard that leaves the hand nearest its contract (:func:`deficiency`);
     among equals the card worth least, then one not in ``avoid``, then the
-    most penalty points. Once down: the most penalty points, ``avoid`` last.
-    With ``dump``, while another player is down the penalty points come
-    before the worth: the hand sheds its high cards before someone goes out."""
+    most penalty points. Once down: the most penalty points, ``avoid`` last."""
     discards = [a for a in legal if a.kind == DISCARD]
     n = copies(view)
     hand = list(view.hand)
     downs = view.extra.get("down_counts", (0,) * view.n_seats)
     down = bool(downs[view.seat])
-    danger = dump and any(d for s, d in enumerate(downs) if s != view.seat)
     cache: dict[int, int] = {}
 
     def key(a: Action) -> tuple[float, float, int, int, float]:
@@ -269,24 +265,9 @@ def smart_discard(
             rest = list(hand)
             rest.remove(c)
             cache[b] = deficiency(rest, view)
-        if danger:
-            return (float(cache[b]), -penalty(c, n), guarded, 0, rng.random())
         return (float(cache[b]), card_worth(c, hand, view), guarded, -penalty(c, n), rng.random())
 
-    if not dump or down:
-        return min(discards, key=key)
-    ranked = sorted(discards, key=key)
-    first = key(ranked[0])[0]
-    tied = [a for a in ranked[:4] if key(a)[0] == first]
-    if len(tied) < 2:
-        return ranked[0]
-
-    def left_outs(a: Action) -> int:
-        rest = list(hand)
-        rest.remove(a.cards[0])
-        return outs(rest, view)
-
-    return max(tied, key=lambda a: (left_outs(a), -tied.index(a)))
+    return min(discards, key=key)
 
 
 def helps(card: int, view: View) -> bool:
