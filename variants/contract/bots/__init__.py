@@ -105,12 +105,6 @@ class ContractAgent:
             return no
         if top >= 52 * n:
             return yes
-        if self.level == "hard":
-            # Buys only what lays its contract: two cards more in hand are a
-            # risk worth taking only then (measured: buying every card that
-            # helps loses matches against ai:easy).
-            done = deficiency([*view.hand, top], view) == 0
-            return yes if done and len(view.hand) < 14 and helps(top, view) else no
         return yes if len(view.hand) < 14 and helps(top, view) else no
 
     def _guarded(self, view: View) -> set[int]:
