@@ -19,7 +19,8 @@
   another player is down it sheds its high cards first (with an opponent down
   to two cards, its highest card before anything else); once down itself it
   throws first the cards no table meld could take even after one more card;
-  it buys only a joker or a card that lays its contract.
+  it buys as ``ai:normal`` does, but nothing in the last deal (where every card
+  must go into its runs).
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from .common import (
     best_down,
     buy_or_pass,
     copies,
-    deficiency,
     draw_or_take,
     helps,
     pick_add,
@@ -172,7 +172,7 @@ HARD = AgentSpec(
     strength=30,
     description="as ai:normal, goes down with the exact best layout, keeps the hand more cards would "
     "help, reads what the next player takes, throws and passes on, sheds high cards once another player "
-    "is down, buys only a joker or what lays its contract",
+    "is down, buys as ai:normal but nothing in the last deal",
     factory=hard_factory,
 )
 
