@@ -63,3 +63,21 @@ def test_hard_goes_down_with_the_layout_that_leaves_fewest_points() -> None:
             play(rnd, Action(ADD, (card,), i + 1))
     left = sorted(x % 52 for x in range(108) if rnd.hands[0] >> x & 1)
     assert left == sorted(x % 52 for x in best[1]) == sorted(c("2C 3S"))
+
+
+def test_hard_adds_each_card_where_it_leaves_room_for_the_rest() -> None:
+    # As above: once down, the 8H goes onto the run (not the set of 8s), so
+    # the 9H follows it there; the hand keeps only the 2C and the 3S.
+    hand = c("5H' 6H' 7H' 8H' 9H' 8C' 8D' 8S' 4H' 2C'")
+    rnd = ContractRound.from_deal(
+        [hand, HANDS[1][:10], HANDS[2][:10]], discard=c("3S"), stock=c("AC"), round_index=1
+    )
+    play(rnd, TAKE_DISCARD)
+    hard = HARD.factory(0, 0, ContractOptions())
+    while True:
+        view = rnd.view(0)
+        action = hard.act(view, view.legal)
+        if action.kind == DISCARD:
+            break
+        play(rnd, action)
+    assert sorted(x % 52 for x in view.hand) == sorted(c("2C 3S"))

@@ -45,7 +45,7 @@ from .common import (
     smart_discard,
     worst_discard,
 )
-from .hard import exact_down, hard_discard
+from .hard import best_add, exact_down, hard_discard
 
 
 class ContractAgent:
@@ -69,7 +69,7 @@ class ContractAgent:
         down = exact_down(view, legal) if self.level == "hard" else best_down(view, legal)
         if down is not None:
             return down
-        add = pick_add(legal, view)
+        add = best_add(view, legal) if self.level == "hard" else pick_add(legal, view)
         if add is not None:
             return add
         if self.level == "easy":

@@ -69,7 +69,7 @@ def best_down(view: View, legal: Sequence[Action]) -> Action | None:
             rest.remove(c)
         shapes = list(_shapes_of_table(view))
         # the melds this down lays, as the round lays them (sets first)
-        pts = _left_after_adds(rest, shapes + _down_shapes(a, n, sets), n)
+        pts = left_after_adds(rest, shapes + _down_shapes(a, n, sets), n)
         if best_pts is None or pts < best_pts:
             best, best_pts = a, pts
     return best
@@ -95,7 +95,7 @@ def _shapes_of_table(view: View) -> list[Shape]:
     return out
 
 
-def _left_after_adds(rest: list[int], shapes: list[Shape], n: int) -> int:
+def left_after_adds(rest: list[int], shapes: list[Shape], n: int) -> int:
     left = list(rest)
     changed = True
     while changed:

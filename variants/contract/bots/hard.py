@@ -16,8 +16,8 @@ from rummykit.core.engine.round import View
 
 from ..cards import SET_SIZE, fits, penalty, rank, shape_of, suit
 from ..contract import arrange
-from ..round import BUY, DISCARD, DOWN
-from .common import card_worth, copies, deficiency, is_joker, outs
+from ..round import ADD, BUY, DISCARD, DOWN
+from .common import card_worth, copies, deficiency, is_joker, left_after_adds, outs
 
 
 def exact_down(view: View, legal: Sequence[Action]) -> Action | None:
@@ -39,6 +39,33 @@ def exact_down(view: View, legal: Sequence[Action]) -> Action | None:
         laid += meld[: SET_SIZE if i < sets else SET_SIZE + 1]
     want = _names(laid, n)
     return next((a for a in downs if _names(a.cards, n) == want), downs[0])
+
+
+def best_add(view: View, legal: Sequence[Action]) -> Action | None:
+    """The addition after which the cards left in hand, each added where it
+    then fits, leave the fewest penalty points (a natural before a joker among
+    equals): a card that fits two melds goes where it keeps room for the rest."""
+    adds = [a for a in legal if a.kind == ADD]
+    if len(adds) <= 1:
+        return adds[0] if adds else None
+    n = copies(view)
+    shapes = [shape_of(m.cards, n) for m in view.table]
+
+    def key(a: Action) -> tuple[int, bool, int]:
+        card = a.cards[0]
+        assert a.target is not None
+        after = list(shapes)
+        grown = after[a.target - 1]
+        after[a.target - 1] = fits(grown, card, n) if grown is not None else None
+        rest = list(view.hand)
+        rest.remove(card)
+        return (
+            left_after_adds(rest, [s for s in after if s is not None], n),
+            is_joker(card, n),
+            -penalty(card, n),
+        )
+
+    return min(adds, key=key)
 
 
 def _names(cards: Sequence[int], n: int) -> tuple[int, ...]:
