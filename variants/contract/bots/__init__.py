@@ -18,7 +18,8 @@
   contract, it keeps the hand that more kinds of card would still help; once
   another player is down it sheds its high cards first (with an opponent down
   to two cards, its highest card before anything else); once down itself it
-  throws first the cards no table meld could take even after one more card;
+  adds each card where the rest of its hand can still follow, and throws
+  first the cards no table meld could take even after one more card;
   it buys as ``ai:normal`` does, but nothing in the last deal (where every card
   must go into its runs).
 """
