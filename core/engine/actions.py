@@ -183,6 +183,14 @@ def parse_action(
         for a in legal:
             if a.kind == wanted.kind and a.target == wanted.target and deck.same_cards(wanted.cards, a.cards):
                 return a
+        if wanted.target is None:  # "add 7C" where 7C goes to one meld only: that one
+            onto = [
+                a
+                for a in legal
+                if a.kind == wanted.kind and a.target is not None and deck.same_cards(wanted.cards, a.cards)
+            ]
+            if len(onto) == 1:
+                return onto[0]
         first = Action(wanted.kind, tuple(deck.copies_of(c)[0] for c in wanted.cards), wanted.target)
         shown = " ".join([wanted.kind, *(deck.code(c) for c in first.cards)])
         return _refuse(wanted, legal, explain(first) if explain else None, f"'{shown}'")

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .cards import CONTRACTS, RUN_SIZE, SET_SIZE, Shape, fits, penalty, shape_of
 
-__all__ = ["Layout", "arrange", "can_meet", "layouts"]
+__all__ = ["Layout", "arrange", "can_meet", "jokers_needed", "layouts"]
 
 JOKER = -1
 #: A layout: its melds, each a tuple of concrete cards, sets first then runs.
@@ -91,10 +91,48 @@ def _run_options(counts: tuple[int, ...], jokers: int) -> list[tuple[int, ...]]:
     return out
 
 
+def jokers_needed(counts: tuple[int, ...], sets: int, runs: int) -> int:
+    """A lower bound on the jokers a hand of ``counts`` needs to lay ``sets``
+    sets of 3 and ``runs`` runs of 4 (each meld with a natural card): the sets
+    and the runs each at their cheapest from all the cards, as if they did not
+    share them, and runs of a suit as if they did not share cards either
+    (beyond the copies of a card). The enumeration is skipped when the hand
+    holds fewer jokers: it finds no layout then."""
+    need = 0
+    if sets:
+        steps: list[int] = []
+        for r in range(13):
+            c = counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r]
+            before = 0
+            for j in range(1, min(c, sets) + 1):  # the j-th set of rank r: its extra cost
+                now = max(0, 3 * j - c)
+                steps.append(now - before)
+                before = now
+        if len(steps) < sets:
+            return 99
+        steps.sort()
+        need += sum(steps[:sets])
+    if runs:
+        steps = []
+        for s in range(4):
+            row = [counts[s * 13 + (0 if p == 13 else p)] for p in range(14)]
+            for lo in range(11):
+                window = row[lo : lo + RUN_SIZE]
+                for u in range(1, min(sum(window), runs) + 1):  # its u-th use (a natural each)
+                    steps.append(sum(1 for k in window if k < u))
+        if len(steps) < runs:
+            return 99
+        steps.sort()
+        need += sum(steps[:runs])
+    return need
+
+
 @lru_cache(maxsize=20000)
 def _base_layouts(
     counts: tuple[int, ...], jokers: int, sets: int, runs: int
 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    if jokers_needed(counts, sets, runs) > jokers:
+        return ()
     set_opts = _set_options(counts, jokers) if sets else []
     run_opts = _run_options(counts, jokers) if runs else []
     found: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}

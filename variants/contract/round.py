@@ -556,8 +556,22 @@ class ContractRound(Round):
         if kind == ADD:
             if not self.down[self.turn_seat]:
                 return f"lay your contract first ({contract_words(self.deal)})"
-            if len(action.cards) != 1 or action.target is None:
+            if len(action.cards) != 1:
                 return "add one card to one meld: add CARD to N"
+            if action.target is None:  # typed without its meld: the one that takes it, if only one
+                name = texts(action.cards, self.copies)
+                takes = [
+                    str(i + 1)
+                    for i, m in enumerate(self.table)
+                    if fits(m[3], action.cards[0], self.copies) is not None
+                ]
+                if not takes:
+                    return f"{name} fits no meld on the table"
+                if len(takes) == 1:
+                    return f"say the meld: add {name} to {takes[0]}"
+                return (
+                    f"{name} fits melds {', '.join(takes[:-1])} and {takes[-1]}: say which (add {name} to N)"
+                )
             if not 1 <= action.target <= len(self.table):
                 return f"there is no meld {action.target} on the table"
             return f"{texts(action.cards, self.copies)} does not fit meld {action.target}"

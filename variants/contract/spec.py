@@ -73,7 +73,7 @@ MOVES = (
         does="adds {cards} to meld {target}",
         did="added {cards} to meld {target}",
         usage="a CARD N",
-        help="add a card to a meld on the table (once down)",
+        help="add a card to a meld on the table (once down); the meld may be left out when only one takes it",
     ),
     MoveWords(
         BUY,

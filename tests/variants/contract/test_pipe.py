@@ -15,11 +15,13 @@ from rummykit.variants.contract.round import contract_deck
 SEATS = ["human", "ai:easy", "human"]
 
 
-def typed(action: Action) -> str:
-    """The move as a person types it: cards by name, copies alike, jokers JK."""
+def typed(action: Action, legal: tuple[Action, ...] = ()) -> str:
+    """The move as a person types it: cards by name, copies alike, jokers JK;
+    an addition without its meld when only one meld takes the card."""
     deck = contract_deck(3)
     words = [action.kind, *(deck.code(c).lower() for c in action.cards)]
-    if action.target is not None:
+    onto = [a for a in legal if a.kind == action.kind and deck.same_cards(deck.names(action.cards), a.cards)]
+    if action.target is not None and len(onto) > 1:
         words += ["to", str(action.target)]
     return " ".join(words)
 
@@ -38,7 +40,7 @@ def person_lines(seed: int) -> tuple[list[str], Session]:
         if s.is_human(seat):
             view = s.view(seat)
             action = people[seat].act(view, view.legal)
-            lines.append(typed(action))
+            lines.append(typed(action, view.legal))
             s.apply(action)
         else:
             s.bot_move()
@@ -48,6 +50,8 @@ def person_lines(seed: int) -> tuple[list[str], Session]:
 def test_a_deal_of_contract_through_a_pipe(tmp_path, rummy_run) -> None:
     lines, expected = person_lines(5)
     assert any(line in ("buy", "pass") for line in lines)  # the people were asked to buy
+    assert any(line.startswith("add ") and " to " not in line for line in lines)  # meld left out
+    assert any(line.startswith("add ") and " to " in line for line in lines)
     save = tmp_path / "c.json"
     args = ["play", "contract", "-o", "deals=1", "--seed", "5", "--save", str(save)]
     for seat in SEATS:

@@ -331,3 +331,26 @@ def test_match_is_seven_deals_lowest_total_wins() -> None:
     assert [ContractRound.deal_round(None, 3, i, random.Random(0)).deal for i in range(7)] == list(
         range(1, 8)
     )
+
+
+def test_the_jokers_a_contract_needs_are_never_overcounted() -> None:
+    """``jokers_needed`` is a lower bound (the layouts are not enumerated for a
+    hand with fewer jokers): every layout found with four jokers to spare uses
+    at least that many."""
+    from rummykit.variants.contract.contract import jokers_needed
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        deal = rng.randrange(1, 8)
+        ranks, suits = rng.sample(range(13), 4), rng.sample(range(4), 2)
+        pool = [x for x in range(104) if x % 13 in ranks or x % 52 // 13 in suits]
+        naturals = rng.sample(pool, rng.randrange(6, 13))
+        counts = tuple(sum(1 for x in naturals if x % 52 == b) for b in range(52))
+        sets, runs = CONTRACTS[deal - 1]
+        found = layouts([*naturals, *range(104, 108)], 2, deal)
+        if found:
+            used = min(sum(1 for m in lay for x in m if x >= 104) for lay in found)
+            assert used >= jokers_needed(counts, sets, runs)
+            checked += 1
+    assert checked > 50

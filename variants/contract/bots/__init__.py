@@ -9,12 +9,19 @@
   and buys (hand under 14 cards) any card that brings it nearer; it guards its
   discards: among equals, not a card that fits a meld on the table or of a
   rank the next player has picked up;
-* ``ai:hard`` plays as ``ai:normal`` and more: among discards that leave its
-  hand as near its contract, it keeps the hand that more kinds of card would
-  still help; once another player is down it sheds its high cards first; it
-  reads what the next player picks up and buys (from the history) and keeps its
-  discards off those ranks; it buys well: a joker, or a card that lays its
-  contract, never a card that only helps (two more cards in hand).
+* ``ai:hard`` plays as ``ai:normal`` and more (``hard.py``): it goes down
+  with the layout that leaves the fewest penalty points once it adds what it
+  can to its own new melds (the exact arrangement); it reads what the next
+  player took from the pile or bought and what it threw or passed on, and
+  among equal discards throws one that player is not seen to want, not a card
+  that fits a table meld; among discards that leave its hand as near its
+  contract, it keeps the hand that more kinds of card would still help; once
+  another player is down it sheds its high cards first (with an opponent down
+  to two cards, its highest card before anything else); once down itself it
+  adds each card where the rest of its hand can still follow, and throws
+  first the cards no table meld could take even after one more card;
+  it buys as ``ai:normal`` does, but nothing in the last deal (where every card
+  must go into its runs).
 """
 
 from __future__ import annotations
@@ -33,13 +40,13 @@ from .common import (
     best_down,
     buy_or_pass,
     copies,
-    deficiency,
     draw_or_take,
     helps,
     pick_add,
     smart_discard,
     worst_discard,
 )
+from .hard import best_add, exact_down, hard_discard
 
 
 class ContractAgent:
@@ -60,15 +67,17 @@ class ContractAgent:
             if self.level == "easy":
                 return draw_or_take(view, legal, 2.0)
             return self._draw(view, legal)
-        down = best_down(view, legal)
+        down = exact_down(view, legal) if self.level == "hard" else best_down(view, legal)
         if down is not None:
             return down
-        add = pick_add(legal, view)
+        add = best_add(view, legal) if self.level == "hard" else pick_add(legal, view)
         if add is not None:
             return add
         if self.level == "easy":
             return worst_discard(view, legal, self.rng)
-        return smart_discard(view, legal, self.rng, self._guarded(view), dump=self.level == "hard")
+        if self.level == "hard":
+            return hard_discard(view, legal, self.rng)
+        return smart_discard(view, legal, self.rng, self._guarded(view))
 
     def _draw(self, view: View, legal: Sequence[Action]) -> Action:
         top = view.discard_top
@@ -91,19 +100,17 @@ class ContractAgent:
         yes = next(a for a in legal if a.kind == BUY)
         if top is None or down:
             return no
+        if self.level == "hard" and view.extra.get("deal") == 7:
+            # The last deal goes out with every card melded: two more cards
+            # in hand (one a penalty card) are two more to fit into its runs.
+            return no
         if top >= 52 * n:
             return yes
-        if self.level == "hard":
-            # Buys only what lays its contract: two cards more in hand are a
-            # risk worth taking only then (measured: buying every card that
-            # helps loses matches against ai:easy).
-            done = deficiency([*view.hand, top], view) == 0
-            return yes if done and len(view.hand) < 14 and helps(top, view) else no
         return yes if len(view.hand) < 14 and helps(top, view) else no
 
     def _guarded(self, view: View) -> set[int]:
-        """Base cards not to throw: those that fit a table meld, and (hard:
-        every opponent's; normal: the next player's) ranks taken from the pile."""
+        """Base cards not to throw: those that fit a table meld, and those of
+        the ranks the next player took from the pile or bought."""
         n = copies(view)
         out: set[int] = set()
         from ..cards import fits, shape_of
@@ -157,15 +164,16 @@ NORMAL = AgentSpec(
     description="keeps partial melds (discards what leaves it nearest its contract), takes and "
     "buys what brings it nearer, guards its discards",
     factory=normal_factory,
-    rollout=True,  # ai:search rolls out with it: stronger than ai:easy, fewer play-outs
-    rollout_iterations=24,
+    rollout=True,  # ai:search rolls out with it: stronger than ai:easy, cheap enough a move
+    rollout_iterations=8,
 )
 HARD = AgentSpec(
     name="ai:hard",
     variant="contract",
     strength=30,
-    description="as ai:normal, keeps the hand more cards would help, sheds high cards once another "
-    "player is down, reads what the next player picks up, buys only a joker or what lays its contract",
+    description="as ai:normal, goes down with the exact best layout, keeps the hand more cards would "
+    "help, reads what the next player takes, throws and passes on, sheds high cards once another player "
+    "is down, buys as ai:normal but nothing in the last deal",
     factory=hard_factory,
 )
 

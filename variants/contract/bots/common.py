@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
@@ -68,7 +69,7 @@ def best_down(view: View, legal: Sequence[Action]) -> Action | None:
             rest.remove(c)
         shapes = list(_shapes_of_table(view))
         # the melds this down lays, as the round lays them (sets first)
-        pts = _left_after_adds(rest, shapes + _down_shapes(a, n, sets), n)
+        pts = left_after_adds(rest, shapes + _down_shapes(a, n, sets), n)
         if best_pts is None or pts < best_pts:
             best, best_pts = a, pts
     return best
@@ -94,7 +95,7 @@ def _shapes_of_table(view: View) -> list[Shape]:
     return out
 
 
-def _left_after_adds(rest: list[int], shapes: list[Shape], n: int) -> int:
+def left_after_adds(rest: list[int], shapes: list[Shape], n: int) -> int:
     left = list(rest)
     changed = True
     while changed:
@@ -184,29 +185,30 @@ def deficiency(hand: Sequence[int], view: View) -> int:
     runs = int(view.extra.get("contract_runs", 0))
     jokers = 0
     by_rank = [0] * 13
-    present = [[False] * 14 for _ in range(4)]
+    rows = [0, 0, 0, 0]  # per suit, bit p for run position p (the ace both 0 and 13)
     for c in hand:
-        if is_joker(c, n):
+        if c >= 52 * n:
             jokers += 1
             continue
-        r, s = rank(c), suit(c)
+        b = c % 52
+        r, s = b % 13, b // 13
         by_rank[r] += 1
-        present[s][r] = True
-        if r == 0:
-            present[s][13] = True
+        rows[s] |= (1 << 0 | 1 << 13) if r == 0 else 1 << r
     missing = 0
     if sets:
         need = sorted(max(0, 3 - k) for k in by_rank)
         missing += sum(need[:sets])
     if runs:
-        per_suit = [_suit_best(present[s], runs) for s in range(4)]
+        per_suit = [_suit_best(row, runs) for row in rows]
         missing += _combine(per_suit, runs)
     return max(0, missing - jokers)
 
 
-def _suit_best(row: list[bool], k: int) -> list[int]:
-    """The fewest cards missing for 0..k runs of 4 that do not overlap in one suit."""
-    miss = [4 - sum(row[lo : lo + 4]) for lo in range(11)]
+@lru_cache(maxsize=65536)
+def _suit_best(row: int, k: int) -> tuple[int, ...]:
+    """The fewest cards missing for 0..k runs of 4 that do not overlap in one
+    suit, whose run positions held are the bits of ``row``."""
+    miss = [4 - (row >> lo & 15).bit_count() for lo in range(11)]
     best = [0, min(miss)] + [99] * (k - 1)
     if k >= 2:
         for i in range(11):
@@ -219,10 +221,10 @@ def _suit_best(row: list[bool], k: int) -> list[int]:
                         t3 = t + miss[m]
                         if t3 < best[3]:
                             best[3] = t3
-    return best[: k + 1]
+    return tuple(best[: k + 1])
 
 
-def _combine(per_suit: list[list[int]], k: int) -> int:
+def _combine(per_suit: list[tuple[int, ...]], k: int) -> int:
     """The fewest cards missing for ``k`` runs spread over the suits."""
     best = 99
     for a in range(k + 1):
@@ -240,19 +242,15 @@ def smart_discard(
     legal: Sequence[Action],
     rng: random.Random,
     avoid: set[int] | None = None,
-    dump: bool = False,
 ) -> Action:
     """The discard that leaves the hand nearest its contract (:func:`deficiency`);
     among equals the card worth least, then one not in ``avoid``, then the
-    most penalty points. Once down: the most penalty points, ``avoid`` last.
-    With ``dump``, while another player is down the penalty points come
-    before the worth: the hand sheds its high cards before someone goes out."""
+    most penalty points. Once down: the most penalty points, ``avoid`` last."""
     discards = [a for a in legal if a.kind == DISCARD]
     n = copies(view)
     hand = list(view.hand)
     downs = view.extra.get("down_counts", (0,) * view.n_seats)
     down = bool(downs[view.seat])
-    danger = dump and any(d for s, d in enumerate(downs) if s != view.seat)
     cache: dict[int, int] = {}
 
     def key(a: Action) -> tuple[float, float, int, int, float]:
@@ -267,24 +265,9 @@ def smart_discard(
             rest = list(hand)
             rest.remove(c)
             cache[b] = deficiency(rest, view)
-        if danger:
-            return (float(cache[b]), -penalty(c, n), guarded, 0, rng.random())
         return (float(cache[b]), card_worth(c, hand, view), guarded, -penalty(c, n), rng.random())
 
-    if not dump or down:
-        return min(discards, key=key)
-    ranked = sorted(discards, key=key)
-    first = key(ranked[0])[0]
-    tied = [a for a in ranked[:4] if key(a)[0] == first]
-    if len(tied) < 2:
-        return ranked[0]
-
-    def left_outs(a: Action) -> int:
-        rest = list(hand)
-        rest.remove(a.cards[0])
-        return outs(rest, view)
-
-    return max(tied, key=lambda a: (left_outs(a), -tied.index(a)))
+    return min(discards, key=key)
 
 
 def helps(card: int, view: View) -> bool:
