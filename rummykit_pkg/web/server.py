@@ -387,9 +387,8 @@ def run(
         echo(qr_text(url).rstrip("\n"))
     if table.lan and address == "127.0.0.1":
         echo("  (no network address found: the seats' links work on this machine only)")
-    echo(
-        "Ctrl-C stops the server"
-        + ("; the game is saved after every move." if isinstance(table, Table) else ".")
+    ready = "Ctrl-C stops the server" + (
+        "; the game is saved after every move." if isinstance(table, Table) else "."
     )
     if open_browser:
         import webbrowser
@@ -404,8 +403,18 @@ def run(
         lifespan="off",
         ws_ping_interval=20.0,
     )
+
+    class Announcing(uvicorn.Server):
+        """uvicorn's server, saying that Ctrl-C stops it once it does: after its
+        start-up, with uvicorn's own signal handlers in place (a Ctrl-C before
+        them would interrupt the start-up half-way)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            echo(ready)
+
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        Announcing(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the way to stop
         pass
     finally:
