@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -55,11 +56,22 @@ def wait_for(path: Path, proc: subprocess.Popen | None = None, timeout: float = 
         time.sleep(0.05)
 
 
+#: Runs a program (argv[1:]) with SIGHUP at its default, as a terminal's programs
+#: start: a test run started under nohup hands its children an ignored SIGHUP,
+#: which rummy keeps, as it should (core/play/simulate.py).
+SIGHUP_DEFAULT = (
+    "import os, signal, sys; "
+    "hasattr(signal, 'SIGHUP') and signal.signal(signal.SIGHUP, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 @contextlib.contextmanager
 def started(site: Path, tmp_path: Path, *args: str, **env: str):
-    """``rummy *args`` started with its input a pipe; killed if still running after."""
+    """``rummy *args`` started with its input a pipe and SIGHUP at its default;
+    killed if still running after."""
     proc = subprocess.Popen(
-        [RUMMY, *args],
+        [sys.executable, "-c", SIGHUP_DEFAULT, RUMMY, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
