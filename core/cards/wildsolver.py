@@ -373,7 +373,7 @@ class WildSolver:
         dead_v = 0
         jokers: list[int] = []
         if jm:
-            js = [fj + i for i in _bits(jm)]
+            js = [fj + i for i in _cards(jm)]
             if wilds.jokers:
                 jokers = js
             else:
@@ -386,7 +386,7 @@ class WildSolver:
             return dead_v, dead, [(H, J, self._joker_costs(J), jokers)]
         # wild cards held: each plays in its own place or stands in (copies alike)
         by_base: dict[int, list[int]] = {}
-        for c in _bits(nat & self._spread(wn)):
+        for c in _cards(nat & self._spread(wn)):
             by_base.setdefault(c % BASE_CARDS, []).append(c)
         bases = sorted(by_base)
         n_wild = len(jokers) + sum(len(v) for v in by_base.values())
@@ -599,7 +599,7 @@ class WildSolver:
             set_bases = tuple(s * 13 + r for s in range(4) for _ in range(take[s]))
             choices.append(("set", k == 0, set_bases + (None,) * k))
         in_stand = set(standing)
-        nat = [c for c in _bits(mask & ((1 << self.deck.first_joker) - 1)) if c not in in_stand]
+        nat = [c for c in _cards(mask & ((1 << self.deck.first_joker) - 1)) if c not in in_stand]
         melds, loose_cards = self._physical(choices, loose_bases, nat, standing, wilds)
         total = best + dead_v
         return total >> _SHIFT, total & _LOOSE, melds, tuple(sorted(loose_cards + dead))
@@ -617,7 +617,7 @@ class WildSolver:
             if not st and val == self._table(c, w, b, cr, cp)[4]:
                 # every card left loose
                 for i in range(self.deck.copies):
-                    loose.extend(_bits(c >> (13 * i) & 0x1FFF))
+                    loose.extend(_cards(c >> (13 * i) & 0x1FFF))
                 break
             pres = c & 0x1FFF
             low = pres & -pres
@@ -1117,6 +1117,7 @@ class WildSolver:
 
 
 def _cards(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending (any width: a declared deck's cards)."""
     out = []
     while mask:
         low = mask & -mask
@@ -1160,16 +1161,6 @@ def _pareto(res: dict[int, int]) -> dict[int, int]:
         if not any(k & 0xFFF == j and k >> 12 & 0xFFF >= r and k >> 24 >= p for k, _ in kept):
             kept.append((st, v))
     return dict(kept)
-
-
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _layer_count(c: int, r: int, copies: int) -> int:
