@@ -54,6 +54,10 @@ from .text import (
 if TYPE_CHECKING:
     from rummykit.core.play.session import Session
 
+#: Said before a move of a game the viewer does not play (partnership Gin's
+#: other game), as the table's line names it ("Other game: stock 28").
+OTHER_GAME = "Other game: "
+
 
 class PlainUI:
     def __init__(self, session: Session, ascii_: bool = False) -> None:
@@ -108,12 +112,31 @@ class PlainUI:
                 if not self.human_turn(seat):
                     return
             else:
-                action = s.bot_action()  # signals stay live while a bot thinks
-                with self.signals.critical():
-                    event = s.bot_move(action)
-                self.echo(describe_event(event.seen_by(self.viewer()), s.names, self.fmt, self.words))
+                self.bot_turn(seat)
             self.after_move()
         self.match_end()
+
+    def bot_turn(self, seat: int) -> None:
+        """The move of the computer player at ``seat``, said as the viewer sees
+        it; a move of a game the viewer does not play (partnership Gin's other
+        game: the actor's view records it, the viewer's does not) starts with
+        "Other game: ", as the table's line names that game."""
+        s = self.s
+        viewer = self.viewer()
+        rnd = s.match.round if viewer >= 0 and viewer != seat and s.match.context.plays(viewer) else None
+
+        def lengths() -> tuple[int, int]:  # of the viewer's history and the actor's
+            return (len(rnd.view(viewer).history), len(rnd.view(seat).history)) if rnd is not None else (0, 0)
+
+        before = lengths()
+        action = s.bot_action()  # signals stay live while a bot thinks
+        with self.signals.critical():
+            event = s.bot_move(action)
+        line = describe_event(event.seen_by(viewer), s.names, self.fmt, self.words)
+        seen, done = lengths()
+        if seen == before[0] and done > before[1]:
+            line = OTHER_GAME + line
+        self.echo(line)
 
     def viewer(self) -> int:
         """Whose eyes the plain output is for: the only human, else nobody's secrets."""

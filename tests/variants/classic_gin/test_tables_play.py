@@ -66,12 +66,12 @@ def test_a_record_saves_resumes_and_replays_exactly(form, tmp_path):
     assert [r.points for r in resumed.results] == [r.points for r in s.match.results]
 
 
-def person_lines(form: str, seed: int) -> list[str]:
+def person_lines(form: str, seed: int, target: int = 40) -> list[str]:
     """What a person at seat 0 would type, the others ai:easy (worked out on
     the same match: same seed, same bots); ai:easy decides the person's moves."""
     n = FORMS[form]
     seats = parse_seats(["human"] + ["ai:easy"] * (n - 1))
-    s = Session.new(registry(), form, {"target": 40}, seats, seed, None)
+    s = Session.new(registry(), form, {"target": target}, seats, seed, None)
     me = registry().agent(form, "ai:easy").factory(0, agent_seed(seed, 0), s.match.options)
     lines = []
     while not s.over:
@@ -128,3 +128,27 @@ def test_a_seat_count_the_form_does_not_take_is_one_line(rummy_run):
     out = rummy_run("play", "gin-3", *["--seat", "ai:easy"] * 4)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.strip().splitlines() == ["rummy: gin-3 is for 3 players, not 4"]
+
+
+def test_a_piped_partnership_game_names_the_other_game(rummy_run):
+    """With one person seated, every move of the game that person does not play
+    starts with "Other game: ", as the table's line names that game: always the
+    partner's, each hand one of the two opponents'; never the person's own."""
+    lines = person_lines("gin-partners", 5, target=60)
+    seats = ["--seat", "human:Ann", "--seat", "ai:easy:Bo", "--seat", "ai:easy:Cy", "--seat", "ai:easy:Di"]
+    out = rummy_run(
+        "play", "gin-partners", *seats, "--seed", "5", "-o", "target=60", stdin="\n".join(lines) + "\n"
+    )
+    assert out.returncode == 0, out.stderr
+    names = {"Ann", "Bo", "Cy", "Di"}
+    hands = out.stdout.split("--- round ")[:-1]  # each hand's moves, up to its result
+    assert len(hands) > 1
+    opponents_there = set()
+    for hand in hands:
+        moves = [line.removeprefix("Ann> ") for line in hand.splitlines()]
+        other = {m.split()[2] for m in moves if m.startswith("Other game: ") and m.split()[2] in names}
+        own = {m.split()[0] for m in moves if m.split()[0] in names}
+        assert "Cy" in other and "Ann" in own and len(other) == len(own) == 2 and not other & own, hand
+        opponents_there |= other - {"Cy"}
+    assert opponents_there == {"Bo", "Di"}  # each opponent's game was the other game in some hand
+    assert "Other game: stock" in out.stdout  # the table's line names it the same way
