@@ -108,6 +108,13 @@ def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
     return [CompletionItem(n, help=d) for n, d in people + _agents(ctx) if n.startswith(incomplete)]
 
 
+def one_value(field: Any) -> bool:
+    """Whether an option takes one value only (a ``Literal`` of one choice: a
+    rule the variant fixes, such as classic Gin's ``first_turn``). It is still
+    accepted with ``-o``, but nothing lists or offers it: there is nothing to choose."""
+    return typing.get_origin(field.annotation) is typing.Literal and len(typing.get_args(field.annotation)) == 1
+
+
 def _values(field: Any) -> list[str]:
     """The values offered for an option: both of a yes/no, every choice, else the default."""
     if field.annotation is bool:
@@ -120,14 +127,15 @@ def _values(field: Any) -> list[str]:
 @_quiet
 def options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """``--option KEY=VALUE`` for the variant on the line: whole pairs (each value
-    of a yes/no or a choice option, the default of any other), so that the shell
-    may end the word there."""
+    of a yes/no or a choice option, the default of any other; none of an option
+    with one value), so that the shell may end the word there."""
     spec = _variant_of(ctx)
     if spec is None:
         return []
     return [
         CompletionItem(pair, help=field.description or "")
         for name, field in spec.options_model.model_fields.items()
+        if not one_value(field)
         for pair in (f"{name}={v}" for v in _values(field))
         if pair.startswith(incomplete)
     ]

@@ -18,6 +18,8 @@ from rummykit.core.base.errors import RummyError
 from rummykit.core.engine.options import describe_options
 from rummykit.core.play.match import MatchRule, match_rule
 
+from .completion import one_value
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -56,6 +58,13 @@ def match_words(spec: VariantSpec[Any], rule: MatchRule | None = None) -> str:
 Player = tuple[str, int, str]
 
 
+def listed_options(spec: VariantSpec[Any]) -> list[tuple[str, str, str, str]]:
+    """The options ``rummy rules`` lists (:func:`describe_options`): all but those
+    with one value only (:func:`~rummykit.cli.completion.one_value`)."""
+    fields = spec.options_model.model_fields
+    return [row for row in describe_options(spec.options_model) if not one_value(fields[row[0]])]
+
+
 def plain_lines(
     spec: VariantSpec[Any],
     agents: Sequence[str],
@@ -69,7 +78,7 @@ def plain_lines(
     variant's under the default options)."""
     out = [heading(spec), "", spec.rules_text.strip() or NO_RULES, ""]
     out += ["Match: " + match_words(spec, rule), "", options_title(spec) + ":"]
-    opts = describe_options(spec.options_model)
+    opts = listed_options(spec)
     if not opts:
         out.append("  none")
     width = max((len(n) for n, _, _, _ in opts), default=0)
@@ -103,7 +112,7 @@ def markdown(
     (``note``, ``players`` and ``rule`` as for :func:`plain_lines`)."""
     parts = [spec.rules_text.strip() or NO_RULES, f"**Match:** {_cell(match_words(spec, rule))}"]
     parts.append(f"## {options_title(spec)}")
-    opts = describe_options(spec.options_model)
+    opts = listed_options(spec)
     if opts:
         rows = ["| option | default | values | meaning |", "|---|---|---|---|"]
         rows += [

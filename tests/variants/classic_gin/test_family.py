@@ -10,6 +10,7 @@ import re
 import pytest
 
 from rummykit import Match, agent_seed
+from rummykit.cli import rulesdoc
 from rummykit.core.play.records import MatchRecord, load_record, replay
 from rummykit.core.play.session import Session, parse_seats
 from rummykit.core.plugins.manager import get_plugins
@@ -262,3 +263,32 @@ def test_a_bad_option_is_one_line_and_status_2(rummy_run, form, option, reason):
     out = rummy_run("play", form, "-o", option)
     assert out.returncode == 2
     assert len(out.stderr.splitlines()) == 1 and reason in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_first_turn_has_one_value_so_is_not_listed_but_still_accepted(rummy_run, form):
+    """The non-dealer always plays first: ``first_turn`` takes ``first`` only, so
+    ``rummy rules`` and completion leave it out; ``-o first_turn=first`` still
+    plays, and another value is refused in one line."""
+    rules = rummy_run("rules", form)
+    assert rules.returncode == 0, rules.stderr
+    listing = rules.stdout.split(f"Options (rummy play {form} --option KEY=VALUE):")[1]
+    names = [line.split()[0] for line in listing.split("\n\n")[0].splitlines() if line.startswith("  ")]
+    assert "knock_limit" in names and "next_dealer" in names and "first_turn" not in names
+    doc = rulesdoc.markdown(registry().variant(form), [])
+    assert "| `knock_limit` |" in doc and "first_turn" not in doc
+    completed = rummy_run(
+        _RUMMY_COMPLETE="bash_complete",
+        _RUMMY_COMP_LINE=f"rummy play {form} -o ",
+        COMP_WORDS="x",
+        COMP_CWORD="0",
+    )
+    offered = [line.split(",", 1)[1] for line in completed.stdout.splitlines() if line]
+    assert "knock_limit=10" in offered and not [o for o in offered if o.startswith("first_turn")]
+    seats = ["--seat", "ai:easy", "--seat", "ai:easy", "--seed", "3", "-o", "target=20"]
+    played = rummy_run("play", form, *seats, "-o", "first_turn=first")
+    assert played.returncode == 0 and "=== match over:" in played.stdout, played.stderr
+    refused = rummy_run("play", form, *seats, "-o", "first_turn=alternate")
+    assert refused.returncode == 2 and refused.stderr.strip().splitlines() == [
+        f"rummy: bad value for option first_turn for {form}: 'alternate' (first_turn takes first)"
+    ]
