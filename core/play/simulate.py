@@ -69,7 +69,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -427,7 +427,7 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
                 if len(pending) >= 4 * workers:
                     break
         while pending:
-            merge(pending.popleft().result())
+            merge(_tally_of(pending.popleft()))
             if _ending is not None:  # its exception was lost (raised where Python ignores one)
                 raise from_signal(_Ended(_ending))
             bounds = next(bounds_of, None)
@@ -452,6 +452,23 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
         if words:
             for fd in words:
                 os.close(fd)
+
+
+#: The longest the parent waits on a chunk at a time (seconds).
+_WAIT_SLICE = 0.2
+
+
+def _tally_of(future: Future[Tally]) -> Tally:
+    """The chunk's tally, waited for a slice at a time. A wait with no time
+    limit is not cut short by every signal: not where waiting on a lock ignores
+    signals (Windows), nor when the signal was taken by another thread (a
+    progress bar's): the main thread would run its handler only once the chunk
+    ended (minutes with slow bots). Between slices it runs at once, so Ctrl-C,
+    SIGTERM and SIGHUP take effect within a slice."""
+    while not wait((future,), timeout=_WAIT_SLICE).done:
+        if _ending is not None:  # its exception was lost (raised where Python ignores one)
+            raise from_signal(_Ended(_ending))
+    return future.result()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

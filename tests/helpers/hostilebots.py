@@ -13,7 +13,8 @@ like ``random`` but:
 * ``deaf``: its ``observe`` never returns (it sleeps; an exception ends it);
 * ``slowborn``: its constructor never returns (likewise);
 * ``deafer``: its ``observe`` never returns, whatever is raised in it;
-* ``swallower``: its ``observe`` sleeps until an exception, swallows it and returns.
+* ``swallower``: its ``observe`` sleeps until an exception, swallows it and returns;
+* ``sluggish``: sleeps 0.05 s before each move (a slow bot that costs no CPU).
 
 Each writes the file ``HOSTILE_MARK`` (if set) when it starts to misbehave.
 """
@@ -96,6 +97,12 @@ class Swallower(RandomAgent):
             pass
 
 
+class Sluggish(RandomAgent):
+    def act(self, view, legal):
+        time.sleep(0.05)
+        return super().act(view, legal)
+
+
 class Slowborn(RandomAgent):
     def __init__(self, seed):
         mark()
@@ -117,6 +124,7 @@ AGENTS = {
     "slowborn": Slowborn,
     "deafer": Deafer,
     "swallower": Swallower,
+    "sluggish": Sluggish,
 }
 
 

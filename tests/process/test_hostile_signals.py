@@ -9,14 +9,17 @@ Every wait is bounded, and every process a test starts is gone when it ends."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from rummykit.core.play.records import load_record
@@ -299,6 +302,108 @@ def test_simulate_workers_end_with_it_on_a_signal(site, tmp_path, sig):
             for w in workers:
                 with contextlib.suppress(OSError):
                     os.kill(w, signal.SIGKILL)
+
+
+#: A run whose worker processes are each deep in a chunk that lasts minutes
+#: (1,000 rounds of a bot that sleeps before each move); unit 0, played first by
+#: rummy itself, takes about a second (a round ends as a draw after 10 turns).
+SLOW_CHUNKS = ("simulate", "gin", "--seat", "sluggish", "--seat", "random", "--rounds", "100000",
+               "--chunk-size", "1000", "--workers", "2", "-o", "max_turns=10", "--seed", "1")  # fmt: skip
+
+#: Runs a program (argv[1:]) with SIGINT and SIGHUP at their defaults, as a
+#: terminal's programs start (a test run in the background may ignore both).
+DEFAULTS = (
+    "import os, signal, sys; "
+    "signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "hasattr(signal, 'SIGHUP') and signal.signal(signal.SIGHUP, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def wait_for_workers(pid: int, alive: Callable[[], bool]) -> list[int]:
+    """The two worker processes of ``pid``, once both are there."""
+    end = time.monotonic() + WAIT
+    while len(children(pid)) < 2:
+        assert time.monotonic() < end and alive()
+        time.sleep(0.05)
+    return children(pid)
+
+
+def end_all(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+@pytest.mark.parametrize("sig", first_fast([signal.SIGINT, signal.SIGTERM]))
+def test_simulate_workers_stop_within_a_second_of_a_signal(site, tmp_path, sig):
+    """Deep in slow chunks, Ctrl-C prints the figures so far, marked partial, and
+    SIGTERM ends the run by the signal, both at once."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DEFAULTS, RUMMY, *SLOW_CHUNKS],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env_for(site, tmp_path),
+    )
+    workers: list[int] = []
+    try:
+        workers = wait_for_workers(proc.pid, lambda: proc.poll() is None)
+        time.sleep(0.5)  # the workers are in their first chunk
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=20)
+        assert time.monotonic() - sent < 5, out
+        assert "Traceback" not in err
+        if sig == signal.SIGINT:
+            assert proc.returncode == 130, err
+            assert out.startswith("partial: interrupted after 0 of 100,000 rounds"), out
+        else:
+            assert proc.returncode == -sig and out == "", err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        end_all(workers)
+
+
+#: tgkill(2), to send a signal to one thread of another process (Linux).
+TGKILL = {"x86_64": 234, "aarch64": 131}.get(os.uname().machine) if sys.platform == "linux" else None
+
+
+@pytest.mark.skipif(TGKILL is None, reason="needs Linux's tgkill on x86_64 or aarch64")
+def test_simulate_stops_at_once_when_ctrl_c_is_taken_by_another_thread(site, tmp_path):
+    """A signal taken by a thread other than the main one (at a terminal, the
+    progress bar's) wakes nothing: the main thread runs the handler when its
+    wait ends, and that wait is never longer than a moment (not the chunk's end)."""
+    child = pexpect.spawn(
+        sys.executable, ["-c", DEFAULTS, RUMMY, *SLOW_CHUNKS], env=env_for(site, tmp_path, TERM="xterm"),
+        dimensions=(40, 120), timeout=WAIT,
+    )  # fmt: skip
+    workers: list[int] = []
+    try:
+        workers = wait_for_workers(child.pid, child.isalive)
+        child.expect_exact("0/100000")  # the progress bar is drawn: its thread runs
+        time.sleep(0.5)  # rummy waits on the workers' first chunks
+        bit = 1 << (signal.SIGINT - 1)
+        others = []
+        for task in Path(f"/proc/{child.pid}/task").iterdir():
+            status = dict(line.split(":", 1) for line in (task / "status").read_text().splitlines())
+            if int(task.name) != child.pid and not int(status["SigBlk"], 16) & bit:
+                others.append(int(task.name))
+        assert others, "no thread but the main one takes SIGINT"
+        libc = ctypes.CDLL(None, use_errno=True)
+        sent = time.monotonic()
+        assert libc.syscall(TGKILL, child.pid, others[0], signal.SIGINT) == 0, ctypes.get_errno()
+        child.expect_exact("partial: interrupted after 0 of 100,000 rounds", timeout=10)
+        assert time.monotonic() - sent < 5
+        child.expect(pexpect.EOF, timeout=10)
+        child.close()
+        assert child.exitstatus == 130
+    finally:
+        child.close(force=True)
+        end_all(workers)
 
 
 # -- closed standard streams ------------------------------------------------------------------
