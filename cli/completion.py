@@ -112,7 +112,8 @@ def one_value(field: Any) -> bool:
     """Whether an option takes one value only (a ``Literal`` of one choice: a
     rule the variant fixes, such as classic Gin's ``first_turn``). It is still
     accepted with ``-o``, but nothing lists or offers it: there is nothing to choose."""
-    return typing.get_origin(field.annotation) is typing.Literal and len(typing.get_args(field.annotation)) == 1
+    ann = field.annotation
+    return typing.get_origin(ann) is typing.Literal and len(typing.get_args(ann)) == 1
 
 
 def _values(field: Any) -> list[str]:
