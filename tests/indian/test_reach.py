@@ -3,9 +3,11 @@ quick test that skips hands that cannot declare (round.may_declare)."""
 
 from __future__ import annotations
 
+import random
+
 from rummykit.core.cards.card import parse_card
 from rummykit.variants.indian.melds import arrange
-from rummykit.variants.indian.reach import distance, reach, waits
+from rummykit.variants.indian.reach import distance, nearer, reach, reach_within, waits
 from rummykit.variants.indian.round import may_declare
 
 from .test_round import cards, made
@@ -73,3 +75,31 @@ def test_each_lone_card_melded_needs_a_joker() -> None:
     # two jokers: at most three cards with nothing near them (one laid down aside)
     assert not may_declare(cards("AH 2H 3H JK JK 5D 8H QS 6C 9D 9S 9C KD 4S"), 10)  # six lone cards
     assert may_declare(cards("AH 2H 3H JK JK 5D 8H QS 9D 9S 9C 6S 7S 8S"), 10)  # two
+
+
+def test_a_bounded_search_agrees_with_the_full_one() -> None:
+    # reach_within answers as reach does when the hand is that near, else only
+    # that it is farther; nearer says whether a hand is nearer than a distance
+    rng = random.Random(42)
+    for _ in range(40):
+        deck = list(range(106))
+        rng.shuffle(deck)
+        hand, wild = deck[: rng.choice((13, 14))], rng.randrange(14)
+        d, groups = reach(hand, wild)
+        for most in range(6):
+            near, near_groups = reach_within(hand, wild, most)
+            if d <= most:
+                assert (near, near_groups) == (d, groups)
+            else:
+                assert near > most and near_groups == ()
+            assert nearer(hand, wild, most) == (d < most)
+
+
+def test_nearer_finds_the_card_that_completes_a_declaration() -> None:
+    # one card from a declaration: only the 4♥ (or a joker) completes it
+    hand = cards("AH 2H 3H 5S 6S JK 9C 9D 9S QD QH QC 4C")
+    hand.remove(parse_card("4C"))
+    assert distance(hand, SEVENS) == 1
+    assert nearer([*hand, parse_card("4H")], SEVENS, 1)
+    assert not nearer([*hand, parse_card("KC")], SEVENS, 1)
+    assert not nearer(cards("AH 2H 3H 5S 6S JK 9C 9D 9S QD QH QC 4H"), SEVENS, 0)

@@ -34,7 +34,7 @@ from rummykit.core.plugins.registry import AgentSpec
 
 from .cards import BASE, COPIES, FIRST_JOKER, is_joker, value
 from .melds import WEIGHT, best_melds, progress
-from .reach import Group, distance, reach, waits
+from .reach import HAND, Group, distance, nearer, reach_within, waits
 from .round import DECLARE, DISCARD, DROP, NAME, same
 
 
@@ -210,13 +210,14 @@ class HardIndianAgent(NormalIndianAgent):
         best_key: tuple[int, float] | None = None
         best = hand[0]
         scored = []
+        least = HAND
         for key_card in sorted(naturals):
             card = naturals[key_card]
             rest = list(hand)
             rest.remove(card)
-            d, groups = reach(rest, wild)
+            d, groups = reach_within(rest, wild, least)  # only as near as the nearest so far
+            least = min(least, d)
             scored.append((d, card, rest, groups))
-        least = min(d for d, *_ in scored)
         ranked = sorted(
             (-self.promise(rest, groups, wild) + self.cost(card, taken, wild), card, rest, groups)
             for d, card, rest, groups in scored
@@ -253,7 +254,7 @@ class HardIndianAgent(NormalIndianAgent):
                 near.update(pair_cards(naturals[-1]))
         total = float(sum(unseen[b] for b in sure if b % 13 != wild))
         for b in near - sure:
-            if b % 13 != wild and unseen[b] and distance([*hand, b], wild) < d:
+            if b % 13 != wild and unseen[b] and nearer([*hand, b], wild, d):
                 total += unseen[b]
         return total
 
@@ -287,7 +288,7 @@ class HardIndianAgent(NormalIndianAgent):
         wild = wild_of(view)
         if is_joker(top, wild):
             return True
-        return distance([*view.hand, top], wild) < distance(view.hand, wild)
+        return nearer([*view.hand, top], wild, distance(view.hand, wild))
 
 
 def unseen_counts(view: View) -> list[int]:

@@ -65,6 +65,24 @@ def distance(hand: Sequence[int], wild: int) -> int:
     return reach(hand, wild)[0]
 
 
+def reach_within(hand: Sequence[int], wild: int, most: int) -> tuple[int, tuple[Group, ...]]:
+    """:func:`reach` when the hand's distance is ``most`` or less; else a
+    distance above ``most`` (not always the hand's) and no groups. Quicker
+    than :func:`reach` the lower ``most`` is: only ways that near are looked for."""
+    counts, jokers = split(hand, wild)
+    slots = HAND - min(jokers, HAND)
+    floor = slots - most - 1
+    used, groups = _best(counts, 0, 0, jokers, slots, max(-1, floor))
+    if used < 0 or used <= floor:
+        return max(most + 1, slots - max(used, 0)), ()
+    return slots - used, groups
+
+
+def nearer(hand: Sequence[int], wild: int, than: int) -> bool:
+    """Whether ``hand`` is nearer a declaration than ``than`` cards."""
+    return than > 0 and reach_within(hand, wild, than - 1)[0] < than
+
+
 def waits(groups: Sequence[Group]) -> set[int]:
     """The base cards that fill a place the groups lack: a set's missing
     suits, a sequence's gaps (and the places beside it when it is short)."""
@@ -83,12 +101,14 @@ def waits(groups: Sequence[Group]) -> set[int]:
 
 @lru_cache(maxsize=1 << 17)
 def _best(
-    counts: tuple[int, ...], seqs: int, pure: int, jokers: int, slots: int
+    counts: tuple[int, ...], seqs: int, pure: int, jokers: int, slots: int, floor: int = -1
 ) -> tuple[int, tuple[Group, ...]]:
     """The most naturals of ``counts`` that groups can hold in ``slots``
     places, with ``seqs`` sequences (up to 2) and ``pure`` pure ones (up to
     1) already made and ``jokers`` jokers free to fill deficits (each frees
-    the place it held). -1 when the requirement cannot be met."""
+    the place it held). -1 when the requirement cannot be met. Only answers
+    above ``floor`` are looked for: when the most is ``floor`` or less, the
+    answer is some number no more than ``floor`` (and no groups)."""
     first = -1
     for b in range(BASE):
         if counts[b]:
@@ -101,14 +121,14 @@ def _best(
     left[first] -= 1
     rest = tuple(left)
     total = sum(counts)
-    best: int = -1
+    best: int = floor
     best_groups: tuple[Group, ...] = ()
 
     def consider(used: int, group: Group, after: tuple[int, ...], s: int, p: int, j: int, need: int) -> None:
         nonlocal best, best_groups
         if need > slots or used + min(total - used, slots - need) <= best:
             return  # it cannot hold more than the best so far
-        n, gs = _best(after, s, p, j, slots - need)
+        n, gs = _best(after, s, p, j, slots - need, max(-1, best - used))
         if n >= 0 and n + used > best:
             best, best_groups = n + used, (group, *gs)
 
@@ -173,7 +193,7 @@ def _best(
         consider(k, group, tuple(after), seqs, pure, jokers - j, k + deficit - j)
 
     if min(total - 1, slots) > best:  # the card left out
-        n, gs = _best(rest, seqs, pure, jokers, slots)
+        n, gs = _best(rest, seqs, pure, jokers, slots, best)
         if n > best:
             best, best_groups = n, gs
     return best, best_groups
