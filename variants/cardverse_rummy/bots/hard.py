@@ -81,6 +81,13 @@ HOLD_RISK = (math.inf, math.inf)
 #: Laying down or holding is searched once the round may end before the next
 #: turn this likely.
 UNSURE = 0.1
+#: ... and no longer once it is this likely (everything goes down, unsearched).
+SURE = 1.0
+#: A live way to a meld is worth this many points in the discard's score (two
+#: seats, more seats) ...
+KEEP_W = (3.0, 4.0)
+#: ... and a discard sure to complete a meld for the next player costs this many.
+FEED_W = (8.0, 4.0)
 #: Discards scoring within this many points of the best are searched too ...
 MARGIN = 0.5
 #: ... this many of them at most (the best included).
@@ -148,8 +155,14 @@ class HardCardVerseAgent(RulesSearchAgent):
         goes_out = left.bit_count() <= 1
         # Laying down or holding is searched once a turn while the round may end
         # before its next turn (more than the 3% a seat with many cards goes out).
+        # Not once the round surely ends first (fewer cards in the stock than
+        # opponents to draw them): then what it holds counts against it.
+        p_end = self._p_end(k)
         undecided = (
-            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and self._p_end(k) >= UNSURE
+            bool(melds or adds)
+            and not goes_out
+            and self._lay_hold_turn != turn
+            and UNSURE <= p_end < SURE
         )
         if undecided:
             self._lay_hold_turn = turn
@@ -256,10 +269,9 @@ class HardCardVerseAgent(RulesSearchAgent):
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
-        # A live way to a meld is worth 3 points (4 with 3 or 4 seats); a discard
-        # sure to complete a meld for the next player costs 8 (4).
-        keep_w = 3.0 if k.n_seats == 2 else 4.0
-        feed_w = 8.0 if k.n_seats == 2 else 4.0
+        i = 0 if k.n_seats == 2 else 1
+        keep_w = KEEP_W[i]
+        feed_w = FEED_W[i]
         out = []
         for a in discards:
             c = a.cards[0]
