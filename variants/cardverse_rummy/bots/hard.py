@@ -141,10 +141,10 @@ class HardCardVerseAgent(RulesSearchAgent):
         self._fixed_risk = hold_risk is not None
         # What the opponents did with the cards they took from the pile, this match:
         # per seat, takes and those held through the taker's turn; and this round's
-        # cards already counted (the round they are of).
+        # takes already counted, per seat (the round they are of).
         self._pile_takes: list[int] = []
         self._pile_holds: list[int] = []
-        self._counted: tuple[int, list[int], list[int]] | None = None
+        self._counted: tuple[int, list[int]] | None = None
 
     # -- the interface -------------------------------------------------------------
 
@@ -257,8 +257,8 @@ class HardCardVerseAgent(RulesSearchAgent):
         if len(self._pile_takes) != n:
             self._pile_takes, self._pile_holds = [0] * n, [0] * n
         if self._counted is None or self._counted[0] != round_index:
-            self._counted = (round_index, [0] * n, [0] * n)
-        _, took, held = self._counted
+            self._counted = (round_index, [0] * n)
+        took = self._counted[1]
         for s in range(n):
             if s == k.seat:
                 continue
@@ -268,7 +268,6 @@ class HardCardVerseAgent(RulesSearchAgent):
             if k.stock:
                 self._pile_takes[s] += new.bit_count()
                 self._pile_holds[s] += kept.bit_count()
-            held[s] |= kept
 
     def holder_seen(self) -> bool:
         """Whether an opponent holds melds back (:data:`HOLDER_SHARE`)."""
