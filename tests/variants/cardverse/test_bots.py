@@ -214,6 +214,30 @@ def test_hard_with_a_risk_bound_lays_down_a_meld_worth_many_points_and_holds_a_c
     assert "hold back [2C 3C 4C]" in bot.explain(rnd.view(0), None)
 
 
+@pytest.mark.parametrize("lays", [False, True])
+def test_hard_bounds_what_it_holds_once_an_opponent_holds_a_card_it_took(lays):
+    # Seat 1 takes 9D from the pile, which makes a set of nines with its hand. A
+    # player that lays down at once plays it (then ai:hard holds both its melds, as
+    # by default); one that keeps it in hand holds melds back too, and can go out
+    # from many cards: then ai:hard lays down the kings (30 points at risk, about 3%
+    # likely to count) and keeps the cheap clubs.
+    rnd = deal(["KH KD KS 2C 3C 4C 9D", "9C 9H 5H 6H JC QS AS"], stock="7S 8C")
+    play(rnd, "draw stock", "discard 9D", "take discard")
+    play(rnd, *(["meld 9C 9D 9H"] if lays else []), "discard QS")
+    play(rnd, "draw stock")
+    bot = HardCardVerseAgent(1)
+    move = choose(bot, rnd)
+    assert bot.holder_seen() is not lays
+    if lays:
+        assert move.startswith("discard") and move not in {
+            f"discard {x}" for x in "KH KD KS 2C 3C 4C".split()
+        }
+    else:
+        assert move == "meld KD KH KS"
+        play(rnd, move)
+        assert choose(bot, rnd) not in ("discard 2C", "discard 3C", "discard 4C")
+
+
 def test_hard_avoids_feeding_the_next_players_pick():
     # Seat 1 took KS from the pile and kept it. Seat 0's loose ten-point cards are
     # KD, JD and QH: KD could make a set of kings with it, so KD is kept.
@@ -266,6 +290,20 @@ def test_hard_with_four_seats_holds_its_melds_until_the_round_surely_ends():
     rnd = deal(hands, stock="3C 6S 8C", discard="TD", rest="discard")
     play(rnd, "draw stock")
     assert choose(HardCardVerseAgent(1), rnd) == "meld 7H 8H 9H"
+
+
+def test_hard_lays_down_unsearched_once_the_round_surely_ends_first():
+    # Four seats, two cards left in the stock after its draw for three opponents: the
+    # round ends before seat 0's next turn, so holding the run would count 24 points
+    # against it. It lays the run down at once, without asking the search (given its
+    # information state, it would search holding the run against laying it down).
+    hands = ["7H 8H 9H 2C 5D KS QD", "4H 5C", "JC JD QS AS TC", "2S 3S 4S 6D 9C"]
+    rnd = deal(hands, stock="3C 6S 8C", discard="TD", rest="discard")
+    play(rnd, "draw stock")
+    bot = HardCardVerseAgent(1, iterations=8)
+    view = rnd.view(0)
+    assert bot.act(view, view.legal, info=rnd.information(0)).notation() == "meld 7H 8H 9H"
+    assert "means" not in bot.last
 
 
 def empty_stock_state(n_seats: int) -> CardVerseRound:

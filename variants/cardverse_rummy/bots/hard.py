@@ -10,9 +10,14 @@ history), give the move it would play (the search's *prior*):
   additions in hand while the round is young, so the opponents have nothing of
   its to add to, and lays everything down once that lets it go out or the round
   may end before its next turn (an opponent low on cards, the stock about to
-  run out: with two seats at a 10% chance, with 3 or 4 at 95%). Given a
-  ``hold_risk`` bound, a meld (the additions as one) goes down once that
-  chance times its points reaches it, the cheaper ones staying in hand.
+  run out: with two seats at a 10% chance, with 3 or 4 at 95%; once that is
+  sure, everything goes down unsearched). Given a ``hold_risk`` bound, a meld
+  (the additions as one) goes down once that chance times its points reaches
+  it, the cheaper ones staying in hand. By default there is no bound while the
+  opponents lay down at once; once one holds melds back (a card it took from
+  the pile stayed in its hand through its turn, for a third of its takes in
+  the match or more: it may go out from many cards), the bound is 0.6 points
+  with two seats (none with more).
 * **Discard.** The card worth the most points, less a bonus for every live way
   it can still join a meld (a partner in hand and a missing card nobody has
   shown), and a charge for the chance it completes a meld for the next player:
@@ -78,9 +83,22 @@ HOLD_UNTIL = (0.1, 0.95)
 #: against an opponent of many cards, beat spar:heuristic but lost to ai:normal:
 #: docs/bots.md.)
 HOLD_RISK = (math.inf, math.inf)
+#: An opponent *holds melds back* once a card it took from the pile (with stock
+#: left) stayed in its hand through its turn, at least this share of its takes in
+#: the match so far (a player that lays down at once plays the card it took);
+#: while one does, :data:`HOLDER_RISK` bounds the points a held meld may risk.
+HOLDER_SHARE = 1 / 3
+HOLDER_RISK = (0.6, math.inf)
 #: Laying down or holding is searched once the round may end before the next
 #: turn this likely.
 UNSURE = 0.1
+#: ... and no longer once it is this likely (everything goes down, unsearched).
+SURE = 1.0
+#: A live way to a meld is worth this many points in the discard's score (two
+#: seats, more seats) ...
+KEEP_W = (3.0, 4.0)
+#: ... and a discard sure to complete a meld for the next player costs this many.
+FEED_W = (8.0, 4.0)
 #: Discards scoring within this many points of the best are searched too ...
 MARGIN = 0.5
 #: ... this many of them at most (the best included).
@@ -117,8 +135,16 @@ class HardCardVerseAgent(RulesSearchAgent):
         self._lay_hold_turn: tuple[int, int] | None = None  # the turn whose lay-or-hold was searched
         self._laying: tuple[int, int] | None = None  # the turn the search chose to lay down in
         self._seen = SeenReader()  # this seat's memory of the round
-        #: Points a held meld may risk (two seats, more seats): :data:`HOLD_RISK`.
+        #: Points a held meld may risk (two seats, more seats): given, or
+        #: :data:`HOLD_RISK` (:data:`HOLDER_RISK` while an opponent holds melds back).
         self.hold_risk = HOLD_RISK if hold_risk is None else hold_risk
+        self._fixed_risk = hold_risk is not None
+        # What the opponents did with the cards they took from the pile, this match:
+        # per seat, takes and those held through the taker's turn; and this round's
+        # takes already counted, per seat (the round they are of).
+        self._pile_takes: list[int] = []
+        self._pile_holds: list[int] = []
+        self._counted: tuple[int, list[int]] | None = None
 
     # -- the interface -------------------------------------------------------------
 
@@ -141,6 +167,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         kinds = {a.kind for a in legal}
         table = Table([(m.number, to_mask(m.cards)) for m in view.table], self.solver)
         k = read_view(view, self._seen)
+        self._watch_takes(view.round_index, k)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             return self._draw(legal, k, table)
         _, left, melds, adds = plan_turn(k.hand, table, self.solver, self.keep_one)
@@ -148,8 +175,11 @@ class HardCardVerseAgent(RulesSearchAgent):
         goes_out = left.bit_count() <= 1
         # Laying down or holding is searched once a turn while the round may end
         # before its next turn (more than the 3% a seat with many cards goes out).
+        # Not once the round surely ends first (fewer cards in the stock than
+        # opponents to draw them): then what it holds counts against it.
+        p_end = self._p_end(k)
         undecided = (
-            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and self._p_end(k) >= UNSURE
+            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and UNSURE <= p_end < SURE
         )
         if undecided:
             self._lay_hold_turn = turn
@@ -212,12 +242,38 @@ class HardCardVerseAgent(RulesSearchAgent):
         p = self._p_end(k)
         if p >= HOLD_UNTIL[i]:
             return (), ()
-        limit = self.hold_risk[i]
+        limit = self.hold_risk[i] if self._fixed_risk or not self.holder_seen() else HOLDER_RISK[i]
         ace = self.ace_points
         keep_melds = tuple(m for m in melds if p * hand_points(m, ace) < limit)
         add_pts = sum(points(c, ace) for c, _ in adds)
         keep_adds = adds if p * add_pts < limit else ()
         return keep_melds, keep_adds
+
+    def _watch_takes(self, round_index: int, k: Knowledge) -> None:
+        """Count the opponents' new takes from the pile, and those still in hand
+        (their turns are over when this seat decides). Takes seen on an empty
+        stock are not counted (a card taken then may only lower a hand)."""
+        n = k.n_seats
+        if len(self._pile_takes) != n:
+            self._pile_takes, self._pile_holds = [0] * n, [0] * n
+        if self._counted is None or self._counted[0] != round_index:
+            self._counted = (round_index, [0] * n)
+        took = self._counted[1]
+        for s in range(n):
+            if s == k.seat:
+                continue
+            new = k.took[s] & ~took[s]
+            kept = k.held[s] & new
+            took[s] |= new
+            if k.stock:
+                self._pile_takes[s] += new.bit_count()
+                self._pile_holds[s] += kept.bit_count()
+
+    def holder_seen(self) -> bool:
+        """Whether an opponent holds melds back (:data:`HOLDER_SHARE`)."""
+        return any(
+            h and h >= HOLDER_SHARE * t for h, t in zip(self._pile_holds, self._pile_takes, strict=True)
+        )
 
     # -- the round's end -------------------------------------------------------------
 
@@ -256,10 +312,9 @@ class HardCardVerseAgent(RulesSearchAgent):
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
-        # A live way to a meld is worth 3 points (4 with 3 or 4 seats); a discard
-        # sure to complete a meld for the next player costs 8 (4).
-        keep_w = 3.0 if k.n_seats == 2 else 4.0
-        feed_w = 8.0 if k.n_seats == 2 else 4.0
+        i = 0 if k.n_seats == 2 else 1
+        keep_w = KEEP_W[i]
+        feed_w = FEED_W[i]
         out = []
         for a in discards:
             c = a.cards[0]
