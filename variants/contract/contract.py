@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .cards import CONTRACTS, RUN_SIZE, SET_SIZE, Shape, fits, penalty, shape_of
 
-__all__ = ["Layout", "arrange", "can_meet", "jokers_needed", "layouts"]
+__all__ = ["Layout", "arrange", "can_meet", "jokers_needed", "layouts", "may_meld_all"]
 
 JOKER = -1
 #: A layout: its melds, each a tuple of concrete cards, sets first then runs.
@@ -222,6 +222,38 @@ def can_meet(hand: Iterable[int], copies: int, deal: int) -> bool:
     if len(by_base) + len(jokers) < 1:
         return False
     return bool(_base_layouts(_counts(by_base), len(jokers), sets, runs))
+
+
+def may_meld_all(hand: Sequence[int], copies: int, runs: int) -> bool:
+    """False when ``hand`` cannot go into ``runs`` runs with no card left over
+    (the last deal's going out); True when it may (then :func:`arrange` says).
+    Each test is a necessary condition: at least ``runs`` runs of 4 cards; a
+    run holds one suit and one copy of a card, so a suit needs as many runs as
+    the most copies of one of its cards it holds; every natural card lies in 4
+    places of its suit in a row (the ace low or high) of which the jokers fill
+    the ones the hand does not hold."""
+    if len(hand) < RUN_SIZE * runs:
+        return False
+    by_base, jokers = _split(hand, copies)
+    most = [0, 0, 0, 0]
+    for b, cs in by_base.items():
+        s = b // 13
+        if len(cs) > most[s]:
+            most[s] = len(cs)
+    if sum(most) > runs:
+        return False
+    free = len(jokers)
+    for b in by_base:
+        s, r = divmod(b, 13)
+        row = [(s * 13 + (0 if p == 13 else p)) in by_base for p in range(14)]
+        places = (0, 13) if r == 0 else (r,)
+        if not any(
+            RUN_SIZE - sum(row[lo : lo + RUN_SIZE]) <= free
+            for p in places
+            for lo in range(max(0, p - RUN_SIZE + 1), min(p, 14 - RUN_SIZE) + 1)
+        ):
+            return False
+    return True
 
 
 def _extend(
