@@ -458,6 +458,12 @@ class ContractRound(Round):
             counts={"outs": int(winner is not None), "buys": sum(self.buys)},
         )
 
+    def cut_points(self) -> tuple[int, ...]:
+        """The penalty points each hand holds now: what each seat would pay were
+        the deal to end with nobody out. Core's search values a play-out it
+        cuts short by them (``rummykit.core.bots.search``)."""
+        return tuple(sum(penalty(c, self.copies) for c in self._cards(h)) for h in self.hands)
+
     # -- what players see -----------------------------------------------------
 
     def table_melds(self) -> tuple[TableMeld, ...]:
