@@ -383,3 +383,28 @@ def test_the_last_deals_quick_test_passes_every_hand_that_melds_all() -> None:
     assert not may_meld_all(c("AC 2C 3C 4C 9H TH JH QH JD QD KD 7S KS"), 2, 3)  # four suits
     assert not may_meld_all(c("AC 2C 3C 4C 9H TH JH QH 5D 6D 7D KD"), 2, 3)  # KD: no run of 4 around it
     assert may_meld_all(c("AC 2C 3C 4C 9H TH JH QH 5D 6D 7D JK"), 2, 3)
+
+
+def test_can_meet_is_cores_solver_and_agrees_with_the_layouts() -> None:
+    """``can_meet`` asks core's solver; a hand meets its contract exactly when
+    the round finds a layout for it, with two decks and with three."""
+    from rummykit import JOKERS_WILD
+    from rummykit.variants.contract.contract import POINTS, solver
+
+    rng = random.Random(9)
+    met = 0
+    for _ in range(300):
+        deal, copies = rng.randrange(1, 8), rng.choice((2, 3))
+        ranks, suits = rng.sample(range(13), 4), rng.sample(range(4), 2)
+        pool = [x for x in range(52 * copies) if x % 13 in ranks or x % 52 // 13 in suits]
+        jokers = range(52 * copies, 54 * copies)
+        hand = sorted({*rng.sample(pool, rng.randrange(8, 17)), *rng.sample(jokers, rng.randrange(3))})
+        meets = can_meet(hand, copies, deal)
+        assert meets == bool(layouts(hand, copies, deal)), (deal, hand)
+        met += meets
+    assert 30 < met < 270
+    for copies in (2, 3):
+        deck = solver(copies).deck
+        assert [POINTS.of(x, deck, JOKERS_WILD) for x in range(deck.size)] == [
+            penalty(x, copies) for x in range(deck.size)
+        ]
