@@ -21,7 +21,7 @@ enumeration behind a cheap bound on the jokers a contract needs
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rummykit import JOKERS_WILD, CardPoints, Deck, MeldRules, Needs, WildSolver, get_wild_solver
 
@@ -54,7 +54,7 @@ POINTS = CardPoints(ranks=(15, *([5] * 8), *([10] * 4)), joker=15)
 NEEDS = tuple(Needs(sets=s, runs=r) for s, r in CONTRACTS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def solver(copies: int) -> WildSolver:
     """Core's exact solver for the deck of ``copies`` decks (and twice as many jokers)."""
     return get_wild_solver(Deck(copies=copies, jokers=2 * copies), RULES, POINTS)
