@@ -42,9 +42,19 @@ player marked ``rollout=True`` in its :class:`~rummykit.core.plugins.registry.Ag
 a roll-out, whoever sits there: no opponent is assumed to be a particular bot.
 
 The **budget** is a number of roll-outs per decision (``iterations``), so the
-same seed gives the same moves; ``time_cap`` (seconds, off by default) stops a
-decision early and makes it depend on the clock. The search's seed is the
-agent's seed.
+same seed gives the same moves; ``max_moves`` bounds the moves they play in
+all (the decision stops at the first iteration past it); ``time_cap``
+(seconds, off by default) stops a decision early and makes it depend on the
+clock. The search's seed is the agent's seed.
+
+**Play-outs cut short.** A round may say what each seat would score were it to
+end now: a method ``cut_points()`` returning a point per seat, counted as the
+round's result counts them (Contract Rummy: the penalty points each hand
+holds). In such a round every roll-out is cut after ``max_moves`` divided by
+the roll-outs the decision plans (at least :data:`MIN_HORIZON` actions) and
+valued by ``cut_points()``, so a decision keeps its budget however long the
+round's play-outs run. A round without it is played to its end (a roll-out
+still going after :data:`MAX_ROLLOUT_ACTIONS` actions scores all zero).
 
 **Hooks** for variant knowledge (all optional; a variant's own strong bot may
 subclass :class:`SearchAgent` or pass them): :meth:`SearchAgent.candidates`
@@ -107,8 +117,12 @@ DEFAULT_ITERATIONS = 64
 SEARCH_CONFIDENCE = 2.0
 #: Moves played in roll-outs per decision, at most, by default.
 DEFAULT_MAX_MOVES = 2000
-#: A roll-out still going after this many actions is scored as a round nobody won.
+#: A roll-out still going after this many actions is scored as a round nobody won
+#: (or by the round's ``cut_points()``, where it has them).
 MAX_ROLLOUT_ACTIONS = 10_000
+#: The fewest actions a roll-out plays before it is cut, in a round that
+#: values a cut play-out (``cut_points()``).
+MIN_HORIZON = 32
 #: Round scores the equity model is first built from; rebuilt at four times as many.
 _MODEL_FIRST = 16
 
@@ -258,6 +272,7 @@ class SearchAgent(BaseAgent):
         deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
         self._moves = 0
         max_moves = self.max_moves if self.max_moves is not None else math.inf
+        horizon: int | None = None  # actions a roll-out plays before it is cut (set at the first deal)
         means = [0.0] * k
         vals: list[list[float]] = [[] for _ in range(k)]
         stopped = False
@@ -266,8 +281,14 @@ class SearchAgent(BaseAgent):
             for _ in range(per):
                 seed = self.rng.getrandbits(64)
                 base = belief_sample(info, random.Random(seed), self._weights)
+                if horizon is None:
+                    horizon = MAX_ROLLOUT_ACTIONS
+                    if self.max_moves is not None and callable(getattr(base, "cut_points", None)):
+                        horizon = max(
+                            MIN_HORIZON, min(horizon, self.max_moves // _planned(k, self.iterations))
+                        )
                 for i in alive:
-                    points[i].append(self._rollout(base.clone(), cands[i], info, seed))
+                    points[i].append(self._rollout(base.clone(), cands[i], info, seed, horizon))
                 left -= len(alive)
                 if self._moves >= max_moves or (deadline is not None and time.perf_counter() > deadline):
                     stopped = True
@@ -285,11 +306,13 @@ class SearchAgent(BaseAgent):
             best = 0
         return best, means, [len(p) for p in points]
 
-    def _rollout(self, state: Round, action: Action, info: InfoState, seed: int) -> tuple[int, ...]:
+    def _rollout(
+        self, state: Round, action: Action, info: InfoState, seed: int, horizon: int = MAX_ROLLOUT_ACTIONS
+    ) -> tuple[int, ...]:
         """Play ``action``, then the round out through the game loop
         (:class:`~rummykit.core.engine.loop.Loop`) with the policy at every
-        seat; the round's points (all zero for a round cut off after
-        :data:`MAX_ROLLOUT_ACTIONS` actions)."""
+        seat; the round's points. A round still going after ``horizon``
+        actions is cut: its ``cut_points()`` where it has them, else all zero."""
         state.apply(action)
         n = info.n_seats
         agents: list[Any] = [None] * n
@@ -314,11 +337,14 @@ class SearchAgent(BaseAgent):
             return move
 
         loop = Loop(state, decide, refused=self._refused)
-        if loop.run(None, MAX_ROLLOUT_ACTIONS) == WAITING:  # it ends when nobody is to act
+        if loop.run(None, horizon) == WAITING:  # it ends when nobody is to act
             raise RolloutError(f"{self._policy()} returned no move in a roll-out")
         self._moves += loop.actions
         result = state.result
-        points = tuple(result.points) if result is not None else (0,) * n
+        if result is None:  # cut short: the round's estimate (not a round score for the match model)
+            cut = getattr(state, "cut_points", None)
+            return tuple(cut()) if callable(cut) else (0,) * n
+        points = tuple(result.points)
         best = max(points) if points else 0
         if best > 0:
             self._scores.append(best)
@@ -423,6 +449,21 @@ class RulesSearchAgent(SearchAgent):
 def _real(x: object) -> bool:
     """Whether ``x`` is a number that is not NaN (an int or float, not a truth value)."""
     return isinstance(x, int | float) and not isinstance(x, bool) and x == x
+
+
+def _planned(k: int, iterations: int) -> int:
+    """The roll-outs successive halving plays over ``k`` candidates with a
+    budget of ``iterations`` (:meth:`SearchAgent._halve` stopping at no bound)."""
+    rungs = max(1, math.ceil(math.log2(k)))
+    left, alive, total = iterations, k, 0
+    for rung in range(rungs):
+        per = max(1, left // (alive * (rungs - rung)))
+        total += per * alive
+        left -= per * alive
+        if rung == rungs - 1 or alive <= 2:
+            break
+        alive = 1 + max(1, (alive + 1) // 2 - 1)
+    return total
 
 
 def _z(a: list[float], b: list[float]) -> float:

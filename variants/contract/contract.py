@@ -6,20 +6,58 @@ allows). :func:`layouts` lists every distinct layout of a hand (distinct by the
 cards it lays, copies of a card being the same card), exactly; :func:`arrange`
 finds the layout and the additions to it that leave the fewest penalty points
 in hand (what ``rummy analyze contract`` and the bots read).
+
+Whether a hand can lay a contract at all (:func:`can_meet`) is core's exact
+solver for declared decks (:func:`rummykit.get_wild_solver`) on Contract
+Rummy's melds (:data:`RULES`): some arrangement of the hand with the
+contract's sets and runs among its melds. The layouts and the arrangement stay
+here: the round offers each distinct layout as a move, and a contract allows
+no meld beyond its own (further cards only go onto them), where core's solver
+counts any meld. The round finds its layouts without the solver: the
+enumeration behind a cheap bound on the jokers a contract needs
+(:func:`jokers_needed`) costs less than a solver call a turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+
+from rummykit import JOKERS_WILD, CardPoints, Deck, MeldRules, Needs, WildSolver, get_wild_solver
 
 from .cards import CONTRACTS, RUN_SIZE, SET_SIZE, Shape, fits, penalty, shape_of
 
-__all__ = ["Layout", "arrange", "can_meet", "jokers_needed", "layouts"]
+__all__ = [
+    "NEEDS",
+    "POINTS",
+    "RULES",
+    "Layout",
+    "arrange",
+    "can_meet",
+    "jokers_needed",
+    "layouts",
+    "may_meld_all",
+    "solver",
+]
 
 JOKER = -1
 #: A layout: its melds, each a tuple of concrete cards, sets first then runs.
 Layout = tuple[tuple[int, ...], ...]
+
+#: Contract Rummy's melds as core's solver takes them: sets of 3 or more of a
+#: rank, suits repeating; runs of 4 or more, the ace low or high; jokers
+#: anywhere, a natural card in every meld.
+RULES = MeldRules(set_min=SET_SIZE, set_max=None, set_suits="repeat", run_min=RUN_SIZE, ace="both")
+#: The penalty points of a card left in hand (2-9: 5, 10-K: 10, ace 15, joker 15).
+POINTS = CardPoints(ranks=(15, *([5] * 8), *([10] * 4)), joker=15)
+#: Each deal's contract as core's solver asks it of a hand.
+NEEDS = tuple(Needs(sets=s, runs=r) for s, r in CONTRACTS)
+
+
+@cache
+def solver(copies: int) -> WildSolver:
+    """Core's exact solver for the deck of ``copies`` decks (and twice as many jokers)."""
+    return get_wild_solver(Deck(copies=copies, jokers=2 * copies), RULES, POINTS)
 
 
 def _split(hand: Iterable[int], copies: int) -> tuple[dict[int, list[int]], list[int]]:
@@ -217,11 +255,43 @@ def layouts(hand: Iterable[int], copies: int, deal: int) -> list[Layout]:
 
 
 def can_meet(hand: Iterable[int], copies: int, deal: int) -> bool:
-    sets, runs = CONTRACTS[deal - 1]
-    by_base, jokers = _split(hand, copies)
-    if len(by_base) + len(jokers) < 1:
+    """Whether ``hand`` can lay the contract of deal ``deal`` (core's solver)."""
+    cards = list(hand)
+    if not cards:
         return False
-    return bool(_base_layouts(_counts(by_base), len(jokers), sets, runs))
+    return solver(copies).least(cards, JOKERS_WILD, NEEDS[deal - 1]) is not None
+
+
+def may_meld_all(hand: Sequence[int], copies: int, runs: int) -> bool:
+    """False when ``hand`` cannot go into ``runs`` runs with no card left over
+    (the last deal's going out); True when it may (then :func:`arrange` says).
+    Each test is a necessary condition: at least ``runs`` runs of 4 cards; a
+    run holds one suit and one copy of a card, so a suit needs as many runs as
+    the most copies of one of its cards it holds; every natural card lies in 4
+    places of its suit in a row (the ace low or high) of which the jokers fill
+    the ones the hand does not hold."""
+    if len(hand) < RUN_SIZE * runs:
+        return False
+    by_base, jokers = _split(hand, copies)
+    most = [0, 0, 0, 0]
+    for b, cs in by_base.items():
+        s = b // 13
+        if len(cs) > most[s]:
+            most[s] = len(cs)
+    if sum(most) > runs:
+        return False
+    free = len(jokers)
+    for b in by_base:
+        s, r = divmod(b, 13)
+        row = [(s * 13 + (0 if p == 13 else p)) in by_base for p in range(14)]
+        places = (0, 13) if r == 0 else (r,)
+        if not any(
+            RUN_SIZE - sum(row[lo : lo + RUN_SIZE]) <= free
+            for p in places
+            for lo in range(max(0, p - RUN_SIZE + 1), min(p, 14 - RUN_SIZE) + 1)
+        ):
+            return False
+    return True
 
 
 def _extend(

@@ -51,7 +51,7 @@ from .cards import (
     shape_of,
     texts,
 )
-from .contract import arrange, layouts
+from .contract import arrange, layouts, may_meld_all
 from .options import ContractOptions
 
 VARIANT = "contract"
@@ -292,6 +292,9 @@ class ContractRound(Round):
         cards = self._cards(hand)
         found: dict[tuple, tuple[tuple[int, ...], ...]] = {}
         if self.deal == 7:
+            if not may_meld_all(cards, self.copies, CONTRACTS[6][1]):
+                self._layouts = found
+                return []
             best = arrange(cards, self.copies, 7)
             if best is not None and best[2] == 0:
                 action = Action(DOWN, tuple(sorted(cards)))
@@ -454,6 +457,12 @@ class ContractRound(Round):
             text=(first, f"Penalty points: {shown}"),
             counts={"outs": int(winner is not None), "buys": sum(self.buys)},
         )
+
+    def cut_points(self) -> tuple[int, ...]:
+        """The penalty points each hand holds now: what each seat would pay were
+        the deal to end with nobody out. Core's search values a play-out it
+        cuts short by them (``rummykit.core.bots.search``)."""
+        return tuple(sum(penalty(c, self.copies) for c in self._cards(h)) for h in self.hands)
 
     # -- what players see -----------------------------------------------------
 

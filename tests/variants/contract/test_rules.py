@@ -354,3 +354,57 @@ def test_the_jokers_a_contract_needs_are_never_overcounted() -> None:
             assert used >= jokers_needed(counts, sets, runs)
             checked += 1
     assert checked > 50
+
+
+def test_the_last_deals_quick_test_passes_every_hand_that_melds_all() -> None:
+    """``may_meld_all`` (the round's test before it looks for a last-deal
+    going out) is false only where ``arrange`` finds no way to meld every
+    card: never for a hand of three runs, with jokers and a copy in them."""
+    from rummykit.variants.contract.contract import may_meld_all
+
+    rng = random.Random(11)
+    full = refused = 0
+    for _ in range(300):
+        hand: set[int] = set()
+        for _ in range(3):
+            s, lo = rng.randrange(4), rng.randrange(10)
+            for p in range(lo, min(lo + rng.randrange(4, 7), 14)):
+                b = s * 13 + (0 if p == 13 else p)
+                hand.add(104 + rng.randrange(4) if rng.random() < 0.15 else b if b not in hand else b + 52)
+        if rng.random() < 0.5:
+            hand.add(rng.randrange(108))
+        best = arrange(sorted(hand), 2, 7)
+        melds_all = best is not None and best[2] == 0
+        quick = may_meld_all(sorted(hand), 2, 3)
+        assert quick or not melds_all, sorted(hand)
+        full += melds_all
+        refused += not quick
+    assert full > 50 and refused > 20
+    assert not may_meld_all(c("AC 2C 3C 4C 9H TH JH QH JD QD KD 7S KS"), 2, 3)  # four suits
+    assert not may_meld_all(c("AC 2C 3C 4C 9H TH JH QH 5D 6D 7D KD"), 2, 3)  # KD: no run of 4 around it
+    assert may_meld_all(c("AC 2C 3C 4C 9H TH JH QH 5D 6D 7D JK"), 2, 3)
+
+
+def test_can_meet_is_cores_solver_and_agrees_with_the_layouts() -> None:
+    """``can_meet`` asks core's solver; a hand meets its contract exactly when
+    the round finds a layout for it, with two decks and with three."""
+    from rummykit import JOKERS_WILD
+    from rummykit.variants.contract.contract import POINTS, solver
+
+    rng = random.Random(9)
+    met = 0
+    for _ in range(300):
+        deal, copies = rng.randrange(1, 8), rng.choice((2, 3))
+        ranks, suits = rng.sample(range(13), 4), rng.sample(range(4), 2)
+        pool = [x for x in range(52 * copies) if x % 13 in ranks or x % 52 // 13 in suits]
+        jokers = range(52 * copies, 54 * copies)
+        hand = sorted({*rng.sample(pool, rng.randrange(8, 17)), *rng.sample(jokers, rng.randrange(3))})
+        meets = can_meet(hand, copies, deal)
+        assert meets == bool(layouts(hand, copies, deal)), (deal, hand)
+        met += meets
+    assert 30 < met < 270
+    for copies in (2, 3):
+        deck = solver(copies).deck
+        assert [POINTS.of(x, deck, JOKERS_WILD) for x in range(deck.size)] == [
+            penalty(x, copies) for x in range(deck.size)
+        ]
