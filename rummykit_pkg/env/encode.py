@@ -560,28 +560,7 @@ class Encoder:
         pile = view.discard_pile
         if pile:
             obs[self._top_at + pile[-1]] = 1.0
-        seats = self._seats[me]
-        at = self._sizes_at
-        sizes = view.hand_sizes
-        for r, s in enumerate(seats):
-            obs[at + r] = sizes[s] / DECK_SIZE
-        obs[self._stock_at] = view.stock_size / DECK_SIZE
-        scores = view.scores
-        if scores:
-            at = self._scores_at
-            scale = self.score_scale
-            for r, s in enumerate(seats):
-                obs[at + r] = scores[s] * scale
-        if view.to_act is not None:
-            obs[self._to_act_at + (view.to_act - me) % n] = 1.0
-        if self.extra_keys:
-            extra = view.extra
-            at = self._extra_at
-            for i, key in enumerate(self.extra_keys):
-                v = extra.get(key, -1.0)
-                obs[at + i] = v if v.__class__ is int or v.__class__ is float else _number(v)
-        if self.seated and view.match is not None:
-            self._match_fields(obs, view.match, seats)
+        self._public(obs, view, me)
         return np.frombuffer(obs, np.float32)
 
     def _counted(self, view: View, tracker: Tracker | CountTracker | None) -> npt.NDArray[np.float32]:
@@ -629,9 +608,9 @@ class Encoder:
         return np.frombuffer(obs, np.float32)
 
     def _public(self, obs: array[float], view: View, me: int) -> None:
-        """A declared deck's fields after the cards: hand sizes, the stock, the
-        scores, the seat to act, ``extra``, ``seat_extra`` and the match fields
-        (:meth:`observation` writes the 52-card deck's inline: its hot path)."""
+        """The fields after the cards: hand sizes, the stock, the scores, the
+        seat to act, ``extra``, ``seat_extra`` (a declared deck's) and the match
+        fields."""
         n = self.n_seats
         ext = self.ext
         seats = self._seats[me]
