@@ -295,15 +295,7 @@ class WildSolver:
         fj = deck.first_joker
         if not mask >> fj:
             # No joker: when no wild card is held either, one split, counted with bit operations.
-            layers = [0] * deck.copies
-            for k in range(deck.copies):
-                carry = mask >> (BASE_CARDS * k) & _FULL52
-                for i in range(k + 1):
-                    if not carry:
-                        break
-                    held = layers[i] & carry
-                    layers[i] |= carry
-                    carry = held
+            layers = _mask_layers(mask, deck.copies)
             if not layers[0] & wilds.bases:
                 return 0, [], self._plain_pts, [(tuple(layers), _cards(mask), [], [])]
         cards = _cards(mask)
@@ -477,15 +469,7 @@ class WildSolver:
                 | (one >> 39) << 78
                 | (two >> 39) << 91
             ), one
-        layers = [0] * copies
-        for k in range(copies):
-            carry = nat >> (BASE_CARDS * k) & _FULL52
-            for i in range(k + 1):
-                if not carry:
-                    break
-                held = layers[i] & carry
-                layers[i] |= carry
-                carry = held
+        layers = _mask_layers(nat, copies)
         W = self._W
         H = 0
         for i, layer in enumerate(layers):
@@ -1136,6 +1120,21 @@ def _layers(cards: Iterable[int], copies: int) -> tuple[int, ...]:
                 layers[i] |= b
                 break
     return tuple(layers)
+
+
+def _mask_layers(mask: int, copies: int) -> list[int]:
+    """:func:`_layers` of the natural cards in ``mask`` (copy ``k`` of the 52 at
+    bits ``52k``..), with bit operations."""
+    layers = [0] * copies
+    for k in range(copies):
+        carry = mask >> (BASE_CARDS * k) & _FULL52
+        for i in range(k + 1):
+            if not carry:
+                break
+            held = layers[i] & carry
+            layers[i] |= carry
+            carry = held
+    return layers
 
 
 def _remove(layers: tuple[int, ...], bases: Iterable[int]) -> tuple[int, ...]:
