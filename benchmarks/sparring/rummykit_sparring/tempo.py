@@ -48,6 +48,15 @@ def loose(hand: int, ace_high: bool = True) -> int:
     return hand.bit_count() - held(hand, ace_high)
 
 
+def top_lowers(view: View, hand: int, ace_high: bool) -> bool:
+    """Whether taking the pile's top leaves fewer loose cards: it keeps the card
+    it takes and discards another."""
+    if not view.discard_pile:
+        return False
+    with_top = hand | 1 << view.discard_pile[-1]
+    return min(loose(with_top & ~(1 << c), ace_high) for c in bits(hand)) < loose(hand, ace_high)
+
+
 class TempoAgent(BaseAgent):
     """``spar:tempo`` for CardVerse (deterministic)."""
 
@@ -84,12 +93,8 @@ class TempoAgent(BaseAgent):
             if take is None or all(mine <= n for s, n in enumerate(view.hand_sizes) if s != view.seat):
                 return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
             return take
-        top = view.discard_pile[-1] if view.discard_pile else None
-        if take is not None and top is not None:
-            with_top = hand | 1 << top
-            # It keeps the card it takes and discards another.
-            if min(loose(with_top & ~(1 << c)) for c in bits(hand)) < loose(hand):
-                return take
+        if take is not None and top_lowers(view, hand, True):
+            return take
         return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
 
 
@@ -104,12 +109,8 @@ class GinTempo(BaseAgent):
         hand = to_mask(view.hand)
         if DRAW_STOCK in kinds or TAKE_DISCARD in kinds:
             take = kinds.get(TAKE_DISCARD)
-            top = view.discard_pile[-1] if view.discard_pile else None
-            if take is not None and top is not None:
-                with_top = hand | 1 << top
-                # It keeps the card it takes and discards another.
-                if min(loose(with_top & ~(1 << c), False) for c in bits(hand)) < loose(hand, False):
-                    return take
+            if take is not None and top_lowers(view, hand, False):
+                return take
             return kinds.get(DRAW_STOCK) or next(iter(kinds.values()))
         dead = to_mask(view.discard_pile)
 
