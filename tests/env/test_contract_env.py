@@ -16,10 +16,11 @@ from pettingzoo.test import api_test, seed_test
 
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.resample import deal_round
-from rummykit.core.engine.round import Event, TableMeld
 from rummykit.env import CodecError, PolicyAgent, env, raw_env, single_agent
 from rummykit.env.encode import next_parts
 from rummykit.variants.contract.codec import MELDS
+
+from ..helpers.env_cases import swapped
 
 FAST = {"max_turns": 50}
 
@@ -155,29 +156,6 @@ def _swap(card, copies):
     return card + 52 if card < 52 else card - 52
 
 
-def _swapped(view, copies):
-    def swap(c):
-        return _swap(c, copies)
-
-    def action(a):
-        return Action(a.kind, tuple(map(swap, a.cards)), a.target)
-
-    history = tuple(
-        Event(
-            ev.seat, action(ev.action), None if ev.card is None else swap(ev.card), ev.private, ev.pile_closed
-        )
-        for ev in view.history
-    )
-    return dataclasses.replace(
-        view,
-        hand=tuple(map(swap, view.hand)),
-        discard_pile=tuple(map(swap, view.discard_pile)),
-        table=tuple(TableMeld(m.number, m.owner, tuple(map(swap, m.cards))) for m in view.table),
-        history=history,
-        legal=tuple(map(action, view.legal)),
-    )
-
-
 def test_copies_of_a_card_look_alike(registry):
     e = raw_env("contract", seats=4, options=FAST, registry=registry)
     enc = e.encoder
@@ -188,7 +166,7 @@ def test_copies_of_a_card_look_alike(registry):
             view = e.view(agent)
             tables += bool(view.table)
             got = enc.encode(view)
-            again = enc.encode(_swapped(view, 2))
+            again = enc.encode(swapped(view, lambda c: _swap(c, 2)))
             assert np.array_equal(got["observation"], again["observation"])
             assert np.array_equal(got["action_mask"], again["action_mask"])
     assert tables

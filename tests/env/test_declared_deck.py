@@ -17,9 +17,10 @@ from pettingzoo.test import api_test, seed_test
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.resample import deal_round
-from rummykit.core.engine.round import Event, TableMeld
 from rummykit.env import CodecError, env, raw_env, single_agent, standard_codec
 from rummykit.env.encode import Encoder
+
+from ..helpers.env_cases import swapped
 
 DROP = 2  # indian's index of "drop"
 
@@ -125,32 +126,6 @@ def _swap_copies(card):
     return card + 52 if card < 52 else card - 52
 
 
-def _swapped(view):
-    """``view`` with every card replaced by its other copy."""
-    swap = _swap_copies
-
-    def action(a):
-        return Action(a.kind, tuple(map(swap, a.cards)), a.target)
-
-    history = tuple(
-        Event(
-            ev.seat, action(ev.action), None if ev.card is None else swap(ev.card), ev.private, ev.pile_closed
-        )
-        for ev in view.history
-    )
-    extra = dict(view.extra)
-    extra["cut"] = swap(extra["cut"])
-    return dataclasses.replace(
-        view,
-        hand=tuple(map(swap, view.hand)),
-        discard_pile=tuple(map(swap, view.discard_pile)),
-        table=tuple(TableMeld(m.number, m.owner, tuple(map(swap, m.cards))) for m in view.table),
-        history=history,
-        legal=tuple(map(action, view.legal)),
-        extra=extra,
-    )
-
-
 def test_copies_of_a_card_look_alike(registry):
     """Every card swapped for its other copy, in the hand, the pile, the history
     and the cut: the same observation and the same mask."""
@@ -161,7 +136,7 @@ def test_copies_of_a_card_look_alike(registry):
         for agent in e.possible_agents:
             view = e.view(agent)
             got = enc.encode(view)
-            again = enc.encode(_swapped(view))
+            again = enc.encode(swapped(view, _swap_copies, ("cut",)))
             assert np.array_equal(got["observation"], again["observation"])
             assert np.array_equal(got["action_mask"], again["action_mask"])
 
