@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rummykit.core.base.errors import (
         AgentError,
         CardError,
+        CodecError,
         IllegalAction,
         OptionError,
         PluginError,
@@ -85,6 +86,7 @@ _EXPORTS = {
         (
             "AgentError",
             "CardError",
+            "CodecError",
             "IllegalAction",
             "OptionError",
             "PluginError",
@@ -171,6 +173,7 @@ __all__ = [
     "BaseAgent",
     "CardError",
     "CardPoints",
+    "CodecError",
     "Column",
     "Deck",
     "Event",

@@ -35,6 +35,11 @@ class UnknownAgent(RummyError, LookupError):
     """No agent of that name for the variant."""
 
 
+class CodecError(RummyError, ValueError):
+    """An action a codec has no index for, or an index it has no action for
+    (the learning environments' action codecs, ``rummykit.env``)."""
+
+
 class RecordError(RummyError):
     """A save file that is damaged, truncated, foreign or unreadable."""
 

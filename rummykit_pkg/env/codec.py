@@ -58,7 +58,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
-from rummykit.core.base.errors import RummyError
+from rummykit.core.base.errors import CodecError
 from rummykit.core.cards.card import DECK_SIZE, from_mask, to_mask
 from rummykit.core.cards.melds import is_meld, mask_in_rank_order
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
@@ -82,10 +82,6 @@ MELD = "meld"
 ADD = "add"
 #: The most melds one deck makes (3 cards each): the targets ``add`` may name.
 MAX_TABLE_MELDS = DECK_SIZE // 3
-
-
-class CodecError(RummyError, ValueError):
-    """An action a codec has no index for, or an index it has no action for."""
 
 
 @runtime_checkable

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, RummyError
+from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, CodecError
 
 from .cards import CONTRACTS, copies_for, jokers_for
 from .round import ADD, BUY, DISCARD, DOWN, PASS
@@ -65,15 +65,6 @@ def _melds() -> tuple[tuple[tuple[int, ...], ...], int]:
 
 #: The melds a down is chosen from (sets, then runs), by slot.
 MELDS, _SETS = _melds()
-
-
-def _error(text: str) -> Exception:
-    """The environments' ``CodecError`` (a :class:`RummyError`) when they are installed."""
-    try:
-        from rummykit.env import CodecError
-    except ImportError:  # pragma: no cover - the rl extra is not installed
-        return RummyError(text)
-    return CodecError(text)
 
 
 class ContractCodec:
@@ -123,12 +114,12 @@ class ContractCodec:
                 return self.discard_base + slot
             if kind == ADD and target is not None and 1 <= target <= self.table_melds:
                 return self.add_base + slot * self.table_melds + target - 1
-        raise _error(f"the contract action codec has no single index for {action.notation()!r}")
+        raise CodecError(f"the contract action codec has no single index for {action.notation()!r}")
 
     def decode(self, index: int) -> Action:
         """The move of an index; for a meld, a ``down`` of that meld alone (a part of a down)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.n:
-            raise _error(f"action index {index!r} is out of range (0 to {self.n - 1})")
+            raise CodecError(f"action index {index!r} is out of range (0 to {self.n - 1})")
         if index < self.discard_base:
             return Action(FIXED[index])
         if index < self.add_base:

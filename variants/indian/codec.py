@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, RummyError, View
+from rummykit import DRAW_STOCK, TAKE_DISCARD, Action, CodecError, View
 
 from .cards import BASE, DECK, FIRST_JOKER
 from .round import DECLARE, DISCARD, DROP
@@ -30,15 +30,6 @@ FIXED = (DRAW_STOCK, TAKE_DISCARD, DROP)
 CARD_KINDS = (DISCARD, DECLARE)
 #: The cards a player names: the 52, then a printed joker.
 SLOTS = BASE + 1
-
-
-def _error(text: str) -> Exception:
-    """The environments' ``CodecError`` (a :class:`RummyError`) when they are installed."""
-    try:
-        from rummykit.env import CodecError
-    except ImportError:  # pragma: no cover - the rl extra is not installed
-        return RummyError(text)
-    return CodecError(text)
 
 
 class IndianCodec:
@@ -70,7 +61,7 @@ class IndianCodec:
                 card = cards[0]
                 slot = BASE if card >= FIRST_JOKER else card % BASE
                 return len(FIXED) + SLOTS * CARD_KINDS.index(kind) + slot
-        raise _error(f"the indian action codec has no index for {action.notation()!r}")
+        raise CodecError(f"the indian action codec has no index for {action.notation()!r}")
 
     def encode_all(self, actions: Any) -> list[int]:
         """The indices of a step's legal actions, in one call."""
@@ -78,7 +69,7 @@ class IndianCodec:
 
     def decode(self, index: int) -> Action:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.n:
-            raise _error(f"action index {index!r} is out of range (0 to {self.n - 1})")
+            raise CodecError(f"action index {index!r} is out of range (0 to {self.n - 1})")
         if index < len(FIXED):
             return Action(FIXED[index])
         k, slot = divmod(index - len(FIXED), SLOTS)
