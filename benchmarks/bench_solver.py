@@ -9,10 +9,13 @@ build time is reported separately). Figures are microseconds per hand.
 
 from __future__ import annotations
 
+import argparse
 import random
 import subprocess
 import sys
 import time
+
+from argtypes import between
 
 from rummykit.core.cards.solver import get_solver
 
@@ -87,8 +90,11 @@ def run(n: int = 20000, seed: int = 1) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> None:
-    n = int(argv[1]) if len(argv) > 1 else 20000
-    seed = int(argv[2]) if len(argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("n", nargs="?", type=between(1, 10_000_000, int), default=20000, help="hands (20000)")
+    parser.add_argument("seed", nargs="?", type=between(0, 2**63 - 1, int), default=1, help="the seed (1)")
+    args = parser.parse_args(argv[1:])
+    n, seed = args.n, args.seed
     results = run(n, seed)
     builds = table_build_ms()
     width = max(len(k) for k in [*results, *builds])

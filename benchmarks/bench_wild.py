@@ -14,11 +14,14 @@ how busy the machine is (benchmarks/RESULTS.md has it at 0.40 µs).
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+
+from argtypes import between
 
 from rummykit.core.cards.deck import Deck
 from rummykit.core.cards.solver import get_solver
@@ -108,8 +111,11 @@ def run(n: int = 4000, seed: int = 1) -> dict[str, tuple[float, float]]:
 
 
 def main(argv: list[str]) -> None:
-    n = int(argv[1]) if len(argv) > 1 else 4000
-    seed = int(argv[2]) if len(argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("n", nargs="?", type=between(1, 10_000_000, int), default=4000, help="hands (4000)")
+    parser.add_argument("seed", nargs="?", type=between(0, 2**63 - 1, int), default=1, help="the seed (1)")
+    args = parser.parse_args(argv[1:])
+    n, seed = args.n, args.seed
     results = run(n, seed)
     width = max(len(k) for k in results)
     print(f"{'benchmark':<{width}}  {'median µs':>10} {'p90 µs':>10}   (n={n}, seed={seed})")
