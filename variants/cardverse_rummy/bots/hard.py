@@ -52,6 +52,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummykit.core.bots.beliefs import Beliefs
 from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.bots.seen import SeenReader
 from rummykit.core.cards.card import code, from_mask, points, to_mask
@@ -60,6 +61,7 @@ from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
 from ..options import CardVerseOptions
+from .beliefs import CardVerseModel
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .knowledge import Knowledge, Table, read_view
 
@@ -70,6 +72,9 @@ __all__ = ["HardCardVerseAgent"]
 
 #: Chance that an opponent holding this many cards goes out on its next turn (rough).
 GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
+#: With more than two seats, the log-odds that an opponent holds a card that
+#: fits a table meld (:class:`~.beliefs.CardVerseModel`).
+FITS_MANY = -2.0
 #: Play-outs per searched decision.
 ITERATIONS = 24
 #: Moves those play-outs may make in all, per decision (a bound on its time).
@@ -92,6 +97,7 @@ HOLDER_RISK = (0.6, math.inf)
 #: Laying down or holding is searched once the round may end before the next
 #: turn this likely.
 UNSURE = 0.1
+UNSURE_MANY = 0.1
 #: ... and no longer once it is this likely (everything goes down, unsearched).
 SURE = 1.0
 #: A live way to a meld is worth this many points in the discard's score (two
@@ -111,6 +117,11 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
     return easy_factory(seat, seed, options)
 
 
+#: Whether its own seat in the play-outs holds melds as its rules do
+#: (:class:`~.easy.HoldingEasyAgent`) instead of laying them down at once.
+OWN_HOLDS = True
+
+
 class HardCardVerseAgent(RulesSearchAgent):
     """CardVerse ``ai:hard`` (see the module's docstring)."""
 
@@ -128,7 +139,17 @@ class HardCardVerseAgent(RulesSearchAgent):
 
         if options is None:
             options = CardVerseOptions(ace_high=ace_points == 11, discard_to_win=discard_to_win)
-        super().__init__(seed, options=options, policy=_policy, iterations=iterations, max_moves=MAX_MOVES)
+        super().__init__(
+            seed,
+            options=options,
+            policy=_policy,
+            iterations=iterations,
+            max_moves=MAX_MOVES,
+            beliefs=Beliefs(CardVerseModel(fits_many=FITS_MANY)),
+        )
+        self._me = self._n = -1  # the seat it searches for (its own seat in the play-outs), the seats
+        if OWN_HOLDS:
+            self.policy = self._rollout_policy
         self.ace_points = options.ace_points
         self.keep_one = options.discard_to_win
         self.solver = get_solver(True, self.ace_points)
@@ -148,7 +169,19 @@ class HardCardVerseAgent(RulesSearchAgent):
 
     # -- the interface -------------------------------------------------------------
 
+    def _rollout_policy(self, seat: int, seed: int, options: Any) -> Any:
+        """The play-outs' player at ``seat``: ``ai:easy``, holding its melds as
+        these rules do at this seat's own place."""
+        if seat == self._me and self._n > 2:
+            from .easy import HoldingEasyAgent
+
+            return HoldingEasyAgent(
+                seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win
+            )
+        return _policy(seat, seed, options)
+
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
+        self._me, self._n = view.seat, view.n_seats
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
             # lay down, against holding: the whole turn
@@ -179,7 +212,10 @@ class HardCardVerseAgent(RulesSearchAgent):
         # opponents to draw them): then what it holds counts against it.
         p_end = self._p_end(k)
         undecided = (
-            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and UNSURE <= p_end < SURE
+            bool(melds or adds)
+            and not goes_out
+            and self._lay_hold_turn != turn
+            and (UNSURE if k.n_seats == 2 else UNSURE_MANY) <= p_end < SURE
         )
         if undecided:
             self._lay_hold_turn = turn
