@@ -139,7 +139,8 @@ class HoldingEasyAgent(EasyAgent):
     ``ai:hard``'s rules do; it lays everything down when that goes out or the
     round may end first, and on an empty stock takes the pile's top when that
     (laying everything down, then discarding) leaves its hand worth less.
-    ``ai:hard`` plays its own seat so in its play-outs."""
+    ``ai:hard`` plays its own seat so in its play-outs with more than two
+    seats."""
 
     def _draw(self, view: View, legal: Sequence[Action]) -> Action:
         by_kind = {a.kind: a for a in legal}

@@ -37,9 +37,13 @@ the stock), or when the stock is empty (taking the top, or ending the round).
 Each candidate is played out to the round's end on the same deals drawn from
 what the seat saw (its information state's ``sample``, the unseen cards weighted
 by the seat's beliefs, :mod:`rummykit.core.bots.beliefs`: each opponent's picks,
-passes and discards; the variant's own round, no copy of the rules), every seat, this one included,
-moved by ``ai:easy`` (the roll-out policy, the same at every seat: no opponent
-is assumed to be any particular player); each play-out is
+passes and discards, and with more than two seats a card that fits a table meld
+less likely, :mod:`.beliefs`; the variant's own round, no copy of the rules),
+every seat moved by ``ai:easy`` (the roll-out policy, the same at every
+opponent's seat: no opponent is assumed to be any particular player), its own
+seat too with two seats; with more, its own seat holds its melds as these rules
+do and on the empty stock takes the pile's top to lay them down
+(:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
 :data:`ITERATIONS` play-outs a decision (the seed gives the moves), and an
 alternative replaces the rules' move only when it is ahead by a standard error.
@@ -97,7 +101,6 @@ HOLDER_RISK = (0.6, math.inf)
 #: Laying down or holding is searched once the round may end before the next
 #: turn this likely.
 UNSURE = 0.1
-UNSURE_MANY = 0.1
 #: ... and no longer once it is this likely (everything goes down, unsearched).
 SURE = 1.0
 #: A live way to a meld is worth this many points in the discard's score (two
@@ -117,8 +120,9 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
     return easy_factory(seat, seed, options)
 
 
-#: Whether its own seat in the play-outs holds melds as its rules do
-#: (:class:`~.easy.HoldingEasyAgent`) instead of laying them down at once.
+#: Whether, with more than two seats, its own seat in the play-outs holds melds
+#: as its rules do (:class:`~.easy.HoldingEasyAgent`) instead of laying them
+#: down at once as ``ai:easy`` does.
 OWN_HOLDS = True
 
 
@@ -170,8 +174,8 @@ class HardCardVerseAgent(RulesSearchAgent):
     # -- the interface -------------------------------------------------------------
 
     def _rollout_policy(self, seat: int, seed: int, options: Any) -> Any:
-        """The play-outs' player at ``seat``: ``ai:easy``, holding its melds as
-        these rules do at this seat's own place."""
+        """The play-outs' player at ``seat``: ``ai:easy``, at this seat's own
+        place with more than two seats holding its melds as these rules do."""
         if seat == self._me and self._n > 2:
             from .easy import HoldingEasyAgent
 
@@ -212,10 +216,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         # opponents to draw them): then what it holds counts against it.
         p_end = self._p_end(k)
         undecided = (
-            bool(melds or adds)
-            and not goes_out
-            and self._lay_hold_turn != turn
-            and (UNSURE if k.n_seats == 2 else UNSURE_MANY) <= p_end < SURE
+            bool(melds or adds) and not goes_out and self._lay_hold_turn != turn and UNSURE <= p_end < SURE
         )
         if undecided:
             self._lay_hold_turn = turn
