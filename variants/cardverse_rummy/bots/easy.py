@@ -132,5 +132,55 @@ class EasyAgent(BaseAgent):
         return "your highest-value card that is in no meld"
 
 
+class HoldingEasyAgent(EasyAgent):
+    """``ai:easy`` that holds its melds and additions in hand while the round
+    surely goes on past its next turn (the stock holds a card for each other
+    seat, and with two seats the opponent holds 4 cards or more), as
+    ``ai:hard``'s rules do; it lays everything down when that goes out or the
+    round may end first, and on an empty stock takes the pile's top when that
+    (laying everything down, then discarding) leaves its hand worth less.
+    ``ai:hard`` plays its own seat so in its play-outs with more than two
+    seats."""
+
+    def _draw(self, view: View, legal: Sequence[Action]) -> Action:
+        by_kind = {a.kind: a for a in legal}
+        top = view.discard_top
+        take = by_kind.get(TAKE_DISCARD)
+        if view.stock_size or take is None or top is None or DRAW_STOCK not in by_kind:
+            return super()._draw(view, legal)
+        from rummykit.core.cards.extensions import best_extensions
+
+        hand = to_mask(view.hand)
+        res = best_extensions(hand | 1 << top, [to_mask(m.cards) for m in view.table], self.solver)
+        loose = [points(c, self.ace_points) for c in range(52) if res.deadwood_cards >> c & 1]
+        after = res.deadwood - max(loose, default=0)
+        before = sum(points(c, self.ace_points) for c in view.hand)
+        return take if after < before else by_kind[DRAW_STOCK]
+
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+        melds, adds, keep = self.plan(view)
+        if not (melds or adds) or keep is not None:
+            return super()._play(view, legal)
+        n = view.n_seats
+        hand = to_mask(view.hand)
+        held = 0
+        for m in melds:
+            held |= m
+        for c, _ in adds:
+            held |= 1 << c
+        others = [s for s in range(n) if s != view.seat]
+        hold = (
+            (hand & ~held).bit_count() > 1
+            and view.stock_size >= n - 1
+            and (n > 2 or min(view.hand_sizes[s] for s in others) >= 4)
+        )
+        if not hold:
+            return super()._play(view, legal)
+        discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
+        if not discards:
+            return super()._play(view, legal)
+        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+
+
 def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:
     return EasyAgent(seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win)

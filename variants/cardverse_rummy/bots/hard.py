@@ -37,9 +37,13 @@ the stock), or when the stock is empty (taking the top, or ending the round).
 Each candidate is played out to the round's end on the same deals drawn from
 what the seat saw (its information state's ``sample``, the unseen cards weighted
 by the seat's beliefs, :mod:`rummykit.core.bots.beliefs`: each opponent's picks,
-passes and discards; the variant's own round, no copy of the rules), every seat, this one included,
-moved by ``ai:easy`` (the roll-out policy, the same at every seat: no opponent
-is assumed to be any particular player); each play-out is
+passes and discards, and with more than two seats a card that fits a table meld
+less likely, :mod:`.beliefs`; the variant's own round, no copy of the rules),
+every seat moved by ``ai:easy`` (the roll-out policy, the same at every
+opponent's seat: no opponent is assumed to be any particular player), its own
+seat too with two seats; with more, its own seat holds its melds as these rules
+do and on the empty stock takes the pile's top to lay them down
+(:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
 :data:`ITERATIONS` play-outs a decision (the seed gives the moves), and an
 alternative replaces the rules' move only when it is ahead by a standard error.
@@ -52,6 +56,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummykit.core.bots.beliefs import Beliefs
 from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.bots.seen import SeenReader
 from rummykit.core.cards.card import code, from_mask, points, to_mask
@@ -60,6 +65,7 @@ from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
 from ..options import CardVerseOptions
+from .beliefs import CardVerseModel
 from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
 from .knowledge import Knowledge, Table, read_view
 
@@ -70,6 +76,9 @@ __all__ = ["HardCardVerseAgent"]
 
 #: Chance that an opponent holding this many cards goes out on its next turn (rough).
 GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
+#: With more than two seats, the log-odds that an opponent holds a card that
+#: fits a table meld (:class:`~.beliefs.CardVerseModel`).
+FITS_MANY = -2.0
 #: Play-outs per searched decision.
 ITERATIONS = 24
 #: Moves those play-outs may make in all, per decision (a bound on its time).
@@ -111,6 +120,12 @@ def _policy(seat: int, seed: int, options: Any) -> Any:
     return easy_factory(seat, seed, options)
 
 
+#: Whether, with more than two seats, its own seat in the play-outs holds melds
+#: as its rules do (:class:`~.easy.HoldingEasyAgent`) instead of laying them
+#: down at once as ``ai:easy`` does.
+OWN_HOLDS = True
+
+
 class HardCardVerseAgent(RulesSearchAgent):
     """CardVerse ``ai:hard`` (see the module's docstring)."""
 
@@ -128,7 +143,17 @@ class HardCardVerseAgent(RulesSearchAgent):
 
         if options is None:
             options = CardVerseOptions(ace_high=ace_points == 11, discard_to_win=discard_to_win)
-        super().__init__(seed, options=options, policy=_policy, iterations=iterations, max_moves=MAX_MOVES)
+        super().__init__(
+            seed,
+            options=options,
+            policy=_policy,
+            iterations=iterations,
+            max_moves=MAX_MOVES,
+            beliefs=Beliefs(CardVerseModel(fits_many=FITS_MANY)),
+        )
+        self._me = self._n = -1  # the seat it searches for (its own seat in the play-outs), the seats
+        if OWN_HOLDS:
+            self.policy = self._rollout_policy
         self.ace_points = options.ace_points
         self.keep_one = options.discard_to_win
         self.solver = get_solver(True, self.ace_points)
@@ -148,7 +173,19 @@ class HardCardVerseAgent(RulesSearchAgent):
 
     # -- the interface -------------------------------------------------------------
 
+    def _rollout_policy(self, seat: int, seed: int, options: Any) -> Any:
+        """The play-outs' player at ``seat``: ``ai:easy``, at this seat's own
+        place with more than two seats holding its melds as these rules do."""
+        if seat == self._me and self._n > 2:
+            from .easy import HoldingEasyAgent
+
+            return HoldingEasyAgent(
+                seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win
+            )
+        return _policy(seat, seed, options)
+
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
+        self._me, self._n = view.seat, view.n_seats
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
             # lay down, against holding: the whole turn
