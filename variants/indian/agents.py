@@ -33,7 +33,7 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from .cards import BASE, COPIES, FIRST_JOKER, is_joker, value
-from .melds import WEIGHT, best_melds, progress
+from .melds import WEIGHT, best_melds, loose_count, progress
 from .reach import HAND, Group, distance, nearer, reach_within, waits
 from .round import DECLARE, DISCARD, DROP, NAME, same
 
@@ -120,8 +120,10 @@ class EasyIndianAgent(BaseAgent):
             return True
         if not near_any(top, view.hand, wild):
             return False  # no meld holds it
-        _, loose = best_melds([*view.hand, top], wild)
-        return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
+        with_top = [*view.hand, top]
+        if loose_count(with_top, wild) > loose_count(view.hand, wild):
+            return False  # it leaves more cards out
+        return top not in best_melds(with_top, wild)[1]
 
     def should_drop(self, view: View) -> bool:
         return False
