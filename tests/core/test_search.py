@@ -520,3 +520,35 @@ def test_the_prior_is_searched_even_when_the_candidates_leave_it_out():
     # Never another move than the prior: so the prior, though no candidate.
     assert agent.act(view, view.legal, information_for(match, seat)) is prior_move
     assert list(agent.last["means"]) == [prior_move, *others]
+
+
+def test_a_prior_policy_gives_the_prior_and_the_roll_out_policy_plays_the_play_outs():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 1)
+    seat = match.to_act()
+    view = match.view(seat)
+    played = []
+
+    class Last(RandomAgent):
+        def act(self, view, legal):
+            played.append("prior")
+            return legal[-1]
+
+    class Counts(RandomAgent):
+        def act(self, view, legal):
+            played.append("policy")
+            return super().act(view, legal)
+
+    agent = SearchAgent(
+        1,
+        options=options,
+        policy=lambda s, seed, o: Counts(seed),
+        prior_policy=lambda s, seed, o: Last(seed),
+        iterations=4,
+        confidence=math.inf,  # never another move than the prior
+    )
+    assert agent.act(view, view.legal, information_for(match, seat)) is view.legal[-1]
+    assert played.count("prior") == 1 and played.count("policy") > 1
+    # without its information it plays the prior at once
+    assert agent.act(view, view.legal) is view.legal[-1]

@@ -98,3 +98,23 @@ def test_hard_throws_a_second_copy_before_breaking_a_sequence_in_the_making() ->
         rest.remove(next(c for c in rest if c % 52 == thrown))
         after[who] = distance(rest, 6)
     assert after["hard"] < after["normal"]
+
+
+def test_ai_search_rolls_out_with_easy_and_keeps_hards_move_unless_another_is_clearly_ahead() -> None:
+    # docs/bots.md: 16 play-outs a decision, ai:easy moving every seat, ai:hard's move the prior
+    from rummykit.core.bots.search import SEARCH_CONFIDENCE
+    from rummykit.core.plugins.manager import get_plugins
+
+    reg = get_plugins().registry
+    spec = reg.agent("indian", "ai:search")
+    agent = spec.factory(0, 1, reg.variant("indian").options_model())
+    assert agent.iterations == 16 and agent.confidence == SEARCH_CONFIDENCE
+    assert agent.policy is reg.agent("indian", "ai:easy").factory
+    assert agent.prior_policy is reg.agent("indian", "ai:hard").factory
+    assert "with ai:easy moving every seat, and keeps ai:hard's move" in spec.description
+    # its prior is ai:hard's move: here the pick-up that brings the hand nearer
+    hand = "AH 2H 3H 4S 5S 6S 8C 8D 8S JC 9D 3C KH"
+    rnd = made([hand, LOSER], "QC", "7D", "2D")
+    view = rnd.view(0)
+    assert agent.prior(view, view.legal).kind == TAKE_DISCARD
+    assert EasyIndianAgent(1).act(view, view.legal).kind == DRAW_STOCK

@@ -358,6 +358,7 @@ AGENTS = (
         factory=easy_factory,
         rollout=True,  # core's ai:search rolls out with it
         rollout_iterations=16,  # a deal's play-outs are long: fewer of them
+        rollout_prior="ai:hard",  # and keeps ai:hard's move unless another is clearly ahead
     ),
     AgentSpec(
         name="ai:normal",
