@@ -228,7 +228,11 @@ class HardIndianAgent(NormalIndianAgent):
         if len(ranked) == 1:
             return ranked[0][1]
         for _, card, rest, groups in ranked[: self.SHORTLIST]:
-            key = (least, -self.outs(rest, least, groups, wild) + self.cost(card, taken, wild))
+            cost = self.cost(card, taken, wild)
+            outs = self.outs(rest, least, groups, wild, None if best_key is None else (cost, best_key[1]))
+            if outs is None:
+                continue  # it cannot come out ahead
+            key = (least, -outs + cost)
             if best_key is None or key < best_key:
                 best_key, best = key, card
         return best
@@ -238,10 +242,19 @@ class HardIndianAgent(NormalIndianAgent):
         less the points it would count if kept."""
         return self.danger(card, taken) - self.POINTS * value(card, wild)
 
-    def outs(self, hand: Sequence[int], d: int, groups: Sequence[Group], wild: int) -> float:
+    def outs(
+        self,
+        hand: Sequence[int],
+        d: int,
+        groups: Sequence[Group],
+        wild: int,
+        beat: tuple[float, float] | None = None,
+    ) -> float | None:
         """The cards not seen that bring the hand nearer a declaration: those
         its groups wait for, and those beside a group or pairing with a card
-        out of the groups that do (each tried)."""
+        out of the groups that do (each tried). With ``beat`` ``(cost, best)``:
+        None as soon as the count cannot make ``cost`` less the count lower
+        than ``best``."""
         unseen = self.unseen
         sure = waits(groups)
         near: set[int] = set()
@@ -255,9 +268,16 @@ class HardIndianAgent(NormalIndianAgent):
                 near.update(pair_cards(naturals[0]))
                 near.update(pair_cards(naturals[-1]))
         total = float(sum(unseen[b] for b in sure if b % 13 != wild))
-        for b in near - sure:
-            if b % 13 != wild and unseen[b] and nearer([*hand, b], wild, d):
+        tried = sorted(b for b in near - sure if b % 13 != wild and unseen[b])
+        left = float(sum(unseen[b] for b in tried))  # the most the cards tried may add
+        for b in tried:
+            if beat is not None and -(total + left) + beat[0] >= beat[1]:
+                return None
+            left -= unseen[b]
+            if nearer([*hand, b], wild, d):
                 total += unseen[b]
+        if beat is not None and -total + beat[0] >= beat[1]:
+            return None
         return total
 
     def promise(self, hand: Sequence[int], groups: Sequence[Group], wild: int) -> float:
