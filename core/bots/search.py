@@ -155,7 +155,10 @@ class SearchAgent(BaseAgent):
     with core's card model; a :class:`Beliefs` of the variant's; ``False`` or
     ``None``: uniform) is what the deals are drawn with; ``prior_policy``
     (an agent factory, as ``policy``; default ``None``: the roll-out policy)
-    makes the player whose move is the prior, named ``prior_name``.
+    makes the player whose move is the prior, named ``prior_name``. A player
+    made by ``prior_policy`` that has a method ``search_candidates(view,
+    legal)`` names the moves worth searching against the move it just made
+    (:meth:`candidates`).
     """
 
     wants_information = True
@@ -194,6 +197,7 @@ class SearchAgent(BaseAgent):
         self.policy_name = policy_name or ("random" if policy is None else "")
         self.prior_policy = prior_policy
         self.prior_name = prior_name
+        self._prior_agent: Any = None  # the prior_policy's player of this decision
         self.iterations = iterations
         self.max_moves = max_moves
         self.time_cap = time_cap
@@ -214,17 +218,32 @@ class SearchAgent(BaseAgent):
     # -- hooks ------------------------------------------------------------------
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The moves to search (a subset of ``legal``): all of them. The prior
-        is searched too, whether or not they include it."""
-        return legal
+        """The moves to search (a subset of ``legal``): all of them, or, where
+        the prior came from ``prior_policy``'s player and it has a method
+        ``search_candidates(view, legal)``, the moves that names (its own move
+        alone: played at once; none: every legal move). The prior is searched
+        too, whether or not they include it."""
+        narrow = getattr(self._prior_agent, "search_candidates", None)
+        if self.prior_policy is None or not callable(narrow):
+            return legal
+        try:
+            moves: Sequence[Action] = narrow(view, legal)
+        except Exception as e:
+            what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+            raise RolloutError(f"its prior {self.prior_name} raised {what} naming its candidates") from e
+        return list(moves)
 
     def prior(self, view: View, legal: Sequence[Action]) -> Action:
         """The move kept on a tie, and played when there is nothing to search
         with: the roll-out policy's own move (``prior_policy``'s where given)."""
         seed = self.rng.getrandbits(32)
         make = self.prior_policy or self.policy
+        self._prior_agent = None
         try:
-            return make(view.seat, seed, self.options).act(view, legal)
+            agent = make(view.seat, seed, self.options)
+            if self.prior_policy is not None:
+                self._prior_agent = agent
+            return agent.act(view, legal)
         except Exception as e:
             if self.prior_policy is not None:
                 what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__

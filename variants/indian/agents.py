@@ -198,7 +198,21 @@ class HardIndianAgent(NormalIndianAgent):
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         self.unseen = unseen_counts(view)
-        return super().act(view, legal)
+        self.close: list[int] = []  # the discards its rules found close, this decision
+        move = super().act(view, legal)
+        self.move = move
+        return move
+
+    def search_candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The moves ``ai:search`` plays out against its last one (its prior
+        there): the discards its rules found close (those leaving the hand as
+        near a declaration whose useful cards were counted); its own move
+        alone otherwise (a draw, a declaration, a drop, a discard with none
+        close), played at once."""
+        if self.move.kind != DISCARD:
+            return [self.move]
+        close = {same(c) for c in self.close}
+        return [self.move, *(a for a in legal if a.kind == DISCARD and same(a.cards[0]) in close)]
 
     def discard_choice(self, hand: Sequence[int], view: View) -> int:
         """The card whose throwing leaves the hand nearest a declaration
@@ -227,6 +241,7 @@ class HardIndianAgent(NormalIndianAgent):
         )
         if len(ranked) == 1:
             return ranked[0][1]
+        self.close = [card for _, card, _, _ in ranked[: self.SHORTLIST]]
         for _, card, rest, groups in ranked[: self.SHORTLIST]:
             cost = self.cost(card, taken, wild)
             outs = self.outs(rest, least, groups, wild, None if best_key is None else (cost, best_key[1]))
