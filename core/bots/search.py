@@ -634,11 +634,11 @@ def search_spec(
     prior = None
     if policy is not None and policy.rollout_prior is not None:
         prior = registry.agents.get((spec.name, policy.rollout_prior))
-    keeps = (
-        f"keeps {prior.name}'s move unless another has a clearly better chance to win the match"
-        if prior
-        else "keeps the best chance to win the match"
-    )
+    keeps = "keeps the best chance to win the match"
+    moves = "each move"
+    if prior is not None:
+        keeps = f"keeps {prior.name}'s move unless another has a clearly better chance to win the match"
+        moves = f"{prior.name}'s move and those it names"
     with_prior: dict[str, Any] = {}
     if prior is not None:
         who_prior = f"{prior.name} (plugin {prior.plugin or '?'})"
@@ -647,7 +647,7 @@ def search_spec(
         name=NAME,
         variant=spec.name,
         strength=STRENGTH,
-        description=f"searches: plays each move out on {iterations} deals a decision drawn from what "
+        description=f"searches: plays {moves} out on {iterations} deals a decision drawn from what "
         f"it saw, with {who} moving every seat, and {keeps}",
         factory=functools.partial(
             _make_search,

@@ -552,3 +552,40 @@ def test_a_prior_policy_gives_the_prior_and_the_roll_out_policy_plays_the_play_o
     assert played.count("prior") == 1 and played.count("policy") > 1
     # without its information it plays the prior at once
     assert agent.act(view, view.legal) is view.legal[-1]
+
+
+def test_a_prior_player_may_name_the_moves_searched_against_its_own():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 1)
+    match.apply(match.view(match.to_act()).legal[0])  # a draw: now a discard with 11 cards
+    seat = match.to_act()
+    view = match.view(seat)
+    plain = [a for a in view.legal if a.kind == "discard"]
+    named: list = []
+
+    class Names(RandomAgent):
+        def act(self, view, legal):
+            return plain[0]
+
+        def search_candidates(self, view, legal):
+            return named
+
+    def search():
+        agent = SearchAgent(
+            1,
+            options=options,
+            policy=lambda s, seed, o: RandomAgent(seed),
+            prior_policy=lambda s, seed, o: Names(seed),
+            iterations=8,
+        )
+        move = agent.act(view, view.legal, information_for(match, seat))
+        return move, set(agent.last.get("means", {}))
+
+    named[:] = plain[1:3]
+    move, searched = search()
+    assert searched == set(plain[:3]) and move in searched
+    named[:] = [plain[0]]  # its own move alone: played at once
+    assert search() == (plain[0], set())
+    named[:] = []  # none: every legal move
+    assert search()[1] == set(view.legal)

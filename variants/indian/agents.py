@@ -20,6 +20,10 @@ throws a card out of its melds:
   others took and still hold) that would bring it nearer, then not a card near
   one the next player took from the pile, then the one worth most. It takes the
   discard when that brings it nearer (a joker always).
+
+``ai:search`` (core's search) rolls out with ``ai:easy`` and keeps
+``ai:hard``'s move as its prior, searching it only against the discards
+``ai:hard`` found close (:meth:`HardIndianAgent.search_candidates`).
 """
 
 from __future__ import annotations
@@ -393,7 +397,7 @@ AGENTS = (
         factory=easy_factory,
         rollout=True,  # core's ai:search rolls out with it
         rollout_iterations=16,  # a deal's play-outs are long: fewer of them
-        rollout_prior="ai:hard",  # and keeps ai:hard's move unless another is clearly ahead
+        rollout_prior="ai:hard",  # its prior, searched against the discards ai:hard finds close
     ),
     AgentSpec(
         name="ai:normal",
