@@ -589,3 +589,35 @@ def test_a_prior_player_may_name_the_moves_searched_against_its_own():
     assert search() == (plain[0], set())
     named[:] = []  # none: every legal move
     assert search()[1] == set(view.legal)
+
+
+def test_a_failing_prior_player_is_named_as_the_one_that_failed():
+    from rummykit.core.bots.search import RolloutError
+
+    spec = registry().variant("gin")
+    match = Match(spec, spec.options_model(), 2, 4)
+    seat = match.to_act()
+    view = match.view(seat)
+
+    class Fails(RandomAgent):
+        def act(self, view, legal):
+            raise ZeroDivisionError("prior bug")
+
+    class BadNames(RandomAgent):
+        def search_candidates(self, view, legal):
+            raise KeyError("x")
+
+    for player, says in [
+        (Fails, r"its prior ai:p \(plugin p\) raised ZeroDivisionError: prior bug$"),
+        (BadNames, r"its prior ai:p \(plugin p\) raised KeyError: 'x' naming its candidates"),
+    ]:
+        agent = SearchAgent(
+            1,
+            options=spec.options_model(),
+            policy=lambda s, seed, o: RandomAgent(seed),
+            prior_policy=lambda s, seed, o, player=player: player(seed),
+            prior_name="ai:p (plugin p)",
+            iterations=4,
+        )
+        with pytest.raises(RolloutError, match=says):
+            agent.act(view, view.legal, **act_kwargs(agent, match, seat))
