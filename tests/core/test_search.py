@@ -520,3 +520,104 @@ def test_the_prior_is_searched_even_when_the_candidates_leave_it_out():
     # Never another move than the prior: so the prior, though no candidate.
     assert agent.act(view, view.legal, information_for(match, seat)) is prior_move
     assert list(agent.last["means"]) == [prior_move, *others]
+
+
+def test_a_prior_policy_gives_the_prior_and_the_roll_out_policy_plays_the_play_outs():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 1)
+    seat = match.to_act()
+    view = match.view(seat)
+    played = []
+
+    class Last(RandomAgent):
+        def act(self, view, legal):
+            played.append("prior")
+            return legal[-1]
+
+    class Counts(RandomAgent):
+        def act(self, view, legal):
+            played.append("policy")
+            return super().act(view, legal)
+
+    agent = SearchAgent(
+        1,
+        options=options,
+        policy=lambda s, seed, o: Counts(seed),
+        prior_policy=lambda s, seed, o: Last(seed),
+        iterations=4,
+        confidence=math.inf,  # never another move than the prior
+    )
+    assert agent.act(view, view.legal, information_for(match, seat)) is view.legal[-1]
+    assert played.count("prior") == 1 and played.count("policy") > 1
+    # without its information it plays the prior at once
+    assert agent.act(view, view.legal) is view.legal[-1]
+
+
+def test_a_prior_player_may_name_the_moves_searched_against_its_own():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 1)
+    match.apply(match.view(match.to_act()).legal[0])  # a draw: now a discard with 11 cards
+    seat = match.to_act()
+    view = match.view(seat)
+    plain = [a for a in view.legal if a.kind == "discard"]
+    named: list = []
+
+    class Names(RandomAgent):
+        def act(self, view, legal):
+            return plain[0]
+
+        def search_candidates(self, view, legal):
+            return named
+
+    def search():
+        agent = SearchAgent(
+            1,
+            options=options,
+            policy=lambda s, seed, o: RandomAgent(seed),
+            prior_policy=lambda s, seed, o: Names(seed),
+            iterations=8,
+        )
+        move = agent.act(view, view.legal, information_for(match, seat))
+        return move, set(agent.last.get("means", {}))
+
+    named[:] = plain[1:3]
+    move, searched = search()
+    assert searched == set(plain[:3]) and move in searched
+    named[:] = [plain[0]]  # its own move alone: played at once
+    assert search() == (plain[0], set())
+    named[:] = []  # none: every legal move
+    assert search()[1] == set(view.legal)
+
+
+def test_a_failing_prior_player_is_named_as_the_one_that_failed():
+    from rummykit.core.bots.search import RolloutError
+
+    spec = registry().variant("gin")
+    match = Match(spec, spec.options_model(), 2, 4)
+    seat = match.to_act()
+    view = match.view(seat)
+
+    class Fails(RandomAgent):
+        def act(self, view, legal):
+            raise ZeroDivisionError("prior bug")
+
+    class BadNames(RandomAgent):
+        def search_candidates(self, view, legal):
+            raise KeyError("x")
+
+    for player, says in [
+        (Fails, r"its prior ai:p \(plugin p\) raised ZeroDivisionError: prior bug$"),
+        (BadNames, r"its prior ai:p \(plugin p\) raised KeyError: 'x' naming its candidates"),
+    ]:
+        agent = SearchAgent(
+            1,
+            options=spec.options_model(),
+            policy=lambda s, seed, o: RandomAgent(seed),
+            prior_policy=lambda s, seed, o, player=player: player(seed),
+            prior_name="ai:p (plugin p)",
+            iterations=4,
+        )
+        with pytest.raises(RolloutError, match=says):
+            agent.act(view, view.legal, **act_kwargs(agent, match, seat))

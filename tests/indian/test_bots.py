@@ -6,7 +6,7 @@ from rummykit.core.cards.card import parse_card
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent
 from rummykit.variants.indian.reach import distance
-from rummykit.variants.indian.round import DECLARE, DISCARD, DROP
+from rummykit.variants.indian.round import DECLARE, DISCARD, DROP, same
 
 from .test_round import DECLARER, LOSER, cards, made
 
@@ -98,3 +98,47 @@ def test_hard_throws_a_second_copy_before_breaking_a_sequence_in_the_making() ->
         rest.remove(next(c for c in rest if c % 52 == thrown))
         after[who] = distance(rest, 6)
     assert after["hard"] < after["normal"]
+
+
+def test_ai_search_rolls_out_with_easy_and_keeps_hards_move_unless_another_is_clearly_ahead() -> None:
+    # docs/bots.md: 16 play-outs a decision, ai:easy moving every seat, ai:hard's move the prior
+    from rummykit.core.bots.search import SEARCH_CONFIDENCE
+    from rummykit.core.plugins.manager import get_plugins
+
+    reg = get_plugins().registry
+    spec = reg.agent("indian", "ai:search")
+    agent = spec.factory(0, 1, reg.variant("indian").options_model())
+    assert agent.iterations == 16 and agent.confidence == SEARCH_CONFIDENCE
+    assert agent.policy is reg.agent("indian", "ai:easy").factory
+    assert agent.prior_policy is reg.agent("indian", "ai:hard").factory
+    assert "with ai:easy moving every seat, and keeps ai:hard's move" in spec.description
+    # its prior is ai:hard's move: here the pick-up that brings the hand nearer
+    hand = "AH 2H 3H 4S 5S 6S 8C 8D 8S JC 9D 3C KH"
+    rnd = made([hand, LOSER], "QC", "7D", "2D")
+    view = rnd.view(0)
+    assert agent.prior(view, view.legal).kind == TAKE_DISCARD
+    assert EasyIndianAgent(1).act(view, view.legal).kind == DRAW_STOCK
+
+
+def test_hard_names_its_close_discards_for_the_search_and_nothing_else() -> None:
+    # 7s wild; after drawing the 2D: K♠ and J♦ lone, equally far from a
+    # declaration without either, so both discards are close; a draw and a
+    # declaration are its moves alone
+    hand = "AH 2H 3H 4S 5S 6S 8C 8D 8S JC QC KS JD"
+    rnd = made([hand, LOSER], "9H", "7D", "2D")
+    hard = HardIndianAgent(1)
+    view = rnd.view(0)
+    draw = hard.act(view, view.legal)
+    assert hard.search_candidates(view, view.legal) == [draw]
+    rnd.apply(draw)
+    view = rnd.view(0)
+    move = hard.act(view, view.legal)
+    named = hard.search_candidates(view, view.legal)
+    assert named[0] is move and len(named) >= 2
+    assert {a.kind for a in named} == {DISCARD}
+    assert {same(a.cards[0]) for a in named} == {same(c) for c in hard.close}
+    rnd = made([DECLARER, LOSER], "5C", "7D", "4H")
+    rnd.apply(Action(DRAW_STOCK))
+    view = rnd.view(0)
+    move = hard.act(view, view.legal)
+    assert move.kind == DECLARE and hard.search_candidates(view, view.legal) == [move]

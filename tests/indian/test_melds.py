@@ -9,7 +9,7 @@ import pytest
 
 from rummykit.core.cards.card import parse_card
 from rummykit.variants.indian.cards import FIRST_JOKER, value
-from rummykit.variants.indian.melds import CAP, arrange, classify
+from rummykit.variants.indian.melds import CAP, arrange, best_melds, classify, least_out, loose_count
 
 JK1, JK2 = FIRST_JOKER, FIRST_JOKER + 1
 SEVEN = 6  # rank index of the seven
@@ -182,3 +182,13 @@ def test_agrees_with_cores_wild_solver() -> None:
         assert a.counts == s.meets, (hand, wild)
         if a.counts:
             assert (a.raw, len(a.loose)) == (s.deadwood, len(s.loose)), (hand, wild)
+
+
+def test_the_counts_without_the_arrangement_are_the_arrangements() -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        hand = rng.sample(range(106), rng.choice((13, 14)))
+        wild = rng.randrange(13)
+        assert loose_count(hand, wild) == len(best_melds(hand, wild)[1])
+        a = arrange(hand, wild)
+        assert least_out(hand, wild) == ((a.raw, len(a.loose)) if a.counts else None)

@@ -15,8 +15,9 @@ from rummykit.core.play.match import Match
 from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent
 from rummykit.variants.indian.cards import FIRST_JOKER
 from rummykit.variants.indian.match import Pool, Rotation, match_rule
+from rummykit.variants.indian.melds import declares
 from rummykit.variants.indian.options import IndianOptions
-from rummykit.variants.indian.round import DECLARE, DISCARD, DROP, IndianRound, new_round
+from rummykit.variants.indian.round import DECLARE, DISCARD, DROP, IndianRound, new_round, same
 from rummykit.variants.indian.spec import SPEC
 
 JK1, JK2 = FIRST_JOKER, FIRST_JOKER + 1
@@ -263,3 +264,22 @@ def test_information_and_resample_hide_what_the_seat_has_not_seen() -> None:
         for field in ("hand", "hand_sizes", "stock_size", "discard_pile", "history", "legal", "extra"):
             assert getattr(a, field) == getattr(b, field), field
         assert sorted(c for z in sample.zones().values() for c in z) == list(range(106))
+
+
+def test_the_declarations_offered_are_every_card_whose_laying_down_declares() -> None:
+    # a valid declaration of 13, a card of it swapped half the time, plus one
+    # more card: the cards offered to lay down are the brute force's
+    rng = random.Random(3)
+    rnd = made([DECLARER, LOSER], "5C", "7D")
+    base = cards("AH 2H 3H 5S 6S JK 9C 9D 9S QD QH QC KC")
+    offered = 0
+    for _ in range(150):
+        hand = list(base)
+        if rng.random() < 0.5:
+            hand[rng.randrange(13)] = rng.choice([c for c in range(106) if c not in hand])
+        hand.append(rng.choice([c for c in range(106) if c not in hand]))
+        choices = sorted({same(c): c for c in reversed(hand)}.values())
+        brute = [c for c in choices if declares([x for x in hand if x != c], rnd.wild)]
+        assert rnd.declarable(hand, choices) == brute
+        offered += bool(brute)
+    assert offered > 10

@@ -20,6 +20,10 @@ throws a card out of its melds:
   others took and still hold) that would bring it nearer, then not a card near
   one the next player took from the pile, then the one worth most. It takes the
   discard when that brings it nearer (a joker always).
+
+``ai:search`` (core's search) rolls out with ``ai:easy`` and keeps
+``ai:hard``'s move as its prior, searching it only against the discards
+``ai:hard`` found close (:meth:`HardIndianAgent.search_candidates`).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from .cards import BASE, COPIES, FIRST_JOKER, is_joker, value
-from .melds import WEIGHT, best_melds, progress
+from .melds import WEIGHT, best_melds, loose_count, progress
 from .reach import HAND, Group, distance, nearer, reach_within, waits
 from .round import DECLARE, DISCARD, DROP, NAME, same
 
@@ -120,8 +124,10 @@ class EasyIndianAgent(BaseAgent):
             return True
         if not near_any(top, view.hand, wild):
             return False  # no meld holds it
-        _, loose = best_melds([*view.hand, top], wild)
-        return top not in loose and len(loose) < len(best_melds(view.hand, wild)[1]) + 1
+        with_top = [*view.hand, top]
+        if loose_count(with_top, wild) > loose_count(view.hand, wild):
+            return False  # it leaves more cards out
+        return top not in best_melds(with_top, wild)[1]
 
     def should_drop(self, view: View) -> bool:
         return False
@@ -196,7 +202,21 @@ class HardIndianAgent(NormalIndianAgent):
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         self.unseen = unseen_counts(view)
-        return super().act(view, legal)
+        self.close: list[int] = []  # the discards its rules found close, this decision
+        move = super().act(view, legal)
+        self.move = move
+        return move
+
+    def search_candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The moves ``ai:search`` plays out against its last one (its prior
+        there): the discards its rules found close (those leaving the hand as
+        near a declaration whose useful cards were counted); its own move
+        alone otherwise (a draw, a declaration, a drop, a discard with none
+        close), played at once."""
+        if self.move.kind != DISCARD:
+            return [self.move]
+        close = {same(c) for c in self.close}
+        return [self.move, *(a for a in legal if a.kind == DISCARD and same(a.cards[0]) in close)]
 
     def discard_choice(self, hand: Sequence[int], view: View) -> int:
         """The card whose throwing leaves the hand nearest a declaration
@@ -225,8 +245,13 @@ class HardIndianAgent(NormalIndianAgent):
         )
         if len(ranked) == 1:
             return ranked[0][1]
+        self.close = [card for _, card, _, _ in ranked[: self.SHORTLIST]]
         for _, card, rest, groups in ranked[: self.SHORTLIST]:
-            key = (least, -self.outs(rest, least, groups, wild) + self.cost(card, taken, wild))
+            cost = self.cost(card, taken, wild)
+            outs = self.outs(rest, least, groups, wild, None if best_key is None else (cost, best_key[1]))
+            if outs is None:
+                continue  # it cannot come out ahead
+            key = (least, -outs + cost)
             if best_key is None or key < best_key:
                 best_key, best = key, card
         return best
@@ -236,10 +261,19 @@ class HardIndianAgent(NormalIndianAgent):
         less the points it would count if kept."""
         return self.danger(card, taken) - self.POINTS * value(card, wild)
 
-    def outs(self, hand: Sequence[int], d: int, groups: Sequence[Group], wild: int) -> float:
+    def outs(
+        self,
+        hand: Sequence[int],
+        d: int,
+        groups: Sequence[Group],
+        wild: int,
+        beat: tuple[float, float] | None = None,
+    ) -> float | None:
         """The cards not seen that bring the hand nearer a declaration: those
         its groups wait for, and those beside a group or pairing with a card
-        out of the groups that do (each tried)."""
+        out of the groups that do (each tried). With ``beat`` ``(cost, best)``:
+        None as soon as the count cannot make ``cost`` less the count lower
+        than ``best``."""
         unseen = self.unseen
         sure = waits(groups)
         near: set[int] = set()
@@ -253,9 +287,16 @@ class HardIndianAgent(NormalIndianAgent):
                 near.update(pair_cards(naturals[0]))
                 near.update(pair_cards(naturals[-1]))
         total = float(sum(unseen[b] for b in sure if b % 13 != wild))
-        for b in near - sure:
-            if b % 13 != wild and unseen[b] and nearer([*hand, b], wild, d):
+        tried = sorted(b for b in near - sure if b % 13 != wild and unseen[b])
+        left = float(sum(unseen[b] for b in tried))  # the most the cards tried may add
+        for b in tried:
+            if beat is not None and -(total + left) + beat[0] >= beat[1]:
+                return None
+            left -= unseen[b]
+            if nearer([*hand, b], wild, d):
                 total += unseen[b]
+        if beat is not None and -total + beat[0] >= beat[1]:
+            return None
         return total
 
     def promise(self, hand: Sequence[int], groups: Sequence[Group], wild: int) -> float:
@@ -356,6 +397,7 @@ AGENTS = (
         factory=easy_factory,
         rollout=True,  # core's ai:search rolls out with it
         rollout_iterations=16,  # a deal's play-outs are long: fewer of them
+        rollout_prior="ai:hard",  # its prior, searched against the discards ai:hard finds close
     ),
     AgentSpec(
         name="ai:normal",

@@ -177,6 +177,14 @@ def melds_count(hand: Sequence[int], wild: int) -> bool:
     return _least(_canonical(hand), wild, DECLARATION) is not None
 
 
+def least_out(hand: Sequence[int], wild: int) -> tuple[int, int] | None:
+    """``(points, cards)`` left out of melds by the best arrangement of
+    ``hand`` with two sequences, one pure (the least points, then the fewest
+    cards), or None when it holds no such sequences: ``arrange``'s ``raw``
+    and loose count without the arrangement."""
+    return _least(_canonical(hand), wild, DECLARATION)
+
+
 def declares(hand: Sequence[int], wild: int) -> bool:
     """Whether ``hand`` is a valid declaration (every card melded, two
     sequences, one of them pure): ``arrange(hand, wild).valid`` without the
@@ -190,6 +198,14 @@ def best_melds(hand: Sequence[int], wild: int) -> tuple[tuple[Meld, ...], tuple[
     builds on before the requirement is met."""
     hand = tuple(hand)
     return _physical(hand, _solve(_canonical(hand), wild, NO_NEEDS).melds)
+
+
+def loose_count(hand: Sequence[int], wild: int) -> int:
+    """How many cards :func:`best_melds` leaves out of its melds, without
+    the melds."""
+    least = _least(_canonical(hand), wild, NO_NEEDS)
+    assert least is not None  # no needs: always met
+    return least[1]
 
 
 def classify(cards: Sequence[int], wild: int) -> Meld | None:

@@ -38,8 +38,9 @@ def _base_at(suit: int, pos: int) -> int:
     return suit * 13 + (pos - 1) % 13
 
 
-def split(hand: Sequence[int], wild: int) -> tuple[tuple[int, ...], int]:
-    """The hand's naturals counted per base card, and its jokers."""
+def split(hand: Sequence[int], wild: int) -> tuple[bytes, int]:
+    """The hand's naturals counted per base card (a byte each: quick to copy,
+    hash and scan), and its jokers."""
     counts = [0] * BASE
     jokers = 0
     for c in hand:
@@ -47,7 +48,7 @@ def split(hand: Sequence[int], wild: int) -> tuple[tuple[int, ...], int]:
             jokers += 1
         else:
             counts[c % BASE] += 1
-    return tuple(counts), jokers
+    return bytes(counts), jokers
 
 
 def reach(hand: Sequence[int], wild: int) -> tuple[int, tuple[Group, ...]]:
@@ -101,7 +102,7 @@ def waits(groups: Sequence[Group]) -> set[int]:
 
 @lru_cache(maxsize=1 << 17)
 def _best(
-    counts: tuple[int, ...], seqs: int, pure: int, jokers: int, slots: int, floor: int = -1
+    counts: bytes, seqs: int, pure: int, jokers: int, slots: int, floor: int = -1
 ) -> tuple[int, tuple[Group, ...]]:
     """The most naturals of ``counts`` that groups can hold in ``slots``
     places, with ``seqs`` sequences (up to 2) and ``pure`` pure ones (up to
@@ -109,22 +110,18 @@ def _best(
     the place it held). -1 when the requirement cannot be met. Only answers
     above ``floor`` are looked for: when the most is ``floor`` or less, the
     answer is some number no more than ``floor`` (and no groups)."""
-    first = -1
-    for b in range(BASE):
-        if counts[b]:
-            first = b
-            break
-    if first < 0:
+    first = BASE - len(counts.lstrip(b"\0"))  # the lowest base card held
+    if first == BASE:
         return _finish(seqs, pure, jokers, slots)
     suit, rank = divmod(first, 13)
-    left = list(counts)
+    left = bytearray(counts)
     left[first] -= 1
-    rest = tuple(left)
+    rest = bytes(left)
     total = sum(counts)
     best: int = floor
     best_groups: tuple[Group, ...] = ()
 
-    def consider(used: int, group: Group, after: tuple[int, ...], s: int, p: int, j: int, need: int) -> None:
+    def consider(used: int, group: Group, after: bytes, s: int, p: int, j: int, need: int) -> None:
         nonlocal best, best_groups
         if need > slots or used + min(total - used, slots - need) <= best:
             return  # it cannot hold more than the best so far
@@ -156,12 +153,12 @@ def _best(
         deficit = length - k + short
         if deficit > MAX_DEFICIT:
             continue
-        after = list(rest)
+        after = bytearray(rest)
         naturals = [first]
         for q in places:
             after[low + q] -= 1
             naturals.append(low + q)
-        done = tuple(after)
+        done = bytes(after)
         # kept pure: the deficit drawn as naturals
         group: Group = ("sequence", tuple(naturals), (suit, lo, hi), 0, True)
         consider(k, group, done, nseq, 1, jokers, k + deficit)
@@ -183,14 +180,14 @@ def _best(
     for mask in range(1, 1 << len(others)):
         chosen = [others[i] for i in range(len(others)) if mask >> i & 1]
         k = 1 + len(chosen)
-        after = list(rest)
+        after = bytearray(rest)
         for b in chosen:
             after[b] -= 1
         deficit = max(0, 3 - k)
         j = min(deficit, jokers)
         wait = tuple(missing_suits) if deficit > j else ()
         group = ("set", (first, *chosen), wait, j, False)
-        consider(k, group, tuple(after), seqs, pure, jokers - j, k + deficit - j)
+        consider(k, group, bytes(after), seqs, pure, jokers - j, k + deficit - j)
 
     if min(total - 1, slots) > best:  # the card left out
         n, gs = _best(rest, seqs, pure, jokers, slots, best)

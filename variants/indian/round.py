@@ -40,7 +40,7 @@ from .cards import (
     value,
     wild_rank_of_cut,
 )
-from .melds import CAP, Arrangement, arrange, declares
+from .melds import CAP, Arrangement, arrange, declares, least_out
 from .options import IndianOptions
 
 NAME = "indian"
@@ -232,18 +232,20 @@ class IndianRound(Restocking, Round):
     def declarable(self, hand: Sequence[int], choices: Sequence[int]) -> list[int]:
         """The cards of ``choices`` whose laying down leaves a valid declaration.
 
-        Only a card worth at least the points the whole hand's best
-        arrangement leaves out can be one: laying down ``c`` from a valid
-        declaration leaves an arrangement of the hand with ``c`` alone out,
-        so the best one leaves out no more points than ``c`` is worth."""
+        Laying down ``c`` from a valid declaration leaves an arrangement of
+        the hand with ``c`` alone out, so the whole hand's best arrangement
+        (least points out, then fewest cards) leaves out no more than that:
+        fewer points than ``c`` is worth, or as many and at most one card."""
         if not may_declare(hand, self.wild):
             return []
-        whole = arrange(hand, self.wild)
-        if not whole.counts:
+        least = least_out(hand, self.wild)
+        if least is None:
             return []  # no two sequences with one pure among the 14: none among 13
+        raw, loose = least
         out = []
         for c in choices:
-            if value(c, self.wild) < whole.raw:
+            worth = value(c, self.wild)
+            if worth < raw or (worth == raw and loose > 1):
                 continue
             rest = list(hand)
             rest.remove(c)
