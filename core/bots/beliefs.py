@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from rummykit.core.engine.resample import InfoState
     from rummykit.core.engine.round import Round, View
 
-__all__ = ["NEAR", "Beliefs", "CardModel", "belief_sample"]
+__all__ = ["NEAR", "Beliefs", "CardModel", "belief_sample", "table_fits"]
 
 
 def _near(c: int, t: int) -> float:
