@@ -85,20 +85,16 @@ def test_taking_is_searched_only_for_a_card_that_brings_the_hand_nearer() -> Non
         assert kinds == ({TAKE_DISCARD, DRAW_STOCK} if searched else {prior.kind}), top
 
 
-def test_buying_is_searched_only_for_a_wanted_card_and_never_in_the_last_deal() -> None:
-    def asked(seat1: str, top: str, round_index: int = 0):
-        rnd = ContractRound.from_deal(
-            [c("2C 3D 4S 5H"), c(seat1), c("QC QD"), c("6C 6D")], discard=c(top), round_index=round_index
-        )
-        rnd.apply(next(a for a in rnd.legal_actions() if a.kind == DRAW_STOCK))
-        assert rnd.to_act() == 1 and {a.kind for a in rnd.legal_actions()} == {BUY, PASS}
-        view = rnd.view(1)
-        prior = hard_factory(1, 1, None).act(view, view.legal)
-        return {a.kind for a in close_moves(view, view.legal, prior)}, prior.kind
-
-    assert asked("8C 8D 9S KH", "8H") == ({BUY, PASS}, BUY)
-    assert asked("8C 8D 9S KH", "JH")[0] == {PASS}
-    assert asked("8C 8D 9S KH", "8H", round_index=6) == ({PASS}, PASS)
+def test_a_buy_is_never_searched() -> None:
+    rnd = ContractRound.from_deal(
+        [c("2C 3D 4S 5H"), c("8C 8D 9S KH"), c("QC QD"), c("6C 6D")], discard=c("8H")
+    )
+    rnd.apply(next(a for a in rnd.legal_actions() if a.kind == DRAW_STOCK))
+    assert rnd.to_act() == 1 and {a.kind for a in rnd.legal_actions()} == {BUY, PASS}
+    view = rnd.view(1)
+    prior = hard_factory(1, 1, None).act(view, view.legal)
+    assert prior.kind == BUY  # the 8H makes its set: ai:hard buys it
+    assert close_moves(view, view.legal, prior) == [prior]
 
 
 def test_a_discard_is_searched_against_its_closest_rivals_only() -> None:
@@ -146,6 +142,9 @@ def test_a_last_deal_discard_keeps_to_the_search_budget() -> None:
     agent.policy = counted
     action = agent.act(view, view.legal, info=rnd.information(seat))
     assert any(a is action for a in view.legal)
-    assert len(agent.last["counts"]) >= 2  # searched: the rules' discard and a rival
-    assert min(agent.last["counts"].values()) >= 1  # every candidate played out
+    counts = list(agent.last["counts"].values())
+    assert len(counts) >= 2  # searched: the rules' discard and a rival
+    assert min(counts) >= 1  # every candidate played out
+    # the rules' move and the best rival meet on enough deals to overrule
+    assert counts[0] >= MIN_PAIRED and sorted(counts)[-2] >= MIN_PAIRED
     assert len(moves) <= agent.max_moves

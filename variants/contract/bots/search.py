@@ -8,10 +8,11 @@ evidence.
   where one can matter: a discard while not down, against the others that
   leave the hand as near its contract (the two the rules rank next); taking
   the pile's top card against drawing, when the card would bring the hand
-  nearer, is a joker or (once down) fits a table meld; buying against
-  passing, on the same terms (never in the last deal, never once down).
-  Everywhere else (going down, adding, a discard once down, a card nobody
-  needs) the rules' move is played at once, unsearched.
+  nearer, is a joker or (once down) fits a table meld. Everywhere else
+  (buying, going down, adding, a discard once down, a card nobody needs) the
+  rules' move is played at once, unsearched: a buy puts two cards in hand,
+  whose points weigh on every play-out cut short before the hand can go
+  down, a bias no count of play-outs removes.
 * **Overruling** (:meth:`ContractSearch.overrules`): another move replaces
   the rules' only after at least :data:`MIN_PAIRED` paired play-outs and when
   the mean of the paired differences is above zero by Student's *t* at
@@ -36,16 +37,16 @@ from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from ..cards import fits, penalty, shape_of
-from ..round import BUY, DISCARD, PASS
+from ..round import BUY, DISCARD
 from . import ContractAgent, normal_factory
 from .common import card_worth, copies, deficiency, helps, is_joker
 
 #: Paired play-outs the best candidate needs before it may replace the prior.
 MIN_PAIRED = 8
 #: Play-outs a searched decision, spread over its (two or three) candidates.
-ITERATIONS = 12
+ITERATIONS = 24
 #: Moves those play-outs play in all, at most (each cut after its share).
-MAX_MOVES = 1000
+MAX_MOVES = 1200
 #: Rivals of the rules' discard searched against it, at most.
 RIVALS = 2
 
@@ -126,9 +127,7 @@ def close_moves(view: View, legal: Sequence[Action], prior: Action, rivals: int 
     kinds = {a.kind for a in legal}
     top = view.discard_top
     if BUY in kinds:
-        if top is None or _down(view) or view.extra.get("deal") == 7 or not _wanted(top, view):
-            return [prior]
-        return [a for a in legal if a.kind in (BUY, PASS)]
+        return [prior]
     if TAKE_DISCARD in kinds:
         if top is None or not _wanted(top, view):
             return [prior]
