@@ -6,7 +6,8 @@ evidence.
 * **Prior**: ``ai:hard``'s move (:class:`ContractAgent` at level ``hard``).
 * **Candidates** (:func:`close_moves`): the prior and its close rivals only,
   where one can matter: a discard while not down, against the others that
-  leave the hand as near its contract (the two the rules rank next); taking
+  leave the hand as near its contract (at most :data:`RIVALS`: the least
+  useful to the hand first, then the most penalty points); taking
   the pile's top card against drawing, when the card would bring the hand
   nearer, is a joker or (once down) fits a table meld. Everywhere else
   (buying, going down, adding, a discard once down, a card nobody needs) the
@@ -110,7 +111,7 @@ def _down(view: View) -> bool:
 
 
 def _wanted(card: int, view: View) -> bool:
-    """Whether the pile's top ``card`` could be worth taking or buying: a joker,
+    """Whether the pile's top ``card`` could be worth taking: a joker,
     a card that brings the hand nearer its contract, or (once down) one that
     fits a meld on the table."""
     n = copies(view)
