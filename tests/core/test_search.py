@@ -541,9 +541,9 @@ def test_a_search_whose_overrules_hook_says_no_plays_its_prior_after_searching()
     spec = registry().variant("gin")
     options = spec.options_model()
     match = Match(spec, options, 2, 4)
-    agent = _NeverOverrules(1, options=options, iterations=4, max_moves=200)
+    agent = _NeverOverrules(1, options=options, iterations=2, max_moves=100)
     searched = 0
-    while not match.over and searched < 3:
+    while not match.over and searched < 2:
         seat = match.to_act()
         view = match.view(seat)
         action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
@@ -551,7 +551,7 @@ def test_a_search_whose_overrules_hook_says_no_plays_its_prior_after_searching()
             searched += 1
             assert action is next(iter(agent.last["means"]))  # the prior: searched first
         match.apply(action)
-    assert searched == 3
+    assert searched == 2
 
 
 def test_make_search_builds_the_agent_class_it_is_given_and_the_kit_can_cheapen_it():
