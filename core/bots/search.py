@@ -97,6 +97,7 @@ __all__ = [
     "RolloutError",
     "RulesSearchAgent",
     "SearchAgent",
+    "make_search",
     "rollout_policy",
     "search_spec",
     "supports",
@@ -263,6 +264,14 @@ class SearchAgent(BaseAgent):
             return "the only move"
         return "the roll-out policy's move (nothing searched)"
 
+    def overrules(self, move: Sequence[float], prior: Sequence[float]) -> bool:
+        """Whether the best candidate, whose play-outs were worth ``move``,
+        is played instead of the prior, whose play-outs on the same deals
+        (paired, in order; ``prior`` may hold more) were worth ``prior``: when
+        the mean of the paired differences is ``confidence`` standard errors
+        above zero."""
+        return _z(list(move), list(prior)) >= self.confidence
+
     # -- deciding ----------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
@@ -331,7 +340,7 @@ class SearchAgent(BaseAgent):
             keep = sorted(alive[1:], key=lambda i: (-means[i], i))[: max(1, (len(alive) + 1) // 2 - 1)]
             alive = [0, *sorted(keep)]
         best = min(alive, key=lambda i: (-means[i], i))
-        if best != 0 and _z(vals[best], vals[0]) < self.confidence:
+        if best != 0 and not self.overrules(vals[best], vals[0]):
             best = 0
         return best, means, [len(p) for p in points]
 
@@ -548,12 +557,12 @@ def with_iterations(spec: AgentSpec, iterations: int, max_moves: int | None = DE
     :class:`SearchAgent`); any other player unchanged. The conformance kit
     plays the search cheaply so."""
     factory = spec.factory
-    if isinstance(factory, functools.partial) and factory.func is _make_search:
+    if isinstance(factory, functools.partial) and factory.func is make_search:
         return replace(spec, factory=functools.partial(factory, iterations=iterations, max_moves=max_moves))
     return spec
 
 
-def _make_search(
+def make_search(
     seat: int,
     seed: int,
     options: Any,
@@ -565,8 +574,15 @@ def _make_search(
     policy_name: str = "",
     prior_policy: PolicyFactory | None = None,
     prior_name: str = "",
+    agent: type[SearchAgent] | None = None,
 ) -> SearchAgent:
-    return SearchAgent(
+    """An ``ai:search`` player (the factory of :func:`search_spec`'s
+    player, bound with ``functools.partial``): ``agent`` (default
+    :class:`SearchAgent`) made with these arguments. A variant that registers
+    its own ``ai:search`` so, with its own subclass as ``agent``, keeps
+    :func:`with_iterations` working for it (the conformance kit's cheap
+    search)."""
+    return (agent or SearchAgent)(
         seed,
         options=options,
         policy=policy,
@@ -650,7 +666,7 @@ def search_spec(
         description=f"searches: plays {moves} out on {iterations} deals a decision drawn from what "
         f"it saw, with {who} moving every seat, and {keeps}",
         factory=functools.partial(
-            _make_search,
+            make_search,
             policy=policy.factory if policy else None,
             iterations=iterations,
             policy_name=f"{policy.name} (plugin {policy.plugin or '?'})" if policy else "random",

@@ -3,6 +3,7 @@ core can re-deal, legal and reproducible, and never told more than its seat know
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
@@ -621,3 +622,53 @@ def test_a_failing_prior_player_is_named_as_the_one_that_failed():
         )
         with pytest.raises(RolloutError, match=says):
             agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+
+
+def test_the_prior_is_overruled_by_confidence_standard_errors_of_the_paired_differences():
+    agent = SearchAgent(1, confidence=2.0)
+    # differences 1, 0, 1, 0: mean 0.5, standard error 0.29, 1.73 of them
+    assert not agent.overrules([1.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0])
+    assert SearchAgent(1, confidence=1.5).overrules([1.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0])
+    assert agent.overrules([1.0, 2.0], [0.0, 1.0, 5.0])  # paired on the first two: always 1 ahead
+    assert not agent.overrules([1.0], [0.0])  # one pair tells nothing
+
+
+class _NeverOverrules(SearchAgent):
+    def overrules(self, move, prior):
+        return False
+
+
+def test_a_search_whose_overrules_hook_says_no_plays_its_prior_after_searching():
+    spec = registry().variant("gin")
+    options = spec.options_model()
+    match = Match(spec, options, 2, 4)
+    agent = _NeverOverrules(1, options=options, iterations=2, max_moves=100)
+    searched = 0
+    while not match.over and searched < 2:
+        seat = match.to_act()
+        view = match.view(seat)
+        action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+        if agent.last:
+            searched += 1
+            assert action is next(iter(agent.last["means"]))  # the prior: searched first
+        match.apply(action)
+    assert searched == 2
+
+
+def test_make_search_builds_the_agent_class_it_is_given_and_the_kit_can_cheapen_it():
+    from rummykit.core.bots.search import make_search
+    from rummykit.core.plugins.registry import AgentSpec
+
+    own = AgentSpec(
+        name=NAME,
+        variant="gin",
+        strength=25,
+        description="a variant's own search",
+        factory=functools.partial(make_search, agent=_NeverOverrules, policy=None, iterations=40),
+    )
+    options = registry().variant("gin").options_model()
+    agent = own.factory(0, 3, options)
+    assert type(agent) is _NeverOverrules and agent.iterations == 40
+    cheap = with_iterations(own, 4, 1).factory(0, 3, options)
+    assert type(cheap) is _NeverOverrules and (cheap.iterations, cheap.max_moves) == (4, 1)
+    assert type(search("gin", 0, 3)) is SearchAgent  # core's, where no subclass is given

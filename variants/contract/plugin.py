@@ -25,7 +25,9 @@ def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
 @hookimpl
 def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     from .bots import EASY, HARD, NORMAL
+    from .bots.search import SEARCH
 
     register(EASY)
     register(NORMAL)
     register(HARD)
+    register(SEARCH)

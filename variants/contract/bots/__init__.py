@@ -164,8 +164,7 @@ NORMAL = AgentSpec(
     description="keeps partial melds (discards what leaves it nearest its contract), takes and "
     "buys what brings it nearer, guards its discards",
     factory=normal_factory,
-    rollout=True,  # ai:search rolls out with it: stronger than ai:easy, cheap enough a move
-    rollout_iterations=8,
+    rollout=True,  # ai:search (bots/search.py) rolls out with it: cheaper a move than ai:hard
 )
 HARD = AgentSpec(
     name="ai:hard",
