@@ -154,12 +154,7 @@ class SearchAgent(BaseAgent):
     :class:`RolloutError` says the policy failed, not the search;
     ``beliefs`` (default ``True``: :class:`~rummykit.core.bots.beliefs.Beliefs`
     with core's card model; a :class:`Beliefs` of the variant's; ``False`` or
-    ``None``: uniform) is what the deals are drawn with; ``prior_policy``
-    (an agent factory, as ``policy``; default ``None``: the roll-out policy)
-    makes the player whose move is the prior, named ``prior_name``. A player
-    made by ``prior_policy`` that has a method ``search_candidates(view,
-    legal)`` names the moves worth searching against the move it just made
-    (:meth:`candidates`).
+    ``None``: uniform) is what the deals are drawn with.
     """
 
     wants_information = True
@@ -179,8 +174,6 @@ class SearchAgent(BaseAgent):
         confidence: float | None = None,
         policy_name: str = "",
         beliefs: Beliefs | bool | None = True,
-        prior_policy: PolicyFactory | None = None,
-        prior_name: str = "",
     ) -> None:
         if not is_whole_number(iterations) or iterations < 1:
             raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")
@@ -196,9 +189,6 @@ class SearchAgent(BaseAgent):
         self.policy = policy or _random_policy
         #: Who the roll-out policy is, for the error when it fails ("ai:easy (plugin x)").
         self.policy_name = policy_name or ("random" if policy is None else "")
-        self.prior_policy = prior_policy
-        self.prior_name = prior_name
-        self._prior_agent: Any = None  # the prior_policy's player of this decision
         self.iterations = iterations
         self.max_moves = max_moves
         self.time_cap = time_cap
@@ -219,36 +209,17 @@ class SearchAgent(BaseAgent):
     # -- hooks ------------------------------------------------------------------
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The moves to search (a subset of ``legal``): all of them, or, where
-        the prior came from ``prior_policy``'s player and it has a method
-        ``search_candidates(view, legal)``, the moves that names (its own move
-        alone: played at once; none: every legal move). The prior is searched
-        too, whether or not they include it."""
-        narrow = getattr(self._prior_agent, "search_candidates", None)
-        if self.prior_policy is None or not callable(narrow):
-            return legal
-        try:
-            moves: Sequence[Action] = narrow(view, legal)
-        except Exception as e:
-            what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
-            raise RolloutError(f"its prior {self.prior_name} raised {what} naming its candidates") from e
-        return list(moves)
+        """The moves to search (a subset of ``legal``): all of them. The prior
+        is searched too, whether or not they include it."""
+        return legal
 
     def prior(self, view: View, legal: Sequence[Action]) -> Action:
         """The move kept on a tie, and played when there is nothing to search
-        with: the roll-out policy's own move (``prior_policy``'s where given)."""
+        with: the roll-out policy's own move."""
         seed = self.rng.getrandbits(32)
-        make = self.prior_policy or self.policy
-        self._prior_agent = None
         try:
-            agent = make(view.seat, seed, self.options)
-            if self.prior_policy is not None:
-                self._prior_agent = agent
-            return agent.act(view, legal)
+            return self.policy(view.seat, seed, self.options).act(view, legal)
         except Exception as e:
-            if self.prior_policy is not None:
-                what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
-                raise RolloutError(f"its prior {self.prior_name} raised {what}") from e
             raise self._policy_failed(e, "choosing the prior") from e
 
     def explain(self, view: View, action: Action) -> str:
@@ -572,8 +543,6 @@ def make_search(
     max_moves: int | None = DEFAULT_MAX_MOVES,
     confidence: float = SEARCH_CONFIDENCE,
     policy_name: str = "",
-    prior_policy: PolicyFactory | None = None,
-    prior_name: str = "",
     agent: type[SearchAgent] | None = None,
 ) -> SearchAgent:
     """An ``ai:search`` player (the factory of :func:`search_spec`'s
@@ -590,8 +559,6 @@ def make_search(
         max_moves=max_moves,
         confidence=confidence,
         policy_name=policy_name,
-        prior_policy=prior_policy,
-        prior_name=prior_name,
     )
 
 
@@ -638,38 +605,23 @@ def search_spec(
 ) -> AgentSpec | None:
     """The ``ai:search`` player for ``spec`` (``None`` where it cannot play):
     its roll-out policy is :func:`rollout_policy`'s, else ``random``; its
-    budget ``iterations``, or the policy's ``rollout_iterations``; its prior
-    the move of the variant's player the policy's ``rollout_prior`` names
-    (when registered), else the policy's own."""
+    budget ``iterations``, or the policy's ``rollout_iterations``."""
     if not supports(spec):
         return None
     policy = rollout_policy(spec.name, registry)
     who = policy.name if policy is not None else "random"
     if policy is not None and policy.rollout_iterations is not None:
         iterations = policy.rollout_iterations
-    prior = None
-    if policy is not None and policy.rollout_prior is not None:
-        prior = registry.agents.get((spec.name, policy.rollout_prior))
-    keeps = "keeps the best chance to win the match"
-    moves = "each move"
-    if prior is not None:
-        keeps = f"keeps {prior.name}'s move unless another has a clearly better chance to win the match"
-        moves = f"{prior.name}'s move and those it names"
-    with_prior: dict[str, Any] = {}
-    if prior is not None:
-        who_prior = f"{prior.name} (plugin {prior.plugin or '?'})"
-        with_prior = {"prior_policy": prior.factory, "prior_name": who_prior}
     return AgentSpec(
         name=NAME,
         variant=spec.name,
         strength=STRENGTH,
-        description=f"searches: plays {moves} out on {iterations} deals a decision drawn from what "
-        f"it saw, with {who} moving every seat, and {keeps}",
+        description=f"searches: plays each move out on {iterations} deals a decision drawn from what "
+        f"it saw, with {who} moving every seat, and keeps the best chance to win the match",
         factory=functools.partial(
             make_search,
             policy=policy.factory if policy else None,
             iterations=iterations,
             policy_name=f"{policy.name} (plugin {policy.plugin or '?'})" if policy else "random",
-            **with_prior,
         ),
     )

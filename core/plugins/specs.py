@@ -276,11 +276,7 @@ class AgentSpec(Generic[OptionsT]):
     state, so a player built on the search plays its prior there, unsearched).
     ``rollout_iterations`` is the budget ``ai:search`` takes when it rolls out
     with this player (``None``: its default): fewer play-outs for a policy
-    that costs more a move keep the decision time. ``rollout_prior`` names
-    the variant's own player whose move is ``ai:search``'s prior when it rolls
-    out with this player (the move kept unless another is clearly ahead;
-    ``None``: the policy's own move): the prior moves once a decision, not at
-    every move of the play-outs, so it may be a slower, stronger player.
+    that costs more a move keep the decision time.
 
     ``per_variant`` is for a generic player (``variant=None``) that must know
     the variant it plays: called with the variant's spec and the registry, it
@@ -305,7 +301,6 @@ class AgentSpec(Generic[OptionsT]):
     plugin: str = ""
     rollout: bool = False
     rollout_iterations: int | None = None
-    rollout_prior: str | None = None
     per_variant: Callable[[VariantSpec, Registry], AgentSpec | str | None] | None = None
     understands: Callable[[str, BaseModel], bool] | None = None
 
@@ -318,12 +313,6 @@ class AgentSpec(Generic[OptionsT]):
             raise PluginError(
                 f"computer player {self.name}: rollout_iterations is None or a whole number of "
                 f"play-outs, at least 1, not {shown_value(n)}"
-            )
-        prior = self.rollout_prior
-        if prior is not None and (not isinstance(prior, str) or agent_name_problem(prior) is not None):
-            raise PluginError(
-                f"computer player {self.name}: rollout_prior is None or the name of a computer player, "
-                f"not {shown_value(prior)}"
             )
 
 

@@ -184,13 +184,6 @@ def test_a_roll_out_budget_must_be_a_whole_number_of_play_outs(budget):
     AgentSpec("ai:fast", lambda seat, seed, o: RandomAgent(seed), rollout=True, rollout_iterations=32)
 
 
-@pytest.mark.parametrize("prior", [3, "", "human", "bad name", ("ai:hard",)])
-def test_a_roll_out_prior_must_name_a_computer_player(prior):
-    with pytest.raises(PluginError, match=r"ai:fast: rollout_prior is None or the name of a computer player"):
-        AgentSpec("ai:fast", lambda seat, seed, o: RandomAgent(seed), rollout=True, rollout_prior=prior)
-    AgentSpec("ai:fast", lambda seat, seed, o: RandomAgent(seed), rollout=True, rollout_prior="ai:hard")
-
-
 class RegistersABadName:
     @hookimpl
     def register_agents(self, register):

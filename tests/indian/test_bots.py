@@ -7,6 +7,7 @@ from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent
 from rummykit.variants.indian.reach import distance
 from rummykit.variants.indian.round import DECLARE, DISCARD, DROP, same
+from rummykit.variants.indian.search import IndianSearch
 
 from .test_round import DECLARER, LOSER, cards, made
 
@@ -110,14 +111,19 @@ def test_ai_search_rolls_out_with_easy_and_keeps_hards_move_unless_another_is_cl
     agent = spec.factory(0, 1, reg.variant("indian").options_model())
     assert agent.iterations == 16 and agent.confidence == SEARCH_CONFIDENCE
     assert agent.policy is reg.agent("indian", "ai:easy").factory
-    assert agent.prior_policy is reg.agent("indian", "ai:hard").factory
-    assert "with ai:easy moving every seat, and keeps ai:hard's move" in spec.description
+    assert isinstance(agent, IndianSearch)
+    assert (
+        "with ai:easy moving every seat, and leaves ai:hard's move only when clearly ahead"
+        in spec.description
+    )
     # its prior is ai:hard's move: here the pick-up that brings the hand nearer
     hand = "AH 2H 3H 4S 5S 6S 8C 8D 8S JC 9D 3C KH"
     rnd = made([hand, LOSER], "QC", "7D", "2D")
     view = rnd.view(0)
     assert agent.prior(view, view.legal).kind == TAKE_DISCARD
     assert EasyIndianAgent(1).act(view, view.legal).kind == DRAW_STOCK
+    # and it searches only what ai:hard names: here its pick-up alone
+    assert list(agent.candidates(view, view.legal)) == [Action(TAKE_DISCARD)]
 
 
 def test_hard_names_its_close_discards_for_the_search_and_nothing_else() -> None:

@@ -21,8 +21,8 @@ throws a card out of its melds:
   one the next player took from the pile, then the one worth most. It takes the
   discard when that brings it nearer (a joker always).
 
-``ai:search`` (core's search) rolls out with ``ai:easy`` and keeps
-``ai:hard``'s move as its prior, searching it only against the discards
+``ai:search`` (:mod:`.search`: core's search) rolls out with ``ai:easy`` and
+keeps ``ai:hard``'s move as its prior, searching it only against the discards
 ``ai:hard`` found close (:meth:`HardIndianAgent.search_candidates`).
 """
 
@@ -395,9 +395,7 @@ AGENTS = (
         strength=10,
         description="melds what it can, throws its highest loose card, declares as soon as it can",
         factory=easy_factory,
-        rollout=True,  # core's ai:search rolls out with it
-        rollout_iterations=16,  # a deal's play-outs are long: fewer of them
-        rollout_prior="ai:hard",  # its prior, searched against the discards ai:hard finds close
+        rollout=True,  # the roll-out policy of ai:search (variants/indian/search.py)
     ),
     AgentSpec(
         name="ai:normal",

@@ -26,6 +26,8 @@ def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
 @hookimpl
 def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     from .agents import AGENTS
+    from .search import SEARCH
 
     for agent in AGENTS:
         register(agent)
+    register(SEARCH)
