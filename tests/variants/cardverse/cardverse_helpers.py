@@ -12,6 +12,7 @@
 
 ``play(rnd, "draw stock", "meld 7H 8H 9H", ...)`` applies moves typed as a person
 types them (parse_action against the legal actions, with the variant's reasons).
+``choose(agent, rnd)`` is the notation of the move ``agent`` makes for the seat to act.
 ``snapshot(rnd)`` captures the observable state to compare before and after.
 """
 
@@ -33,6 +34,11 @@ def play(rnd: CardVerseRound, *moves: str):
         action = parse_action(text, rnd.legal_actions(), rnd.why_illegal, SPEC.aliases)
         event = rnd.apply(action)
     return event
+
+
+def choose(agent, rnd: CardVerseRound) -> str:
+    view = rnd.view(rnd.to_act())
+    return agent.act(view, view.legal).notation()
 
 
 def c(text: str) -> int:

@@ -10,7 +10,6 @@ import pytest
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.cards.card import parse_card, parse_cards, to_mask
 from rummykit.core.cards.solver import get_solver
-from rummykit.core.engine.actions import parse_action
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
@@ -22,6 +21,7 @@ from rummykit.variants.cardverse_rummy.round import CardVerseRound
 
 from ...marks import first_fast
 from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
+from .cardverse_helpers import choose, deal, play
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
 SOLVER = get_solver(True, 1)
@@ -49,20 +49,6 @@ def dealt(options: CardVerseOptions, n_seats: int, index: int, rng: random.Rando
     rnd = deal_round(registry().variant("cardverse"), options, n_seats, index, rng)
     assert isinstance(rnd, CardVerseRound)
     return rnd
-
-
-def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
-    return CardVerseRound.from_deal(hands, discard, stock, **kw)
-
-
-def play(rnd, *moves: str) -> None:
-    for text in moves:
-        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
-
-
-def choose(agent, rnd) -> str:
-    seat = rnd.to_act()
-    return agent.act(rnd.view(seat), tuple(rnd.legal_actions())).notation()
 
 
 def test_registered_with_hard_the_strongest():

@@ -10,28 +10,14 @@ import pytest
 
 from rummykit.core.bots.beliefs import Beliefs, CardModel
 from rummykit.core.cards.card import parse_card
-from rummykit.core.engine.actions import parse_action
 from rummykit.variants.cardverse_rummy.bots.beliefs import CardVerseModel
 from rummykit.variants.cardverse_rummy.bots.easy import EasyAgent, HoldingEasyAgent
 from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
-from rummykit.variants.cardverse_rummy.round import CardVerseRound
+
+from .cardverse_helpers import choose, deal, play
 
 HANDS = ["7H 8H 9H 2C 5D KS QD", "4H 5C", "JC JD QS AS TC", "2S 3S 4S 6D 9C"]
-
-
-def deal(hands, stock="", discard="", **kw) -> CardVerseRound:
-    return CardVerseRound.from_deal(hands, discard, stock, **kw)
-
-
-def play(rnd, *moves: str) -> None:
-    for text in moves:
-        rnd.apply(parse_action(text, rnd.legal_actions(), rnd.why_illegal))
-
-
-def choose(agent, rnd) -> str:
-    view = rnd.view(rnd.to_act())
-    return agent.act(view, view.legal).notation()
 
 
 def test_holding_easy_holds_a_meld_while_the_stock_lasts_and_lays_it_down_before_the_end():
