@@ -98,6 +98,7 @@ __all__ = [
     "RulesSearchAgent",
     "SearchAgent",
     "make_search",
+    "paired_t",
     "rollout_policy",
     "search_spec",
     "supports",
@@ -241,7 +242,7 @@ class SearchAgent(BaseAgent):
         (paired, in order; ``prior`` may hold more) were worth ``prior``: when
         the mean of the paired differences is ``confidence`` standard errors
         above zero."""
-        return _z(list(move), list(prior)) >= self.confidence
+        return paired_t(move, prior)[1] >= self.confidence
 
     # -- deciding ----------------------------------------------------------------
 
@@ -475,18 +476,20 @@ def _planned(k: int, iterations: int) -> int:
     return total
 
 
-def _z(a: list[float], b: list[float]) -> float:
-    """How many standard errors the mean of ``a - b`` (paired, on the first
-    ``len(a)`` samples) is above zero."""
+def paired_t(a: Sequence[float], b: Sequence[float]) -> tuple[int, float]:
+    """The paired samples (``a`` against the first ``len(a)`` of ``b``) and
+    how many standard errors the mean of their differences ``a - b`` is above
+    zero (0 with fewer than two; infinite when every difference is the same
+    positive number)."""
     n = min(len(a), len(b))
     if n < 2:
-        return 0.0
+        return n, 0.0
     d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     if var <= 0.0:
-        return math.inf if mean > 0 else 0.0
-    return mean / math.sqrt(var / n)
+        return n, math.inf if mean > 0 else 0.0
+    return n, mean / math.sqrt(var / n)
 
 
 def _member(action: Action, legal: Sequence[Action], what: str) -> Action:

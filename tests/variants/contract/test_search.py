@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from rummykit.core.bots.search import NAME, SearchAgent, with_iterations
+from rummykit.core.bots.search import NAME, SearchAgent, paired_t, with_iterations
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.contract.bots import hard_factory, normal_factory
@@ -18,7 +18,6 @@ from rummykit.variants.contract.bots.search import (
     MIN_PAIRED,
     ContractSearch,
     close_moves,
-    paired_t,
     t975,
 )
 from rummykit.variants.contract.options import ContractOptions

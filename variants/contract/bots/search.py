@@ -32,7 +32,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.bots.search import SearchAgent, make_search
+from rummykit.core.bots.search import SearchAgent, make_search, paired_t
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -89,21 +89,6 @@ def t975(dof: int) -> float:
     if dof > 120:
         return 1.96
     return _T975[max(d for d in _T975 if d <= dof)]
-
-
-def paired_t(move: Sequence[float], prior: Sequence[float]) -> tuple[int, float]:
-    """The paired play-outs (``move`` against the first ``len(move)`` of
-    ``prior``) and the t statistic of their mean difference (0 with fewer
-    than two; infinite when every difference is the same positive number)."""
-    n = min(len(move), len(prior))
-    if n < 2:
-        return n, 0.0
-    d = [a - b for a, b in zip(move[:n], prior[:n], strict=True)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    if var <= 0.0:
-        return n, float("inf") if mean > 0 else 0.0
-    return n, mean / (var / n) ** 0.5
 
 
 def _down(view: View) -> bool:
@@ -205,4 +190,4 @@ SEARCH = AgentSpec(
     ),
 )
 
-__all__ = ["MIN_PAIRED", "SEARCH", "ContractSearch", "close_moves", "paired_t", "t975"]
+__all__ = ["MIN_PAIRED", "SEARCH", "ContractSearch", "close_moves", "t975"]
