@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.cards.card import points, rank_sort_key, to_mask
+from rummykit.core.cards.extensions import ExtensionResult, best_extensions
 from rummykit.core.cards.solver import get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
@@ -21,8 +22,6 @@ from ..table import extensions
 from .common import completes, next_step
 
 if TYPE_CHECKING:
-    from rummykit.core.cards.extensions import ExtensionResult
-
     from ..options import CardVerseOptions
 
 
@@ -75,8 +74,6 @@ class EasyAgent(BaseAgent):
     def plan(self, view: View) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]:
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
-        from rummykit.core.cards.extensions import best_extensions
-
         hand = to_mask(view.hand)
         # Only table melds that could take a card of this hand matter (fast path).
         table, numbers = [], []
@@ -148,8 +145,6 @@ class HoldingEasyAgent(EasyAgent):
         take = by_kind.get(TAKE_DISCARD)
         if view.stock_size or take is None or top is None or DRAW_STOCK not in by_kind:
             return super()._draw(view, legal)
-        from rummykit.core.cards.extensions import best_extensions
-
         hand = to_mask(view.hand)
         res = best_extensions(hand | 1 << top, [to_mask(m.cards) for m in view.table], self.solver)
         loose = [points(c, self.ace_points) for c in range(52) if res.deadwood_cards >> c & 1]

@@ -61,12 +61,23 @@ from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.bots.seen import SeenReader
 from rummykit.core.cards.card import code, from_mask, points, to_mask
 from rummykit.core.cards.melds import mask_in_rank_order
+from rummykit.core.cards.solver import get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
 from ..options import CardVerseOptions
 from .beliefs import CardVerseModel
-from .common import hand_points, live_partners, meld_danger, next_step, plan_turn, seat_probs
+from .common import (
+    RUN_PARTNERS,
+    SET_PARTNERS,
+    hand_points,
+    live_partners,
+    meld_danger,
+    next_step,
+    plan_turn,
+    seat_probs,
+)
+from .easy import HoldingEasyAgent, easy_factory
 from .knowledge import Knowledge, Table, read_view
 
 if TYPE_CHECKING:
@@ -115,8 +126,6 @@ WIDTH = 3
 
 
 def _policy(seat: int, seed: int, options: Any) -> Any:
-    from .easy import easy_factory
-
     return easy_factory(seat, seed, options)
 
 
@@ -139,8 +148,6 @@ class HardCardVerseAgent(RulesSearchAgent):
         iterations: int = ITERATIONS,
         hold_risk: tuple[float, float] | None = None,
     ) -> None:
-        from rummykit.core.cards.solver import get_solver
-
         if options is None:
             options = CardVerseOptions(ace_high=ace_points == 11, discard_to_win=discard_to_win)
         super().__init__(
@@ -177,8 +184,6 @@ class HardCardVerseAgent(RulesSearchAgent):
         """The play-outs' player at ``seat``: ``ai:easy``, at this seat's own
         place with more than two seats holding its melds as these rules do."""
         if seat == self._me and self._n > 2:
-            from .easy import HoldingEasyAgent
-
             return HoldingEasyAgent(
                 seed, ace_points=options.ace_points, discard_to_win=options.discard_to_win
             )
@@ -382,8 +387,6 @@ class HardCardVerseAgent(RulesSearchAgent):
     def next_player_probs(self, k: Knowledge) -> list[float]:
         """For each card, the chance the next player holds it: its picks count as
         held, the meld partners of the upcards it passed on are less likely."""
-        from .common import RUN_PARTNERS, SET_PARTNERS
-
         nxt = (k.seat + 1) % k.n_seats
         probs = seat_probs(k, nxt)
         held = k.held[nxt]

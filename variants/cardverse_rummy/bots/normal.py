@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.bots.seen import SeenReader
 from rummykit.core.cards.card import code, from_mask, points, to_mask
+from rummykit.core.cards.solver import get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
-from .common import live_partners, next_step, plan_turn
+from .common import RUN_PARTNERS, SET_PARTNERS, live_partners, next_step, plan_turn
 from .knowledge import Table, read_view
 
 __all__ = ["NormalCardVerseAgent"]
@@ -34,8 +35,6 @@ class NormalCardVerseAgent(BaseAgent):
     def __init__(
         self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False, **params: float
     ) -> None:
-        from rummykit.core.cards.solver import get_solver
-
         self.seed = seed
         self.ace_points = ace_points
         self.keep_one = discard_to_win
@@ -87,8 +86,6 @@ class NormalCardVerseAgent(BaseAgent):
         live = k.unseen
         nxt = (view.seat + 1) % view.n_seats
         picked = k.held[nxt]
-        from .common import RUN_PARTNERS, SET_PARTNERS
-
         near = 0
         for c in from_mask(picked):
             near |= to_mask(SET_PARTNERS[c])
