@@ -174,7 +174,7 @@ def arrange(hand: Sequence[int], wild: int) -> Arrangement:
 def melds_count(hand: Sequence[int], wild: int) -> bool:
     """Whether ``hand`` holds two sequences, one of them pure (its melds
     count): ``arrange(hand, wild).counts`` without the arrangement."""
-    return _least(_canonical(hand), wild, DECLARATION) is not None
+    return least_out(hand, wild) is not None
 
 
 def least_out(hand: Sequence[int], wild: int) -> tuple[int, int] | None:
