@@ -42,3 +42,55 @@ def test_spread_is_min_to_max_of_each_figure(bench):
 def test_repeat_below_one_is_refused(bench):
     with pytest.raises(SystemExit):
         bench.main(["bench_bots", "2", "3", "--repeat", "0"])
+
+
+class _Recording:
+    """A registered player that also keeps what its information states say of
+    the match (asks for them, as a searching bot does)."""
+
+    wants_information = True
+
+    def __init__(self, inner, seen):
+        self.inner, self.seen = inner, seen
+
+    def act(self, view, legal, info=None):
+        self.seen.append((info.scores, info.lowest_wins))
+        return self.inner.act(view, legal)
+
+
+def _recorder(variant, seen):
+    from rummykit.core.plugins.manager import get_plugins
+
+    easy = get_plugins().registry.agent(variant, "ai:easy").factory
+    return lambda seat, seed, options: _Recording(easy(seat, seed, options), seen)
+
+
+def test_contract_rounds_are_played_inside_a_match(bench):
+    """A search in Contract Rummy values its play-outs by the match (lowest total
+    after seven deals): the benchmark deals its rounds inside matches, so the
+    information state a bot is handed carries the match's totals and rule."""
+    seen: list = []
+    results: list = []
+    seats = ("probe", "ai:easy", "ai:easy")
+    probe = {"probe": _recorder("contract", seen)}
+    bench.measure("contract", seats, 0, 2, 5, results=results, factories=probe)
+    assert len(results) == 2
+    assert seen and all(lowest and len(scores) == 3 for scores, lowest in seen)
+    # The second deal is the match's second: its totals carry the first's points.
+    assert any(sum(scores) > 0 for scores, _ in seen)
+
+
+def test_gin_rounds_are_dealt_alone(bench):
+    seen: list = []
+    bench.measure("gin", ("probe", "ai:easy"), 0, 1, 5, factories={"probe": _recorder("gin", seen)})
+    assert seen and all(scores == () and not lowest for scores, lowest in seen)
+
+
+def test_indian_and_contract_rows_have_no_time_target(bench, capsys):
+    assert bench.main(["bench_bots", "2", "3", "--variant", "indian", "--bot", "ai:hard"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[:2] for line in out.splitlines() if line.startswith("indian ")] == [
+        ["indian", "ai:hard"],
+        ["indian", "ai:hard"],
+    ]
+    assert "no time target" in out and "target (mean" not in out
