@@ -1,31 +1,73 @@
 """CardVerse's beliefs: core's card model (:mod:`rummykit.core.bots.beliefs`:
 the neighbours of what each opponent took, passed on and threw), and with more
-than two seats what the table says of a hand.
+than two seats what the table and the opponents' choices say of a hand.
 
 A player that adds to the table melds as soon as it can holds no card that
 fits one after its turn. With three or four seats every card that fits a table
 meld now is less likely in an opponent's hand (:attr:`CardVerseModel.fits_many`,
-a log-odds, once the opponent has had a turn); with two seats the model is
-core's alone.
+a log-odds, once the opponent has had a turn).
+
+Whole hands (:meth:`CardVerseModel.hands`, with :attr:`CardVerseModel.hands_seats`
+seats or more): a player that lays its melds down at once holds none after its
+turn, and one that takes the pile's top whenever it completes a meld holds no
+two cards it would have completed. Players that hold their melds back exist,
+so both are likelihoods, not bans: a hand drawn for an opponent that has had a
+turn is kept with chance :attr:`~CardVerseModel.meld_keep` when it holds a meld
+(:attr:`~CardVerseModel.holder_keep` once the opponent is seen holding back: a
+card it took from the pile stayed in its hand through its turn), and with
+chance :attr:`~CardVerseModel.pass_keep` when the upcard it passed on at its
+last draw completes a meld with two of its cards. Only the seat's own view
+is read (its :class:`~rummykit.core.bots.seen.Seen`: turns, cards taken and
+still held, the last pass).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rummykit.core.bots.beliefs import CardModel, table_fits
 from rummykit.core.bots.seen import Seen
 
-__all__ = ["CardVerseModel"]
+from .common import completes
+
+if TYPE_CHECKING:
+    from rummykit.core.engine.round import View
+
+__all__ = ["CardVerseModel", "has_meld"]
+
+_SUIT = (1 << 13) - 1
+
+
+def has_meld(hand: int) -> bool:
+    """Whether the cards of ``hand`` (a mask of the 52 cards) hold a meld: three
+    of a rank, or three in a row of a suit with the ace high (Q-K-A, never A-2-3)."""
+    a, b, c, d = (hand >> (13 * s) & _SUIT for s in range(4))
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return True
+    for x in (a, b, c, d):
+        x = x >> 1 | (x & 1) << 12  # the ace after the king
+        if x & x >> 1 & x >> 2:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
 class CardVerseModel(CardModel):
-    """Core's :class:`CardModel`, and ``fits_many`` (log-odds) for a card that
-    fits a table meld, with more than two seats."""
+    """Core's :class:`CardModel`, ``fits_many`` (log-odds) for a card that fits
+    a table meld with more than two seats, and the likelihood of whole hands
+    (see the module) with ``hands_seats`` seats or more."""
 
     fits_many: float = -2.0
+    #: Chance to keep a hand holding a meld, for an opponent that has had a turn ...
+    meld_keep: float = 0.25
+    #: ... and for one seen holding back (a card it took stayed in hand through its turn).
+    holder_keep: float = 0.8
+    #: Chance to keep a hand in which the upcard it passed on at its last draw completes a meld.
+    pass_keep: float = 0.4
+    #: Whole hands are weighed with this many seats or more.
+    hands_seats: int = 3
 
     def scores(self, seen: Seen, opponent: int, table: Sequence[Sequence[int]] = ()) -> list[float]:
         out = super().scores(seen, opponent, table)
@@ -33,3 +75,27 @@ class CardVerseModel(CardModel):
             for c in table_fits(table):
                 out[c] += self.fits_many
         return out
+
+    def hands(self, seen: Seen, view: View) -> Callable[[int, list[int]], float] | None:
+        if len(seen.turns) < self.hands_seats or (
+            self.meld_keep >= 1 and self.holder_keep >= 1 and self.pass_keep >= 1
+        ):
+            return None
+        turns, held, last_pass = seen.turns, seen.held, seen.last_pass
+        meld_keep, holder_keep, pass_keep = self.meld_keep, self.holder_keep, self.pass_keep
+
+        def keep(opponent: int, cards: list[int]) -> float:
+            if not turns[opponent]:
+                return 1.0
+            hand = held[opponent]
+            for c in cards:
+                hand |= 1 << c
+            p = 1.0
+            if has_meld(hand):
+                p = holder_keep if held[opponent] else meld_keep
+            t = last_pass[opponent]
+            if t is not None and t < 52 and completes(hand, t):
+                p *= pass_keep
+            return p
+
+        return keep
