@@ -4,7 +4,7 @@ plain script, not part of the test run).
 
     .venv/bin/python benchmarks/bench_beliefs.py [ROUNDS] [SEED] [--variant V]... [--seats N]... [--draws N]
                                                  [--model TOOK,PASSED,THREW]...
-                                                 [--cardverse FITS,MELD,HOLDER,PASS]...
+                                                 [--cardverse FITS,MELD,HOLDER,PASS,HIGH,GUARDED]...
 
 Plays ``ROUNDS`` rounds (40) of every table below (every level of every
 built-in variant, alone and mixed; seats rotating), and at every third decision
@@ -26,7 +26,7 @@ knows that the cards' chances do not show. ``--model`` measures other
 weights (repeatable: the first is the default model's). ``--cardverse`` measures
 CardVerse's model (:class:`CardVerseModel`: the log-odds of a card that fits a
 table meld, with more than two seats, and the likelihood of whole hands:
-``MELD``, ``HOLDER`` and ``PASS`` its keep chances, 1 for none), its deals drawn
+``MELD``, ``HOLDER``, ``PASS``, ``HIGH`` and ``GUARDED`` its keep chances, 1 for none), its deals drawn
 as ``InfoState.deal`` draws them (a hand refused by that likelihood drawn again).
 """
 
@@ -62,6 +62,7 @@ TABLES: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("cardverse", ("ai:hard", "ai:normal"), ("discard",)),
     ("cardverse", ("ai:easy", "ai:normal", "ai:hard", "ai:easy"), ("discard",)),
     ("cardverse", ("ai:normal", "ai:normal", "ai:normal", "ai:normal"), ("discard",)),
+    ("cardverse", ("ai:hard", "ai:easy", "ai:easy", "ai:easy"), ("discard",)),
 ]
 
 
@@ -159,7 +160,8 @@ def label(m: CardModel) -> str:
     """The model's weights as the table prints them."""
     name = f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g})"
     if isinstance(m, CardVerseModel):
-        name += f" cardverse ({m.fits_many:g}; {m.meld_keep:g}, {m.holder_keep:g}, {m.pass_keep:g})"
+        keeps = (m.meld_keep, m.holder_keep, m.pass_keep, m.high_keep, m.guarded_keep)
+        name += f" cardverse ({m.fits_many:g}; {', '.join(f'{k:g}' for k in keeps)})"
     return name
 
 
@@ -201,14 +203,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seats", action="append", type=int, help="only the tables of N seats")
     parser.add_argument("--draws", type=int, default=400)
     parser.add_argument("--model", action="append", help="TOOK,PASSED,THREW[,FITS] (repeatable)")
-    parser.add_argument("--cardverse", action="append", help="FITS,MELD,HOLDER,PASS (repeatable)")
+    parser.add_argument(
+        "--cardverse", action="append", help="FITS,MELD,HOLDER,PASS,HIGH,GUARDED (repeatable)"
+    )
     args = parser.parse_args(argv[1:])
     models = [CardModel()]
     for m in args.model or []:
         models.append(CardModel(*(float(x) for x in m.split(","))))
     for m in args.cardverse or []:
-        fits, meld, holder, passed = (float(x) for x in m.split(","))
-        models.append(CardVerseModel(fits_many=fits, meld_keep=meld, holder_keep=holder, pass_keep=passed))
+        fits, meld, holder, passed, high, guarded = (float(x) for x in m.split(","))
+        models.append(
+            CardVerseModel(
+                fits_many=fits,
+                meld_keep=meld,
+                holder_keep=holder,
+                pass_keep=passed,
+                high_keep=high,
+                guarded_keep=guarded,
+            )
+        )
     print(f"{args.rounds} rounds a table, seed {args.seed}, {args.draws} draws a decision")
     print(
         "model (took, passed, threw, fits) | table | gain per decision (nats, 95% CI) | per hidden card"

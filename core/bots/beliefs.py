@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.bots.seen import Seen, SeenReader
 from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.engine.resample import Weights
 
 if TYPE_CHECKING:
@@ -168,10 +169,30 @@ class Beliefs:
         if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
             return {}
         seen = self.reader.read(view)
-        table = [m.cards for m in view.table]
-        out = {o: self.model.weights(seen, o, table) for o in range(view.n_seats) if o != view.seat}
+        out = {
+            o: self.model.weights(seen, o, self.table_seen(view, seen, o))
+            for o in range(view.n_seats)
+            if o != view.seat
+        }
         keep = self.model.hands(seen, view)
         return out if keep is None else Weights(out, keep, self.model.tries)
+
+    def table_seen(self, view: View, seen: Seen, opponent: int) -> list[tuple[int, ...]]:
+        """The melds on the table (each a card tuple) as ``opponent`` left them
+        at the end of its last turn: those no card was laid on since (a meld
+        laid or added to after its turn says nothing of what it could add)."""
+        table = [m.cards for m in view.table]
+        kinds = self.reader.pile_kinds
+        since = seen.last_discard_at[opponent]
+        if not table or kinds is None:
+            return table
+        laid = {
+            c
+            for e in view.history[since + 1 :]
+            if e.action.kind not in kinds and e.action.kind not in (DRAW_STOCK, TAKE_DISCARD)
+            for c in e.action.cards
+        }
+        return [m for m in table if laid.isdisjoint(m)] if laid else table
 
     def sample(self, info: InfoState, view: View, rng: random.Random) -> Round:
         """A full state drawn from ``info`` with these beliefs (``view``: the

@@ -6,13 +6,14 @@ before."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.bots.beliefs import Beliefs, belief_sample
+from rummykit.core.bots.beliefs import Beliefs, CardModel, belief_sample
 from rummykit.core.cards.card import to_mask
 from rummykit.core.engine.resample import Weights, deal_round
 from rummykit.variants.cardverse_rummy.bots.beliefs import CardVerseModel, has_meld
@@ -21,7 +22,7 @@ from rummykit.variants.cardverse_rummy.bots.easy import easy_factory
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.spec import SPEC
 
-from .cardverse_helpers import cs, deal, play
+from .cardverse_helpers import c, cs, deal, play
 
 
 @settings(max_examples=300, deadline=None)
@@ -47,30 +48,47 @@ def test_has_meld_examples(hand, meld):
 
 
 def _after_one_turn(n_seats: int):
-    """Seat 0 draws from the stock passing on 5H, then discards; seat 1's view."""
+    """Seat 0 draws from the stock passing on 5H, then throws 9D; seat 1's view."""
     hands = ["2C 3C 9D KD", "5S 6S 9H QC", "2D 3H 4S 8D", "AS 8C 6C JD"][:n_seats]
     rnd = deal(hands, stock="KC QS JS TS", discard="5H")
-    play(rnd, "draw stock", "discard KD")
+    play(rnd, "draw stock", "discard 9D")
     return rnd.view(1)
 
 
-def test_the_hand_likelihood_reads_melds_and_the_passed_upcard_after_a_turn():
+MODEL = CardVerseModel(meld_keep=0.25, holder_keep=0.8, pass_keep=0.4, high_keep=0.1, guarded_keep=0.5)
+
+
+def test_the_hand_likelihood_reads_melds_the_passed_upcard_and_the_discard_after_a_turn():
     view = _after_one_turn(4)
-    model = CardVerseModel(meld_keep=0.25, holder_keep=0.8, pass_keep=0.4)
-    weights = Beliefs(model).weights(view)
+    weights = Beliefs(MODEL).weights(view)
     assert isinstance(weights, Weights)
-    assert weights.keep is not None and weights.tries == model.tries
+    assert weights.keep is not None and weights.tries == MODEL.tries
     keep = weights.keep
     assert keep(0, cs("7C 8C 9C 4D")) == pytest.approx(0.25)  # a meld it would have laid
-    assert keep(0, cs("7C 9C JD 4D")) == 1.0
-    assert keep(0, cs("5C 5D JD 4D")) == pytest.approx(0.4)  # 5C 5D would have taken 5H
+    assert keep(0, cs("7C 9C 2D 4D")) == 1.0
+    assert keep(0, cs("5C 5D 2D 4D")) == pytest.approx(0.4)  # 5C 5D would have taken 5H
     assert keep(0, cs("5C 5D 5S 4D")) == pytest.approx(0.25 * 0.4)
-    assert keep(2, cs("7C 8C 9C 4D")) == 1.0  # no turn yet: nothing to read
+    # Worth more than the 9 it threw: alone, refused more (0.1 / 0.5, the rest in the weights) ...
+    assert keep(0, cs("QS 4D 6H 2S")) == pytest.approx(0.2)
+    assert keep(0, cs("QS JH 4D 6H")) == pytest.approx(0.04)
+    # ... with a partner (a card it may be keeping for a meld), the weights alone.
+    assert keep(0, cs("QS QH 4D 2S")) == 1.0
+    assert keep(0, cs("QS JS 4D 2S")) == 1.0
+    assert keep(2, cs("7C 8C 9C QD")) == 1.0  # no turn yet: nothing to read
+
+
+def test_a_card_worth_more_than_the_last_discard_weighs_less_with_more_than_two_seats():
+    for n_seats, factor in ((4, 0.5), (2, 1.0)):
+        view = _after_one_turn(n_seats)
+        ours = Beliefs(MODEL).weights(view)[0]
+        core = Beliefs(CardModel()).weights(view)[0]
+        for card, ratio in (("QS", factor), ("TH", factor), ("9S", 1.0), ("4D", 1.0)):
+            assert ours[c(card)] == pytest.approx(core[c(card)] * ratio), (n_seats, card)
 
 
 def test_two_seats_and_the_neutral_model_give_the_weights_alone():
     assert not isinstance(Beliefs(CardVerseModel()).weights(_after_one_turn(2)), Weights)
-    neutral = CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1)
+    neutral = CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1)
     assert not isinstance(Beliefs(neutral).weights(_after_one_turn(4)), Weights)
 
 
@@ -97,8 +115,10 @@ def test_deals_for_players_that_lay_at_once_hold_fewer_melds_and_stay_consistent
     assert not any(has_meld(to_mask(rnd.zones()[f"hand{o}"])) for o in opponents)
     melds = {}
     for name, model in {
-        "weights": CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1),
-        "hands": CardVerseModel(meld_keep=0.0, holder_keep=1, pass_keep=1, tries=30),
+        "weights": CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1),
+        "hands": CardVerseModel(
+            meld_keep=0, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1, tries=30
+        ),
     }.items():
         weights = Beliefs(model).weights(view)
         melds[name] = 0
@@ -107,3 +127,15 @@ def test_deals_for_players_that_lay_at_once_hold_fewer_melds_and_stay_consistent
             assert other.view(seat) == view
             melds[name] += sum(has_meld(to_mask(other.zones()[f"hand{o}"])) for o in opponents)
     assert melds["hands"] == 0 < melds["weights"]
+
+
+def test_a_meld_laid_after_an_opponents_turn_says_nothing_of_what_it_could_add():
+    hands = ["2C 3C 9D KD", "5S 6S 7S QC 2H", "2D 3H 4S 8D", "AS 8C 6C JD"]
+    rnd = deal(hands, stock="KC QS JS TS", discard="5H")
+    play(rnd, "draw stock", "discard 9D", "draw stock", "meld 5S 6S 7S", "discard QC")
+    view = rnd.view(2)
+    ours = Beliefs(CardVerseModel()).weights(view)
+    core = Beliefs(CardModel()).weights(view)
+    eight = c("8S")  # fits the run seat 1 laid, after seat 0's turn
+    assert ours[0][eight] == pytest.approx(core[0][eight])
+    assert ours[1][eight] == pytest.approx(core[1][eight] * math.exp(-2.0))

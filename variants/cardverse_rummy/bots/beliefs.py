@@ -16,13 +16,23 @@ turn is kept with chance :attr:`~CardVerseModel.meld_keep` when it holds a meld
 (:attr:`~CardVerseModel.holder_keep` once the opponent is seen holding back: a
 card it took from the pile stayed in its hand through its turn), and with
 chance :attr:`~CardVerseModel.pass_keep` when the upcard it passed on at its
-last draw completes a meld with two of its cards. Only the seat's own view
-is read (its :class:`~rummykit.core.bots.seen.Seen`: turns, cards taken and
-still held, the last pass).
+last draw completes a meld with two of its cards. A player that throws its
+highest card (every built-in bot does, short of keeping a card that may still
+join a meld) holds after its turn no card worth more than the one it threw: a
+hand is kept with chance :attr:`~CardVerseModel.high_keep` for each card worth
+more than that discard with no partner in the hand (a card of its rank, or of
+its suit up to two ranks away), :attr:`~CardVerseModel.guarded_keep` for each
+such card with one. The part every such card shares, ``guarded_keep``, goes
+into the card's weight (log-odds), so the deal draws fewer of them to begin
+with and the hand's test refuses only for the cards without a partner
+(``high_keep / guarded_keep`` each). Only the seat's own view is read (its
+:class:`~rummykit.core.bots.seen.Seen`: turns, cards taken and still held, the
+last pass, the discards).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,14 +40,32 @@ from typing import TYPE_CHECKING
 from rummykit.core.bots.beliefs import CardModel, table_fits
 from rummykit.core.bots.seen import Seen
 
+from rummykit.core.cards.card import points
+
 from .common import completes
 
 if TYPE_CHECKING:
     from rummykit.core.engine.round import View
 
-__all__ = ["CardVerseModel", "has_meld"]
+__all__ = ["PARTNERS", "CardVerseModel", "has_meld"]
 
 _SUIT = (1 << 13) - 1
+
+
+def _partners(c: int) -> int:
+    suit, rank = divmod(c, 13)
+    pos = (rank - 1) % 13  # the ace after the king
+    out = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+    for d in (-2, -1, 1, 2):
+        if 0 <= pos + d < 13:
+            out |= 1 << (suit * 13 + (pos + d + 1) % 13)
+    return out
+
+
+#: ``PARTNERS[c]``: the cards that may join ``c`` in a meld with one more card
+#: (its rank; its suit up to two ranks away, the ace high).
+PARTNERS: tuple[int, ...] = tuple(_partners(c) for c in range(52))
+_POINTS = tuple(points(c) for c in range(52))
 
 
 def has_meld(hand: int) -> bool:
@@ -66,6 +94,11 @@ class CardVerseModel(CardModel):
     holder_keep: float = 0.8
     #: Chance to keep a hand in which the upcard it passed on at its last draw completes a meld.
     pass_keep: float = 0.4
+    #: Chance to keep a hand for each card worth more than the opponent's last
+    #: discard with no partner in the hand ...
+    high_keep: float = 0.1
+    #: ... and for each such card with one.
+    guarded_keep: float = 0.5
     #: Whole hands are weighed with this many seats or more.
     hands_seats: int = 3
 
@@ -74,15 +107,22 @@ class CardVerseModel(CardModel):
         if self.fits_many and len(seen.turns) > 2 and seen.turns[opponent] > 0:
             for c in table_fits(table):
                 out[c] += self.fits_many
+        thrown = seen.discards[opponent]
+        if len(seen.turns) >= self.hands_seats and 0 < self.guarded_keep < 1 and thrown and thrown[-1] < 52:
+            top, shared = _POINTS[thrown[-1]], math.log(self.guarded_keep)
+            for c in range(52):
+                if _POINTS[c] > top:
+                    out[c] += shared
         return out
 
     def hands(self, seen: Seen, view: View) -> Callable[[int, list[int]], float] | None:
-        if len(seen.turns) < self.hands_seats or (
-            self.meld_keep >= 1 and self.holder_keep >= 1 and self.pass_keep >= 1
-        ):
+        chances = (self.meld_keep, self.holder_keep, self.pass_keep, self.high_keep, self.guarded_keep)
+        if len(seen.turns) < self.hands_seats or min(chances) >= 1:
             return None
         turns, held, last_pass = seen.turns, seen.held, seen.last_pass
-        meld_keep, holder_keep, pass_keep = self.meld_keep, self.holder_keep, self.pass_keep
+        thrown = [d[-1] if d and d[-1] < 52 else None for d in seen.discards]
+        meld_keep, holder_keep, pass_keep = chances[:3]
+        alone = self.high_keep / self.guarded_keep if self.guarded_keep > 0 else self.high_keep
 
         def keep(opponent: int, cards: list[int]) -> float:
             if not turns[opponent]:
@@ -96,6 +136,12 @@ class CardVerseModel(CardModel):
             t = last_pass[opponent]
             if t is not None and t < 52 and completes(hand, t):
                 p *= pass_keep
+            d = thrown[opponent]
+            if d is not None:
+                top = _POINTS[d]
+                for c in cards:
+                    if _POINTS[c] > top and not hand & PARTNERS[c]:
+                        p *= alone
             return p
 
         return keep
