@@ -90,6 +90,10 @@ class CardModel:
     fits: float = 0.0
     #: Draws of an opponent's hand at most when :meth:`hands` gives a likelihood.
     tries: int = 8
+    #: The table melds an opponent's weights see: all of them (``False``), or
+    #: only those no card was laid on since its last turn (``True``:
+    #: :meth:`Beliefs.table_seen`).
+    table_since_turn: bool = False
 
     def hands(self, seen: Seen, view: View) -> Callable[[int, list[int]], float] | None:
         """The likelihood of whole hands (see the module): ``keep(opponent,
@@ -169,8 +173,10 @@ class Beliefs:
         if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
             return {}
         seen = self.reader.read(view)
+        since = self.model.table_since_turn
+        table = [m.cards for m in view.table]
         out = {
-            o: self.model.weights(seen, o, self.table_seen(view, seen, o))
+            o: self.model.weights(seen, o, self.table_seen(view, seen, o) if since else table)
             for o in range(view.n_seats)
             if o != view.seat
         }

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rummykit.core.bots.beliefs import Beliefs, CardModel, belief_sample
 from rummykit.core.cards.card import to_mask
 from rummykit.core.engine.resample import Weights, deal_round
-from rummykit.variants.cardverse_rummy.bots.beliefs import CardVerseModel, has_meld
+from rummykit.variants.cardverse_rummy.bots.beliefs import HANDS, CardVerseModel, has_meld
 from rummykit.variants.cardverse_rummy.bots.common import completes
 from rummykit.variants.cardverse_rummy.bots.easy import easy_factory
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
@@ -55,7 +55,7 @@ def _after_one_turn(n_seats: int):
     return rnd.view(1)
 
 
-MODEL = CardVerseModel(meld_keep=0.25, holder_keep=0.8, pass_keep=0.4, high_keep=0.1, guarded_keep=0.5)
+MODEL = HANDS
 
 
 def test_the_hand_likelihood_reads_melds_the_passed_upcard_and_the_discard_after_a_turn():
@@ -86,10 +86,9 @@ def test_a_card_worth_more_than_the_last_discard_weighs_less_with_more_than_two_
             assert ours[c(card)] == pytest.approx(core[c(card)] * ratio), (n_seats, card)
 
 
-def test_two_seats_and_the_neutral_model_give_the_weights_alone():
-    assert not isinstance(Beliefs(CardVerseModel()).weights(_after_one_turn(2)), Weights)
-    neutral = CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1)
-    assert not isinstance(Beliefs(neutral).weights(_after_one_turn(4)), Weights)
+def test_two_seats_and_the_default_model_give_the_weights_alone():
+    assert not isinstance(Beliefs(HANDS).weights(_after_one_turn(2)), Weights)
+    assert not isinstance(Beliefs(CardVerseModel()).weights(_after_one_turn(4)), Weights)
 
 
 def _played(seed: int, steps: int):
@@ -115,10 +114,8 @@ def test_deals_for_players_that_lay_at_once_hold_fewer_melds_and_stay_consistent
     assert not any(has_meld(to_mask(rnd.zones()[f"hand{o}"])) for o in opponents)
     melds = {}
     for name, model in {
-        "weights": CardVerseModel(meld_keep=1, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1),
-        "hands": CardVerseModel(
-            meld_keep=0, holder_keep=1, pass_keep=1, high_keep=1, guarded_keep=1, tries=30
-        ),
+        "weights": CardVerseModel(),
+        "hands": CardVerseModel(meld_keep=0, tries=30),
     }.items():
         weights = Beliefs(model).weights(view)
         melds[name] = 0
@@ -134,8 +131,10 @@ def test_a_meld_laid_after_an_opponents_turn_says_nothing_of_what_it_could_add()
     rnd = deal(hands, stock="KC QS JS TS", discard="5H")
     play(rnd, "draw stock", "discard 9D", "draw stock", "meld 5S 6S 7S", "discard QC")
     view = rnd.view(2)
-    ours = Beliefs(CardVerseModel()).weights(view)
+    ours = Beliefs(CardVerseModel(table_since_turn=True)).weights(view)
     core = Beliefs(CardModel()).weights(view)
     eight = c("8S")  # fits the run seat 1 laid, after seat 0's turn
     assert ours[0][eight] == pytest.approx(core[0][eight])
     assert ours[1][eight] == pytest.approx(core[1][eight] * math.exp(-2.0))
+    # By default every opponent that has had a turn sees the whole table.
+    assert Beliefs(CardVerseModel()).weights(view)[0][eight] == pytest.approx(core[0][eight] * math.exp(-2.0))

@@ -28,6 +28,11 @@ with and the hand's test refuses only for the cards without a partner
 (``high_keep / guarded_keep`` each). Only the seat's own view is read (its
 :class:`~rummykit.core.bots.seen.Seen`: turns, cards taken and still held, the
 last pass, the discards).
+
+Every keep chance is 1 by default (no likelihood of whole hands: the deals are
+the card weights' alone, draw for draw) and ``ai:hard`` uses the defaults;
+:data:`HANDS` is the model with them, opt-in: it knows more of the hands
+(docs/bots.md, "Beliefs") but measured no stronger.
 """
 
 from __future__ import annotations
@@ -39,7 +44,6 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.bots.beliefs import CardModel, table_fits
 from rummykit.core.bots.seen import Seen
-
 from rummykit.core.cards.card import points
 
 from .common import completes
@@ -47,7 +51,7 @@ from .common import completes
 if TYPE_CHECKING:
     from rummykit.core.engine.round import View
 
-__all__ = ["PARTNERS", "CardVerseModel", "has_meld"]
+__all__ = ["HANDS", "PARTNERS", "CardVerseModel", "has_meld"]
 
 _SUIT = (1 << 13) - 1
 
@@ -85,20 +89,21 @@ def has_meld(hand: int) -> bool:
 class CardVerseModel(CardModel):
     """Core's :class:`CardModel`, ``fits_many`` (log-odds) for a card that fits
     a table meld with more than two seats, and the likelihood of whole hands
-    (see the module) with ``hands_seats`` seats or more."""
+    (see the module) with ``hands_seats`` seats or more: every keep chance 1
+    by default (none; :data:`HANDS` sets them)."""
 
     fits_many: float = -2.0
     #: Chance to keep a hand holding a meld, for an opponent that has had a turn ...
-    meld_keep: float = 0.25
+    meld_keep: float = 1.0
     #: ... and for one seen holding back (a card it took stayed in hand through its turn).
-    holder_keep: float = 0.8
+    holder_keep: float = 1.0
     #: Chance to keep a hand in which the upcard it passed on at its last draw completes a meld.
-    pass_keep: float = 0.4
+    pass_keep: float = 1.0
     #: Chance to keep a hand for each card worth more than the opponent's last
     #: discard with no partner in the hand ...
-    high_keep: float = 0.1
+    high_keep: float = 1.0
     #: ... and for each such card with one.
-    guarded_keep: float = 0.5
+    guarded_keep: float = 1.0
     #: Whole hands are weighed with this many seats or more.
     hands_seats: int = 3
 
@@ -145,3 +150,18 @@ class CardVerseModel(CardModel):
             return p
 
         return keep
+
+
+#: CardVerse's model with the likelihood of whole hands and the table fits of
+#: melds untouched since each opponent's turn, at the chances measured in
+#: docs/bots.md ("Beliefs"). Opt-in: the likelihood gain is measured, a gain in
+#: strength was not (``ai:hard`` keeps :class:`CardVerseModel` with its
+#: defaults; ``agent.beliefs = Beliefs(HANDS)`` gives a searching bot this one).
+HANDS = CardVerseModel(
+    meld_keep=0.25,
+    holder_keep=0.8,
+    pass_keep=0.4,
+    high_keep=0.1,
+    guarded_keep=0.5,
+    table_since_turn=True,
+)
