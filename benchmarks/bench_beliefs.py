@@ -4,7 +4,7 @@ plain script, not part of the test run).
 
     .venv/bin/python benchmarks/bench_beliefs.py [ROUNDS] [SEED] [--variant V]... [--seats N]... [--draws N]
                                                  [--model TOOK,PASSED,THREW]...
-                                                 [--cardverse FITS,MELD,HOLDER,PASS,HIGH,GUARDED]...
+                                                 [--cardverse FITS,MELD,HOLDER,PASS,HIGH,GUARDED[,SINCE]]...
 
 Plays ``ROUNDS`` rounds (40) of every table below (every level of every
 built-in variant, alone and mixed; seats rotating), and at every third decision
@@ -26,7 +26,8 @@ knows that the cards' chances do not show. ``--model`` measures other
 weights (repeatable: the first is the default model's). ``--cardverse`` measures
 CardVerse's model (:class:`CardVerseModel`: the log-odds of a card that fits a
 table meld, with more than two seats, and the likelihood of whole hands:
-``MELD``, ``HOLDER``, ``PASS``, ``HIGH`` and ``GUARDED`` its keep chances, 1 for none), its deals drawn
+``MELD``, ``HOLDER``, ``PASS``, ``HIGH`` and ``GUARDED`` its keep chances, 1 for none;
+``SINCE`` 1: a table meld counts only untouched since the opponent's turn), its deals drawn
 as ``InfoState.deal`` draws them (a hand refused by that likelihood drawn again).
 """
 
@@ -161,7 +162,8 @@ def label(m: CardModel) -> str:
     name = f"({m.took:g}, {m.passed:g}, {m.threw:g}, {m.fits:g})"
     if isinstance(m, CardVerseModel):
         keeps = (m.meld_keep, m.holder_keep, m.pass_keep, m.high_keep, m.guarded_keep)
-        name += f" cardverse ({m.fits_many:g}; {', '.join(f'{k:g}' for k in keeps)})"
+        since = "; since" if m.table_since_turn else ""
+        name += f" cardverse ({m.fits_many:g}; {', '.join(f'{k:g}' for k in keeps)}{since})"
     return name
 
 
@@ -204,14 +206,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--draws", type=int, default=400)
     parser.add_argument("--model", action="append", help="TOOK,PASSED,THREW[,FITS] (repeatable)")
     parser.add_argument(
-        "--cardverse", action="append", help="FITS,MELD,HOLDER,PASS,HIGH,GUARDED (repeatable)"
+        "--cardverse", action="append", help="FITS,MELD,HOLDER,PASS,HIGH,GUARDED[,SINCE] (repeatable)"
     )
     args = parser.parse_args(argv[1:])
     models = [CardModel()]
     for m in args.model or []:
         models.append(CardModel(*(float(x) for x in m.split(","))))
     for m in args.cardverse or []:
-        fits, meld, holder, passed, high, guarded = (float(x) for x in m.split(","))
+        fits, meld, holder, passed, high, guarded, *since = (float(x) for x in m.split(","))
         models.append(
             CardVerseModel(
                 fits_many=fits,
@@ -220,6 +222,7 @@ def main(argv: list[str]) -> int:
                 pass_keep=passed,
                 high_keep=high,
                 guarded_keep=guarded,
+                table_since_turn=bool(since and since[0]),
             )
         )
     print(f"{args.rounds} rounds a table, seed {args.seed}, {args.draws} draws a decision")
