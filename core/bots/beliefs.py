@@ -26,6 +26,17 @@ every level of bot of both built-in variants by the log-likelihood of the true
 hidden hands (benchmarks/bench_beliefs.py; docs/bots.md, "Beliefs"). A variant
 may give its own model (a subclass with other weights or another
 :meth:`CardModel.weights`).
+
+Weights per card cannot say what a player's choices tell of its hand as a
+whole (one that could have laid a meld down and did not holds no meld, or
+holds its melds back). A model may also give a likelihood of whole hands,
+:meth:`CardModel.hands`: ``keep(opponent, cards)``, the chance (0 to 1) that
+an opponent that did what it did holds these unseen cards, relative to the
+likeliest hand. The deal then keeps each opponent's hand drawn by the weights
+with that chance and otherwise draws it again, :attr:`CardModel.tries` draws
+at most (:class:`~rummykit.core.engine.resample.Weights`; rejection sampling,
+the last draw kept when every one was refused). Core's model gives none: its
+deals are the weights' alone, draw for draw.
 """
 
 from __future__ import annotations
@@ -38,12 +49,16 @@ from typing import TYPE_CHECKING
 
 from rummykit.core.bots.seen import Seen, SeenReader
 from rummykit.core.cards.card import DECK_SIZE
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
+from rummykit.core.engine.resample import Weights
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rummykit.core.engine.resample import InfoState
     from rummykit.core.engine.round import Round, View
 
-__all__ = ["NEAR", "Beliefs", "CardModel", "belief_sample", "table_fits"]
+__all__ = ["NEAR", "Beliefs", "CardModel", "Weights", "belief_sample", "table_fits"]
 
 
 def _near(c: int, t: int) -> float:
@@ -73,6 +88,19 @@ class CardModel:
     passed: float = -0.6
     threw: float = -0.6
     fits: float = 0.0
+    #: Draws of an opponent's hand at most when :meth:`hands` gives a likelihood.
+    tries: int = 8
+    #: The table melds an opponent's weights see: all of them (``False``), or
+    #: only those no card was laid on since its last turn (``True``:
+    #: :meth:`Beliefs.table_seen`).
+    table_since_turn: bool = False
+
+    def hands(self, seen: Seen, view: View) -> Callable[[int, list[int]], float] | None:
+        """The likelihood of whole hands (see the module): ``keep(opponent,
+        cards)``, the chance in 0..1 to keep ``cards`` (the unseen cards drawn
+        for ``opponent``'s hand) given what it did, read from ``seen`` and
+        ``view`` alone; ``None`` (core's model): no such likelihood."""
+        return None
 
     def scores(self, seen: Seen, opponent: int, table: Sequence[Sequence[int]] = ()) -> list[float]:
         """The log-weight of every card for ``opponent`` (0: no evidence);
@@ -139,12 +167,38 @@ class Beliefs:
     def weights(self, view: View) -> dict[int, list[float]]:
         """Per opponent seat of ``view``, the weight of every card; none (a
         uniform deal) for a round of a declared deck of several copies or
-        jokers, which the model's neighbours of the 52 cards do not describe."""
+        jokers, which the model's neighbours of the 52 cards do not describe.
+        When the model gives a likelihood of whole hands (:meth:`CardModel.hands`),
+        a :class:`~rummykit.core.engine.resample.Weights` that carries it."""
         if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
             return {}
         seen = self.reader.read(view)
+        since = self.model.table_since_turn
         table = [m.cards for m in view.table]
-        return {o: self.model.weights(seen, o, table) for o in range(view.n_seats) if o != view.seat}
+        out = {
+            o: self.model.weights(seen, o, self.table_seen(view, seen, o) if since else table)
+            for o in range(view.n_seats)
+            if o != view.seat
+        }
+        keep = self.model.hands(seen, view)
+        return out if keep is None else Weights(out, keep, self.model.tries)
+
+    def table_seen(self, view: View, seen: Seen, opponent: int) -> list[tuple[int, ...]]:
+        """The melds on the table (each a card tuple) as ``opponent`` left them
+        at the end of its last turn: those no card was laid on since (a meld
+        laid or added to after its turn says nothing of what it could add)."""
+        table = [m.cards for m in view.table]
+        kinds = self.reader.pile_kinds
+        since = seen.last_discard_at[opponent]
+        if not table or kinds is None:
+            return table
+        laid = {
+            c
+            for e in view.history[since + 1 :]
+            if e.action.kind not in kinds and e.action.kind not in (DRAW_STOCK, TAKE_DISCARD)
+            for c in e.action.cards
+        }
+        return [m for m in table if laid.isdisjoint(m)] if laid else table
 
     def sample(self, info: InfoState, view: View, rng: random.Random) -> Round:
         """A full state drawn from ``info`` with these beliefs (``view``: the

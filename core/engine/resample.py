@@ -82,6 +82,7 @@ __all__ = [
     "Dealt",
     "InfoState",
     "RiggedRandom",
+    "Weights",
     "deal_order",
     "deal_round",
     "information",
@@ -754,6 +755,26 @@ class InfoState:
             new.apply_unchecked(a)
 
 
+class Weights(dict[int, list[float]]):
+    """:meth:`InfoState.deal`'s ``weights`` (per opponent seat, a weight for
+    every card) with a likelihood of whole hands: ``keep(seat, cards)``, in
+    0..1, the chance that this seat holds these unseen cards (beside what the
+    weights say) relative to the likeliest hand. :func:`weighted_hands` keeps
+    a hand drawn by the weights with that chance, else draws that seat's hand
+    again, ``tries`` draws at most (the last one is kept). ``keep=None``: the
+    weights alone, draw for draw."""
+
+    def __init__(
+        self,
+        weights: Mapping[int, list[float]],
+        keep: Callable[[int, list[int]], float] | None = None,
+        tries: int = 1,
+    ) -> None:
+        super().__init__(weights)
+        self.keep = keep
+        self.tries = max(1, tries)
+
+
 def weighted_hands(
     cards: Sequence[int],
     groups: Sequence[tuple[int, int]],
@@ -764,17 +785,25 @@ def weighted_hands(
     ``groups`` in turn, ``count`` of the cards left drawn without replacement
     with chances in proportion to ``weights[seat][card]`` (Efraimidis and
     Spirakis: the largest ``u ** (1 / w)``); then the cards left, shuffled.
-    The hands (seat to cards) and the rest."""
+    :class:`Weights` with a ``keep`` likelihood: a seat's hand is drawn again
+    until one is kept (see there). The hands (seat to cards) and the rest."""
     left = sorted(cards)
     draw = rng.random
+    keep = weights.keep if isinstance(weights, Weights) else None
+    tries = weights.tries if keep is not None and isinstance(weights, Weights) else 1
     hands: dict[int, list[int]] = {}
     for seat, count in groups:
         w = weights[seat]
         n = len(w)  # a card past the weights (a declared deck's copy or joker) weighs 1
-        keyed = sorted(((draw() ** (1.0 / (w[c] if c < n else 1.0)), c) for c in left), reverse=True)
-        if count > len(keyed):
-            raise ResampleError(f"seat {seat} holds {count} hidden cards, only {len(keyed)} are unseen")
-        hand = [c for _, c in keyed[:count]]
+        if count > len(left):
+            raise ResampleError(f"seat {seat} holds {count} hidden cards, only {len(left)} are unseen")
+        attempt = 1
+        while True:
+            keyed = sorted(((draw() ** (1.0 / (w[c] if c < n else 1.0)), c) for c in left), reverse=True)
+            hand = [c for _, c in keyed[:count]]
+            if keep is None or attempt >= tries or draw() < keep(seat, hand):
+                break
+            attempt += 1
         hands[seat] = hand
         taken = set(hand)
         left = [c for c in left if c not in taken]

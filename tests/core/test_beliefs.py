@@ -20,7 +20,7 @@ from rummykit.core.bots.beliefs import NEAR, Beliefs, CardModel, belief_sample
 from rummykit.core.bots.search import SearchAgent
 from rummykit.core.cards.card import parse_card
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
-from rummykit.core.engine.resample import weighted_hands
+from rummykit.core.engine.resample import Weights, weighted_hands
 from rummykit.core.play.match import Match
 from rummykit.variants.cardverse_rummy.spec import SPEC as CARDVERSE
 from rummykit.variants.gin.spec import SPEC as GIN
@@ -214,3 +214,32 @@ def test_beliefs_give_the_true_hidden_hands_more_likelihood_than_uniform():
         gain / decisions,
         decisions,
     )  # nats a decision (1.8 on these deals; bench_beliefs: 1.06 over 40 rounds)
+
+
+def test_weights_without_a_hand_likelihood_deal_draw_for_draw_as_plain_weights():
+    cards = list(range(30))
+    groups = [(1, 7), (2, 7)]
+    plain = {1: [1.0 + c % 3 for c in range(52)], 2: [1.0 + c % 5 for c in range(52)]}
+    for seed in range(5):
+        a = weighted_hands(cards, groups, plain, random.Random(seed))
+        b = weighted_hands(cards, groups, Weights(plain), random.Random(seed))
+        assert a == b
+
+
+def test_a_hand_likelihood_keeps_a_hand_with_its_chance():
+    """One card of ten for seat 1, every hand holding card 0 kept with chance
+    1/2 (up to 20 draws): card 0 is dealt 0.5 / (0.5 + 9) of the time, not 1/10;
+    with chance 0 it is dealt only when every draw was refused."""
+    cards = list(range(10))
+    rng = random.Random(7)
+    n = 4000
+    for chance, expected in ((0.5, 0.5 / 9.5), (0.0, 0.0)):
+        weights = Weights({1: [1.0] * 52}, lambda seat, hand, p=chance: p if 0 in hand else 1.0, tries=20)
+        got = sum(0 in weighted_hands(cards, [(1, 1)], weights, rng)[0][1] for _ in range(n))
+        assert abs(got / n - expected) < 0.015, (chance, got / n)
+
+
+def test_core_model_gives_no_hand_likelihood():
+    match = played("cardverse", 4, 2, 30)
+    view = match.view(match.to_act())
+    assert not isinstance(Beliefs().weights(view), Weights)
