@@ -6,7 +6,9 @@ drawer, a pick from the pile and a discard show their card to all).
 :func:`read_seen` undoes the view's history to find the pile as dealt, then
 replays it forwards, so that each draw from the stock is known to have passed on
 the upcard of that moment (unless the pile was closed: ``Event.pile_closed``)
-and each pick to have taken it. Cards are int bitmasks
+and each pick to have taken it; a ``pass`` (:data:`PASS_KINDS`: declining the
+pile's top when it is offered, as at the classic Gin upcard offer or Contract
+Rummy's buying) passes on that card too. Cards are int bitmasks
 (bit ``card``) unless said otherwise.
 """
 
@@ -19,7 +21,11 @@ from rummykit.core.cards.card import DECK_SIZE
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.engine.round import Event, View
 
-__all__ = ["Seen", "SeenReader", "dealt_pile", "pile_taken", "read_seen"]
+__all__ = ["PASS_KINDS", "Seen", "SeenReader", "dealt_pile", "pile_taken", "read_seen"]
+
+#: The action kinds that decline the pile's top card when it is offered (no
+#: card moves): the seat passed on that card, as a draw from the stock does.
+PASS_KINDS: frozenset[str] = frozenset({"pass"})
 
 
 @dataclass(slots=True)
@@ -29,10 +35,10 @@ class Seen:
     * ``took`` – every card it took from the pile this round;
     * ``held`` – those it still holds (always 0 for the viewing seat);
     * ``passed`` – upcards it passed on (it drew from the stock instead, while
-      it might have taken them: a draw whose event has ``pile_closed`` passes on
-      nothing);
-    * ``last_pass`` – the upcard it passed on at its last draw (None: it took the
-      upcard, or the pile was empty or closed, or it has not drawn);
+      it might have taken them, or declined the one offered: a draw whose event
+      has ``pile_closed`` passes on nothing);
+    * ``last_pass`` – the upcard it passed on at its last draw or pass (None: it
+      took the upcard, or the pile was empty or closed, or it has not drawn);
     * ``discards`` – the cards it put on the pile, in order (a list per seat);
     * ``last_discard_at`` – where its last discard stands in the history (-1: none);
     * ``turns`` – the draws it has made this round.
@@ -48,16 +54,20 @@ class Seen:
 
 
 def read_seen(
-    view: View, pile_kinds: Collection[str] | None = ("discard",), dig_kinds: Collection[str] = ()
+    view: View,
+    pile_kinds: Collection[str] | None = ("discard",),
+    dig_kinds: Collection[str] = (),
+    pass_kinds: Collection[str] = PASS_KINDS,
 ) -> Seen:
     """Replay ``view.history``. ``pile_kinds``: the action kinds that put their
     (first) card on the discard pile; every other action with cards moves them from
     the hand to the table. ``None``: every action with cards other than a draw is a
     discard (Gin, where a knock and gin discard too). ``dig_kinds``: the kinds that
     take their card from anywhere in the pile, with every card above it (Rummy
-    500's ``dig``); the digger took them all. (:class:`SeenReader` gives the same
-    for a seat's later views, reading only their new events.)"""
-    return SeenReader(pile_kinds, dig_kinds).read(view)
+    500's ``dig``); the digger took them all. ``pass_kinds``: the kinds that
+    decline the pile's top card (:data:`PASS_KINDS`). (:class:`SeenReader`
+    gives the same for a seat's later views, reading only their new events.)"""
+    return SeenReader(pile_kinds, dig_kinds, pass_kinds).read(view)
 
 
 class SeenReader:
@@ -74,14 +84,19 @@ class SeenReader:
         "_pile",
         "_seen",
         "dig_kinds",
+        "pass_kinds",
         "pile_kinds",
     )
 
     def __init__(
-        self, pile_kinds: Collection[str] | None = ("discard",), dig_kinds: Collection[str] = ()
+        self,
+        pile_kinds: Collection[str] | None = ("discard",),
+        dig_kinds: Collection[str] = (),
+        pass_kinds: Collection[str] = PASS_KINDS,
     ) -> None:
         self.pile_kinds = None if pile_kinds is None else frozenset(pile_kinds)
         self.dig_kinds = frozenset(dig_kinds)
+        self.pass_kinds = frozenset(pass_kinds)
         self._count = 0
         self._last: Event | None = None
         self._pile: list[int] = []
@@ -129,7 +144,7 @@ class SeenReader:
     def _replay(self, seen: Seen, history: tuple[Event, ...], start: int) -> None:
         """Read ``history[start:]`` into ``seen`` (and the pile)."""
         pile = self._pile
-        pile_kinds, dig_kinds = self.pile_kinds, self.dig_kinds
+        pile_kinds, dig_kinds, pass_kinds = self.pile_kinds, self.dig_kinds, self.pass_kinds
         took, held, passed, last_pass = seen.took, seen.held, seen.passed, seen.last_pass
         discards, last_discard_at, turns = seen.discards, seen.last_discard_at, seen.turns
         for i in range(start, len(history)):
@@ -149,6 +164,11 @@ class SeenReader:
                 for card in pile_taken(pile, e):
                     took[s] |= 1 << card
                     held[s] |= 1 << card
+            elif kind in pass_kinds:
+                up = pile[-1] if pile else None
+                last_pass[s] = up
+                if up is not None:
+                    passed[s] |= 1 << up
             elif e.action.cards and (pile_kinds is None or kind in pile_kinds):
                 card = e.action.cards[0]
                 pile.append(card)

@@ -30,6 +30,13 @@ def gin(n_seats: int, seed: int):
     return GinRound(GinOptions(), 0, random.Random(seed)), None
 
 
+def classic_gin(n_seats: int, seed: int):
+    """Classic Gin: its upcard offer, where a seat may ``pass`` on the upcard."""
+    spec = get_plugins().registry.variant("classic-gin")
+    options = build_options(spec.options_model, {}, spec.name)
+    return deal_round(spec, options, n_seats, 0, random.Random(seed)), None
+
+
 class Truth:
     """The same facts, kept from the round's own state as the moves are made."""
 
@@ -43,6 +50,8 @@ class Truth:
     def before(self, rnd, seat: int, action) -> None:
         pile = rnd.zones()["discard"]
         top = pile[-1] if pile else None
+        if action.kind == DRAW_STOCK and not any(a.kind == TAKE_DISCARD for a in rnd.legal_actions()):
+            top = None  # the pile was closed (classic Gin after both passed the upcard)
         if action.kind == DRAW_STOCK:
             self.turns[seat] += 1
             self.last_pass[seat] = top
@@ -52,6 +61,10 @@ class Truth:
             self.turns[seat] += 1
             self.last_pass[seat] = None
             self.took[seat] |= 1 << top
+        elif action.kind == "pass":  # declined the upcard offered
+            self.last_pass[seat] = top
+            if top is not None:
+                self.passed[seat] |= 1 << top
 
     def after(self, rnd, seat: int, action) -> None:
         pile = rnd.zones()["discard"]
@@ -60,10 +73,11 @@ class Truth:
 
 
 @pytest.mark.parametrize(
-    "make,n_seats", first_fast([(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4)], keep=2)
+    "make,n_seats",
+    first_fast([(gin, 2), (cardverse, 2), (cardverse, 3), (cardverse, 4), (classic_gin, 2)], keep=2),
 )
 def test_every_seat_reads_the_picks_passes_and_discards_of_all(make, n_seats):
-    checked = 0
+    checked = passes_offered = 0
     for seed in range(30):
         rnd, pile_kinds = make(n_seats, seed)
         agents = [RandomAgent(seed * 10 + s) for s in range(n_seats)]
@@ -89,10 +103,13 @@ def test_every_seat_reads_the_picks_passes_and_discards_of_all(make, n_seats):
                 checked += 1
             seat = rnd.to_act()
             action = agents[seat].act(rnd.view(seat), rnd.legal_actions())
+            passes_offered += action.kind == "pass"
             truth.before(rnd, seat, action)
             rnd.apply(action)
             truth.after(rnd, seat, action)
     assert checked > 500
+    if make is classic_gin:  # the offer was declined in some of these rounds
+        assert passes_offered > 0
 
 
 # (variant, options, seats, pile_kinds, dig_kinds): every installed example too
