@@ -4,7 +4,8 @@ what it did in the seat's sight, and deals drawn by them.
 A uniform re-deal (:meth:`InfoState.sample <rummykit.core.engine.resample.InfoState.sample>`)
 treats every unseen card as equally likely in every hand. Players do not hold
 cards at random: a player who took a card from the pile keeps the cards it
-makes melds with; one that passed on an upcard (drew from the stock instead) or
+makes melds with; one that passed on an upcard (drew from the stock instead,
+or declined it when offered: :data:`~rummykit.core.bots.seen.PASS_KINDS`) or
 threw a card away is less likely to hold that card's meld partners. A
 :class:`CardModel` turns those public facts (:mod:`rummykit.core.bots.seen`: the
 seat's own view, nothing else) into a weight per opponent and card, and
