@@ -94,6 +94,18 @@ def _meld_action(mask: int) -> Action:
     return a
 
 
+#: The table melds as views show them, by (number, owner, mask): shared, immutable.
+_TABLE_MELDS: dict[tuple[int, int, int], TableMeld] = {}
+
+
+def _table_meld(number: int, owner: int, mask: int) -> TableMeld:
+    key = (number, owner, mask)
+    m = _TABLE_MELDS.get(key)
+    if m is None:
+        m = _TABLE_MELDS[key] = TableMeld(number, owner, mask_in_rank_order(mask, ACE_HIGH))
+    return m
+
+
 def _add_action(card: int, number: int) -> Action:
     a = _ADD_ACTIONS.get((card, number))
     if a is None:
@@ -706,8 +718,7 @@ class CardVerseRound(Restocking, Round):
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
             self._table_view = tuple(
-                TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
-                for i, (owner, mask) in enumerate(self.table)
+                [_table_meld(i + 1, owner, mask) for i, (owner, mask) in enumerate(self.table)]
             )
         return self._table_view
 
@@ -736,7 +747,7 @@ class CardVerseRound(Restocking, Round):
             n_seats=self.n_seats,
             to_act=to_act,
             hand=hand_order(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(int.bit_count, self.hands)),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             table=self.table_melds(),

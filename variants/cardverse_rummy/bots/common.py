@@ -87,6 +87,9 @@ def next_step(
     legal: Sequence[Action], melds: Iterable[int], adds: Iterable[tuple[int, int]]
 ) -> Action | None:
     """The first planned meld or addition that is legal now."""
+    melds, adds = tuple(melds), tuple(adds)
+    if not melds and not adds:  # nothing planned (most of a play-out's turns)
+        return None
     by_key = {a.key(): a for a in legal}
     for m in melds:
         a = by_key.get(Action("meld", tuple(from_mask(m))).key())

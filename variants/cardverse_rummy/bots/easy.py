@@ -9,6 +9,7 @@ otherwise it draws from the stock.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rummykit.core.bots.agents import BaseAgent
@@ -36,6 +37,28 @@ def shed_key(card: int, ace_points: int = 1) -> tuple[int, tuple[int, int]]:
     return (points(card, ace_points), rank_sort_key(card, True))
 
 
+@cache
+def _shed_rank(ace_points: int) -> tuple[int, ...]:
+    """Each card's place in :func:`shed_key`'s order (0 first shed last)."""
+    order = sorted(range(52), key=lambda c: shed_key(c, ace_points))
+    rank = [0] * 52
+    for i, c in enumerate(order):
+        rank[c] = i
+    return tuple(rank)
+
+
+def shed_first(discards: Sequence[Action], ace_points: int = 1) -> Action:
+    """The discard of the card that sheds first (:func:`shed_key`: the most
+    points...); ``discards`` are moves naming one card each, not none."""
+    rank = _shed_rank(ace_points)
+    best, top = discards[0], -1
+    for a in discards:
+        r = rank[a.cards[0]]
+        if r > top:
+            best, top = a, r
+    return best
+
+
 def reach(meld: int) -> int:
     """Cards that could ever go onto table meld ``meld`` by additions (for a run any
     card of its suit, since additions chain; for a set its missing card)."""
@@ -47,6 +70,35 @@ def reach(meld: int) -> int:
     if not meld & ~suit_mask:  # all of one suit: a run
         return suit_mask & ~meld
     return ext
+
+
+#: A table meld's cards (as views show them) -> (its mask, the cards that fit
+#: it now): a few hundred melds exist, each met again and again.
+_TABLE_MELD: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def _table_meld(cards: tuple[int, ...]) -> tuple[int, int]:
+    known = _TABLE_MELD.get(cards)
+    if known is None:
+        mask = to_mask(cards)
+        known = _TABLE_MELD[cards] = (mask, extensions(mask))
+    return known
+
+
+_SUIT = 0x1FFF
+
+
+def has_meld(hand: int) -> bool:
+    """Whether ``hand`` (a mask) holds a meld: a set of three, or a run of three
+    with the ace high (after the king)."""
+    c, d, h, s = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        return True
+    for p in (c, d, h, s):
+        q = (p >> 1) | (p & 1) << 12  # run order: 2 ... K, A
+        if q & q >> 1 & q >> 2:
+            return True
+    return False
 
 
 class EasyAgent(BaseAgent):
@@ -75,13 +127,17 @@ class EasyAgent(BaseAgent):
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
         hand = to_mask(view.hand)
-        # Only table melds that could take a card of this hand matter (fast path).
+        # Only table melds a card of this hand fits now matter: the cards added
+        # to a meld start next to it (the fast path; best_extensions chooses
+        # among the same additions in the same order without the others).
         table, numbers = [], []
         for m in view.table:
-            mask = to_mask(m.cards)
-            if reach(mask) & hand:
+            mask, near = _table_meld(m.cards)
+            if near & hand:
                 table.append(mask)
                 numbers.append(m.number)
+        if not table and not has_meld(hand):  # nothing to lay down (most turns)
+            return (), (), None
         res = best_extensions(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
@@ -111,7 +167,7 @@ class EasyAgent(BaseAgent):
         if not discards:  # offered only some of the moves (a house rule, a search's candidates)
             return legal[0]
         # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
-        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+        return shed_first(discards, self.ace_points)
 
     def explain(self, view: View, action: Action) -> str:
         """Why this move, in one line (the terminal game's ``hint``)."""
@@ -174,7 +230,7 @@ class HoldingEasyAgent(EasyAgent):
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
         if not discards:
             return super()._play(view, legal)
-        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+        return shed_first(discards, self.ace_points)
 
 
 def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:
