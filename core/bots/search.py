@@ -291,6 +291,8 @@ class SearchAgent(BaseAgent):
             for _ in range(per):
                 seed = self.rng.getrandbits(64)
                 base = belief_sample(info, random.Random(seed), self._weights)
+                for s in range(info.n_seats):  # each seat's history as it sees it: its copies share them
+                    base.history_seen_by(s)
                 if horizon is None:
                     horizon = MAX_ROLLOUT_ACTIONS
                     if self.max_moves is not None and callable(getattr(base, "cut_points", None)):

@@ -51,7 +51,7 @@ from rummykit.core.engine.round import (
 )
 
 from .options import CardVerseOptions
-from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order, has_meld
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -67,6 +67,22 @@ _DRAW_STOCK = Action(DRAW_STOCK)
 _TAKE_DISCARD = Action(TAKE_DISCARD)
 _DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _MELD_ACTIONS: dict[int, Action] = {}
+
+
+class _SuitDiscards(dict[int, tuple[Action, ...]]):
+    """The discards of one suit's cards, lowest first, by the suit's 13-bit
+    pattern (filled as patterns are met)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[Action, ...]:
+        moves = self[pattern] = tuple(_DISCARD_ACTIONS[self.base + r] for r in range(13) if pattern >> r & 1)
+        return moves
+
+
+_DISCARDS = tuple(_SuitDiscards(s) for s in range(4))
 _CURRENT_MOVED = "CardVerseRound.current is deprecated: use seat_to_act"
 _SETUP_MOVED = "CardVerseRound.setup is deprecated: use CardVerseRound.from_deal"
 _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
@@ -534,10 +550,11 @@ class CardVerseRound(Restocking, Round):
         hand = self.hands[self.seat_to_act]
         out: list[Action] = []
         keep_one = self.discard_to_win
-        for m in all_melds(hand, ace_high=True):
-            if keep_one and m == hand:
-                continue
-            out.append(_meld_action(m))
+        if has_meld(hand):
+            for m in all_melds(hand, ace_high=True):
+                if keep_one and m == hand:
+                    continue
+                out.append(_meld_action(m))
         if not (keep_one and hand & (hand - 1) == 0):  # one card left: it must be discarded
             for i, (_, mask) in enumerate(self.table):
                 fit = extensions(mask) & hand
@@ -545,12 +562,13 @@ class CardVerseRound(Restocking, Round):
                     low = fit & -fit
                     out.append(_add_action(low.bit_length() - 1, i + 1))
                     fit ^= low
-        m = hand
-        while m:
-            low = m & -m
-            out.append(_DISCARD_ACTIONS[low.bit_length() - 1])
-            m ^= low
-        return tuple(out)
+        discards = (  # every card of the hand, lowest first
+            _DISCARDS[0][hand & 0x1FFF]
+            + _DISCARDS[1][hand >> 13 & 0x1FFF]
+            + _DISCARDS[2][hand >> 26 & 0x1FFF]
+            + _DISCARDS[3][hand >> 39 & 0x1FFF]
+        )
+        return (*out, *discards) if out else discards
 
     def find_legal(self, action: Action) -> Action | None:
         """Round.find_legal: the shared Action object meaning ``action``'s move

@@ -70,6 +70,22 @@ def hand_order(mask: int) -> tuple[int, ...]:
     )
 
 
+_SUIT = 0x1FFF  # one suit of a mask
+
+
+def has_meld(hand: int) -> bool:
+    """Whether ``hand`` (a mask) holds a meld: a set of three, or a run of three
+    with the ace high (after the king)."""
+    c, d, h, s = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        return True
+    for p in (c, d, h, s):
+        q = (p >> 1) | (p & 1) << 12  # run order: 2 ... K, A
+        if q & q >> 1 & q >> 2:
+            return True
+    return False
+
+
 @cache
 def extensions(mask: int) -> int:
     """The cards that may be added to the valid table meld ``mask`` (a mask)."""
@@ -111,5 +127,6 @@ __all__ = [
     "codes_text",
     "extensions",
     "hand_order",
+    "has_meld",
     "position",
 ]

@@ -13,13 +13,12 @@ from rummykit.variants.cardverse_rummy import CardVerseOptions
 from rummykit.variants.cardverse_rummy.bots.easy import (
     EasyAgent,
     HoldingEasyAgent,
-    has_meld,
     reach,
     shed_first,
     shed_key,
 )
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
-from rummykit.variants.cardverse_rummy.table import hand_order
+from rummykit.variants.cardverse_rummy.table import extensions, hand_order, has_meld
 
 
 def random_masks(seed, count):
@@ -93,3 +92,39 @@ def test_easy_plans_as_its_definition_over_played_rounds(seats, discard_to_win):
                 laid += bool(got[0] or got[1])
             rnd.apply(agent.act(view, view.legal))
     assert planned > 100 and laid > 10  # plans with melds and additions were compared
+
+
+def reference_legal(rnd):
+    """A play phase's moves by their definition: every meld of the hand, every
+    card that fits a table meld, every discard, in that order."""
+    hand = rnd.hands[rnd.seat_to_act]
+    keep_one = rnd.discard_to_win
+    out = [("meld", m) for m in all_melds(hand, ace_high=True) if not (keep_one and m == hand)]
+    if not (keep_one and hand.bit_count() == 1):
+        for i, (_, mask) in enumerate(rnd.table):
+            out += [("add", c, i + 1) for c in range(52) if (extensions(mask) & hand) >> c & 1]
+    return out + [("discard", c) for c in range(52) if hand >> c & 1]
+
+
+def shown(action):
+    if action.kind == "meld":
+        return ("meld", to_mask(action.cards))
+    if action.kind == "add":
+        return ("add", action.cards[0], action.target)
+    return (action.kind, action.cards[0])
+
+
+@pytest.mark.parametrize("discard_to_win", [False, True])
+def test_play_phase_moves_are_their_definition(discard_to_win):
+    options = CardVerseOptions(discard_to_win=discard_to_win)
+    checked = 0
+    for i in range(10):
+        rnd = CardVerseRound.deal(options, 4, 0, random.Random(i))
+        agent = EasyAgent(discard_to_win=discard_to_win)
+        while (seat := rnd.to_act()) is not None:
+            view = rnd.view(seat)
+            if view.extra["phase"] == "play":
+                assert [shown(a) for a in rnd.legal_actions()] == reference_legal(rnd)
+                checked += 1
+            rnd.apply(agent.act(view, view.legal))
+    assert checked > 100

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.cards.card import points, rank_sort_key, to_mask
 from rummykit.core.cards.extensions import ExtensionResult, best_extensions
-from rummykit.core.cards.solver import get_solver
+from rummykit.core.cards.solver import MeldSolver, get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
-from ..table import extensions
+from ..table import extensions, has_meld
 from .common import completes, next_step
 
 if TYPE_CHECKING:
@@ -85,20 +85,20 @@ def _table_meld(cards: tuple[int, ...]) -> tuple[int, int]:
     return known
 
 
-_SUIT = 0x1FFF
+#: best_extensions' answers, by (hand, table melds, solver): the play-outs of a
+#: decision meet the same hands and tables again and again. Emptied when full.
+_EXTENDED: dict[tuple[int, tuple[int, ...], MeldSolver], ExtensionResult] = {}
+_EXTENDED_MAX = 10_000
 
 
-def has_meld(hand: int) -> bool:
-    """Whether ``hand`` (a mask) holds a meld: a set of three, or a run of three
-    with the ace high (after the king)."""
-    c, d, h, s = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        return True
-    for p in (c, d, h, s):
-        q = (p >> 1) | (p & 1) << 12  # run order: 2 ... K, A
-        if q & q >> 1 & q >> 2:
-            return True
-    return False
+def _best_extensions(hand: int, table: list[int], solver: MeldSolver) -> ExtensionResult:
+    key = (hand, tuple(table), solver)
+    res = _EXTENDED.get(key)
+    if res is None:
+        if len(_EXTENDED) >= _EXTENDED_MAX:
+            _EXTENDED.clear()
+        res = _EXTENDED[key] = best_extensions(hand, table, solver)
+    return res
 
 
 class EasyAgent(BaseAgent):
@@ -138,14 +138,14 @@ class EasyAgent(BaseAgent):
                 numbers.append(m.number)
         if not table and not has_meld(hand):  # nothing to lay down (most turns)
             return (), (), None
-        res = best_extensions(hand, table, self.solver)
+        res = _best_extensions(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
             # Everything could go down, but the last card must be discarded: keep
             # back the card whose absence costs least, preferring a high one.
             best: tuple[tuple[int, int, tuple[int, int]], int, ExtensionResult] | None = None
             for c in view.hand:
-                r = best_extensions(hand & ~(1 << c), table, self.solver)
+                r = _best_extensions(hand & ~(1 << c), table, self.solver)
                 key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
                 if best is None or key < best[0]:
                     best = (key, c, r)
