@@ -93,14 +93,30 @@ def deal_size(n_seats: int) -> int:
     return 7 if n_seats == 2 else 10
 
 
+class _SuitPoints(dict[int, int]):
+    """The points of one suit's cards by the suit's 13-bit rank pattern, for one
+    ace value (filled as patterns are met)."""
+
+    def __init__(self, ace_points: int) -> None:
+        super().__init__()
+        self.ace_points = ace_points
+
+    def __missing__(self, pattern: int) -> int:
+        total = self[pattern] = sum(points(r, self.ace_points) for r in range(13) if pattern >> r & 1)
+        return total
+
+
+_SUIT_POINTS: dict[int, _SuitPoints] = {}
+
+
 def hand_value(mask: int, ace_points: int) -> int:
     """Hand value: ace 1 (or 11), J/Q/K 10, others face value."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += points(low.bit_length() - 1, ace_points)
-        mask ^= low
-    return total
+    table = _SUIT_POINTS.get(ace_points)
+    if table is None:
+        table = _SUIT_POINTS[ace_points] = _SuitPoints(ace_points)
+    if mask >> 52:  # not cards of one deck: card by card
+        return sum(points(c, ace_points) for c in range(mask.bit_length()) if mask >> c & 1)
+    return table[mask & 0x1FFF] + table[mask >> 13 & 0x1FFF] + table[mask >> 26 & 0x1FFF] + table[mask >> 39]
 
 
 def _meld_action(mask: int) -> Action:

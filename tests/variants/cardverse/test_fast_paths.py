@@ -17,7 +17,7 @@ from rummykit.variants.cardverse_rummy.bots.easy import (
     shed_first,
     shed_key,
 )
-from rummykit.variants.cardverse_rummy.round import CardVerseRound
+from rummykit.variants.cardverse_rummy.round import CardVerseRound, hand_value
 from rummykit.variants.cardverse_rummy.table import extensions, hand_order, has_meld
 
 
@@ -128,3 +128,9 @@ def test_play_phase_moves_are_their_definition(discard_to_win):
                 checked += 1
             rnd.apply(agent.act(view, view.legal))
     assert checked > 100
+
+
+@pytest.mark.parametrize("ace", [1, 11])
+def test_hand_value_is_the_points_of_its_cards(ace):
+    for m in random_masks(ace, 1000):
+        assert hand_value(m, ace) == sum(points(c, ace) for c in range(52) if m >> c & 1)
