@@ -155,7 +155,15 @@ class EasyAgent(BaseAgent):
         return tuple(res.melds), adds, keep
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        melds, adds, keep = self.plan(view)
+        return self._play_plan(legal, self.plan(view))
+
+    def _play_plan(
+        self,
+        legal: Sequence[Action],
+        planned: tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None],
+    ) -> Action:
+        """The play of :meth:`plan`'s ``planned`` melds, additions and kept card."""
+        melds, adds, keep = planned
         step = next_step(legal, melds, adds)
         if step is not None:
             return step
@@ -209,9 +217,10 @@ class HoldingEasyAgent(EasyAgent):
         return take if after < before else by_kind[DRAW_STOCK]
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        melds, adds, keep = self.plan(view)
+        planned = self.plan(view)
+        melds, adds, keep = planned
         if not (melds or adds) or keep is not None:
-            return super()._play(view, legal)
+            return self._play_plan(legal, planned)
         n = view.n_seats
         hand = to_mask(view.hand)
         held = 0
@@ -226,10 +235,10 @@ class HoldingEasyAgent(EasyAgent):
             and (n > 2 or min(view.hand_sizes[s] for s in others) >= 4)
         )
         if not hold:
-            return super()._play(view, legal)
+            return self._play_plan(legal, planned)
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
         if not discards:
-            return super()._play(view, legal)
+            return self._play_plan(legal, planned)
         return shed_first(discards, self.ace_points)
 
 
