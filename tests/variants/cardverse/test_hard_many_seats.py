@@ -62,7 +62,8 @@ def test_hard_plays_out_its_own_seat_holding_with_more_than_two_seats(n_seats, h
 
 
 @pytest.mark.parametrize(
-    ("n_seats", "close", "moves"), [(4, CLOSE_ITERATIONS, MAX_MOVES[1]), (2, 0, MAX_MOVES[0])]
+    ("n_seats", "close", "moves"),
+    [(4, CLOSE_ITERATIONS[1], MAX_MOVES[1]), (2, CLOSE_ITERATIONS[0], MAX_MOVES[0])],
 )
 def test_hard_searches_close_decisions_longer_with_more_than_two_seats(n_seats, close, moves):
     hands = HANDS if n_seats == 4 else HANDS[:2]
@@ -71,7 +72,7 @@ def test_hard_searches_close_decisions_longer_with_more_than_two_seats(n_seats, 
     bot = HardCardVerseAgent(1)
     choose(bot, rnd)
     assert (bot.close_iterations, bot.max_moves) == (close, moves)
-    assert CLOSE_ITERATIONS > 0 and MAX_MOVES[1] > MAX_MOVES[0]
+    assert CLOSE_ITERATIONS == (0, 24) and MAX_MOVES == (600, 1200)  # two seats: as before
 
 
 def _fit_weights(n_seats: int) -> tuple[float, float, float]:

@@ -46,7 +46,7 @@ do and on the empty stock takes the pile's top to lay them down
 (:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
 :data:`ITERATIONS` play-outs a decision (the seed gives the moves), with more
-than two seats :data:`CLOSE_ITERATIONS` more when the decision is close (the
+than two seats 24 more (:data:`CLOSE_ITERATIONS`) when the decision is close (the
 best alternative within :data:`CLOSE_MARGIN` standard errors of the line), and an
 alternative replaces the rules' move only when it is ahead by a standard error.
 Anything else is the rules' move at once.
@@ -94,10 +94,10 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 FITS_MANY = -2.0
 #: Play-outs per searched decision.
 ITERATIONS = 24
-#: ... and, with more than two seats, this many more for a close decision: the
-#: best alternative within :data:`CLOSE_MARGIN` standard errors of replacing the
+#: ... and this many more for a close decision (two seats, more seats): the best
+#: alternative within :data:`CLOSE_MARGIN` standard errors of replacing the
 #: rules' move (either side of the line; core's search, ``close_iterations``).
-CLOSE_ITERATIONS = 24
+CLOSE_ITERATIONS = (0, 24)
 CLOSE_MARGIN = 1.0
 #: Moves those play-outs may make in all, per decision (a bound on its time; two
 #: seats, more seats).
@@ -202,7 +202,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         self._me, self._n = view.seat, view.n_seats
         many = view.n_seats > 2
         self.max_moves = MAX_MOVES[many]
-        self.close_iterations = CLOSE_ITERATIONS if many else 0
+        self.close_iterations = CLOSE_ITERATIONS[many]
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
             # lay down, against holding: the whole turn
