@@ -35,6 +35,11 @@ How a move is chosen (determinized Monte Carlo with successive halving):
 5. The candidate with the best mean wins if it is ahead of the *prior* (by
    default the roll-out policy's own move) by ``confidence`` standard errors
    of the paired differences (``ai:search``: 2); otherwise the prior is played.
+6. Optionally (``close_iterations``, off by default) a *close* decision gets
+   more: when the best other candidate is within ``close_margin`` standard
+   errors of that line (either side), it and the prior play on for
+   ``close_iterations`` more roll-outs on new deals, and step 5 chooses
+   between the two.
 
 The **roll-out policy** is, by default, the variant's strongest computer
 player marked ``rollout=True`` in its :class:`~rummykit.core.plugins.registry.AgentSpec`
@@ -155,7 +160,10 @@ class SearchAgent(BaseAgent):
     :class:`RolloutError` says the policy failed, not the search;
     ``beliefs`` (default ``True``: :class:`~rummykit.core.bots.beliefs.Beliefs`
     with core's card model; a :class:`Beliefs` of the variant's; ``False`` or
-    ``None``: uniform) is what the deals are drawn with.
+    ``None``: uniform) is what the deals are drawn with; ``close_iterations``
+    (default 0: none) roll-outs more go to a decision whose best other
+    candidate is within ``close_margin`` standard errors of overruling the
+    prior (the module's step 6), within ``max_moves`` and ``time_cap``.
     """
 
     wants_information = True
@@ -175,6 +183,8 @@ class SearchAgent(BaseAgent):
         confidence: float | None = None,
         policy_name: str = "",
         beliefs: Beliefs | bool | None = True,
+        close_iterations: int = 0,
+        close_margin: float = 1.0,
     ) -> None:
         if not is_whole_number(iterations) or iterations < 1:
             raise ValueError(f"iterations is a whole number of roll-outs, at least 1, not {iterations!r}")
@@ -182,6 +192,12 @@ class SearchAgent(BaseAgent):
             raise ValueError(f"max_moves is None or a whole number, at least 1, not {max_moves!r}")
         if time_cap is not None and not (_real(time_cap) and 0 < time_cap < math.inf):
             raise ValueError(f"time_cap is None or a number of seconds above 0, not {time_cap!r}")
+        if not is_whole_number(close_iterations) or close_iterations < 0:
+            raise ValueError(
+                f"close_iterations is a whole number of roll-outs, 0 or more, not {close_iterations!r}"
+            )
+        if not (_real(close_margin) and close_margin >= 0):
+            raise ValueError(f"close_margin is a number of standard errors, 0 or more, not {close_margin!r}")
         if confidence is not None and not (_real(confidence) and confidence >= 0):
             # (math.inf: never another move than the prior)
             raise ValueError(f"confidence is a number of standard errors, 0 or more, not {confidence!r}")
@@ -194,6 +210,9 @@ class SearchAgent(BaseAgent):
         self.max_moves = max_moves
         self.time_cap = time_cap
         self.confidence = self.CONFIDENCE if confidence is None else confidence
+        #: Roll-outs added to a close decision (0: none), and how close it must be.
+        self.close_iterations = close_iterations
+        self.close_margin = close_margin
         self._moves = 0  # moves played in roll-outs, this decision
         self._scores: list[int] = []  # the highest score of each roll-out that scored
         self._model: MatchEquity | None = None
@@ -289,8 +308,7 @@ class SearchAgent(BaseAgent):
         for rung in range(rungs):
             per = max(1, left // (len(alive) * (rungs - rung)))
             for _ in range(per):
-                seed = self.rng.getrandbits(64)
-                base = belief_sample(info, random.Random(seed), self._weights)
+                seed, base = self._deal(info)
                 if horizon is None:
                     horizon = MAX_ROLLOUT_ACTIONS
                     if self.max_moves is not None and callable(getattr(base, "cut_points", None)):
@@ -311,10 +329,38 @@ class SearchAgent(BaseAgent):
                 break
             keep = sorted(alive[1:], key=lambda i: (-means[i], i))[: max(1, (len(alive) + 1) // 2 - 1)]
             alive = [0, *sorted(keep)]
+        if self.close_iterations and not stopped and len(alive) > 1:
+            # A close decision: the best challenger within close_margin standard
+            # errors of overruling the prior. Both play on, on new deals, for
+            # close_iterations more roll-outs, and the choice is between them.
+            rival = min(alive[1:], key=lambda i: (-means[i], i))
+            if abs(paired_t(vals[rival], vals[0])[1] - self.confidence) < self.close_margin:
+                alive = [0, rival]
+                assert horizon is not None  # set at the first deal
+                for _ in range(self.close_iterations // 2):
+                    seed, base = self._deal(info)
+                    for i in alive:
+                        points[i].append(self._rollout(base.clone(), cands[i], info, seed, horizon))
+                    if self._moves >= max_moves or (deadline is not None and time.perf_counter() > deadline):
+                        break
+                values = self._valuer(info, points)
+                for i in alive:
+                    vals[i] = [values(p) for p in points[i]]
+                    means[i] = sum(vals[i]) / len(vals[i])
         best = min(alive, key=lambda i: (-means[i], i))
         if best != 0 and not self.overrules(vals[best], vals[0]):
             best = 0
         return best, means, [len(p) for p in points]
+
+    def _deal(self, info: InfoState) -> tuple[int, Round]:
+        """The next seed and the state it draws from ``info`` (by the beliefs'
+        weights), each seat's history as it sees it made once: the copies the
+        candidates are played on share them."""
+        seed = self.rng.getrandbits(64)
+        base = belief_sample(info, random.Random(seed), self._weights)
+        for s in range(info.n_seats):
+            base.history_seen_by(s)
+        return seed, base
 
     def _rollout(
         self, state: Round, action: Action, info: InfoState, seed: int, horizon: int = MAX_ROLLOUT_ACTIONS

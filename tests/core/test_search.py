@@ -455,6 +455,10 @@ def test_bad_search_settings_are_refused_when_made():
         ({"iterations": math.nan}, "iterations is a whole number"),
         ({"iterations": math.inf}, "iterations is a whole number"),
         ({"iterations": True}, "iterations is a whole number"),
+        ({"close_iterations": -1}, "close_iterations is a whole number of roll-outs, 0 or more"),
+        ({"close_iterations": 2.5}, "close_iterations is a whole number"),
+        ({"close_margin": math.nan}, "close_margin is a number of standard errors"),
+        ({"close_margin": -1}, "close_margin is a number of standard errors"),
     ]:
         with pytest.raises(ValueError, match=says):
             SearchAgent(1, **kwargs)
@@ -571,3 +575,35 @@ def test_make_search_builds_the_agent_class_it_is_given_and_the_kit_can_cheapen_
     cheap = with_iterations(own, 4, 1).factory(0, 3, options)
     assert type(cheap) is _NeverOverrules and (cheap.iterations, cheap.max_moves) == (4, 1)
     assert type(search("gin", 0, 3)) is SearchAgent  # core's, where no subclass is given
+
+
+def test_a_close_decision_plays_the_prior_and_its_rival_on_for_more_roll_outs():
+    spec = registry().variant("gin")
+    extended = 0
+    for seed in range(4):
+        match = Match(spec, spec.options_model(), 2, seed)
+        walk = RandomAgent(seed)
+        for _ in range(5):  # a few moves in: a discard among eleven cards
+            view = match.view(match.to_act())
+            match.apply(walk.act(view, view.legal))
+        seat = match.to_act()
+        view = match.view(seat)
+        found = []
+        policy = rollout_policy("gin", registry())
+        assert policy is not None
+        kw = {"options": spec.options_model(), "iterations": 24, "policy": policy.factory}
+        for margin in (0.0, 1e9):  # never close, always close
+            agent = SearchAgent(3, close_iterations=10, close_margin=margin, **kw)
+            action = agent.act(view, view.legal, **act_kwargs(agent, match, seat))
+            found.append((action, agent.last["counts"]))
+        plain = SearchAgent(3, **kw)
+        assert plain.act(view, view.legal, **act_kwargs(plain, match, seat)) is found[0][0]
+        assert plain.last["counts"] == found[0][1]  # a margin of 0: nothing is close
+        (_, before), (action, after) = found
+        grown = [a for a in after if after[a] > before[a]]
+        prior = next(iter(before))
+        assert prior in grown and len(grown) == 2  # the prior and one rival, 5 deals more each
+        assert all(after[a] == before[a] + 5 for a in grown)
+        assert action in grown
+        extended += 1
+    assert extended == 4

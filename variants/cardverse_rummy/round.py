@@ -51,7 +51,7 @@ from rummykit.core.engine.round import (
 )
 
 from .options import CardVerseOptions
-from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order
+from .table import ACE_HIGH, card_text, cards_of, codes_text, extensions, hand_order, has_meld
 
 VARIANT = "cardverse"
 MELD = "meld"
@@ -67,6 +67,22 @@ _DRAW_STOCK = Action(DRAW_STOCK)
 _TAKE_DISCARD = Action(TAKE_DISCARD)
 _DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(DECK_SIZE))
 _MELD_ACTIONS: dict[int, Action] = {}
+
+
+class _SuitDiscards(dict[int, tuple[Action, ...]]):
+    """The discards of one suit's cards, lowest first, by the suit's 13-bit
+    pattern (filled as patterns are met)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[Action, ...]:
+        moves = self[pattern] = tuple(_DISCARD_ACTIONS[self.base + r] for r in range(13) if pattern >> r & 1)
+        return moves
+
+
+_DISCARDS = tuple(_SuitDiscards(s) for s in range(4))
 _CURRENT_MOVED = "CardVerseRound.current is deprecated: use seat_to_act"
 _SETUP_MOVED = "CardVerseRound.setup is deprecated: use CardVerseRound.from_deal"
 _ADD_ACTIONS: dict[tuple[int, int], Action] = {}
@@ -77,14 +93,30 @@ def deal_size(n_seats: int) -> int:
     return 7 if n_seats == 2 else 10
 
 
+class _SuitPoints(dict[int, int]):
+    """The points of one suit's cards by the suit's 13-bit rank pattern, for one
+    ace value (filled as patterns are met)."""
+
+    def __init__(self, ace_points: int) -> None:
+        super().__init__()
+        self.ace_points = ace_points
+
+    def __missing__(self, pattern: int) -> int:
+        total = self[pattern] = sum(points(r, self.ace_points) for r in range(13) if pattern >> r & 1)
+        return total
+
+
+_SUIT_POINTS: dict[int, _SuitPoints] = {}
+
+
 def hand_value(mask: int, ace_points: int) -> int:
     """Hand value: ace 1 (or 11), J/Q/K 10, others face value."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += points(low.bit_length() - 1, ace_points)
-        mask ^= low
-    return total
+    table = _SUIT_POINTS.get(ace_points)
+    if table is None:
+        table = _SUIT_POINTS[ace_points] = _SuitPoints(ace_points)
+    if mask >> 52:  # not cards of one deck: card by card
+        return sum(points(c, ace_points) for c in range(mask.bit_length()) if mask >> c & 1)
+    return table[mask & 0x1FFF] + table[mask >> 13 & 0x1FFF] + table[mask >> 26 & 0x1FFF] + table[mask >> 39]
 
 
 def _meld_action(mask: int) -> Action:
@@ -92,6 +124,18 @@ def _meld_action(mask: int) -> Action:
     if a is None:
         a = _MELD_ACTIONS[mask] = Action(MELD, mask_in_rank_order(mask, ACE_HIGH))
     return a
+
+
+#: The table melds as views show them, by (number, owner, mask): shared, immutable.
+_TABLE_MELDS: dict[tuple[int, int, int], TableMeld] = {}
+
+
+def _table_meld(number: int, owner: int, mask: int) -> TableMeld:
+    key = (number, owner, mask)
+    m = _TABLE_MELDS.get(key)
+    if m is None:
+        m = _TABLE_MELDS[key] = TableMeld(number, owner, mask_in_rank_order(mask, ACE_HIGH))
+    return m
 
 
 def _add_action(card: int, number: int) -> Action:
@@ -522,10 +566,11 @@ class CardVerseRound(Restocking, Round):
         hand = self.hands[self.seat_to_act]
         out: list[Action] = []
         keep_one = self.discard_to_win
-        for m in all_melds(hand, ace_high=True):
-            if keep_one and m == hand:
-                continue
-            out.append(_meld_action(m))
+        if has_meld(hand):
+            for m in all_melds(hand, ace_high=True):
+                if keep_one and m == hand:
+                    continue
+                out.append(_meld_action(m))
         if not (keep_one and hand & (hand - 1) == 0):  # one card left: it must be discarded
             for i, (_, mask) in enumerate(self.table):
                 fit = extensions(mask) & hand
@@ -533,12 +578,13 @@ class CardVerseRound(Restocking, Round):
                     low = fit & -fit
                     out.append(_add_action(low.bit_length() - 1, i + 1))
                     fit ^= low
-        m = hand
-        while m:
-            low = m & -m
-            out.append(_DISCARD_ACTIONS[low.bit_length() - 1])
-            m ^= low
-        return tuple(out)
+        discards = (  # every card of the hand, lowest first
+            _DISCARDS[0][hand & 0x1FFF]
+            + _DISCARDS[1][hand >> 13 & 0x1FFF]
+            + _DISCARDS[2][hand >> 26 & 0x1FFF]
+            + _DISCARDS[3][hand >> 39 & 0x1FFF]
+        )
+        return (*out, *discards) if out else discards
 
     def find_legal(self, action: Action) -> Action | None:
         """Round.find_legal: the shared Action object meaning ``action``'s move
@@ -706,8 +752,7 @@ class CardVerseRound(Restocking, Round):
     def table_melds(self) -> tuple[TableMeld, ...]:
         if self._table_view is None:
             self._table_view = tuple(
-                TableMeld(i + 1, owner, mask_in_rank_order(mask, ACE_HIGH))
-                for i, (owner, mask) in enumerate(self.table)
+                [_table_meld(i + 1, owner, mask) for i, (owner, mask) in enumerate(self.table)]
             )
         return self._table_view
 
@@ -736,7 +781,7 @@ class CardVerseRound(Restocking, Round):
             n_seats=self.n_seats,
             to_act=to_act,
             hand=hand_order(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(int.bit_count, self.hands)),
             stock_size=len(self.stock),
             discard_pile=tuple(self.discard),
             table=self.table_melds(),

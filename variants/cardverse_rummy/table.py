@@ -43,16 +43,47 @@ def _suit_orders() -> tuple[tuple[int, ...], ...]:
 _ACE_HIGH_RANKS = _suit_orders()  # 13-bit rank pattern -> its ranks, ace last
 
 
+class _SuitCards(dict[int, tuple[int, ...]]):
+    """One suit's cards in hand order, by the suit's 13-bit rank pattern (filled
+    as patterns are met)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[int, ...]:
+        cards = self[pattern] = tuple(self.base + r for r in _ACE_HIGH_RANKS[pattern])
+        return cards
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitCards(s) for s in range(4))
+
+
 def hand_order(mask: int) -> tuple[int, ...]:
     """The cards of ``mask`` sorted for display: by suit, then rank with the ace last
     (the same order as ``sorted_cards(..., ace_high=True)``), fast."""
-    out: list[int] = []
-    for s in range(4):
-        p = mask >> (13 * s) & 0x1FFF
-        if p:
-            base = 13 * s
-            out.extend(base + r for r in _ACE_HIGH_RANKS[p])
-    return tuple(out)
+    return (
+        _CLUBS[mask & 0x1FFF]
+        + _DIAMONDS[mask >> 13 & 0x1FFF]
+        + _HEARTS[mask >> 26 & 0x1FFF]
+        + _SPADES[mask >> 39 & 0x1FFF]
+    )
+
+
+_SUIT = 0x1FFF  # one suit of a mask
+
+
+def has_meld(hand: int) -> bool:
+    """Whether ``hand`` (a mask) holds a meld: a set of three, or a run of three
+    with the ace high (after the king)."""
+    c, d, h, s = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        return True
+    for p in (c, d, h, s):
+        q = (p >> 1) | (p & 1) << 12  # run order: 2 ... K, A
+        if q & q >> 1 & q >> 2:
+            return True
+    return False
 
 
 @cache
@@ -96,5 +127,6 @@ __all__ = [
     "codes_text",
     "extensions",
     "hand_order",
+    "has_meld",
     "position",
 ]

@@ -12,7 +12,7 @@ from rummykit.core.bots.beliefs import Beliefs, CardModel
 from rummykit.core.cards.card import parse_card
 from rummykit.variants.cardverse_rummy.bots.beliefs import CardVerseModel
 from rummykit.variants.cardverse_rummy.bots.easy import EasyAgent, HoldingEasyAgent
-from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
+from rummykit.variants.cardverse_rummy.bots.hard import CLOSE_ITERATIONS, MAX_MOVES, HardCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 
 from .cardverse_helpers import choose, deal, play
@@ -59,6 +59,20 @@ def test_hard_plays_out_its_own_seat_holding_with_more_than_two_seats(n_seats, h
     own = bot.policy(0, 5, options)
     assert isinstance(own, HoldingEasyAgent) is holds
     assert type(bot.policy(1, 5, options)) is EasyAgent
+
+
+@pytest.mark.parametrize(
+    ("n_seats", "close", "moves"),
+    [(4, CLOSE_ITERATIONS[1], MAX_MOVES[1]), (2, CLOSE_ITERATIONS[0], MAX_MOVES[0])],
+)
+def test_hard_searches_close_decisions_longer_with_more_than_two_seats(n_seats, close, moves):
+    hands = HANDS if n_seats == 4 else HANDS[:2]
+    rnd = deal(hands, stock="3C 6S 8C 9D", discard="TD", rest="discard")
+    play(rnd, "draw stock")
+    bot = HardCardVerseAgent(1)
+    choose(bot, rnd)
+    assert (bot.close_iterations, bot.max_moves) == (close, moves)
+    assert CLOSE_ITERATIONS == (0, 24) and MAX_MOVES == (600, 1200)  # two seats: as before
 
 
 def _fit_weights(n_seats: int) -> tuple[float, float, float]:

@@ -87,13 +87,16 @@ def next_step(
     legal: Sequence[Action], melds: Iterable[int], adds: Iterable[tuple[int, int]]
 ) -> Action | None:
     """The first planned meld or addition that is legal now."""
-    by_key = {a.key(): a for a in legal}
+    melds, adds = tuple(melds), tuple(adds)
+    if not melds and not adds:  # nothing planned (most of a play-out's turns)
+        return None
+    by_key = {a.key(): a for a in legal if a.kind != "discard"}  # (a plan lays no discard)
     for m in melds:
-        a = by_key.get(Action("meld", tuple(from_mask(m))).key())
+        a = by_key.get(("meld", tuple(from_mask(m)), None))  # Action.key: the cards sorted
         if a is not None:
             return a
     for card, number in adds:
-        a = by_key.get(Action("add", (card,), number).key())
+        a = by_key.get(("add", (card,), number))
         if a is not None:
             return a
     return None

@@ -9,16 +9,17 @@ otherwise it draws from the stock.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.cards.card import points, rank_sort_key, to_mask
 from rummykit.core.cards.extensions import ExtensionResult, best_extensions
-from rummykit.core.cards.solver import get_solver
+from rummykit.core.cards.solver import MeldSolver, get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
-from ..table import extensions
+from ..table import extensions, has_meld
 from .common import completes, next_step
 
 if TYPE_CHECKING:
@@ -36,6 +37,28 @@ def shed_key(card: int, ace_points: int = 1) -> tuple[int, tuple[int, int]]:
     return (points(card, ace_points), rank_sort_key(card, True))
 
 
+@cache
+def _shed_rank(ace_points: int) -> tuple[int, ...]:
+    """Each card's place in :func:`shed_key`'s order (0 first shed last)."""
+    order = sorted(range(52), key=lambda c: shed_key(c, ace_points))
+    rank = [0] * 52
+    for i, c in enumerate(order):
+        rank[c] = i
+    return tuple(rank)
+
+
+def shed_first(discards: Sequence[Action], ace_points: int = 1) -> Action:
+    """The discard of the card that sheds first (:func:`shed_key`: the most
+    points...); ``discards`` are moves naming one card each, not none."""
+    rank = _shed_rank(ace_points)
+    best, top = discards[0], -1
+    for a in discards:
+        r = rank[a.cards[0]]
+        if r > top:
+            best, top = a, r
+    return best
+
+
 def reach(meld: int) -> int:
     """Cards that could ever go onto table meld ``meld`` by additions (for a run any
     card of its suit, since additions chain; for a set its missing card)."""
@@ -47,6 +70,35 @@ def reach(meld: int) -> int:
     if not meld & ~suit_mask:  # all of one suit: a run
         return suit_mask & ~meld
     return ext
+
+
+#: A table meld's cards (as views show them) -> (its mask, the cards that fit
+#: it now): a few hundred melds exist, each met again and again.
+_TABLE_MELD: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def _table_meld(cards: tuple[int, ...]) -> tuple[int, int]:
+    known = _TABLE_MELD.get(cards)
+    if known is None:
+        mask = to_mask(cards)
+        known = _TABLE_MELD[cards] = (mask, extensions(mask))
+    return known
+
+
+#: best_extensions' answers, by (hand, table melds, solver): the play-outs of a
+#: decision meet the same hands and tables again and again. Emptied when full.
+_EXTENDED: dict[tuple[int, tuple[int, ...], MeldSolver], ExtensionResult] = {}
+_EXTENDED_MAX = 10_000
+
+
+def _best_extensions(hand: int, table: list[int], solver: MeldSolver) -> ExtensionResult:
+    key = (hand, tuple(table), solver)
+    res = _EXTENDED.get(key)
+    if res is None:
+        if len(_EXTENDED) >= _EXTENDED_MAX:
+            _EXTENDED.clear()
+        res = _EXTENDED[key] = best_extensions(hand, table, solver)
+    return res
 
 
 class EasyAgent(BaseAgent):
@@ -75,21 +127,25 @@ class EasyAgent(BaseAgent):
         """(melds to lay, additions (card, meld number) in a playable order, card
         kept back to discard or None), chosen to take the most points out of the hand."""
         hand = to_mask(view.hand)
-        # Only table melds that could take a card of this hand matter (fast path).
+        # Only table melds a card of this hand fits now matter: the cards added
+        # to a meld start next to it (the fast path; best_extensions chooses
+        # among the same additions in the same order without the others).
         table, numbers = [], []
         for m in view.table:
-            mask = to_mask(m.cards)
-            if reach(mask) & hand:
+            mask, near = _table_meld(m.cards)
+            if near & hand:
                 table.append(mask)
                 numbers.append(m.number)
-        res = best_extensions(hand, table, self.solver)
+        if not table and not has_meld(hand):  # nothing to lay down (most turns)
+            return (), (), None
+        res = _best_extensions(hand, table, self.solver)
         keep = None
         if self.discard_to_win and res.deadwood_cards == 0 and hand:
             # Everything could go down, but the last card must be discarded: keep
             # back the card whose absence costs least, preferring a high one.
             best: tuple[tuple[int, int, tuple[int, int]], int, ExtensionResult] | None = None
             for c in view.hand:
-                r = best_extensions(hand & ~(1 << c), table, self.solver)
+                r = _best_extensions(hand & ~(1 << c), table, self.solver)
                 key = (r.deadwood, -points(c, self.ace_points), rank_sort_key(c, True))
                 if best is None or key < best[0]:
                     best = (key, c, r)
@@ -99,7 +155,15 @@ class EasyAgent(BaseAgent):
         return tuple(res.melds), adds, keep
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        melds, adds, keep = self.plan(view)
+        return self._play_plan(legal, self.plan(view))
+
+    def _play_plan(
+        self,
+        legal: Sequence[Action],
+        planned: tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None],
+    ) -> Action:
+        """The play of :meth:`plan`'s ``planned`` melds, additions and kept card."""
+        melds, adds, keep = planned
         step = next_step(legal, melds, adds)
         if step is not None:
             return step
@@ -111,7 +175,7 @@ class EasyAgent(BaseAgent):
         if not discards:  # offered only some of the moves (a house rule, a search's candidates)
             return legal[0]
         # The highest-value unmelded card; ties: the higher rank (ace high), then suit.
-        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+        return shed_first(discards, self.ace_points)
 
     def explain(self, view: View, action: Action) -> str:
         """Why this move, in one line (the terminal game's ``hint``)."""
@@ -153,9 +217,10 @@ class HoldingEasyAgent(EasyAgent):
         return take if after < before else by_kind[DRAW_STOCK]
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        melds, adds, keep = self.plan(view)
+        planned = self.plan(view)
+        melds, adds, keep = planned
         if not (melds or adds) or keep is not None:
-            return super()._play(view, legal)
+            return self._play_plan(legal, planned)
         n = view.n_seats
         hand = to_mask(view.hand)
         held = 0
@@ -170,11 +235,11 @@ class HoldingEasyAgent(EasyAgent):
             and (n > 2 or min(view.hand_sizes[s] for s in others) >= 4)
         )
         if not hold:
-            return super()._play(view, legal)
+            return self._play_plan(legal, planned)
         discards = [a for a in legal if a.kind == "discard" and not held >> a.cards[0] & 1]
         if not discards:
-            return super()._play(view, legal)
-        return max(discards, key=lambda a: shed_key(a.cards[0], self.ace_points))
+            return self._play_plan(legal, planned)
+        return shed_first(discards, self.ace_points)
 
 
 def easy_factory(seat: int, seed: int, options: CardVerseOptions) -> EasyAgent:

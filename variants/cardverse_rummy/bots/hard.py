@@ -45,7 +45,9 @@ seat too with two seats; with more, its own seat holds its melds as these rules
 do and on the empty stock takes the pile's top to lay them down
 (:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
-:data:`ITERATIONS` play-outs a decision (the seed gives the moves), and an
+:data:`ITERATIONS` play-outs a decision (the seed gives the moves), with more
+than two seats 24 more (:data:`CLOSE_ITERATIONS`) when the decision is close (the
+best alternative within :data:`CLOSE_MARGIN` standard errors of the line), and an
 alternative replaces the rules' move only when it is ahead by a standard error.
 Anything else is the rules' move at once.
 """
@@ -92,8 +94,14 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 FITS_MANY = -2.0
 #: Play-outs per searched decision.
 ITERATIONS = 24
-#: Moves those play-outs may make in all, per decision (a bound on its time).
-MAX_MOVES = 600
+#: ... and this many more for a close decision (two seats, more seats): the best
+#: alternative within :data:`CLOSE_MARGIN` standard errors of replacing the
+#: rules' move (either side of the line; core's search, ``close_iterations``).
+CLOSE_ITERATIONS = (0, 24)
+CLOSE_MARGIN = 1.0
+#: Moves those play-outs may make in all, per decision (a bound on its time; two
+#: seats, more seats).
+MAX_MOVES = (600, 1200)
 #: Melds are held while the chance the round ends before the next turn is below
 #: this (two seats, more seats).
 HOLD_UNTIL = (0.1, 0.95)
@@ -155,7 +163,8 @@ class HardCardVerseAgent(RulesSearchAgent):
             options=options,
             policy=_policy,
             iterations=iterations,
-            max_moves=MAX_MOVES,
+            max_moves=MAX_MOVES[0],
+            close_margin=CLOSE_MARGIN,
             beliefs=Beliefs(CardVerseModel(fits_many=FITS_MANY)),
         )
         self._me = self._n = -1  # the seat it searches for (its own seat in the play-outs), the seats
@@ -191,6 +200,9 @@ class HardCardVerseAgent(RulesSearchAgent):
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
         self._me, self._n = view.seat, view.n_seats
+        many = view.n_seats > 2
+        self.max_moves = MAX_MOVES[many]
+        self.close_iterations = CLOSE_ITERATIONS[many]
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
             # lay down, against holding: the whole turn
