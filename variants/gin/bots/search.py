@@ -57,14 +57,12 @@ _Z975 = 1.959963984540054
 
 def t975(dof: int) -> float:
     """Student's t quantile at 97.5% for ``dof`` degrees of freedom (the
-    Cornish-Fisher expansion of Abramowitz and Stegun 26.7.5, within 0.002 from
-    3 degrees up; infinite below 1)."""
+    Cornish-Fisher expansion of Abramowitz and Stegun 26.7.5, within 0.001 from
+    4 degrees up; the table's below; infinite below 1)."""
     if dof < 1:
         return math.inf
-    if dof == 1:
-        return 12.706
-    if dof == 2:
-        return 4.303
+    if dof < 4:
+        return (12.706, 4.303, 3.182)[dof - 1]
     z = _Z975
     g1 = (z**3 + z) / 4
     g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
@@ -146,7 +144,7 @@ class GinSearch(SearchAgent):
 
     def explain(self, view: View, action: Action) -> str:
         if self.outcome == "overruled":
-            return "ai:hard's move was played out against this one on fresh deals, and this one came out clearly ahead"
+            return "played out against ai:hard's move on fresh deals, this one came out clearly ahead"
         if self.outcome == "kept":
             return "ai:hard's move: another looked better in the play-outs, but not on fresh deals"
         return "ai:hard's move" + (" (the play-outs agree)" if self.last.get("means") else "")
