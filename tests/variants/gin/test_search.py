@@ -166,3 +166,12 @@ def test_the_search_sees_only_its_information_state() -> None:
     ma = one.act(a.view(0), a.view(0).legal, info=a.information(0))
     mb = two.act(b.view(0), b.view(0).legal, info=b.information(0))
     assert ma == mb and one.last == two.last and one.last
+
+
+def test_it_explains_with_ai_hards_reasons() -> None:
+    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "4D", "AD")
+    rnd.apply(act("draw stock"))
+    agent = search()
+    view = rnd.view(0)
+    move = agent.act(view, view.legal, info=rnd.information(0))
+    assert agent.explain(view, move).startswith("knock with 1")

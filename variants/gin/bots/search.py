@@ -41,6 +41,8 @@ from . import UNDERSTANDS, hard_factory, simple_factory
 if TYPE_CHECKING:
     from rummykit.core.engine.resample import InfoState
 
+    from .hard import HardGinAgent
+
 __all__ = ["ITERATIONS", "MIN_PAIRED", "GinSearch", "search_spec", "t975"]
 
 DISCARD = "discard"
@@ -84,6 +86,7 @@ class GinSearch(SearchAgent):
         self._info: InfoState | None = None
         self._prior: Action | None = None
         self._challenger: Action | None = None  # the move being confirmed (None: choosing)
+        self._hard: HardGinAgent | None = None  # the ai:hard that gave the prior, this decision
         #: What the last decision did: "prior" (nothing searched or the prior
         #: chosen), "kept" (another chosen, not confirmed) or "overruled".
         self.outcome = "prior"
@@ -95,8 +98,8 @@ class GinSearch(SearchAgent):
         generator, given the seat's information state)."""
         if self._challenger is not None and self._prior is not None:
             return self._prior  # confirming: the same prior
-        hard = hard_factory(view.seat, self.rng.getrandbits(32), self.options)
-        self._prior = hard.act(view, legal, info=self._info)
+        self._hard = hard_factory(view.seat, self.rng.getrandbits(32), self.options)
+        self._prior = self._hard.act(view, legal, info=self._info)
         return self._prior
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
@@ -127,7 +130,7 @@ class GinSearch(SearchAgent):
     # -- deciding ----------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], info: InfoState | None = None) -> Action:
-        self._info, self._prior, self._challenger = info, None, None
+        self._info, self._prior, self._challenger, self._hard = info, None, None, None
         self.outcome = "prior"
         try:
             move = super().act(view, legal, info)
@@ -145,9 +148,10 @@ class GinSearch(SearchAgent):
     def explain(self, view: View, action: Action) -> str:
         if self.outcome == "overruled":
             return "played out against ai:hard's move on fresh deals, this one came out clearly ahead"
+        why = self._hard.explain(view, action) if self._hard is not None else action.notation()
         if self.outcome == "kept":
-            return "ai:hard's move: another looked better in the play-outs, but not on fresh deals"
-        return "ai:hard's move" + (" (the play-outs agree)" if self.last.get("means") else "")
+            return why + " (another move looked better in the play-outs, but not on fresh deals)"
+        return why
 
 
 def search_spec(variant: str = "gin", understands: Any = UNDERSTANDS) -> AgentSpec[Any]:
