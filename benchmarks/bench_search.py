@@ -9,9 +9,9 @@ against the strategy of OpenSpiel's simple gin bot:
 * rummykit: core's ``ai:search`` as core registers it for a variant that has
   none of its own (its default budget: 64 play-outs a decision, the variant's
   roll-out policy, a move replacing the prior only when two standard errors
-  ahead; Gin registers its own, which is not measured here) against ``ref:simple``, rummykit's reimplementation of
-  that bot; the same search with random roll-outs, as OpenSpiel's plays; and
-  ``ai:hard``, for scale.
+  ahead; Gin registers its own, which is not measured here) against
+  ``ref:simple``, rummykit's reimplementation of that bot; the same search
+  with random roll-outs, as OpenSpiel's plays; and ``ai:hard``, for scale.
 * OpenSpiel (the ``peers`` extra): its C++ IS-MCTS (``pyspiel.ISMCTSBot``: 100
   simulations a move, one random roll-out each, UCT constant 2, the most visited
   move) against its own ``make_simple_gin_rummy_bot``.
@@ -36,8 +36,8 @@ from bench_bots import measure
 
 from rummykit.core.bots.search import DEFAULT_ITERATIONS, SEARCH_CONFIDENCE, SearchAgent, search_spec
 from rummykit.core.engine.round import RoundResult
-from rummykit.core.plugins.manager import get_plugins
 from rummykit.core.play.simulate import wilson
+from rummykit.core.plugins.manager import get_plugins
 
 #: The name ``ai:search`` with random roll-outs is measured under.
 RANDOM_ROLLOUTS = "ai:search/random"
