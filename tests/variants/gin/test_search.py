@@ -175,3 +175,9 @@ def test_it_explains_with_ai_hards_reasons() -> None:
     view = rnd.view(0)
     move = agent.act(view, view.legal, info=rnd.information(0))
     assert agent.explain(view, move).startswith("knock with 1")
+
+
+def test_the_conformance_kit_passes_gin_with_its_search() -> None:
+    from rummykit.testing import check_variant
+
+    check_variant("gin", seeds=range(2), agents=["ai:search"], max_rounds=1, report=False)
