@@ -454,7 +454,14 @@ def test_a_clashing_ai_easy_leaves_gins_other_bots_in_place(first):
     plugins = [("gin", gin_plugin), ("clash", ClashingEasy())]
     p = load(*(plugins if first else plugins[::-1]))
     names = [a.name for a in p.registry.agents_for("gin")]
-    assert names == ["ai:hard", "ai:normal", "ref:simple", "ref:novice", "ai:other"]
+    assert names == [
+        "ai:hard",
+        "ai:search",
+        "ai:normal",
+        "ref:simple",
+        "ref:novice",
+        "ai:other",
+    ]  # (gin's own ai:search)
     assert p.registry.problems == [
         "agent 'ai:easy' for gin is registered by two plugins: clash and gin "
         "(disable all but one, e.g. RUMMYKIT_DISABLE_PLUGINS=clash)"

@@ -27,7 +27,7 @@ def registry():
     return get_plugins().registry
 
 
-@pytest.mark.parametrize("variant", ["gin", "cardverse", "straight-gin"])
+@pytest.mark.parametrize("variant", ["classic-gin", "cardverse", "straight-gin"])
 def test_every_variant_gets_ai_search_below_its_own_hard(variant):
     reg = registry()
     names = [a.name for a in reg.agents_for(variant)]
@@ -62,7 +62,7 @@ def test_the_budget_is_the_roll_out_policys_when_it_gives_one():
     reg = registry()
     for variant, iterations in [
         ("cardverse", ROLLOUT_ITERATIONS),  # ai:hard's rules cost more a move: fewer play-outs
-        ("gin", DEFAULT_ITERATIONS),
+        ("classic-gin", DEFAULT_ITERATIONS),  # gin registers its own (variants/gin/bots/search.py)
         ("cardverse-house", DEFAULT_ITERATIONS),
     ]:
         spec = reg.agent(variant, NAME)
@@ -574,7 +574,7 @@ def test_make_search_builds_the_agent_class_it_is_given_and_the_kit_can_cheapen_
     assert type(agent) is _NeverOverrules and agent.iterations == 40
     cheap = with_iterations(own, 4, 1).factory(0, 3, options)
     assert type(cheap) is _NeverOverrules and (cheap.iterations, cheap.max_moves) == (4, 1)
-    assert type(search("gin", 0, 3)) is SearchAgent  # core's, where no subclass is given
+    assert type(search("classic-gin", 0, 3)) is SearchAgent  # core's, where no subclass is given
 
 
 def test_a_close_decision_plays_the_prior_and_its_rival_on_for_more_roll_outs():

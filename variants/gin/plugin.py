@@ -1,5 +1,5 @@
-"""The Cardems Gin plugin: the variant ``gin``, its ``ai:easy`` player and the
-``rummy gin score`` command.
+"""The Cardems Gin plugin: the variant ``gin``, its computer players (``ai:easy``, the
+levels of :mod:`.bots` and its own ``ai:search``) and the ``rummy gin score`` command.
 
 Declared as the entry point ``gin`` of the group ``rummykit`` in pyproject.toml,
 so it loads exactly like a third-party plugin.
@@ -37,9 +37,11 @@ def register_variants(register: Callable[[VariantSpec[Any]], None]) -> None:
 def register_agents(register: Callable[[AgentSpec[Any]], None]) -> None:
     from .agents import easy_agent_spec
     from .bots import register_bots
+    from .bots.search import search_spec
 
     register(easy_agent_spec("gin"))
     register_bots(register)  # ai:normal, ai:hard, ref:*
+    register(search_spec("gin"))  # Gin's own ai:search (core's elsewhere)
 
 
 @hookimpl

@@ -11,12 +11,13 @@ A house rule built on Gin may register the same players for its own variant
 name: ``register_bots(register, variant="oklahoma")``.
 
 Strengths (the strongest is the default opponent and gives the hints):
-ai:hard 30 > ai:search 25 (core's generic search) > ai:normal 20 > ai:easy 10
+ai:hard 30 > ai:search 25 (Gin's own, :mod:`.search`, registered by the gin
+plugin for ``gin`` only; a house rule keeps core's) > ai:normal 20 > ai:easy 10
 (the gin plugin's) > ref:simple 8 > ref:novice 6 > random 0.
 
-``ref:simple`` is marked ``rollout=True``: it is the roll-out policy of core's
-``ai:search`` for Gin (and for a house rule registering these players), fast
-and, as a roll-out policy, stronger than ``ai:easy`` (docs/bots.md).
+``ref:simple`` is marked ``rollout=True``: it rolls out for Gin's ``ai:search``
+and ``ai:hard`` and for core's ``ai:search`` in a house rule registering these
+players, fast and, as a roll-out policy, stronger than ``ai:easy`` (docs/bots.md).
 """
 
 from __future__ import annotations
