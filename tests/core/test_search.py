@@ -199,10 +199,10 @@ def easy(variant: str, seat: int, seed: int):
 def test_the_same_seed_gives_the_same_moves():
     games = []
     for _ in range(2):
-        seats = [search("gin", 0, 5), easy("gin", 1, 6)]
-        games.append(play("gin", seats, 3).actions)
+        seats = [search("classic-gin", 0, 5), easy("classic-gin", 1, 6)]
+        games.append(play("classic-gin", seats, 3).actions)
     assert games[0] == games[1]
-    other = play("gin", [search("gin", 0, 99), easy("gin", 1, 6)], 3).actions
+    other = play("classic-gin", [search("classic-gin", 0, 99), easy("classic-gin", 1, 6)], 3).actions
     assert other != games[0]  # another seed searches other deals
 
 
