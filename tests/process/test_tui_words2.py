@@ -44,7 +44,7 @@ def test_rummy_plugins_at_an_80_column_terminal_folds_between_items(game):
     assert end > gin + 1  # gin's list goes on, indented, on the lines after its row
     text = " ".join(line.strip() for line in lines[gin:end])
     assert "variants: gin; agents: ai:easy (gin), ai:normal (gin), ai:hard (gin)," in text
-    assert text.endswith("ref:novice (gin); commands: gin")
+    assert text.endswith("ref:novice (gin), ai:search (gin); commands: gin")
     for line in lines[gin : end - 1]:  # each broken after an item, never mid-word
         assert line.endswith((",", ";")), line
 
