@@ -371,17 +371,23 @@ def test_the_kits_budget_plays_every_candidate_once_on_one_deal():
     assert searched == 6
 
 
+def _a_discard_to_make(spec, seed: int):
+    """A Gin match a few random moves in, at a discard among eleven cards: the
+    match, the seat to act and its view."""
+    match = Match(spec, spec.options_model(), 2, seed)
+    walk = RandomAgent(seed)
+    for _ in range(5):
+        view = match.view(match.to_act())
+        match.apply(walk.act(view, view.legal))
+    seat = match.to_act()
+    return match, seat, match.view(seat)
+
+
 def test_another_move_replaces_the_prior_only_when_it_is_confidence_standard_errors_ahead():
     spec = registry().variant("gin")
     overruled = 0
     for seed in range(6):
-        match = Match(spec, spec.options_model(), 2, seed)
-        walk = RandomAgent(seed)
-        for _ in range(5):  # a few moves in: a discard among eleven cards
-            view = match.view(match.to_act())
-            match.apply(walk.act(view, view.legal))
-        seat = match.to_act()
-        view = match.view(seat)
+        match, seat, view = _a_discard_to_make(spec, seed)
         found = []
         for confidence in (0.0, math.inf):
             agent = SearchAgent(3, options=spec.options_model(), iterations=24, confidence=confidence)
@@ -581,13 +587,7 @@ def test_a_close_decision_plays_the_prior_and_its_rival_on_for_more_roll_outs():
     spec = registry().variant("gin")
     extended = 0
     for seed in range(4):
-        match = Match(spec, spec.options_model(), 2, seed)
-        walk = RandomAgent(seed)
-        for _ in range(5):  # a few moves in: a discard among eleven cards
-            view = match.view(match.to_act())
-            match.apply(walk.act(view, view.legal))
-        seat = match.to_act()
-        view = match.view(seat)
+        match, seat, view = _a_discard_to_make(spec, seed)
         found = []
         policy = rollout_policy("gin", registry())
         assert policy is not None
