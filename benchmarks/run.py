@@ -25,8 +25,9 @@ state (``Round.clone`` and ``Round.resample``).
 Modes: ``--quick`` (smaller samples, a minute or so), default, ``--full`` (more
 repeats, and the memory row at 100,000 rounds instead of 20,000).
 
-The table is printed at the end and written as markdown to ``benchmarks/RESULTS.md``
-(with the date and the machine) unless ``--out -``.
+The table is printed at the end and written as markdown to its section of
+``benchmarks/RESULTS.md`` (with the date and the machine; the rest of the file is
+kept) unless ``--out -``.
 """
 
 from __future__ import annotations
@@ -954,8 +955,24 @@ def section_state(report: Report, mode: Mode, seed: int) -> None:
 SECTIONS = ["solver", "rounds", "simulate", "memory", "help", "cardverse", "analyse", "state"]
 
 
-#: Where the sections that other scripts measure begin in RESULTS.md (kept as they are).
-KEPT = "\n## Decision time of the computer players"
+#: The heading of the section of RESULTS.md this script writes. Writing replaces that
+#: section alone (up to the next ``## `` heading) and keeps the rest of the file as it
+#: is: the table of current figures above it, the sections other scripts measure and
+#: the history below it.
+SECTION = "## The main benchmarks: `make bench`"
+
+
+def splice(before: str, section: str) -> str:
+    """``before`` (the file's text) with this script's section replaced by ``section``
+    (which begins with :data:`SECTION`); the section appended when the file has none."""
+    section = section.rstrip("\n") + "\n"
+    text = "\n" + before
+    start = text.find("\n" + SECTION + "\n")
+    if start < 0:
+        return (before.rstrip("\n") + "\n\n" if before.strip() else "") + section
+    end = text.find("\n## ", start + 1)
+    tail = text[end:] if end >= 0 else ""
+    return text[1 : start + 1] + section + tail
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1017,7 +1034,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"- {n}")
     if args.out != "-":
         header = [
-            "## Benchmarks",
+            SECTION,
             "",
             "`make bench` runs `benchmarks/run.py`: our figures, and beside them those of",
             "OpenSpiel 2.0.2 (C++) and RLCard 1.2.0 (Python) when the optional extra `peers` is",
@@ -1027,10 +1044,10 @@ def main(argv: list[str] | None = None) -> int:
             "their public APIs only. Every figure",
             "is a median of repeats; ours and theirs run back to back, so the ratios hold even on a",
             "busy machine. `make bench BENCH_ARGS=--quick` takes about a minute; `--full` also",
-            "measures the memory over 100,000 rounds. `benchmarks/bench_solver.py` times",
-            "the solver alone. Each row has its target beside its figure. The sections from",
-            '"Decision time of the computer players" on are measured by `benchmarks/bench_bots.py`',
-            "and kept as they are when `run.py` writes this file again.",
+            "measures the memory over 100,000 rounds. Each row has its target beside its figure.",
+            "`run.py` writes this section again on every run (with `--only`, the rows of the",
+            "sections run alone: `--out -` prints them without writing); the rest of the file",
+            "is kept as it is.",
             "",
             f"Latest run: {started:%Y-%m-%d %H:%M %Z}, {m['arch']}, {m['cpu']}, {m['cores']} cores, "
             f"{m['system']}, Python {m['python']}; {mode.name} mode ({mode.repeats} repeats); "
@@ -1039,8 +1056,7 @@ def main(argv: list[str] | None = None) -> int:
         ]
         out = Path(args.out)
         before = out.read_text(encoding="utf-8") if out.exists() else ""
-        kept = before[before.index(KEPT) :] if KEPT in before else ""
-        out.write_text(markdown(report, header).rstrip("\n") + "\n" + kept, encoding="utf-8")
+        out.write_text(splice(before, markdown(report, header)), encoding="utf-8")
         print(f"\nwritten to {args.out}")
     return 0
 
