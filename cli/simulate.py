@@ -323,18 +323,25 @@ class _ProgressSignal:
         self.bar = False  # a progress bar is drawn on standard error
         self._old: Any = None
         self._sig = getattr(signal, "SIGUSR1", None)
+        self._err: int | None = None  # standard error as it was at the start
 
     def __enter__(self) -> _ProgressSignal:
         sig = self._sig
         main = threading.current_thread() is threading.main_thread()
         if sig is not None and main and signal.getsignal(sig) == signal.SIG_DFL:
-            self._old = signal.signal(sig, self._on_signal)
+            # Written to a copy: Ray's start-up points file descriptor 2 elsewhere for a while.
+            with contextlib.suppress(OSError):
+                self._err = os.dup(2)
+                self._old = signal.signal(sig, self._on_signal)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._old is not None and self._sig is not None:
             signal.signal(self._sig, self._old)
             self._old = None
+        if self._err is not None:
+            os.close(self._err)
+            self._err = None
 
     def seen(self, done: int, wins: int) -> None:
         self.done = (done, wins)
@@ -353,13 +360,13 @@ class _ProgressSignal:
         return line
 
     def _on_signal(self, signum: int, frame: Any) -> None:
-        if os.getpid() != self.pid:  # a worker process forked with this handler
+        if os.getpid() != self.pid or self._err is None:  # a worker process forked with this handler
             return
         text = self.line() + "\n"
         if self.bar:  # over the bar's line: the bar is drawn again below
             text = "\r\x1b[2K" + text
         with contextlib.suppress(OSError):
-            os.write(2, text.encode("utf-8", "replace"))
+            os.write(self._err, text.encode("utf-8", "replace"))
 
 
 def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -601,6 +601,13 @@ class RunStops:
         self._raised = True
         raise from_signal(KeyboardInterrupt() if self.signum == signal.SIGINT else Stopped(self.signum))
 
+    def taken_back(self) -> None:
+        """Its handlers set again where code run since replaced them (``ray.init``
+        sets a SIGTERM handler of its own that exits at once)."""
+        for sig in self._old:
+            if signal.getsignal(sig) != self._on_signal:
+                signal.signal(sig, self._on_signal)
+
     def check(self) -> None:
         """Between chunks: a signal noted but not raised, or raised where
         Python ignored the exception, is raised now."""
@@ -713,6 +720,8 @@ def simulate(
     with _signals_handled():
         try:
             where.start(registry, config)
+            if _STOPS is not None:
+                _STOPS.taken_back()
             t1 = time.perf_counter()
             try:
                 with _STOPS.playing() if _STOPS is not None else contextlib.nullcontext():
