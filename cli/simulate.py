@@ -332,7 +332,7 @@ class _ProgressSignal:
             # Written to a copy: Ray's start-up points file descriptor 2 elsewhere for a while.
             with contextlib.suppress(OSError):
                 self._err = os.dup(2)
-                self._old = signal.signal(sig, self._on_signal)
+            self._old = signal.signal(sig, self._on_signal)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -632,7 +632,7 @@ _STOPS: RunStops | None = None
 
 @contextlib.contextmanager
 def _ending_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held back (blocked) for the block, which forks
+    """SIGINT, SIGTERM, SIGHUP and SIGUSR1 held back (blocked) for the block, which forks
     the workers: a worker starts with them blocked, and takes them only once its
     initializer has set what it does with them, never in the parent's handler;
     the parent takes them after the block."""
