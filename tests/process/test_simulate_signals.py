@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -71,25 +72,51 @@ def caught(pid: int) -> int:
     return int(re.search(r"^SigCgt:\s*([0-9a-f]+)$", status, re.M).group(1), 16)  # type: ignore[union-attr]
 
 
-def wait_until_playing(p: subprocess.Popen[str]) -> int:
+class Stderr:
+    """``p``'s standard error, a line at a time, each wait bounded."""
+
+    def __init__(self, p: subprocess.Popen[str]) -> None:
+        assert p.stderr is not None
+        self.fd = p.stderr.fileno()
+        self.left = b""  # read, not yet a whole line
+
+    def line(self) -> str:
+        end = time.monotonic() + WAIT
+        while b"\n" not in self.left:
+            wait = end - time.monotonic()
+            assert wait > 0, f"no line on standard error: {self.left!r}"
+            if select.select([self.fd], [], [], wait)[0]:
+                data = os.read(self.fd, 4096)
+                if not data:  # it ended
+                    return self.left.decode()
+                self.left += data
+        line, self.left = self.left.split(b"\n", 1)
+        return line.decode() + "\n"
+
+    def rest(self, err: str) -> str:
+        """All it wrote past the lines read (``err``: what ``communicate`` read)."""
+        return self.left.decode() + err
+
+
+def wait_until_playing(p: subprocess.Popen[str], stderr: Stderr) -> tuple[int, re.Match[str]]:
     """Wait until ``p`` takes SIGTERM and SIGUSR1 (rummy set its handlers), then
-    ask for its progress (SIGUSR1) until a unit is played; its units done then."""
+    ask for its progress (SIGUSR1) until a unit is played: the units done then,
+    and that progress line."""
     bits = (1 << (signal.SIGTERM - 1)) | (1 << (signal.SIGUSR1 - 1))
     end = time.monotonic() + WAIT
     while caught(p.pid) & bits != bits:
         assert time.monotonic() < end and p.poll() is None, "rummy never set its handlers"
         time.sleep(0.02)
-    assert p.stderr is not None
     while True:
         p.send_signal(signal.SIGUSR1)
-        line = p.stderr.readline()
+        line = stderr.line()
         m = PROGRESS.fullmatch(line)
         assert m, line
         done = int(m.group(1).replace(",", ""))
         if done:
-            return done
+            return done, m
         assert time.monotonic() < end, "no unit played"
-        time.sleep(0.1)
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("sig, form", first_fast([(signal.SIGTERM, "--json"), (signal.SIGHUP, "text")]))
@@ -100,14 +127,15 @@ def test_sigterm_and_sighup_stop_a_background_run_with_the_figures_so_far(sig, f
     with --json, exit status 128 + the signal."""
     args = ["--matches", "100000", "--seed", "3", "--workers", "1"]
     with started(*args, *([form] if form == "--json" else [])) as p:
-        seen = wait_until_playing(p)
+        stderr = Stderr(p)
+        seen, _line = wait_until_playing(p, stderr)
         p.send_signal(signal.SIGINT)
         time.sleep(0.2)
         assert p.poll() is None  # ignored
         p.send_signal(sig)
         out, err = p.communicate(timeout=WAIT)
     assert p.returncode == 128 + sig, err
-    assert err == ""
+    assert stderr.rest(err) == ""
     if form == "--json":
         data = json.loads(out)
         assert data["partial"] is True
@@ -128,26 +156,18 @@ def test_sigusr1_prints_one_progress_line_and_the_run_goes_on():
     """SIGUSR1: one line on standard error (units done of planned, time, the first
     entrant's win rate and its 95% interval); the run ends as if not asked, its
     standard output one JSON object of every match."""
-    with started("--matches", "150", "--seed", "4", "--workers", "1", "--json") as p:
-        bits = 1 << (signal.SIGUSR1 - 1)
-        end = time.monotonic() + WAIT
-        while not caught(p.pid) & bits:
-            assert time.monotonic() < end and p.poll() is None
-            time.sleep(0.02)
-        time.sleep(0.3)  # a few matches played
-        p.send_signal(signal.SIGUSR1)
-        out, err = p.communicate(timeout=WAIT)
-    assert p.returncode == 0, err
-    data = json.loads(out)
-    assert "partial" not in data and data["matches"] == 150
-    m = PROGRESS.fullmatch(err)
-    assert m, err
-    done = int(m.group(1))
-    assert m.group(2) == "150" and m.group(3) == "matches" and done <= 150
-    if done:  # the first seat's share so far, inside its interval
-        assert m.group(4) == "ai:easy (1)"
+    with started("--matches", "300", "--seed", "4", "--workers", "1", "--json") as p:
+        stderr = Stderr(p)
+        done, m = wait_until_playing(p, stderr)  # a line for each SIGUSR1, the last after a chunk
+        assert m.group(2) == "300" and m.group(3) == "matches" and done < 300
+        assert m.group(4) == "ai:easy (1)"  # the first seat, the same agent in the second
         share, lo, hi = (float(m.group(k)) for k in (5, 6, 7))
         assert lo <= share <= hi
+        out, err = p.communicate(timeout=WAIT)
+    assert p.returncode == 0, err
+    assert stderr.rest(err) == ""  # one line each, no more
+    data = json.loads(out)
+    assert "partial" not in data and data["matches"] == 300
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
@@ -156,17 +176,16 @@ def test_sigterm_stops_a_run_on_two_workers_with_the_figures_so_far():
     (no traceback from them), none left behind."""
     args = ["--matches", "100000", "--seed", "3", "--workers", "2", "--chunk-size", "2"]
     with started(*args) as p:
-        seen = wait_until_playing(p)
+        stderr = Stderr(p)
+        seen, _line = wait_until_playing(p, stderr)
         workers = [int(w) for w in Path(f"/proc/{p.pid}/task/{p.pid}/children").read_text().split()]
         assert len(workers) == 2
-        p.send_signal(signal.SIGUSR1)  # to the parent alone: the workers go on
-        assert PROGRESS.fullmatch(p.stderr.readline() if p.stderr else "")
         os.killpg(p.pid, signal.SIGUSR1)  # to the whole group: the workers ignore it
-        assert PROGRESS.fullmatch(p.stderr.readline() if p.stderr else "")
+        assert PROGRESS.fullmatch(stderr.line())
         p.send_signal(signal.SIGTERM)
         out, err = p.communicate(timeout=WAIT)
     assert p.returncode == 128 + signal.SIGTERM, err
-    assert err == ""
+    assert stderr.rest(err) == ""
     m = re.match(r"partial: interrupted after ([\d,]+) of 100,000 matches", out)
     assert m, out
     assert int(m.group(1).replace(",", "")) >= seen
