@@ -4,16 +4,22 @@ The playing is :mod:`rummykit.core.play.simulate` (seat rotation, duplicate deal
 worker processes or Ray, streamed tallies); this module reads the command line,
 shows a progress bar on a terminal and prints the figures (tables that fit the
 terminal's width, 80 columns when not a terminal; or ``--json``), marked partial
-after Ctrl-C (exit status 130).
+after Ctrl-C, SIGTERM or SIGHUP (exit status 128 + the signal's number: 130 for
+Ctrl-C; :class:`~rummykit.core.play.simulate.RunStops`). SIGUSR1 prints one
+progress line on standard error (:class:`_ProgressSignal`) and the run goes on.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import shutil
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +39,12 @@ from rummykit.core.play.simulate import (
     MAX_ROUNDS_PER_MATCH,
     MAX_WORKERS,
     WORKERS_PER_CPU,
+    RunStops,
     SimConfig,
     backend_named,
     default_workers,
     max_workers,
+    wilson,
 )
 from rummykit.core.play.simulate import simulate as run_simulation
 
@@ -206,8 +214,11 @@ def simulate(
 
     A computer player that raises, returns anything but a legal move or thinks
     longer than --move-timeout ends the run with one line naming it, the plugin
-    that registered it, its seat and the match (exit status 1). Ctrl-C stops the
-    run and prints the figures so far, marked partial (exit status 130).
+    that registered it, its seat and the match (exit status 1). Ctrl-C, SIGTERM
+    (kill PID) and SIGHUP (a closed terminal) stop the run and print the figures
+    so far, marked partial (exit status 128 + the signal: 130 for Ctrl-C, 143
+    for SIGTERM, 129 for SIGHUP). kill -USR1 PID prints one progress line on
+    standard error; the run goes on.
 
     With --ladder the --seat agents (default: every player of the variant that
     understands it, but random) play every pair, --matches a table, each table
@@ -254,35 +265,108 @@ def simulate(
     if ladder:
         mode, units = ("rounds", rounds) if rounds is not None else ("matches", matches or 100)
         size = players or max(2, spec.min_players)
-        check_ladder(seats, size, units)  # too large: one line before anything is played
+        tables = check_ladder(seats, size, units)  # too large: one line before anything is played
         config = SimConfig(spec.name, seats, units, mode, seed, opts, move_timeout)
-        with contextlib.redirect_stdout(sys.stderr), _ladder_progress(spec.name) as tick:
-            played = run_ladder(reg, config, size, backend=where, chunk_size=chunk_size, progress=tick)
-        if as_json:
-            click.echo(json.dumps(played.to_json()))
-        else:
-            for line in ladder_lines(played, shutil.get_terminal_size().columns):
-                click.echo(line)
-        if played.partial:
-            sys.exit(130)
+        # A stop signal only ends the table being played: never the printing.
+        with RunStops() as stops, _ProgressSignal(config, len(tables) * units) as asked:
+            with contextlib.redirect_stdout(sys.stderr), _ladder_progress(spec.name, asked) as tick:
+                played = run_ladder(reg, config, size, backend=where, chunk_size=chunk_size, progress=tick)
+            if as_json:
+                click.echo(json.dumps(played.to_json()))
+            else:
+                for line in ladder_lines(played, shutil.get_terminal_size().columns):
+                    click.echo(line)
+        _exit_stopped(played.partial, stops.signum)
         return
     if rounds is not None:
         config = SimConfig(spec.name, seats, rounds, "rounds", seed, opts, move_timeout)
     else:
         config = SimConfig(spec.name, seats, matches or 100, "matches", seed, opts, move_timeout)
 
-    # What the players print goes to standard error (worker processes made here
-    # inherit it): standard output is the report's alone, so --json stays JSON.
-    with contextlib.redirect_stdout(sys.stderr), _progress(config) as progress:
-        result = run_simulation(reg, config, progress=progress, backend=where, chunk_size=chunk_size)
+    with RunStops() as stops, _ProgressSignal(config) as asked:
+        # What the players print goes to standard error (worker processes made here
+        # inherit it): standard output is the report's alone, so --json stays JSON.
+        with contextlib.redirect_stdout(sys.stderr), _progress(config, asked) as progress:
+            result = run_simulation(reg, config, progress=progress, backend=where, chunk_size=chunk_size)
+        if as_json:
+            click.echo(json.dumps(result.to_json()))
+        else:
+            for line in report_lines(result, shutil.get_terminal_size().columns):
+                click.echo(line)
+    _exit_stopped(result.partial, stops.signum)
 
-    if as_json:
-        click.echo(json.dumps(result.to_json()))
-    else:
-        for line in report_lines(result, shutil.get_terminal_size().columns):
-            click.echo(line)
-    if result.partial:
-        sys.exit(130)
+
+def _exit_stopped(partial: bool, signum: int | None) -> None:
+    """A run stopped by a signal (or one that came while the figures were printed)
+    exits with 128 + its number, as the shell reports a process it ended."""
+    if signum is not None or partial:
+        sys.stdout.flush()
+        sys.exit(128 + (signum if signum is not None else signal.SIGINT))
+
+
+class _ProgressSignal:
+    """SIGUSR1 (where the system has it; unless ignored) prints one line on
+    standard error: the units played of those planned, the time since the start
+    and, but for a ladder, the first entrant's win rate so far with its 95%
+    Wilson interval (those of the figures a stop now would print). The run goes
+    on; standard output is untouched. ``with _ProgressSignal(config) as asked:``
+    ``asked.seen(done, wins)`` after each merge (``wins``: the first entrant's).
+    ``ladder_units``: a ladder's units in all (it has no first entrant)."""
+
+    def __init__(self, config: SimConfig, ladder_units: int | None = None) -> None:
+        self.config = config
+        self.ladder = ladder_units is not None
+        self.planned = ladder_units if ladder_units is not None else config.units
+        self.done = (0, 0)  # units merged, the first entrant's wins among them
+        self.start = time.monotonic()
+        self.pid = os.getpid()
+        self.bar = False  # a progress bar is drawn on standard error
+        self._old: Any = None
+        self._sig = getattr(signal, "SIGUSR1", None)
+        self._err: int | None = None  # standard error as it was at the start
+
+    def __enter__(self) -> _ProgressSignal:
+        sig = self._sig
+        main = threading.current_thread() is threading.main_thread()
+        if sig is not None and main and signal.getsignal(sig) == signal.SIG_DFL:
+            # Written to a copy: Ray's start-up points file descriptor 2 elsewhere for a while.
+            with contextlib.suppress(OSError):
+                self._err = os.dup(2)
+            self._old = signal.signal(sig, self._on_signal)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None and self._sig is not None:
+            signal.signal(self._sig, self._old)
+            self._old = None
+        if self._err is not None:
+            os.close(self._err)
+            self._err = None
+
+    def seen(self, done: int, wins: int) -> None:
+        self.done = (done, wins)
+
+    def line(self) -> str:
+        c = self.config
+        unit = "matches" if c.mode == "matches" else "rounds"
+        done, wins = self.done
+        what = f"{c.variant} ladder" if self.ladder else c.variant
+        elapsed = time.monotonic() - self.start
+        line = f"rummy simulate {what}: {done:,} of {_many(self.planned, unit)}, {elapsed:.1f} s"
+        if not self.ladder and done:
+            lo, hi = wilson(wins, done)
+            first = f"{c.seats[0]} (1)" if c.seats.count(c.seats[0]) > 1 else c.seats[0]
+            line += f"; {first} won {_pct(wins / done)} (95% CI {_pct(lo)}-{_pct(hi)})"
+        return line
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        if os.getpid() != self.pid or self._err is None:  # a worker process forked with this handler
+            return
+        text = self.line() + "\n"
+        if self.bar:  # over the bar's line: the bar is drawn again below
+            text = "\r\x1b[2K" + text
+        with contextlib.suppress(OSError):
+            os.write(self._err, text.encode("utf-8", "replace"))
 
 
 def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -292,19 +376,26 @@ def _options(spec: VariantSpec[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
 
 
 class _progress:
-    """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
+    """A rich progress bar on stderr when it is a terminal; the figures so far
+    told to ``asked`` (SIGUSR1's line) always."""
 
-    def __init__(self, config: SimConfig) -> None:
+    def __init__(self, config: SimConfig, asked: _ProgressSignal) -> None:
         self.config = config
+        self.asked = asked
         self.bar: Progress | None = None
 
-    def __enter__(self) -> Callable[[int, Tally], None] | None:
+    def __enter__(self) -> Callable[[int, Tally], None]:
+        asked = self.asked
         try:
             tty = sys.stderr.isatty()
         except (AttributeError, ValueError):
             tty = False
         if not tty:
-            return None
+
+            def seen(done: int, tally: Tally) -> None:
+                asked.seen(done, tally.wins[0])
+
+            return seen
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -319,14 +410,17 @@ class _progress:
             transient=True,
         )
         bar.start()
+        asked.bar = True
         task = bar.add_task("simulate", total=c.units)
 
-        def update(done: int, _tally: Tally) -> None:
+        def update(done: int, tally: Tally) -> None:
+            asked.seen(done, tally.wins[0])
             bar.update(task, completed=done)
 
         return update
 
     def __exit__(self, *exc: object) -> None:
+        self.asked.bar = False
         if self.bar is not None:
             self.bar.stop()
 
@@ -470,19 +564,26 @@ def report_lines(result: SimResult, width: int = 80) -> list[str]:
 
 
 class _ladder_progress:
-    """A progress bar over a whole ladder on stderr when it is a terminal."""
+    """A progress bar over a whole ladder on stderr when it is a terminal; the
+    units so far told to ``asked`` (SIGUSR1's line) always."""
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, asked: _ProgressSignal) -> None:
         self.variant = variant
+        self.asked = asked
         self.bar: Progress | None = None
 
-    def __enter__(self) -> Callable[[int, int], None] | None:
+    def __enter__(self) -> Callable[[int, int], None]:
+        asked = self.asked
         try:
             tty = sys.stderr.isatty()
         except (AttributeError, ValueError):
             tty = False
         if not tty:
-            return None
+
+            def seen(done: int, total: int) -> None:
+                asked.seen(done, 0)
+
+            return seen
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -495,14 +596,17 @@ class _ladder_progress:
             transient=True,
         )
         bar.start()
+        asked.bar = True
         task = bar.add_task("ladder", total=None)
 
         def update(done: int, total: int) -> None:
+            asked.seen(done, 0)
             bar.update(task, completed=done, total=total)
 
         return update
 
     def __exit__(self, *exc: object) -> None:
+        self.asked.bar = False
         if self.bar is not None:
             self.bar.stop()
 

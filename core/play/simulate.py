@@ -38,7 +38,8 @@ Interrupted (Ctrl-C), a run returns the units merged so far, marked partial:
 the figures of a partial run of ``k`` units are those of a whole run of ``k``
 units with the same seed.
 SIGTERM or SIGHUP stop the worker processes, then end this process by that
-signal (:func:`_signals_handled`).
+signal (:func:`_signals_handled`); inside ``with RunStops():`` they stop the
+run as Ctrl-C does instead (:class:`RunStops`).
 
 **Teams.** Under a match rule with teams the rotation keeps partners
 together: the shifts used are those that take every team onto a team
@@ -111,8 +112,10 @@ __all__ = [
     "LocalBackend",
     "Merger",
     "Player",
+    "RunStops",
     "SimConfig",
     "SimResult",
+    "Stopped",
     "Tally",
     "backend_named",
     "chunks",
@@ -321,6 +324,7 @@ class LocalBackend:
         if self.workers == 1:
             for bounds in chunks(config.units, size):
                 merge(player.play(*bounds))
+                _check_signals()
             return
         if "fork" in mp.get_all_start_methods():
             # Play unit 0 here first (its tally is thrown away; the workers play
@@ -363,14 +367,16 @@ _LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked worker
 
 def _init_worker(config: SimConfig) -> None:
     global _WORKER
-    # Ctrl-C reaches the whole process group: the parent stops the workers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in _ENDING:  # the parent's handlers, inherited through fork: the defaults
+    # Ctrl-C and a closed terminal's SIGHUP reach the whole process group, and
+    # SIGUSR1 (a progress request) may: the parent stops the workers (SIGTERM,
+    # at its default) and answers. The parent's handlers are inherited through fork.
+    for name in _WORKER_IGNORES:
         sig = getattr(signal, name, None)
         if sig is not None:
-            signal.signal(sig, signal.SIG_DFL)
+            signal.signal(sig, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):  # blocked while forked (_ending_held)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *_signals(_ENDING)})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _signals(_HELD))
     # A forked worker has the parent's registry; a spawned one loads the plugins afresh.
     registry = _PRESET[0] if _PRESET is not None and _PRESET[1] == config else get_plugins().registry
     _WORKER = Player(registry, config)
@@ -428,13 +434,13 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
                     break
         while pending:
             merge(_tally_of(pending.popleft()))
-            if _ending is not None:  # its exception was lost (raised where Python ignores one)
-                raise from_signal(_Ended(_ending))
+            _check_signals()
             bounds = next(bounds_of, None)
             if bounds is not None:
                 pending.append(pool.submit(_run_chunk, bounds))
         done = True
     except BrokenProcessPool:
+        _check_signals()  # a SIGTERM to the whole process group: the workers ended by it
         line = _last_words(words[0]) if words else ""
         raise AgentError(
             line
@@ -466,8 +472,7 @@ def _tally_of(future: Future[Tally]) -> Tally:
     ended (minutes with slow bots). Between slices it runs at once, so Ctrl-C,
     SIGTERM and SIGHUP take effect within a slice."""
     while not wait((future,), timeout=_WAIT_SLICE).done:
-        if _ending is not None:  # its exception was lost (raised where Python ignores one)
-            raise from_signal(_Ended(_ending))
+        _check_signals()
     return future.result()
 
 
@@ -495,6 +500,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 #: The signals that end a run, its worker processes first (SIGHUP: not on Windows).
 _ENDING = ("SIGTERM", "SIGHUP")
+#: What a worker process ignores: its parent answers them (SIGHUP, SIGUSR1: not on Windows).
+_WORKER_IGNORES = ("SIGINT", "SIGHUP", "SIGUSR1")
+#: Held back while the workers are forked (:func:`_ending_held`).
+_HELD = ("SIGINT", "SIGUSR1", *_ENDING)
 
 
 class _Ended(BaseException):
@@ -521,13 +530,113 @@ def _ended(signum: int, frame: Any) -> None:
     raise from_signal(_Ended(signum))
 
 
+def _check_signals() -> None:
+    """Raise the stop of a signal whose exception was lost (raised where Python
+    ignores one), between chunks."""
+    if _ending is not None:
+        raise from_signal(_Ended(_ending))
+    if _STOPS is not None:
+        _STOPS.check()
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP under :class:`RunStops`: a ``KeyboardInterrupt``, so that
+    a run (on any backend) stops as on Ctrl-C; ``signum``: the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class RunStops:
+    """``with RunStops() as stops:`` Ctrl-C, SIGTERM and SIGHUP stop the runs
+    inside alike: the run being played (:func:`simulate`, a table of
+    :func:`~rummykit.core.play.ladder.run_ladder`) returns its figures so far,
+    marked partial. ``stops.signum``: the first of them that arrived (None: none).
+
+    A signal is raised (``KeyboardInterrupt``, or :class:`Stopped`) only while
+    units are played, and only the first: one that arrives before is raised as
+    play starts, one that arrives after (while the figures are printed) or
+    again (while the workers are stopped) is only noted. A signal the process
+    ignores (SIGINT in a shell's background job, SIGHUP under nohup) stays
+    ignored. In the main thread only; elsewhere it does nothing."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._playing = False
+        self._raised = False
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> RunStops:
+        global _STOPS
+        if threading.current_thread() is not threading.main_thread() or _STOPS is not None:
+            return self
+        for name in ("SIGINT", *_ENDING):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            now = signal.getsignal(sig)
+            if now is signal.default_int_handler or now == signal.SIG_DFL:
+                self._old[sig] = signal.signal(sig, self._on_signal)
+        _STOPS = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _STOPS
+        if _STOPS is not self:
+            return
+        for sig, handler in self._old.items():
+            signal.signal(sig, handler)
+        self._old = {}
+        _STOPS = None
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        if self.signum is None:
+            self.signum = signum
+        if self._playing and not self._raised:
+            self._raise()
+
+    def _raise(self) -> None:
+        assert self.signum is not None
+        self._raised = True
+        raise from_signal(KeyboardInterrupt() if self.signum == signal.SIGINT else Stopped(self.signum))
+
+    def taken_back(self) -> None:
+        """Its handlers set again where code run since replaced them (``ray.init``
+        sets a SIGTERM handler of its own that exits at once)."""
+        for sig in self._old:
+            if signal.getsignal(sig) != self._on_signal:
+                signal.signal(sig, self._on_signal)
+
+    def check(self) -> None:
+        """Between chunks: a signal noted but not raised, or raised where
+        Python ignored the exception, is raised now."""
+        if self._playing and self.signum is not None:
+            self._raise()
+
+    @contextlib.contextmanager
+    def playing(self) -> Iterator[None]:
+        """Units are played inside: a signal is raised (one that came before: at once)."""
+        self._playing = True
+        try:
+            if self.signum is not None and not self._raised:
+                self._raise()
+            yield
+        finally:
+            self._playing = False
+
+
+#: The :class:`RunStops` in force (None: none).
+_STOPS: RunStops | None = None
+
+
 @contextlib.contextmanager
 def _ending_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held back (blocked) for the block, which forks
+    """SIGINT, SIGTERM, SIGHUP and SIGUSR1 held back (blocked) for the block, which forks
     the workers: a worker starts with them blocked, and takes them only once its
     initializer has set what it does with them, never in the parent's handler;
     the parent takes them after the block."""
-    sigs = _signals(("SIGINT", *_ENDING))
+    sigs = _signals(_HELD)
     if not hasattr(signal, "pthread_sigmask") or not sigs:
         yield
         return
@@ -542,8 +651,9 @@ def _ending_held() -> Iterator[None]:
 def _signals_handled() -> Iterator[None]:
     """Ctrl-C is the user's (a bot's own ``KeyboardInterrupt`` is its failure);
     SIGTERM and SIGHUP (unless ignored, as under ``nohup``) unwind the run, which
-    stops its worker processes, then end this process by the signal."""
-    if threading.current_thread() is not threading.main_thread():
+    stops its worker processes, then end this process by the signal. Under
+    :class:`RunStops` (its handlers in place) it does nothing."""
+    if threading.current_thread() is not threading.main_thread() or _STOPS is not None:
         yield
         return
     old: dict[int, Any] = {}
@@ -585,7 +695,7 @@ def simulate(
     worker processes, fork where available). ``chunk_size``: units per chunk
     (default: the backend's choice; 1 to :data:`MAX_CHUNK`). A bot that fails is
     an :class:`AgentError` (see the module); Ctrl-C returns the figures so far,
-    marked partial.
+    marked partial, and so do SIGTERM and SIGHUP under :class:`RunStops`.
     """
     most = MAX_MATCHES if config.mode == "matches" else MAX_ROUNDS
     if not 1 <= config.units <= most:
@@ -610,9 +720,12 @@ def simulate(
     with _signals_handled():
         try:
             where.start(registry, config)
+            if _STOPS is not None:
+                _STOPS.taken_back()
             t1 = time.perf_counter()
             try:
-                where.play(player, total, progress, chunk_size)
+                with _STOPS.playing() if _STOPS is not None else contextlib.nullcontext():
+                    where.play(player, total, progress, chunk_size)
             except KeyboardInterrupt:
                 partial = total.units < config.units
             t2 = time.perf_counter()

@@ -307,7 +307,8 @@ def play_out(
 
 class Merger:
     """Merges chunk tallies into ``total`` in unit order and reports progress.
-    A merge is never cut in half by Ctrl-C: the interruption waits for its end."""
+    A merge is never cut in half by a signal: Ctrl-C, SIGTERM or SIGHUP waits
+    for its end."""
 
     def __init__(self, total: Tally, progress: Callable[[int, Tally], None] | None) -> None:
         self.total = total
@@ -320,25 +321,36 @@ class Merger:
             self.progress(self.total.units, self.total)
 
 
+#: The signals a merge defers (SIGHUP: not on Windows).
+_DEFERRED = tuple(
+    s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGHUP")) if s is not None
+)
+
+
 class _deferred_interrupt:
-    """``with _deferred_interrupt():`` Ctrl-C inside waits for the end of the block."""
+    """``with _deferred_interrupt():`` Ctrl-C, SIGTERM or SIGHUP inside, when a
+    Python function handles it (rummy's, or Python's own for Ctrl-C), waits for
+    the end of the block; that function then runs."""
 
     def __enter__(self) -> None:
-        self.old: Any = None
-        self.hit = False
+        self.old: dict[int, Any] = {}
+        self.hit: tuple[int, Any] | None = None
         if threading.current_thread() is threading.main_thread():
-            old = signal.getsignal(signal.SIGINT)
-            if old is signal.default_int_handler:
-                self.old = signal.signal(signal.SIGINT, self._hit)
+            for sig in _DEFERRED:
+                handler = signal.getsignal(sig)
+                if callable(handler):
+                    self.old[sig] = signal.signal(sig, self._hit)
 
     def _hit(self, signum: int, frame: object) -> None:
-        self.hit = True
+        if self.hit is None:
+            self.hit = (signum, frame)
 
     def __exit__(self, *exc: object) -> None:
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
-            if self.hit:
-                raise KeyboardInterrupt
+        for sig, handler in self.old.items():
+            signal.signal(sig, handler)
+        if self.hit is not None:
+            signum, frame = self.hit
+            self.old[signum](signum, frame)
 
 
 def default_chunk_size(config: SimConfig, workers: int) -> int:
