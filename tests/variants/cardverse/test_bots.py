@@ -13,7 +13,13 @@ from rummykit.core.cards.solver import get_solver
 from rummykit.core.engine.resample import deal_round
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
-from rummykit.variants.cardverse_rummy.bots.hard import HardCardVerseAgent
+from rummykit.variants.cardverse_rummy.bots.hard import (
+    ITERATIONS,
+    MARGIN,
+    MAX_MOVES,
+    WIDTH,
+    HardCardVerseAgent,
+)
 from rummykit.variants.cardverse_rummy.bots.knowledge import Table, read_view
 from rummykit.variants.cardverse_rummy.bots.normal import NormalCardVerseAgent
 from rummykit.variants.cardverse_rummy.options import CardVerseOptions
@@ -341,3 +347,20 @@ def test_every_level_plays_one_of_the_moves_offered_when_offered_no_discard(name
     offered = tuple(a for a in rnd.legal_actions() if a.notation() == "meld 4H 5H 6H")
     assert len(offered) == 1
     assert make(name, 0, 1).act(rnd.view(0), offered) in offered
+
+
+@pytest.mark.parametrize("n_seats", [2, 4])
+def test_hard_search_budget_by_seat_count(n_seats):
+    """Two seats search wider and longer (the decision time allows it), more
+    seats keep the smaller budget; a budget given to the bot holds at any count."""
+    many = n_seats > 2
+    assert ITERATIONS[0] > ITERATIONS[1] and MARGIN[0] > MARGIN[1] and WIDTH[0] > WIDTH[1]
+    for given in (None, 8):
+        rnd = dealt(CardVerseOptions(), n_seats, 0, random.Random(7))
+        seat = rnd.to_act()
+        assert seat is not None
+        bot = HardCardVerseAgent(1) if given is None else HardCardVerseAgent(1, iterations=given)
+        view = rnd.view(seat)
+        bot.act(view, view.legal, info=rnd.information(seat))
+        assert bot.iterations == (ITERATIONS[many] if given is None else given)
+        assert bot.max_moves == MAX_MOVES[many]

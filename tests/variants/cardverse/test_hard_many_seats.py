@@ -72,7 +72,9 @@ def test_hard_searches_close_decisions_longer_with_more_than_two_seats(n_seats, 
     bot = HardCardVerseAgent(1)
     choose(bot, rnd)
     assert (bot.close_iterations, bot.max_moves) == (close, moves)
-    assert CLOSE_ITERATIONS == (0, 24) and MAX_MOVES == (600, 1200)  # two seats: as before
+    assert (
+        CLOSE_ITERATIONS[0] == 0 < CLOSE_ITERATIONS[1]
+    )  # only more than two seats search close calls longer
 
 
 def _fit_weights(n_seats: int) -> tuple[float, float, float]:

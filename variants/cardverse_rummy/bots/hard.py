@@ -31,7 +31,8 @@ history), give the move it would play (the search's *prior*):
 there the move is chosen by core's search among the rules' move and its
 alternatives: laying its melds down or holding them (once a turn, at the
 turn's first play), the discard when other cards score within
-:data:`MARGIN` points of the best (up to :data:`WIDTH` of them), and the
+:data:`MARGIN` points of the best (up to :data:`WIDTH` of them: with two seats
+within 2 points, up to four; with more within half a point, up to three), and the
 draw when the pile's top can be played but does not take it out (taking it or
 the stock), or when the stock is empty (taking the top, or ending the round).
 Each candidate is played out to the round's end on the same deals drawn from
@@ -45,7 +46,8 @@ seat too with two seats; with more, its own seat holds its melds as these rules
 do and on the empty stock takes the pile's top to lay them down
 (:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
-:data:`ITERATIONS` play-outs a decision (the seed gives the moves), with more
+:data:`ITERATIONS` play-outs a decision (64 with two seats, 24 with more; the seed
+gives the moves), with more
 than two seats 24 more (:data:`CLOSE_ITERATIONS`) when the decision is close (the
 best alternative within :data:`CLOSE_MARGIN` standard errors of the line), and an
 alternative replaces the rules' move only when it is ahead by a standard error.
@@ -92,8 +94,8 @@ GO_OUT = {0: 1.0, 1: 0.45, 2: 0.3, 3: 0.15, 4: 0.07}
 #: With more than two seats, the log-odds that an opponent holds a card that
 #: fits a table meld (:class:`~.beliefs.CardVerseModel`).
 FITS_MANY = -2.0
-#: Play-outs per searched decision.
-ITERATIONS = 24
+#: Play-outs per searched decision (two seats, more seats).
+ITERATIONS = (64, 24)
 #: ... and this many more for a close decision (two seats, more seats): the best
 #: alternative within :data:`CLOSE_MARGIN` standard errors of replacing the
 #: rules' move (either side of the line; core's search, ``close_iterations``).
@@ -101,7 +103,7 @@ CLOSE_ITERATIONS = (0, 24)
 CLOSE_MARGIN = 1.0
 #: Moves those play-outs may make in all, per decision (a bound on its time; two
 #: seats, more seats).
-MAX_MOVES = (600, 1200)
+MAX_MOVES = (1600, 1200)
 #: Melds are held while the chance the round ends before the next turn is below
 #: this (two seats, more seats).
 HOLD_UNTIL = (0.1, 0.95)
@@ -127,10 +129,11 @@ SURE = 1.0
 KEEP_W = (3.0, 4.0)
 #: ... and a discard sure to complete a meld for the next player costs this many.
 FEED_W = (8.0, 4.0)
-#: Discards scoring within this many points of the best are searched too ...
-MARGIN = 0.5
+#: Discards scoring within this many points of the best are searched too (two
+#: seats, more seats) ...
+MARGIN = (2.0, 0.5)
 #: ... this many of them at most (the best included).
-WIDTH = 3
+WIDTH = (4, 3)
 
 
 def _policy(seat: int, seed: int, options: Any) -> Any:
@@ -153,7 +156,7 @@ class HardCardVerseAgent(RulesSearchAgent):
         discard_to_win: bool = False,
         *,
         options: CardVerseOptions | None = None,
-        iterations: int = ITERATIONS,
+        iterations: int | None = None,
         hold_risk: tuple[float, float] | None = None,
     ) -> None:
         if options is None:
@@ -162,11 +165,12 @@ class HardCardVerseAgent(RulesSearchAgent):
             seed,
             options=options,
             policy=_policy,
-            iterations=iterations,
+            iterations=ITERATIONS[0] if iterations is None else iterations,
             max_moves=MAX_MOVES[0],
             close_margin=CLOSE_MARGIN,
             beliefs=Beliefs(CardVerseModel(fits_many=FITS_MANY)),
         )
+        self._iterations = iterations  # given: at every seat count; else ITERATIONS
         self._me = self._n = -1  # the seat it searches for (its own seat in the play-outs), the seats
         if OWN_HOLDS:
             self.policy = self._rollout_policy
@@ -202,6 +206,8 @@ class HardCardVerseAgent(RulesSearchAgent):
         self._me, self._n = view.seat, view.n_seats
         many = view.n_seats > 2
         self.max_moves = MAX_MOVES[many]
+        if self._iterations is None:
+            self.iterations = ITERATIONS[many]
         self.close_iterations = CLOSE_ITERATIONS[many]
         action = super().act(view, legal, info)
         if self.last.get("means") and action is not self._rules_move and action.kind in ("meld", "add"):
@@ -393,7 +399,8 @@ class HardCardVerseAgent(RulesSearchAgent):
             )
         ranked = self._discard_ranking(discards, k)
         top = ranked[0][0]
-        self._alts = [a for score, a in ranked[1:WIDTH] if score >= top - MARGIN]
+        i = 0 if k.n_seats == 2 else 1
+        self._alts = [a for score, a in ranked[1 : WIDTH[i]] if score >= top - MARGIN[i]]
         return ranked[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
