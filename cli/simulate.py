@@ -271,11 +271,7 @@ def simulate(
         with RunStops() as stops, _ProgressSignal(config, len(tables) * units) as asked:
             with contextlib.redirect_stdout(sys.stderr), _ladder_progress(spec.name, asked) as tick:
                 played = run_ladder(reg, config, size, backend=where, chunk_size=chunk_size, progress=tick)
-            if as_json:
-                click.echo(json.dumps(played.to_json()))
-            else:
-                for line in ladder_lines(played, shutil.get_terminal_size().columns):
-                    click.echo(line)
+            _print_figures(played, ladder_lines, as_json)
         _exit_stopped(played.partial, stops.signum)
         return
     if rounds is not None:
@@ -288,12 +284,18 @@ def simulate(
         # inherit it): standard output is the report's alone, so --json stays JSON.
         with contextlib.redirect_stdout(sys.stderr), _progress(config, asked) as progress:
             result = run_simulation(reg, config, progress=progress, backend=where, chunk_size=chunk_size)
-        if as_json:
-            click.echo(json.dumps(result.to_json()))
-        else:
-            for line in report_lines(result, shutil.get_terminal_size().columns):
-                click.echo(line)
+        _print_figures(result, report_lines, as_json)
     _exit_stopped(result.partial, stops.signum)
+
+
+def _print_figures(figures: Any, lines: Callable[[Any, int], list[str]], as_json: bool) -> None:
+    """Print a run's or a ladder's figures: one JSON object (``--json``), or
+    ``lines`` of them fitted to the terminal's width."""
+    if as_json:
+        click.echo(json.dumps(figures.to_json()))
+        return
+    for line in lines(figures, shutil.get_terminal_size().columns):
+        click.echo(line)
 
 
 def _exit_stopped(partial: bool, signum: int | None) -> None:
