@@ -48,21 +48,20 @@ move only when it is ahead by two standard errors.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rummykit.core.bots.beliefs import Beliefs
 from rummykit.core.bots.search import RulesSearchAgent
 from rummykit.core.cards.card import code, from_mask, points
+from rummykit.core.cards.extensions import best_extensions
+from rummykit.core.cards.solver import MeldSolver, get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
+from ..options import GinOptions
+from . import simple_factory
 from .common import expected_after_draw, meld_danger, opp_probs
 from .knowledge import Knowledge, read_view, seen_reader
-
-if TYPE_CHECKING:
-    from rummykit.core.cards.solver import MeldSolver
-
-    from ..options import GinOptions
 
 __all__ = ["HardGinAgent"]
 
@@ -80,8 +79,6 @@ DRAW_MARGIN = 1.0
 
 
 def _policy(seat: int, seed: int, options: Any) -> Any:
-    from . import simple_factory
-
     return simple_factory(seat, seed, options)
 
 
@@ -119,10 +116,6 @@ class HardGinAgent(RulesSearchAgent):
         options: GinOptions | None = None,
         iterations: int = ITERATIONS,
     ) -> None:
-        from rummykit.core.cards.solver import get_solver
-
-        from ..options import GinOptions
-
         if options is None:
             options = GinOptions(knock_limit=knock_limit, gin_bonus=gin_bonus, undercut_bonus=undercut_bonus)
         super().__init__(
@@ -330,8 +323,6 @@ class HardGinAgent(RulesSearchAgent):
     def knock_outlook(self, k: Knowledge, mine: int, d: int) -> tuple[float, float]:
         """(expected points, undercut chance) of knocking now with the 10-card hand
         ``mine`` (``d`` deadwood), over sampled opponent hands."""
-        from rummykit.core.cards.extensions import best_extensions
-
         _, melds = self.solver.arrangement(mine)
         total = 0.0
         under = 0

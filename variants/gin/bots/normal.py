@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.cards.card import code, points
+from rummykit.core.cards.solver import MeldSolver, get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 
 from .common import expected_after_draw, near_taken
 from .knowledge import Knowledge, read_view, seen_reader
-
-if TYPE_CHECKING:
-    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = ["NormalGinAgent"]
 
@@ -45,8 +42,6 @@ class NormalGinAgent(BaseAgent):
     LATE_MAX = 4  # ... knock only with this much deadwood or less (undercuts)
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None, **params: float) -> None:
-        from rummykit.core.cards.solver import get_solver
-
         self.rng = random.Random(seed)
         self.solver = solver or get_solver(False, 1)
         self._set_params(params)

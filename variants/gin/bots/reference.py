@@ -28,15 +28,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from rummykit.core.bots.agents import BaseAgent
 from rummykit.core.cards.card import code
+from rummykit.core.cards.solver import MeldSolver, get_solver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
-
-if TYPE_CHECKING:
-    from rummykit.core.cards.solver import MeldSolver
 
 __all__ = ["NoviceGinAgent", "SimpleGinAgent"]
 
@@ -73,8 +70,6 @@ class SimpleGinAgent(BaseAgent):
     """``ref:simple``: the OpenSpiel simple gin rummy bot's strategy."""
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10) -> None:
-        from rummykit.core.cards.solver import get_solver
-
         self.rng = random.Random(seed)  # unused: the strategy is deterministic
         self.solver = solver or get_solver(False, 1)
         self.knock_limit = knock_limit
@@ -143,8 +138,6 @@ class NoviceGinAgent(BaseAgent):
     """``ref:novice``: RLCard's novice rule agent."""
 
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None) -> None:
-        from rummykit.core.cards.solver import get_solver
-
         self.rng = random.Random(seed)
         self.solver = solver or get_solver(False, 1)
         self._why = ""
