@@ -120,10 +120,18 @@ class PlainUI:
         """The move of the computer player at ``seat``, said as the viewer sees
         it; a move of a game the viewer does not play (partnership Gin's other
         game: the actor's view records it, the viewer's does not) starts with
-        "Other game: ", as the table's line names that game."""
+        "Other game: ", as the table's line names that game. With nobody's
+        eyes (no single person seated), a move of a round of several games
+        starts with its game's number, as the result's lines name it ("game 2: ",
+        the actor's ``extra["game"]``)."""
         s = self.s
         viewer = self.viewer()
         rnd = s.match.round if viewer >= 0 and viewer != seat and s.match.context.plays(viewer) else None
+        label = ""
+        if viewer < 0 and s.match.round is not None:
+            game = s.match.round.view(seat).extra.get("game")
+            if isinstance(game, int) and not isinstance(game, bool):
+                label = f"game {game}: "
 
         def lengths() -> tuple[int, int]:  # of the viewer's history and the actor's
             return (len(rnd.view(viewer).history), len(rnd.view(seat).history)) if rnd is not None else (0, 0)
@@ -136,7 +144,7 @@ class PlainUI:
         seen, done = lengths()
         if seen == before[0] and done > before[1]:
             line = OTHER_GAME + line
-        self.echo(line)
+        self.echo(label + line)
 
     def viewer(self) -> int:
         """Whose eyes the plain output is for: the only human, else nobody's secrets."""

@@ -22,7 +22,8 @@ game's stock size and discard pile, its game's events (the opponent's stock
 draws hidden), its legal moves when it is to act; ``extra`` is the game's
 (``phase``, ``knock_limit``, ``taken``, ``upcard_offer``...; ``dealer`` and
 ``first_seat`` as match seats) with ``opponent`` (the seat it plays, ``None``
-when it sits out) and, with two games, ``partner`` and ``other_game`` (the
+when it sits out) and, with two games, ``game`` (its game's number in the
+hand, 1 or 2, as the result's lines number them), ``partner`` and ``other_game`` (the
 other game's public facts: ``first_seat``, ``dealer``, ``to_act``,
 ``stock_size``, ``discard_pile``, ``phase``, ``upcard_offer``, ``turn``,
 ``over``, ``outcome``, ``winner`` and ``points``). The sitting-out seat of
@@ -567,8 +568,9 @@ class PartnersRound(TableRound):
         return cls(options, 4, round_index, rng, partner_games(dealer), variant=variant, match=match)
 
     def adjust_extra(self, seat: int, extra: dict[str, Any]) -> None:
-        """``partner`` and the public facts of the ``other_game``."""
+        """``game`` (1 or 2), ``partner`` and the public facts of the ``other_game``."""
         g = self.seat_game[seat]
+        extra["game"] = g + 1
         extra["partner"] = next(s for s in TEAMS[seat % 2] if s != seat)
         extra["other_game"] = MappingProxyType(self.public_facts(self.games[1 - g]))
 

@@ -26,7 +26,7 @@ from .bots import family_agent_specs
 __all__ = ["TableAgent", "TableFactory", "game_view", "register_table_bots", "table_agent_specs"]
 
 #: What a table round adds to a game's ``extra``.
-TABLE_KEYS = ("opponent", "partner", "other_game", "sitting_out")
+TABLE_KEYS = ("opponent", "game", "partner", "other_game", "sitting_out")
 
 
 def game_seats(view: View) -> tuple[int, int] | None:

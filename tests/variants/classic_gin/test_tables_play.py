@@ -152,3 +152,35 @@ def test_a_piped_partnership_game_names_the_other_game(rummy_run):
         opponents_there |= other - {"Cy"}
     assert opponents_there == {"Bo", "Di"}  # each opponent's game was the other game in some hand
     assert "Other game: stock" in out.stdout  # the table's line names it the same way
+
+
+def test_a_piped_partnership_game_with_nobody_seated_names_each_moves_game(rummy_run):
+    """With no single person seated, every move starts with its game's number,
+    as the hand's result lines name the games: each game's moves are its two
+    players' (one of each team), and the result line of that game names one of them."""
+    names = {"Ann", "Bo", "Cy", "Di"}
+    seats = [a for n in sorted(names) for a in ("--seat", f"ai:easy:{n}")]
+    out = rummy_run("play", "gin-partners", *seats, "--seed", "3", "-o", "target=60")
+    assert out.returncode == 0, out.stderr
+    hands = 0
+    players: dict[str, set[str]] = {"1": set(), "2": set()}
+    results = False  # between a hand's "--- round N over ---" and its score line
+    for line in out.stdout.splitlines()[1:]:
+        words = line.split()
+        if line.startswith("--- round "):
+            results = True
+            assert len(players["1"]) == len(players["2"]) == 2 and not players["1"] & players["2"], players
+            assert {frozenset(p) for p in players.values()}.isdisjoint(
+                {frozenset({"Ann", "Cy"}), frozenset({"Bo", "Di"})}
+            )
+            hands += 1
+        elif results and line.startswith(("game 1: ", "game 2: ")):
+            assert words[2] in players[line[5]], (line, players)  # the game's result names one of its players
+        elif results and line.startswith("Score: "):
+            results = False
+            players = {"1": set(), "2": set()}
+        elif not results and line and not line.startswith("==="):
+            assert words[0] not in names, line  # no move without its game
+            if line.startswith(("game 1: ", "game 2: ")) and words[2] in names:
+                players[line[5]].add(words[2])
+    assert hands > 1
