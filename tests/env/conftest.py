@@ -10,8 +10,7 @@ import sys
 import pytest
 
 from rummykit.cli.scaffold import write_package
-from rummykit.core.plugins.manager import get_plugins
-from rummykit.core.plugins.registry import Registry
+from tests.helpers.env_cases import installed_registry
 
 
 @pytest.fixture(scope="session")
@@ -25,12 +24,7 @@ def registry(tmp_path_factory):
         agents = importlib.import_module("rummykit_envtoy.agents")
     finally:
         sys.path.remove(str(root))
-    installed = get_plugins().registry
-    reg = Registry()
-    for spec in installed.variants.values():
-        reg.add_variant(spec, spec.plugin)
-    for spec in installed.agents.values():
-        reg.add_agent(spec, spec.plugin)
+    reg = installed_registry()
     reg.add_variant(variant.SPEC, "envtoy")
     reg.add_agent(agents.EASY, "envtoy")
     assert "straight-gin" in reg.variants, "make installs examples/rummykit-straight-gin"

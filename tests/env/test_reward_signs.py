@@ -11,8 +11,8 @@ import pytest
 from rummykit.core.bots.guard import SafeAgent, Who
 from rummykit.core.play.match import MatchRule
 from rummykit.core.plugins.manager import get_plugins
-from rummykit.core.plugins.registry import Registry
 from rummykit.env import raw_env, single_agent
+from tests.helpers.env_cases import installed_registry
 
 RULES = {
     "gin": None,  # Gin's own: first to the target
@@ -26,11 +26,7 @@ SIGN = {"gin": 1.0, "ginlow": -1.0, "gindeals": -1.0}
 def reg():
     """The installed plugins plus Gin under two lowest-wins rules."""
     installed = get_plugins().registry
-    reg = Registry()
-    for spec in installed.variants.values():
-        reg.add_variant(spec, spec.plugin)
-    for spec in installed.agents.values():
-        reg.add_agent(spec, spec.plugin)
+    reg = installed_registry()
     gin = installed.variants["gin"]
     for name, rule in RULES.items():
         if rule is not None:

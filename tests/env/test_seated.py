@@ -15,11 +15,10 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from rummykit import Match, MatchContext, MatchRule
-from rummykit.core.plugins.manager import get_plugins
-from rummykit.core.plugins.registry import Registry
 from rummykit.env import env, raw_env, single_agent
 from rummykit.env.encode import MATCH_FIELDS
 from tests.helpers import seated
+from tests.helpers.env_cases import installed_registry
 
 SEATS = {"seated-3": 3, "knockout": 4, "pairs": 4}
 
@@ -28,12 +27,7 @@ SEATS = {"seated-3": 3, "knockout": 4, "pairs": 4}
 def reg():
     """The installed plugins (core's random player among them) and the toy
     variants of tests/helpers/seated.py."""
-    installed = get_plugins().registry
-    reg = Registry()
-    for spec in installed.variants.values():
-        reg.add_variant(spec, spec.plugin)
-    for spec in installed.agents.values():
-        reg.add_agent(spec, spec.plugin)
+    reg = installed_registry()
     seated.register_variants(lambda spec: reg.add_variant(spec, "seated"))
     return reg
 

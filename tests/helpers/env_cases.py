@@ -1,5 +1,6 @@
 """The environments the tests of tests/env check (their ``registry`` fixture,
-tests/env/conftest.py, holds these variants), and a view with its cards swapped."""
+tests/env/conftest.py, holds these variants), a registry to add test variants
+to, and a view with its cards swapped."""
 
 from __future__ import annotations
 
@@ -8,10 +9,24 @@ from collections.abc import Callable, Iterable
 
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.round import Event, TableMeld, View
+from rummykit.core.plugins.manager import get_plugins
+from rummykit.core.plugins.registry import Registry
 
 #: (variant, seats) of every environment the tests check.
 CASES = [("gin", 2), ("cardverse", 2), ("cardverse", 3), ("cardverse", 4), ("straight-gin", 2), ("envtoy", 2)]
 IDS = [f"{v}-{n}" for v, n in CASES]
+
+
+def installed_registry() -> Registry:
+    """A new registry holding the installed plugins' variants and players, for
+    a test to add its own to (the installed one stays as it is)."""
+    installed = get_plugins().registry
+    reg = Registry()
+    for spec in installed.variants.values():
+        reg.add_variant(spec, spec.plugin)
+    for spec in installed.agents.values():
+        reg.add_agent(spec, spec.plugin)
+    return reg
 
 
 def swapped(view: View, swap: Callable[[int], int], card_extras: Iterable[str] = ()) -> View:
