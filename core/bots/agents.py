@@ -36,6 +36,13 @@ class Agent(Protocol):
 class BaseAgent:
     """Convenience base: ``observe`` does nothing unless overridden."""
 
+    #: Whether :meth:`act` reads ``view.history``. A roll-out player that says
+    #: ``False`` is handed views without it in core's search (cheaper to make,
+    #: about a tenth of a CardVerse play-out); it must then decide the same
+    #: with ``history=()`` as with the history (tests/core/test_reads_history.py
+    #: checks every built-in player that says so).
+    reads_history: bool = True
+
     def act(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
 

@@ -368,7 +368,9 @@ class SearchAgent(BaseAgent):
         """Play ``action``, then the round out through the game loop
         (:class:`~rummykit.core.engine.loop.Loop`) with the policy at every
         seat; the round's points. A round still going after ``horizon``
-        actions is cut: its ``cut_points()`` where it has them, else all zero."""
+        actions is cut: its ``cut_points()`` where it has them, else all zero.
+        A policy that reads no history (``reads_history = False``) is handed
+        views without it (the round's ``history_hidden_from``)."""
         state.apply(action)
         n = info.n_seats
         agents: list[Any] = [None] * n
@@ -382,11 +384,16 @@ class SearchAgent(BaseAgent):
         scores, shown = tuple(getattr(info, "scores", ())), self._shown
 
         def decide(seat: int) -> Action | None:
-            v = state.view(seat).with_scores(scores, shown)
-            try:  # the policy's calls: its failure is named as its own
-                agent = agents[seat]
-                if agent is None:
+            agent = agents[seat]
+            if agent is None:
+                try:  # the policy's calls: its failure is named as its own
                     agent = agents[seat] = make(seat, (seed + 7919 * seat) & 0xFFFFFFFF, options)
+                except Exception as e:
+                    raise self._policy_failed(e, "in a roll-out") from e
+                if getattr(agent, "reads_history", True) is False:  # its views without it
+                    state.history_hidden_from = state.history_hidden_from | {seat}
+            v = state.view(seat).with_scores(scores, shown)
+            try:
                 move: Action | None = agent.act(v, v.legal)
             except Exception as e:
                 raise self._policy_failed(e, "in a roll-out") from e

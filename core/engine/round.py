@@ -513,6 +513,12 @@ class Round(ABC):
     match: MatchContext | None = None
     # history_seen_by's: the history it was kept for, and each seat's events.
     _history_seen: tuple[list[Event], dict[int, tuple[Event, ...]]] | None = None
+    #: Seats whose views leave the history out (:meth:`history_seen_by` gives
+    #: them ``()``). Set only by core's search, on a play-out's own copy of a
+    #: round, for the roll-out players that read no history
+    #: (:attr:`rummykit.core.bots.agents.BaseAgent.reads_history`): their views
+    #: cost less and their moves are the same. Empty for a round anyone plays.
+    history_hidden_from: frozenset[int] = frozenset()
     #: The events so far, in order: a list the variant's constructor starts
     #: empty and only :meth:`apply` adds to.
     history: list[Event]
@@ -535,7 +541,10 @@ class Round(ABC):
         cards other seats drew from the stock hidden), for :meth:`view`. Kept
         per seat and extended by the new events only, so a view late in a round
         costs no more than an early one (a search builds many); the same
-        events come back as the same objects."""
+        events come back as the same objects. ``()`` for a seat of
+        :attr:`history_hidden_from`."""
+        if seat in self.history_hidden_from:
+            return ()
         history = self.history
         # (An attribute, not self.__dict__: reading an instance's __dict__
         # turns its attributes into a plain dict, slower to read.)

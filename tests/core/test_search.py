@@ -510,6 +510,46 @@ def test_a_roll_out_policy_sees_the_match_totals_and_the_options():
     assert seen and set(seen) == {((0, 40), 7)}
 
 
+@pytest.mark.parametrize("reads", [True, False])
+def test_a_roll_out_policy_that_reads_no_history_gets_views_without_it(reads):
+    """A policy saying ``reads_history = False`` is handed views with
+    ``history=()`` in the play-outs (its own seat's only); one that reads it
+    gets the history as its seat saw it; the decision is the same either way."""
+    spec = registry().variant("gin")
+    lengths: dict[bool, set[int]] = {True: set(), False: set()}
+
+    class Reads(RandomAgent):
+        def __init__(self, seed, blind):
+            super().__init__(seed)
+            self.reads_history = not blind
+
+        def act(self, view, legal):
+            lengths[self.reads_history].add(len(view.history))
+            return super().act(view, legal)
+
+    match = Match(spec, spec.options_model(), 2, 3)
+    for _ in range(6):  # a few moves in: there is a history to see
+        match.apply(match.view(match.to_act()).legal[0])
+    seat = match.to_act()
+    view = match.view(seat)
+
+    def policy(s, seed, o):  # the opponent's seat says it reads none (the prior is its own seat's)
+        return Reads(seed, blind=not reads and s != seat)
+
+    agent = SearchAgent(1, options=match.options, policy=policy, iterations=8)
+    move = agent.act(view, view.legal, information_for(match, seat))
+    assert lengths[True] and min(lengths[True]) >= 6
+    if reads:
+        assert not lengths[False]
+    else:
+        assert lengths[False] == {0}
+    assert match.round.history_hidden_from == frozenset()  # the round played is untouched
+    reading = SearchAgent(
+        1, options=match.options, policy=lambda s, seed, o: Reads(seed, False), iterations=8
+    )
+    assert reading.act(view, view.legal, information_for(match, seat)) == move
+
+
 def test_the_prior_is_searched_even_when_the_candidates_leave_it_out():
     spec = registry().variant("gin")
     options = spec.options_model()

@@ -104,6 +104,8 @@ def _best_extensions(hand: int, table: list[int], solver: MeldSolver) -> Extensi
 class EasyAgent(BaseAgent):
     """The ``ai:easy`` player for CardVerse (deterministic: it uses no randomness)."""
 
+    reads_history = False  # (its views in a search's play-outs come without it)
+
     def __init__(self, seed: int = 0, ace_points: int = 1, discard_to_win: bool = False) -> None:
         self.seed = seed
         self.ace_points = ace_points

@@ -69,6 +69,8 @@ def could_meld(hand: int, card: int) -> bool:
 class SimpleGinAgent(BaseAgent):
     """``ref:simple``: the OpenSpiel simple gin rummy bot's strategy."""
 
+    reads_history = False  # (its views in a search's play-outs come without it)
+
     def __init__(self, seed: int = 0, solver: MeldSolver | None = None, knock_limit: int = 10) -> None:
         self.rng = random.Random(seed)  # unused: the strategy is deterministic
         self.solver = solver or get_solver(False, 1)
