@@ -14,12 +14,18 @@
 types them (parse_action against the legal actions, with the variant's reasons).
 ``choose(agent, rnd)`` is the notation of the move ``agent`` makes for the seat to act.
 ``snapshot(rnd)`` captures the observable state to compare before and after.
+``dealt(options, n_seats, index, rng)`` deals a round as a match does (a searching
+bot can be given its information state).
 """
 
 from __future__ import annotations
 
+import random
+
 from rummykit.core.cards.card import code, parse_card, parse_cards
 from rummykit.core.engine.actions import parse_action
+from rummykit.core.engine.resample import deal_round
+from rummykit.variants.cardverse_rummy.options import CardVerseOptions
 from rummykit.variants.cardverse_rummy.round import CardVerseRound
 from rummykit.variants.cardverse_rummy.spec import SPEC
 
@@ -68,3 +74,11 @@ def snapshot(rnd: CardVerseRound) -> tuple:
         [rnd.view(s) for s in range(rnd.n_seats)],
         rnd.result,
     )
+
+
+def dealt(options: CardVerseOptions, n_seats: int, index: int, rng: random.Random) -> CardVerseRound:
+    """A round dealt as a match deals it: it knows its deal, so a searching bot is
+    given its information state."""
+    rnd = deal_round(SPEC, options, n_seats, index, rng)
+    assert isinstance(rnd, CardVerseRound)
+    return rnd

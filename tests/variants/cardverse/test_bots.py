@@ -10,7 +10,6 @@ import pytest
 from rummykit.core.bots.agents import agent_seed
 from rummykit.core.cards.card import parse_card, parse_cards, to_mask
 from rummykit.core.cards.solver import get_solver
-from rummykit.core.engine.resample import deal_round
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.cardverse_rummy.bots.common import plan_turn
 from rummykit.variants.cardverse_rummy.bots.hard import (
@@ -27,7 +26,7 @@ from rummykit.variants.cardverse_rummy.round import CardVerseRound
 
 from ...marks import first_fast
 from ..bot_helpers import GlobalRandomUntouched, play_round, reachable_rounds
-from .cardverse_helpers import choose, deal, play
+from .cardverse_helpers import choose, deal, dealt, play
 
 LEVELS = ["ai:easy", "ai:normal", "ai:hard"]
 SOLVER = get_solver(True, 1)
@@ -47,14 +46,6 @@ def c(text: str) -> int:
 
 def m(text: str) -> int:
     return to_mask(parse_cards(text))
-
-
-def dealt(options: CardVerseOptions, n_seats: int, index: int, rng: random.Random) -> CardVerseRound:
-    """A round dealt as a match deals it: it knows its deal, so a searching bot is
-    given its information state."""
-    rnd = deal_round(registry().variant("cardverse"), options, n_seats, index, rng)
-    assert isinstance(rnd, CardVerseRound)
-    return rnd
 
 
 def test_registered_with_hard_the_strongest():

@@ -47,10 +47,11 @@ do and on the empty stock takes the pile's top to lay them down
 (:class:`~.easy.HoldingEasyAgent`); each play-out is
 worth its chance to win the match from the totals it leaves. The budget is
 :data:`ITERATIONS` play-outs a decision (64 with two seats, 24 with more; the seed
-gives the moves), with more
-than two seats 24 more (:data:`CLOSE_ITERATIONS`) when the decision is close (the
-best alternative within :data:`CLOSE_MARGIN` standard errors of the line), and an
-alternative replaces the rules' move only when it is ahead by a standard error.
+gives the moves), and :data:`CLOSE_ITERATIONS` more (32 with two seats, 24 with
+more) when the decision is close (the best alternative within
+:data:`CLOSE_MARGIN` standard errors of the line: it and the rules' move play
+them, on new deals), and an alternative replaces the rules' move only when it is
+ahead by a standard error.
 Anything else is the rules' move at once.
 """
 
@@ -99,11 +100,11 @@ ITERATIONS = (64, 24)
 #: ... and this many more for a close decision (two seats, more seats): the best
 #: alternative within :data:`CLOSE_MARGIN` standard errors of replacing the
 #: rules' move (either side of the line; core's search, ``close_iterations``).
-CLOSE_ITERATIONS = (0, 24)
+CLOSE_ITERATIONS = (32, 24)
 CLOSE_MARGIN = 1.0
 #: Moves those play-outs may make in all, per decision (a bound on its time; two
 #: seats, more seats).
-MAX_MOVES = (1600, 1200)
+MAX_MOVES = (2400, 1200)
 #: Melds are held while the chance the round ends before the next turn is below
 #: this (two seats, more seats).
 HOLD_UNTIL = (0.1, 0.95)
