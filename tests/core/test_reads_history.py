@@ -35,7 +35,7 @@ BLIND = blind_players()
 
 
 def test_the_built_in_roll_out_players_read_no_history():
-    assert {("gin", "ref:simple"), ("cardverse", "ai:easy")} <= set(BLIND)
+    assert {("gin", "ref:simple"), ("cardverse", "ai:easy"), ("indian", "ai:easy")} <= set(BLIND)
 
 
 def holding_easy(seat: int, seed: int, options: CardVerseOptions) -> HoldingEasyAgent:

@@ -82,6 +82,8 @@ def same_rank(a: int, b: int) -> bool:
 class EasyIndianAgent(BaseAgent):
     """ai:easy: see the module."""
 
+    reads_history = False  # (its views in a search's play-outs come without it)
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -135,6 +137,8 @@ class EasyIndianAgent(BaseAgent):
 
 class NormalIndianAgent(EasyIndianAgent):
     """ai:normal: see the module."""
+
+    reads_history = True  # what the next player took from the pile (guard)
 
     RUN_NEXT = 6.0  # a loose card next to another of its suit
     RUN_GAP = 4.0  # two apart
