@@ -128,8 +128,8 @@ class PlainUI:
         viewer = self.viewer()
         rnd = s.match.round if viewer >= 0 and viewer != seat and s.match.context.plays(viewer) else None
         label = ""
-        if viewer < 0 and s.match.round is not None:
-            game = s.match.round.view(seat).extra.get("game")
+        if viewer < 0:
+            game = s.view(seat).extra.get("game")
             if isinstance(game, int) and not isinstance(game, bool):
                 label = f"game {game}: "
 
