@@ -12,7 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.core.bots.agents import RandomAgent, act_kwargs, agent_seed, information_for
-from rummykit.core.bots.search import NAME, SearchAgent, rollout_policy, with_iterations
+from rummykit.core.bots.search import (
+    NAME,
+    SearchAgent,
+    paired_t,
+    rollout_policy,
+    t975,
+    t_confirms,
+    with_iterations,
+)
 from rummykit.core.engine.actions import Action
 from rummykit.core.play.match import Match
 from rummykit.core.plugins import manager as core_plugins
@@ -647,3 +655,21 @@ def test_a_close_decision_plays_the_prior_and_its_rival_on_for_more_roll_outs():
         assert action in grown
         extended += 1
     assert extended == 4
+
+
+def test_t975_is_students_t_quantile() -> None:
+    for dof, q in {1: 12.706, 3: 3.182, 7: 2.365, 8: 2.306, 15: 2.131, 23: 2.069, 60: 2.000}.items():
+        assert t975(dof) == pytest.approx(q, abs=0.003)
+    assert t975(0) == math.inf and t975(10_000) == pytest.approx(1.96, abs=0.001)
+
+
+def test_t_confirms_needs_min_paired_pairs_and_the_t_quantile() -> None:
+    ahead, level = [0.6, 0.7] * 4, [0.5] * 8
+    assert not t_confirms(ahead[:7], level, 8, 2.0)  # seven pairs: too few, however firm
+    assert t_confirms(ahead, level, 8, 2.0)
+    assert not t_confirms(ahead[:1], level, 0, 2.0)  # two pairs at least
+    # t = 2.29 on 9 pairs: past a fixed 2, short of t(8 d.o.f.) = 2.306; half of it with confidence 1
+    move, prior = [1.0] * 6 + [0.0, -1.0, 0.0], [0.0] * 9
+    assert paired_t(move, prior)[0] == 9 and 2.0 < paired_t(move, prior)[1] < t975(8)
+    assert not t_confirms(move, prior, 8, 2.0) and t_confirms(move, prior, 8, 1.0)
+    assert not t_confirms(ahead, level, 8, math.inf)

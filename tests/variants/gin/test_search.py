@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from rummykit.core.bots.search import SEARCH_CONFIDENCE, with_iterations
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.engine.resample import deal_round
@@ -15,7 +13,7 @@ from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.gin import GinOptions, GinRound
 from rummykit.variants.gin.bots import hard_factory, simple_factory
 from rummykit.variants.gin.bots.hard import HardGinAgent
-from rummykit.variants.gin.bots.search import ITERATIONS, MIN_PAIRED, GinSearch, t975
+from rummykit.variants.gin.bots.search import ITERATIONS, MIN_PAIRED, GinSearch
 
 from .helpers import act, deal
 
@@ -49,12 +47,6 @@ def test_gin_registers_its_own_search_and_the_house_rules_keep_cores() -> None:
         if house in reg.variants:
             made = reg.agent(house, "ai:search").factory(0, 1, reg.variant(house).options_model())
             assert not isinstance(made, GinSearch)
-
-
-def test_t975_is_students_t_quantile() -> None:
-    for dof, q in {1: 12.706, 3: 3.182, 7: 2.365, 8: 2.306, 15: 2.131, 23: 2.069, 60: 2.000}.items():
-        assert t975(dof) == pytest.approx(q, abs=0.003)
-    assert t975(0) == float("inf") and t975(10_000) == pytest.approx(1.96, abs=0.001)
 
 
 def test_its_prior_is_ai_hards_move() -> None:

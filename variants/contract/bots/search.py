@@ -32,7 +32,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.bots.search import SearchAgent, make_search, paired_t
+from rummykit.core.bots.search import SearchAgent, make_search, t_confirms
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -50,45 +50,6 @@ ITERATIONS = 24
 MAX_MOVES = 1200
 #: Rivals of the rules' discard searched against it, at most.
 RIVALS = 2
-
-# Student's t, 97.5% one-sided, by degrees of freedom (above the last: 1.96).
-_T975 = {
-    1: 12.71,
-    2: 4.30,
-    3: 3.18,
-    4: 2.78,
-    5: 2.57,
-    6: 2.45,
-    7: 2.36,
-    8: 2.31,
-    9: 2.26,
-    10: 2.23,
-    11: 2.20,
-    12: 2.18,
-    13: 2.16,
-    14: 2.14,
-    15: 2.13,
-    16: 2.12,
-    17: 2.11,
-    18: 2.10,
-    19: 2.09,
-    20: 2.09,
-    25: 2.06,
-    30: 2.04,
-    40: 2.02,
-    60: 2.00,
-    120: 1.98,
-}
-
-
-def t975(dof: int) -> float:
-    """Student's t quantile at 97.5% for ``dof`` degrees of freedom (the
-    table's value at the nearest tabled count at or below it; 1.96 past 120)."""
-    if dof < 1:
-        return float("inf")
-    if dof > 120:
-        return 1.96
-    return _T975[max(d for d in _T975 if d <= dof)]
 
 
 def _down(view: View) -> bool:
@@ -166,12 +127,10 @@ class ContractSearch(SearchAgent):
 
     def overrules(self, move: Sequence[float], prior: Sequence[float]) -> bool:
         """Only after :attr:`min_paired` paired play-outs, and by Student's t
-        at 97.5% for their count (:func:`t975`), scaled by ``confidence`` / 2
-        (``ai:search``'s 2 keeps the t quantile; ``inf`` never overrules)."""
-        n, t = paired_t(move, prior)
-        if n < max(2, self.min_paired):
-            return False
-        return t >= t975(n - 1) * self.confidence / 2.0
+        at 97.5% for their count, scaled by ``confidence`` / 2 (core's
+        :func:`~rummykit.core.bots.search.t_confirms`: ``ai:search``'s 2 keeps
+        the t quantile; ``inf`` never overrules)."""
+        return t_confirms(move, prior, self.min_paired, self.confidence)
 
 
 SEARCH = AgentSpec(
@@ -190,4 +149,4 @@ SEARCH = AgentSpec(
     ),
 )
 
-__all__ = ["MIN_PAIRED", "SEARCH", "ContractSearch", "close_moves", "t975"]
+__all__ = ["MIN_PAIRED", "SEARCH", "ContractSearch", "close_moves"]

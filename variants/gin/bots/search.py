@@ -17,7 +17,7 @@ when fresh play-outs confirm it.
   deals, paired (the play-outs that picked a move favour it by luck), and the
   move replaces the prior only after at least :data:`MIN_PAIRED` pairs with
   the mean of their differences above zero by Student's *t* at 97.5%
-  (one-sided, :func:`t975`) scaled by ``confidence`` / 2.
+  (one-sided, core's :func:`~rummykit.core.bots.search.t_confirms`) scaled by ``confidence`` / 2.
 * **Roll-outs**: ``ref:simple`` at both seats, each play-out worth the seat's
   chance to win the match from the totals it leaves (core's search); the deals
   drawn by the seat's beliefs as ``ai:hard`` draws its own.
@@ -26,12 +26,11 @@ when fresh play-outs confirm it.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.core.bots.beliefs import Beliefs
-from rummykit.core.bots.search import SearchAgent, make_search, paired_t
+from rummykit.core.bots.search import SearchAgent, make_search, paired_t, t_confirms
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -43,7 +42,7 @@ if TYPE_CHECKING:
 
     from .hard import HardGinAgent
 
-__all__ = ["ITERATIONS", "MIN_PAIRED", "GinSearch", "search_spec", "t975"]
+__all__ = ["ITERATIONS", "MIN_PAIRED", "GinSearch", "search_spec"]
 
 DISCARD = "discard"
 #: Play-outs a searched decision spends choosing among its candidates (and as
@@ -53,25 +52,6 @@ ITERATIONS = 48
 MAX_MOVES = 1500
 #: Paired fresh play-outs a move needs before it may replace the prior.
 MIN_PAIRED = 8
-
-_Z975 = 1.959963984540054
-
-
-def t975(dof: int) -> float:
-    """Student's t quantile at 97.5% for ``dof`` degrees of freedom (the
-    Cornish-Fisher expansion of Abramowitz and Stegun 26.7.5, within 0.001 from
-    4 degrees up; the table's below; infinite below 1)."""
-    if dof < 1:
-        return math.inf
-    if dof < 4:
-        return (12.706, 4.303, 3.182)[dof - 1]
-    z = _Z975
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-    v = float(dof)
-    return z + g1 / v + g2 / v**2 + g3 / v**3 + g4 / v**4
 
 
 class GinSearch(SearchAgent):
@@ -120,12 +100,9 @@ class GinSearch(SearchAgent):
         of the prior's at all. Confirming (on fresh play-outs): only after
         :attr:`min_paired` pairs, by Student's t at 97.5% for their count
         scaled by ``confidence`` / 2 (``inf`` never overrules)."""
-        n, t = paired_t(move, prior)
         if self._challenger is None:
-            return t > 0.0
-        if n < max(2, self.min_paired):
-            return False
-        return t >= t975(n - 1) * self.confidence / 2.0
+            return paired_t(move, prior)[1] > 0.0
+        return t_confirms(move, prior, self.min_paired, self.confidence)
 
     # -- deciding ----------------------------------------------------------------
 
