@@ -297,13 +297,13 @@ class HardCardVerseAgent(RulesSearchAgent):
         before its next turn (:data:`HOLD_UNTIL`); else each meld, and the
         additions as one group, while the points it risks (that chance times its
         points) are below :attr:`hold_risk`."""
-        i = 0 if k.n_seats == 2 else 1
+        many = k.n_seats > 2  # the entry of a (two seats, more seats) pair
         if not (melds or adds) or left.bit_count() <= 1:
             return (), ()
         p = self._p_end(k)
-        if p >= HOLD_UNTIL[i]:
+        if p >= HOLD_UNTIL[many]:
             return (), ()
-        limit = self.hold_risk[i] if self._fixed_risk or not self.holder_seen() else HOLDER_RISK[i]
+        limit = self.hold_risk[many] if self._fixed_risk or not self.holder_seen() else HOLDER_RISK[many]
         ace = self.ace_points
         keep_melds = tuple(m for m in melds if p * hand_points(m, ace) < limit)
         add_pts = sum(points(c, ace) for c, _ in adds)
@@ -373,9 +373,9 @@ class HardCardVerseAgent(RulesSearchAgent):
         p_end = self._p_end(k)
         probs = self.next_player_probs(k)
         live = k.unseen
-        i = 0 if k.n_seats == 2 else 1
-        keep_w = KEEP_W[i]
-        feed_w = FEED_W[i]
+        many = k.n_seats > 2  # the entry of a (two seats, more seats) pair
+        keep_w = KEEP_W[many]
+        feed_w = FEED_W[many]
         out = []
         for a in discards:
             c = a.cards[0]
@@ -400,8 +400,8 @@ class HardCardVerseAgent(RulesSearchAgent):
             )
         ranked = self._discard_ranking(discards, k)
         top = ranked[0][0]
-        i = 0 if k.n_seats == 2 else 1
-        self._alts = [a for score, a in ranked[1 : WIDTH[i]] if score >= top - MARGIN[i]]
+        many = k.n_seats > 2  # the entry of a (two seats, more seats) pair
+        self._alts = [a for score, a in ranked[1 : WIDTH[many]] if score >= top - MARGIN[many]]
         return ranked[0][1]
 
     def next_player_probs(self, k: Knowledge) -> list[float]:
