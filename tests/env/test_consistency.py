@@ -32,6 +32,24 @@ def _agents(specs, seat_of, index, deal, options):
     ]
 
 
+def _play_out(e, agents):
+    """Move every seat of the env ``e`` by its bot in ``agents`` (observers told
+    each move, as simulate tells them) until the episode ends; the rounds that
+    ended, in order."""
+    watchers = observers(agents)
+    ended = []
+    while not e.table.over:
+        agent = e.agent_selection
+        rnd = e.table.round
+        action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
+        e.step(e.codec.encode(action))
+        if rnd.result is not None:
+            ended.append(rnd)
+        if watchers:
+            tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+    return ended
+
+
 def _through_the_env(registry, variant, entrants, rounds, seed):
     """Per entrant: points, and the counts simulate keeps, from the env."""
     n = len(entrants)
@@ -44,15 +62,8 @@ def _through_the_env(registry, variant, entrants, rounds, seed):
         deal = unit_seed(seed, i, n)
         seat_of = positions(i, n)
         agents = _agents(specs, seat_of, i, deal, e.table.options)
-        watchers = observers(agents)
         e.reset(seed=deal)
-        while not e.table.over:
-            agent = e.agent_selection
-            rnd = e.table.round
-            action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
-            e.step(e.codec.encode(action))
-            if watchers:
-                tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+        _play_out(e, agents)
         result = e.table.round.result
         outcomes.append(result.outcome)
         for pos in range(n):
@@ -107,19 +118,11 @@ def test_a_match_episode_plays_the_matches_of_rummy_simulate(registry):
         deal = unit_seed(seed, i, n)
         seat_of = positions(i, n)
         agents = _agents(specs, seat_of, i, deal, e.table.options)
-        watchers = observers(agents)
         e.reset(seed=deal)
-        while not e.table.over:
-            agent = e.agent_selection
-            rnd = e.table.round
-            action = agents[e.seat(agent)].act(e.view(agent), e.table.game)
-            e.step(e.codec.encode(action))
-            if rnd.result is not None:
-                rounds += 1
-                for pos, p in enumerate(rnd.result.points):
-                    points[seat_of[pos]] += p
-            if watchers:
-                tell_observers(agents, watchers, rnd.history[-1], e.table.view)
+        for rnd in _play_out(e, agents):
+            rounds += 1
+            for pos, p in enumerate(rnd.result.points):
+                points[seat_of[pos]] += p
         winner = e.table.game.winner
         if winner is not None:
             wins[seat_of[winner]] += 1
