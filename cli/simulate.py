@@ -237,7 +237,7 @@ def simulate(
     if matches is not None and rounds is not None:
         raise RummyError("give --matches or --rounds, not both")
     if seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbits(64)  # printed in the report: --seed repeats the run
     if workers == 0:  # as many as the machine has cores for (None: not given)
         workers = default_workers()
     name = backend.strip().lower()

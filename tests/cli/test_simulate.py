@@ -276,6 +276,19 @@ def test_unknown_variant(plugins, capsys):
     assert code == 2 and "unknown variant 'nosuch'" in err
 
 
+def test_a_seed_left_to_simulate_is_a_random_64_bit_one_that_repeats_the_run(plugins, capsys):
+    """Out of reach of a bot that tries match seeds (docs/plugins.md), and said in
+    the report so that ``--seed`` gives the same figures again."""
+    args = ("toy", "--seat", "random", "--seat", "random", "--matches", "3")
+    runs = [sim_json(capsys, *args) for _ in range(3)]
+    seeds = [r["seed"] for r in runs]
+    assert len(set(seeds)) == 3 and all(0 <= s < 2**64 for s in seeds)
+    assert max(seeds) >= 2**40  # three draws all below 2**40: about one chance in 2**72
+    again = sim_json(capsys, *args, "--seed", str(seeds[0]))
+    strip = lambda r: {k: v for k, v in r.items() if k != "rounds_per_second"}  # noqa: E731
+    assert strip(again) == strip(runs[0])
+
+
 def test_default_seats(plugins, capsys):
     # No ai:easy in the toy: random in both seats.
     data = sim_json(capsys, "toy", "--matches", "2", "--seed", "1")
