@@ -1,5 +1,5 @@
 """Melds with wild cards and the exact solver for any declared deck: worked
-examples from RULES.md §5, and property tests against a brute force over every
+examples from docs/rules.md §5, and property tests against a brute force over every
 family of disjoint melds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Indian Rummy's melds and arrangements (RULES.md §5), against the rules and
+"""Indian Rummy's melds and arrangements (docs/rules.md §5), against the rules and
 against brute force on small hands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Indian Rummy's deal, moves and scoring (RULES.md §5), and its formats."""
+"""Indian Rummy's deal, moves and scoring (docs/rules.md §5), and its formats."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """The Contract Rummy deck and its melds.
 
 The deck of a deal: two 52-card decks and 4 printed jokers for 3 to 5 players,
-three decks and 6 jokers for 6 to 8 (RULES.md §5). A card is an int: copy ``k``
+three decks and 6 jokers for 6 to 8 (docs/rules.md §5). A card is an int: copy ``k``
 of base card ``b`` (0..51, ``suit * 13 + rank``) is ``b + 52 * k``, and the
 printed jokers come after the copies, ``52 * copies + j``. Copies of a card are
 the same card to a player; the round always hands out the lowest copy a hand
 holds, so moves naming either copy mean the same.
 
-Melds (RULES.md §5): a *set* is 3 or more cards of one rank, suits may repeat;
+Melds (docs/rules.md §5): a *set* is 3 or more cards of one rank, suits may repeat;
 a *run* is 4 or more cards of one suit in order, the ace low (A-2-3-4) or high
 (J-Q-K-A), never both (not K-A-2). Jokers are wild. Decision: a meld holds at
 least one natural card (its rank, or its suit, is then fixed).

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class ContractOptions(BaseModel):
-    """Contract Rummy's options, each with its bounds (RULES.md §5)."""
+    """Contract Rummy's options, each with its bounds (docs/rules.md §5)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

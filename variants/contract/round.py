@@ -1,6 +1,6 @@
 """The Contract Rummy deal: the contract, turns, buying, going out, penalties.
 
-RULES.md §5. A turn is draw, meld, discard. The first meld of a player lays its
+docs/rules.md §5. A turn is draw, meld, discard. The first meld of a player lays its
 whole contract at once (``down``: each set 3 cards, each run 4; cards added to
 them in the same turn make longer melds); after that it adds cards to any meld
 on the table (``add``). In the last deal a player goes down only by laying every
@@ -84,7 +84,7 @@ def deal_number(round_index: int) -> int:
 
 
 class ContractRound(Round):
-    """One deal of Contract Rummy (RULES.md §5) for 3 to 8 seats."""
+    """One deal of Contract Rummy (docs/rules.md §5) for 3 to 8 seats."""
 
     variant = VARIANT
     copied = (*Round.copied, "hands", "stock", "discard", "down", "buys", "queue", "known")

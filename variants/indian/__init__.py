@@ -1,5 +1,5 @@
 """Indian Rummy, 13 cards (variant ``indian``), a plugin like any other
-(RULES.md §5): two decks and two printed jokers, a wild rank cut each deal,
+(docs/rules.md §5): two decks and two printed jokers, a wild rank cut each deal,
 drop and declare, in three formats (points, pool, deals).
 
 Public: :class:`IndianOptions`, :class:`IndianRound`, :data:`SPEC`,

@@ -6,7 +6,7 @@ rule that melds count only when there are at least two sequences, one of them
 pure; with no such arrangement every card counts. A hand is a valid
 declaration when its arrangement leaves no card at all out of a meld.
 
-Melds (RULES.md §5):
+Melds (docs/rules.md §5):
 
 * a *sequence*: 3 or more cards of one suit in order, ace low (A-2-3) or high
   (Q-K-A), never round the corner (K-A-2); jokers may stand for missing cards;

@@ -1,4 +1,4 @@
-"""One deal of Indian Rummy (RULES.md §5).
+"""One deal of Indian Rummy (docs/rules.md §5).
 
 The deal: one shuffle of the 106 cards (:mod:`.cards`), 13 cards to each seat
 in play (the seats of the round's :class:`MatchContext`, in order of play),

@@ -1,4 +1,4 @@
-"""Contract Rummy's rules, from RULES.md §5: the deck, the deals and their
+"""Contract Rummy's rules, from docs/rules.md §5: the deck, the deals and their
 contracts, melds with jokers, going down and adding, buying, the last deal,
 penalty points and the match."""
 
