@@ -112,7 +112,7 @@ HOLD_UNTIL = (0.1, 0.95)
 #: times its points, are below this (two seats, more seats): by default no bound,
 #: every meld is held. (0.6 at two seats, a meld of 20 points or more laid down
 #: against an opponent of many cards, beat spar:heuristic but lost to ai:normal:
-#: docs/bots.md.)
+#: docs/bots-record.md, "CardVerse, two seats: what goes down".)
 HOLD_RISK = (math.inf, math.inf)
 #: An opponent *holds melds back* once a card it took from the pile (with stock
 #: left) stayed in its hand through its turn, at least this share of its takes in

@@ -34,7 +34,7 @@ discard when others score within :data:`MARGIN` of the best (up to
 :data:`WIDTH`). A knock is its rules' alone by default: they improve each
 sampled opponent hand by the opponent's turns and draw it by the seat's
 beliefs; :attr:`HardGinAgent.SEARCH_KNOCK` searches the knocks they turn down
-by a little, which measured no better (docs/bots.md, "Beliefs").
+by a little, which measured no better (docs/bots-record.md, "With beliefs").
 Each candidate is played out to the round's end on the same deals drawn from
 what the seat saw by its beliefs (:mod:`rummykit.core.bots.beliefs`: the
 opponent's picks, passes and discards weigh its unseen cards; the deals are
