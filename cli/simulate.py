@@ -156,7 +156,7 @@ def ladder_field(reg: Registry, spec: VariantSpec[Any]) -> tuple[str, ...]:
     metavar="N",
     default=None,
     help=f"Matches (or rounds) per chunk a worker plays and sends back (1 to {MAX_CHUNK:,}; "
-    "default: about 16 chunks per worker, at most 16 matches or 200 rounds).",
+    "default: about 8 chunks per worker for matches, 16 for rounds, at most 16 matches or 200 rounds).",
 )
 @move_timeout_option(
     "A bot past it ends the run with one line naming it, its plugin and the match seed (exit status 1)."
@@ -203,7 +203,7 @@ def simulate(
       rummy simulate gin --seat ai:hard --seat ai:easy --matches 400 --seed 1 --workers 2
 
     Seats rotate every match (every round with --rounds): with two seats they swap,
-    so neither bot gains from moving first; with 3-4 seats entrant k sits at table
+    so neither bot gains from moving first; with 3 or more entrant k sits at table
     position (k + i) mod n in match i (under a match rule with teams, only the
     rotations that keep partners together). The matches of each rotation block share
     their deals (duplicate deals), so every entrant plays every hand. Printed per

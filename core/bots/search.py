@@ -102,6 +102,7 @@ __all__ = [
     "RolloutError",
     "RulesSearchAgent",
     "SearchAgent",
+    "kept_reason",
     "make_search",
     "paired_t",
     "rollout_policy",
@@ -576,6 +577,22 @@ def t_confirms(move: Sequence[float], prior: Sequence[float], min_paired: int, c
     if n < max(2, min_paired):
         return False
     return t >= t975(n - 1) * confidence / 2.0
+
+
+def kept_reason(search: SearchAgent, rules: Any, prior: Action | None, view: View, action: Action) -> str:
+    """Why ``search`` (whose prior is the move ``prior`` of the rules player
+    ``rules``) played ``action``: the rules' own reason when it is their move,
+    with a word on the close moves it held against when those were played out;
+    the search's figures (:meth:`SearchAgent.explain`) when another move won."""
+    why = getattr(rules, "explain", None)
+    if why is None or prior is None or action != prior:
+        return SearchAgent.explain(search, view, action)
+    reason = str(why(view, action))
+    means = search.last.get("means")
+    if means and len(means) > 1:
+        others = len(means) - 1
+        reason += f" (played out against {others} close move{'s' if others != 1 else ''}: it held)"
+    return reason
 
 
 def _member(action: Action, legal: Sequence[Action], what: str) -> Action:

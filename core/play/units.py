@@ -359,7 +359,7 @@ def default_chunk_size(config: SimConfig, workers: int) -> int:
     Matches are long (5-10 rounds): small chunks keep the workers busy to the
     end. Rounds are short: each chunk costs the parent about a millisecond of
     CPU (taken from the workers on a busy machine), and the last chunk leaves
-    a worker idle; ~16 chunks per worker balances the two."""
+    a worker idle; ~16 chunks per worker balances the two (~8 for matches)."""
     if config.mode == "matches":
         return max(1, min(16, config.units // (workers * 8) or 1))
     return max(1, min(200, config.units // (workers * 16) or 1))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummykit.core.bots.agents import BaseAgent
-from rummykit.core.cards.card import points, to_mask
+from rummykit.core.cards.card import code, points, to_mask
 from rummykit.core.cards.solver import MeldSolver
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
@@ -65,6 +65,28 @@ class EasyGinAgent(BaseAgent):
         # upcard itself gives back exactly ``now``, so "less than now" can only
         # come from another card: no need to list every discard and skip it.
         return self.solver.best_discard(hand | (1 << upcard))[1] < now
+
+    def explain(self, view: View, action: Action) -> str:
+        """Why ``action``: worked out from the view when asked (the hint), never in play."""
+        hand = to_mask(view.hand)
+        up = view.discard_top
+        if action.kind == TAKE_DISCARD and up is not None:
+            now, best = self.solver.deadwood(hand), self.solver.best_discard(hand | 1 << up)[1]
+            if best < now:
+                return f"{code(up)} lowers the deadwood from {now} to {best}"
+            return f"take {code(up)}: the stock is not offered"
+        if action.kind == DRAW_STOCK:
+            if up is None or not any(a.kind == TAKE_DISCARD for a in view.legal):
+                return "draw from the stock"
+            return f"{code(up)} does not lower the deadwood: draw from the stock"
+        if action.kind == GIN:
+            return "gin: every card melded"
+        if action.cards:
+            left = dict(self.solver.discards(hand)).get(action.cards[0])
+            if action.kind == KNOCK:
+                return f"knock with {left} deadwood: as soon as a knock is allowed"
+            return f"{code(action.cards[0])}: discarding it leaves the least deadwood ({left})"
+        return action.notation()
 
     def _pick(self, actions: list[Action], after: dict[int, int]) -> Action:
         """Least deadwood after the discard, then the card worth most, then random."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from rummykit.core.bots.search import SearchAgent, make_search
+from rummykit.core.bots.search import SearchAgent, kept_reason, make_search
 from rummykit.core.engine.actions import Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -45,6 +45,12 @@ class IndianSearch(SearchAgent):
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
         assert self._rules is not None  # prior() came first
         return self._rules.search_candidates(view, legal)
+
+    def explain(self, view: View, action: Action) -> str:
+        """``ai:hard``'s reason for its move when that is the move (and, when
+        searched, that it held against the close ones); the play-outs' figures
+        when another move overruled it."""
+        return kept_reason(self, self._rules, getattr(self._rules, "move", None), view, action)
 
 
 SEARCH = AgentSpec(

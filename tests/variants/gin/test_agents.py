@@ -81,3 +81,26 @@ def test_registered_for_gin_with_strength_10():
     bot = spec.factory(0, 5, GinOptions())
     assert isinstance(bot, EasyGinAgent)
     assert "ai:easy" in [a.name for a in reg.agents_for("gin")]
+
+
+def why(rnd) -> str:
+    seat = rnd.to_act()
+    bot, view = EasyGinAgent(0), rnd.view(seat)
+    return bot.explain(view, bot.act(view, tuple(rnd.legal_actions())))
+
+
+def test_it_says_why_with_the_deadwood_that_decided():
+    rnd = deal("6H 7H 8H 2C 2D 2S JS QS 7C KD", "TC TD TH 3S 4S 5S AH AC 8C 9D", "9H")
+    assert why(rnd) == "9H lowers the deadwood from 37 to 27"  # JS QS 7C KD; then JS QS 7C
+    rnd = deal("6H 7H 8H 2C 2D 2S JS QS 7C KD", "TC TD TH 3S 4S 5S AH AC 8C 9D", "QC")
+    assert why(rnd) == "QC does not lower the deadwood: draw from the stock"
+    rnd.apply(act("draw stock"))
+    move = choose(rnd)
+    least = min(rnd.deadwood_after().values())
+    assert why(rnd) == f"{move.split()[1]}: discarding it leaves the least deadwood ({least})"
+    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 7C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "4D", "KD")
+    rnd.apply(act("draw stock"))
+    assert why(rnd) == "knock with 7 deadwood: as soon as a knock is allowed"
+    rnd = deal("6H 7H 8H 2C 2D 2S JS QS KS 5C", "TC TD TH 3S 4S 5S 9H AC 8C 9D", "4D", "TS")
+    rnd.apply(act("draw stock"))
+    assert why(rnd) == "gin: every card melded"

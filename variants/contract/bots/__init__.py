@@ -30,12 +30,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.engine.actions import TAKE_DISCARD, Action
+from rummykit.core.cards.card import code
+from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from ..cards import rank
-from ..round import BUY, PASS
+from ..round import ADD, BUY, DISCARD, DOWN, PASS
 from .common import (
     best_down,
     buy_or_pass,
@@ -108,6 +109,61 @@ class ContractAgent:
             return yes
         return yes if len(view.hand) < 14 and helps(top, view) else no
 
+    # -- reasons (the hint's "why": worked out from the view when asked, never in play) --
+
+    def explain(self, view: View, action: Action) -> str:
+        n = copies(view)
+        top = view.discard_top
+        down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
+        contract = view.extra.get("contract", "its contract")
+        kind = action.kind
+        if kind in (BUY, TAKE_DISCARD) and top is not None:
+            verb = "buy" if kind == BUY else "take"
+            if top >= 52 * n:
+                return f"{verb} {name(top, n)}: a joker is wild"
+            if down:
+                return f"{verb} {name(top, n)}: it fits a meld on the table"
+            return f"{verb} {name(top, n)}: it brings the hand nearer its contract ({contract})"
+        if kind == PASS and top is not None:
+            if down:
+                return "pass: down already, a bought card is only two more cards in hand"
+            if self.level == "hard" and view.extra.get("deal") == 7:
+                return "pass: in the last deal every card must go into its runs, so nothing is bought"
+            if self.level == "easy":
+                return f"pass: {name(top, n)} is not a joker (only jokers are bought)"
+            return f"pass: {name(top, n)} would not bring the hand nearer its contract"
+        if kind == DRAW_STOCK:
+            if top is None or not any(a.kind == TAKE_DISCARD for a in view.legal):
+                return "draw from the stock"
+            return f"{name(top, n)} would not help: draw from the stock"
+        if kind == DOWN:
+            how = "exactly the fewest" if self.level == "hard" else "the fewest"
+            return f"go down with the contract ({contract}): the layout leaving {how} penalty points"
+        if kind == ADD and action.cards:
+            return f"add {name(action.cards[0], n)} to meld {action.target}: it fits there"
+        if kind == DISCARD and action.cards:
+            return self._discard_reason(view, name(action.cards[0], n), down)
+        return action.notation()
+
+    def _discard_reason(self, view: View, card: str, down: bool) -> str:
+        if self.level == "easy":
+            return f"{card}: the card of least use to the contract (the most penalty points among those)"
+        downs = view.extra.get("down_counts", ())
+        pairs = enumerate(zip(downs, view.hand_sizes, strict=False))
+        others = [(d, k) for s, (d, k) in pairs if s != view.seat]
+        if down:
+            if self.level == "hard":
+                return f"{card}: the card the table's melds are least likely to take, the most penalty points"
+            return f"{card}: no meld on the table can take it"
+        if self.level == "hard" and any(d and k <= 2 for d, k in others):
+            return f"{card}: a player down to two cards may go out next: the most penalty points first"
+        near = f"{card}: throwing it leaves the hand as near its contract as any discard"
+        if self.level == "hard" and any(d for d, _ in others):
+            return near + "; another player is down: of those, the most penalty points"
+        if self.level == "hard":
+            return near + ", the least useful of those, not a card the next player is seen to want"
+        return near + ", the least useful of those"
+
     def _guarded(self, view: View) -> set[int]:
         """Base cards not to throw: those that fit a table meld, and those of
         the ranks the next player took from the pile or bought."""
@@ -135,6 +191,11 @@ class ContractAgent:
             if c < 52 * n and rank(c) in ranks:
                 out.add(c % 52)
         return out
+
+
+def name(card: int, copies: int) -> str:
+    """A card as a reason writes it: ``7H`` for any copy, ``JK`` for a printed joker."""
+    return "JK" if card >= 52 * copies else code(card % 52)
 
 
 def easy_factory(seat: int, seed: int, options: Any) -> ContractAgent:

@@ -32,7 +32,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.bots.search import SearchAgent, make_search, t_confirms
+from rummykit.core.bots.search import SearchAgent, kept_reason, make_search, t_confirms
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -124,6 +124,12 @@ class ContractSearch(SearchAgent):
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
         assert self._prior is not None  # prior() came first
         return close_moves(view, legal, self._prior)
+
+    def explain(self, view: View, action: Action) -> str:
+        """``ai:hard``'s reason for its move when that is the move (and, when
+        searched, that it held against the close ones); the play-outs' figures
+        when another move overruled it."""
+        return kept_reason(self, self.rules, self._prior, view, action)
 
     def overrules(self, move: Sequence[float], prior: Sequence[float]) -> bool:
         """Only after :attr:`min_paired` paired play-outs, and by Student's t
