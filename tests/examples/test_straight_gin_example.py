@@ -206,3 +206,15 @@ def test_the_tutorial_shows_the_examples_real_code():
     sources = sorted(EXAMPLE.rglob("*.py"))
     heading = "## Tutorial: a house rule on Gin (Straight Gin)"
     assert missing_lines(heading, "\n### Extra moves and new outcomes: Big Gin", sources) == []
+
+
+def test_every_gin_player_it_registers_understands_straight_gin():
+    """So each is offered by name and by level (a default opponent, a ladder's
+    field), not as a bot reused for rules it does not know."""
+    from rummykit.core.plugins.manager import get_plugins
+
+    reg = get_plugins().registry
+    options = reg.variant("straight-gin").options_model()
+    own = [a for a in reg.agents_for("straight-gin") if a.variant == "straight-gin"]
+    assert {a.name for a in own} >= {"ai:easy", "ai:normal", "ai:hard", "ref:simple", "ref:novice"}
+    assert [a.name for a in own if not reg.understood(a, "straight-gin", options)] == []

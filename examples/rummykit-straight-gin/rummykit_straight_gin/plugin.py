@@ -26,5 +26,5 @@ def register_agents(register):
     # Gin's players read this round's knock limit (0: gin only) from the view,
     # so they understand Straight Gin with any of its options.
     understands = Understands(frozenset({NAME}))
-    register(easy_agent_spec(NAME))
+    register(easy_agent_spec(NAME, understands=understands))
     register_bots(register, variant=NAME, understands=understands)  # ai:normal, ai:hard, ref:*

@@ -77,7 +77,7 @@ def agent_specs(
             20,
             normal_factory,
             "keeps partial melds with live cards, avoids feeding the opponent's "
-            "picks, knocks as soon as it may",
+            "picks, knocks as soon as it may while the stock is long (late: only with 4 deadwood or less)",
         ),
         (
             "ai:hard",
