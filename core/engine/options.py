@@ -67,6 +67,16 @@ def _choices(field: FieldInfo) -> list[str] | None:
     return None
 
 
+def _literal(field: FieldInfo, value: Any) -> Any:
+    """``value`` as the choice of a ``Literal`` option it spells: the text
+    ``"201"`` is the choice ``201`` (the command line gives text only)."""
+    if isinstance(value, str) and typing.get_origin(field.annotation) is typing.Literal:
+        for choice in typing.get_args(field.annotation):
+            if not isinstance(choice, str | bool) and str(choice) == value.strip():
+                return choice
+    return value
+
+
 def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -137,9 +147,10 @@ def build_options(model: type[ModelT], values: Mapping[str, Any], variant: str =
     """Validate ``values`` against ``model``; raise :class:`OptionError` on any
     problem. Values are read as ``rummy play -o`` reads its texts (``"30"`` is
     30, ``"false"`` false), but a truth value for a number is refused, not
-    taken as 0 or 1."""
+    taken as 0 or 1; a ``Literal`` choice is read from its text (``"201"``)."""
     fields = model.model_fields
     where = f" for {variant}" if variant else ""
+    values = {k: _literal(fields[k], v) if k in fields else v for k, v in values.items()}
     for k in values:
         if k not in fields:
             known = ", ".join(fields) or "none"

@@ -3,6 +3,8 @@ its own words; a value out of bounds or of the wrong type gets the bounds."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -69,3 +71,34 @@ def test_out_of_bounds_or_wrong_type_keeps_the_bounds(value: str) -> None:
 
 def test_a_good_value_passes() -> None:
     assert build_options(_Options, {"hand_size": "4", "target": "150"}).hand_size == 4
+
+
+class _Choices(BaseModel):
+    pool: Literal[101, 201] = 101
+    format: Literal["points", "pool"] = "points"
+
+
+def test_a_literal_choice_of_numbers_is_read_from_its_text() -> None:
+    assert build_options(_Choices, {"pool": "201"}).pool == 201
+    assert build_options(_Choices, {"pool": 201, "format": "pool"}) == _Choices(pool=201, format="pool")
+    with pytest.raises(OptionError, match=r"bad value for option pool: '301' \(pool takes 101 or 201\)"):
+        build_options(_Choices, {"pool": "301"})
+
+
+def test_indian_pool_201_is_played_from_the_command_line(rummy_run) -> None:
+    r = rummy_run(
+        "play",
+        "indian",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "-o",
+        "format=pool",
+        "-o",
+        "pool=201",
+        "--seed",
+        "1",
+    )
+    assert r.returncode == 0, r.stderr
+    assert "pool 201: a player reaching 201 points is out" in r.stdout
