@@ -27,13 +27,16 @@ from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 from .common import NOT_UTF8, LineError, line_problem
 
 
-def action_words(action: Action, words: Vocabulary = PLAIN) -> list[tuple[str, ...]]:
-    """The ways of typing ``action`` as word tuples (long notation, short form)."""
-    long = tuple(w.lower() for w in action.kind.split()) + tuple(code(c).lower() for c in action.cards)
+def action_words(
+    action: Action, words: Vocabulary = PLAIN, typed: Callable[[int], str] = code
+) -> list[tuple[str, ...]]:
+    """The ways of typing ``action`` as word tuples (long notation, short form),
+    its cards as ``typed`` (a declared deck's ``code``: a copy is its card)."""
+    long = tuple(w.lower() for w in action.kind.split()) + tuple(typed(c).lower() for c in action.cards)
     if action.target is not None:
         long += ("to", str(action.target))
     out = [long]
-    s = words.short_form(action)
+    s = words.short_form(action, typed)
     if s:
         out.append(tuple(s.split()))
     return out
@@ -59,6 +62,7 @@ def completions(
     commands: Iterable[str],
     words: Vocabulary = PLAIN,
     ace_high: bool = False,
+    typed: Callable[[int], str] = code,
 ) -> list[str]:
     """Words that may follow ``line[:begidx]`` and start with ``text`` (``words``:
     the variant's, for the short forms of its moves), in :func:`completion_key`'s order."""
@@ -66,7 +70,7 @@ def completions(
     text = text.lower()
     seqs: list[tuple[str, ...]] = [(c,) for c in commands]
     for a in legal:
-        seqs.extend(action_words(a, words))
+        seqs.extend(action_words(a, words, typed))
     n = len(before)
     out = set()
     for seq in seqs:
@@ -85,8 +89,10 @@ class LineInput:
         commands: Sequence[str],
         words: Vocabulary = PLAIN,
         ace_high: bool = False,
+        typed: Callable[[int], str] = code,
     ) -> None:
         self.legal = legal
+        self.typed = typed
         self.ace_high = ace_high
         self.commands = tuple(commands)
         self.words = words
@@ -109,7 +115,14 @@ class LineInput:
             if state == 0:
                 line = readline.get_line_buffer()
                 self._matches = completions(
-                    line, readline.get_begidx(), text, self.legal(), self.commands, self.words, self.ace_high
+                    line,
+                    readline.get_begidx(),
+                    text,
+                    self.legal(),
+                    self.commands,
+                    self.words,
+                    self.ace_high,
+                    self.typed,
                 )
             return self._matches[state] if state < len(self._matches) else None
         except Exception:  # a completer must never raise into readline

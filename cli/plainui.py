@@ -20,6 +20,7 @@ import click
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
+from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action, parse_action
 
 from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
@@ -292,7 +293,12 @@ class PlainUI:
     def show_help(self, seat: int) -> None:
         s = self.s
         for line in legal_lines(
-            s.match.legal_actions(), self.fmt, s.spec.ace_high, self.words, s.view(seat).stock_size
+            s.match.legal_actions(),
+            self.fmt,
+            s.spec.ace_high,
+            self.words,
+            s.view(seat).stock_size,
+            typed=self.deck.code if self.deck is not None else code,
         ):
             self.echo("  " + line)
 

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import counted
-from rummykit.core.cards.card import pretty, rank_sort_key, suit_of
+from rummykit.core.cards.card import code, pretty, rank_sort_key, suit_of
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
@@ -753,8 +753,9 @@ def help_lines(
     most: int = 8,
     words: Vocabulary = PLAIN,
     stock_size: int | None = None,
+    typed: Callable[[int], str] = code,
 ) -> list[Text]:
-    """The legal moves with their short forms, folded to ``width``: a one-card kind
+    """The legal moves with their short forms (cards as ``typed``), folded to ``width``: a one-card kind
     with many choices on one flowed line ("discard [d CARD]: 3♦ 4♣ ..."), others
     one per line (at most ``most`` of a kind, then how many more). At an empty
     stock (``stock_size`` 0) a move the variant says does something else there
@@ -778,7 +779,7 @@ def help_lines(
         for a in acts[:most]:
             t = Text("  ")
             t.append_text(look.phrase(a.notation))
-            short = words.short_form(a)
+            short = words.short_form(a, typed)
             if short and short != a.notation().lower():
                 t.append(f"  [{short}]", style="dim")
             empty = words.at_empty_stock(a, stock_size)

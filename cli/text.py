@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummykit.core.base.values import counted
-from rummykit.core.cards.card import parse_card, pretty, rank_sort_key, sort_key, split_tokens
+from rummykit.core.cards.card import code, parse_card, pretty, rank_sort_key, sort_key, split_tokens
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
@@ -95,9 +95,12 @@ def legal_lines(
     ace_high: bool = False,
     words: Vocabulary = PLAIN,
     stock_size: int | None = None,
+    typed: Fmt = code,
 ) -> list[str]:
-    """The legal moves, grouped by kind, each with its short form (and, at an
-    empty stock, what a move does there if the variant says so)."""
+    """The legal moves, grouped by kind, each with its short form (its cards as
+    a person types them, ``typed``: a declared deck's ``code`` names a copy as
+    its card) and, at an empty stock, what a move does there if the variant
+    says so."""
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -106,7 +109,7 @@ def legal_lines(
         acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
         shown = []
         for a in acts:
-            s = words.short_form(a)
+            s = words.short_form(a, typed)
             empty = words.at_empty_stock(a, stock_size)
             shown.append(
                 a.notation(fmt)

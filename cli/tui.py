@@ -34,6 +34,7 @@ from rich.text import Text
 
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
+from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action, parse_action, short_form
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import View
@@ -108,8 +109,10 @@ class TerminalUI:
         rnd = session.match.round
         self.look = Look(ascii=ascii_, four_colour=four_colour, deck=rnd.deck if rnd is not None else None)
         self.console = console or make_console()
+        #: A card as a person types it (a declared deck's copies alike).
+        self.typed = rnd.deck.code if rnd is not None else code
         self.input = LineInput(
-            self._legal_for_completion, COMMANDS, session.spec.vocabulary, session.spec.ace_high
+            self._legal_for_completion, COMMANDS, session.spec.vocabulary, session.spec.ace_high, self.typed
         )
         self.notes: list[Text] = []  # said above the prompt when the table is drawn next
         self.rounds_seen = len(session.match.results)
@@ -484,6 +487,7 @@ class TerminalUI:
             s.spec.ace_high,
             words=s.spec.vocabulary,
             stock_size=s.view(seat).stock_size,
+            typed=self.typed,
         ):
             self.show(line)
         self.say("Also: rules hint undo score log sort quit", "dim")
@@ -560,7 +564,7 @@ class TerminalUI:
         t = Text(f"Hint ({name}): ", style="bold")
         t.append_text(self.look.phrase(lambda f: action.notation(f)))
 
-        sf = short_form(action, aliases=self.s.spec.aliases)
+        sf = short_form(action, self.typed, aliases=self.s.spec.aliases)
         if sf:
             t.append(f"  [{sf}]", style="dim")
         words = self.s.spec.vocabulary

@@ -169,14 +169,20 @@ class Deck:
 
     def parse(self, text: str) -> int:
         """One card name typed or read: its base card 0..51, or :data:`JOKER`
-        (``JK``, ``Jk``, ``joker``, ``🃏``) when the deck has printed jokers.
-        Raises :class:`CardError` naming the bad text."""
+        (``JK``, ``Jk``, ``joker``, ``🃏``) when the deck has printed jokers; a
+        card of the deck as a record writes it (``#79``: a copy or a joker) is
+        the card it is to a player. Raises :class:`CardError` naming the bad text."""
         t = text.strip().replace("\ufe0f", "")
         if t.upper() in _JOKER_WORDS:
             if not self.jokers:
                 raise CardError(f"bad card {text!r}: this deck has no jokers")
             return JOKER
-        return parse_card(t)
+        card = parse_card(t)
+        if card >= BASE_CARDS:
+            if card not in self:
+                raise CardError(f"bad card {text!r}: this deck has no card #{card}")
+            return self.base(card)
+        return card
 
     def resolve(self, text: str | int, held: int) -> int:
         """The card a seat means by ``text`` (or by a base card / :data:`JOKER`):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from rummykit.core.base.errors import CardError, IllegalAction
-from rummykit.core.cards.card import card_token, parse_card, split_tokens
+from rummykit.core.cards.card import DECK_SIZE, card_token, parse_card, split_tokens
 from rummykit.core.cards.deck import Deck
 
 DRAW_STOCK = "draw stock"
@@ -145,6 +145,9 @@ def read_action(
         cards = tuple((deck.parse(t) if several and deck is not None else parse_card(t)) for t in tokens)
     except CardError as e:
         raise ActionSyntaxError(str(e)) from None
+    if deck is not None and deck.standard and any(c >= DECK_SIZE for c in cards):  # "#78": none such
+        bad = next(t for t, c in zip(tokens, cards, strict=True) if c >= DECK_SIZE)
+        raise ActionSyntaxError(f"bad card {bad!r}: the deck has 52 cards")
     if len(set(cards)) != len(cards) and not several:
         raise ActionSyntaxError("the same card is named twice")
     return Action(kind, cards, target)
@@ -193,7 +196,7 @@ def parse_action(
                 return onto[0]
         first = Action(wanted.kind, tuple(deck.copies_of(c)[0] for c in wanted.cards), wanted.target)
         shown = " ".join([wanted.kind, *(deck.code(c) for c in first.cards)])
-        return _refuse(wanted, legal, explain(first) if explain else None, f"'{shown}'")
+        return _refuse(wanted, legal, _reason(explain, first), f"'{shown}'")
     for a in legal:
         if a.key() == key:
             return a
@@ -201,7 +204,18 @@ def parse_action(
         onto = [a for a in legal if a.target is not None and a.key()[:2] == key[:2]]
         if len(onto) == 1:
             return onto[0]
-    return _refuse(wanted, legal, explain(wanted) if explain else None, f"'{wanted}'")
+    return _refuse(wanted, legal, _reason(explain, wanted), f"'{wanted}'")
+
+
+def _reason(explain: Callable[[Action], str | None] | None, action: Action) -> str | None:
+    """The variant's reason ``action`` is illegal; a card it cannot name (``#78``
+    where one deck holds 52) is the reason itself."""
+    if explain is None:
+        return None
+    try:
+        return explain(action)
+    except CardError as e:
+        return str(e)
 
 
 def _refuse(wanted: Action, legal: Sequence[Action], reason: str | None, shown: str) -> NoReturn:

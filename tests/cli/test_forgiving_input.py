@@ -62,3 +62,31 @@ def test_tab_completion_lists_cards_in_rank_then_suit_order():
     assert high == ["3c", "6c", "tc", "td", "qc", "kc", "ac", "ad", "as"]
     adds = [Action("add", (NINE,), n) for n in (10, 2, 1)]
     assert completions("add 9s to ", 10, "", adds, ()) == ["1", "2", "10"]
+
+
+def test_copies_are_completed_and_shown_as_the_cards_they_are():
+    """A declared deck's copy (card 79, the second 2♥) is typed ``2h``: Tab
+    offers ``2h``, and help shows ``[d 2h]``, not the record's ``#79``."""
+    from rummykit.cli.text import PLAIN, legal_lines
+    from rummykit.core.cards.deck import Deck
+
+    deck = Deck(copies=2, jokers=4)
+    legal = [Action("discard", (79,)), Action("discard", (parse_card("3H"),)), Action("discard", (104,))]
+    assert set(completions("d ", 2, "", legal, (), typed=deck.code)) == {"2h", "3h", "jk"}
+    lines = legal_lines(legal, deck.code, words=PLAIN, typed=deck.code)
+    assert "discard 2H  [d 2h]" in lines and "discard JK  [d jk]" in lines
+
+
+def test_a_card_no_deck_holds_is_one_line_and_the_game_goes_on(tmp_path):
+    r = rummy(
+        ["play", "gin", "--seat", "human:Al", "--seat", "ai:easy", "--seed", "5"],
+        tmp_path,
+        "s\nd #78\nscore\n",
+    )
+    assert r.returncode == 0, r.stderr
+    assert "illegal: bad card '#78': the deck has 52 cards" in r.stdout
+    assert "Score:" in r.stdout  # the next line was read
+    args = ["play", "contract", "--seat", "human:Al", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "5"]
+    r = rummy(args, tmp_path, "s\nhelp\nd #79\n")
+    assert r.returncode == 0, r.stderr
+    assert "discard 2♥  [d 2h]" in r.stdout and "Al discards 2♥" in r.stdout

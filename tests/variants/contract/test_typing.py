@@ -7,7 +7,7 @@ import pytest
 
 from rummykit.core.base.errors import IllegalAction
 from rummykit.core.engine.actions import TAKE_DISCARD, Action, parse_action
-from rummykit.variants.contract.round import ADD, DOWN, ContractRound
+from rummykit.variants.contract.round import ADD, DISCARD, DOWN, ContractRound
 from rummykit.variants.contract.spec import SPEC
 
 from .test_rules import c, play
@@ -69,3 +69,18 @@ def test_an_addition_that_fits_nowhere_says_why(text: str, reason: str) -> None:
     rnd = _down_with_a_joker()
     with pytest.raises(IllegalAction, match=f"^{reason}$"):
         typed(rnd, text)
+
+
+def test_a_card_typed_as_the_record_writes_it_is_that_card_to_a_player() -> None:
+    """``#n`` is how a record (and a move's notation) writes a copy or a joker:
+    typed, it names the card, whichever copy the hand holds; one the deck lacks
+    is a one-line refusal, not an error that ends the game."""
+    rnd = _down_with_a_joker()
+    hand = rnd.view(0).hand
+    held = next(x for x in hand if x % 52 == c("9S")[0])
+    other = held + 52 if held < 52 else held - 52  # the copy it does not hold
+    assert typed(rnd, f"d #{other}") == typed(rnd, "d 9s") == Action(DISCARD, (held,))
+    joker = next(x for x in hand if x >= 104)
+    assert typed(rnd, f"a #{joker} 2") == typed(rnd, "a jk 2")
+    with pytest.raises(IllegalAction, match=r"bad card '#400': this deck has no card #400"):
+        typed(rnd, "d #400")
