@@ -71,7 +71,11 @@ def analyze(
             hand = deck.resolve_all(list(cards), deck.full_mask)
         except CardError as e:
             raise CardError(str(e).replace("you hold only", "the deck holds only")) from None
-    kwargs: dict[str, object] = {"table": table} if table is not None else {}
+    kwargs: dict[str, object] = {}
+    if table is not None:
+        if not _takes(spec.analyze, "table"):
+            raise RummyError(f"variant {spec.name} has no table to add to: --table does not apply")
+        kwargs["table"] = table
     if wild is not None:
         if not _takes(spec.analyze, "wild"):
             raise RummyError(f"variant {spec.name} has no wild rank: --wild does not apply")

@@ -42,12 +42,24 @@ def test_fourteen_cards_say_what_to_lay_down(rummy_run) -> None:
 
 
 def test_bad_input_is_one_line(rummy_run) -> None:
-    for args in (["7H", "7H", "7H"], ["AH", "ZZ"], ["AH", "--wild", "14"], [*["JK"] * 3]):
+    for args in (
+        ["7H", "7H", "7H"],
+        ["AH", "ZZ"],
+        ["AH", "--wild", "14"],
+        [*["JK"] * 3],
+        ["AH", "--table", "AH 2H 3H"],
+        ["AH", "--table", "", "--json"],
+    ):
         r = rummy_run("analyze", "indian", *args)
         assert r.returncode != 0
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     r = rummy_run("analyze", "gin", "AH", "2H", "--wild", "7")
     assert r.returncode != 0 and "no wild rank" in r.stderr
+    r = rummy_run("analyze", "indian", "AH", "--table", "AH 2H 3H")
+    assert (
+        r.returncode == 2
+        and r.stderr == "rummy: variant indian has no table to add to: --table does not apply\n"
+    )
 
 
 def test_text_output(rummy_run) -> None:
