@@ -151,6 +151,8 @@ def read_seat(answer: str, agents: Sequence[str], index: int = 0) -> str:
         raise _unknown(f"ai:{level}", agents, index)
     if rest and head.lower() in prefixes:
         raise _unknown(a, agents, index)
+    if rest:  # "ref:novice" where no such player is offered: a bot's name, not a person's
+        raise _unknown(a, agents, index, f"; for a person called {a}, type human:{a}")
     if difflib.get_close_matches(low, [*agents, *words], n=1, cutoff=0.8):
         raise _unknown(a, agents, index, f"; for a person called {a}, type human:{a}")
     return f"human:{a}"

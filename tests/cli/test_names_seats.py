@@ -199,3 +199,27 @@ def test_the_chooser_words_for_computer_players_are_plain():
     assert read_seat("AI:SMART:Bo", ["ai:Smart", "random"], 1) == "ai:Smart:Bo"
     # a level two players share is no plain word
     assert plain_words(["ai:easy", "x:easy", "random"]) == {"random": "random"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats", "name"),
+    [
+        ("contract", ["ai:easy", "ai:easy", "ref:novice"], "ref:novice"),  # Gin's player, not Contract's
+        ("indian", ["ref:simple"], "ref:simple"),
+        ("indian", ["x:y"], "x:y"),
+    ],
+)
+def test_a_bot_name_the_variant_does_not_offer_is_refused_not_seated_as_a_person(
+    rummy_run, tmp_path, variant, seats, name
+):
+    args = [w for s in seats for w in ("--seat", s)]
+    r = rummy_run("play", variant, *args, stdin="", RUMMYKIT_DATA_DIR=str(tmp_path))
+    assert r.returncode == 2 and "(human)" not in r.stdout
+    assert (
+        r.stderr
+        == f"rummy: no computer player {name!r} for {variant} (available: "
+        + ", ".join(a.name for a in registry().agents_for(variant))
+        + ")\n"
+    )
+    agents = seat_agents(registry(), variant, registry().strongest_agent(variant).name)
+    assert read_seat(f"human:{name}", agents, 0) == f"human:{name}"  # a person so named, said so
