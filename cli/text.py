@@ -257,7 +257,9 @@ def scoreboard(
         for column in sheet.columns:
             labels = sheet.labels(column, names)
             cells = ", ".join(f"{n} {cell(v)}" for n, v in zip(labels, column.values, strict=False))
-            cols.append(f"{column.title}: {cells}")
+            # a first column titled "Score" is the line's own word: not said twice
+            same = not cols and column.title.strip().lower() == "score"
+            cols.append(cells if same else f"{column.title}: {cells}")
         shown = "; ".join(cols)
     if not target:
         return "Score: " + shown

@@ -70,6 +70,13 @@ def test_several_columns_and_empty_cells():
     assert "Total" not in out and out.splitlines()[-1].strip() == "3 games"  # the goal under the table
 
 
+def test_a_first_column_titled_score_is_not_said_twice():
+    sheet = Sheet((Column("Score", (30, 12)), Column("Hands", (2, 1))))
+    assert scoreboard(NAMES[:2], [30, 12], "first to 100", sheet) == (
+        "Score: Ann 30, Bob 12; Hands: Ann 2, Bob 1 (first to 100)"
+    )
+
+
 def test_the_table_shows_the_rule_s_columns_beyond_the_totals():
     teams = Sheet((Column("Total", (5, 7, 9, 1)), Column("Team", (14, 8), teams=True)), ((0, 2), (1, 3)))
     assert sheet_line(NAMES, teams) == "Team: Ann and Cy 14, Bob and Di 8"
