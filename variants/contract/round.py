@@ -557,6 +557,8 @@ class ContractRound(Round):
                 return "you are down already: add cards to the melds on the table"
             if self.deal == 7:
                 return f"the last deal: go down with every card at once ({contract_words(7)})"
+            if not action.cards:
+                return f"name the cards that lay the contract: {contract_words(self.deal)} (dn CARDS)"
             laid = texts(sorted(action.cards), self.copies)
             return (
                 f"{laid} does not lay the contract: {contract_words(self.deal)} "

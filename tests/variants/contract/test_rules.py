@@ -164,6 +164,8 @@ def test_the_first_meld_lays_the_whole_contract_then_cards_are_added() -> None:
     assert not any(a.kind == ADD for a in rnd.legal_actions())  # nothing to add before going down
     with pytest.raises(IllegalAction, match="does not lay the contract"):
         rnd.apply(Action(DOWN, tuple(c("7H 7C 7D"))))
+    with pytest.raises(IllegalAction, match=r"^name the cards that lay the contract: two sets \(dn CARDS\)$"):
+        rnd.apply(Action(DOWN, ()))
     down = next(
         a for a in downs if sorted(x % 52 for x in a.cards) == sorted(x % 52 for x in c("7H 7C 7D KS KS KH"))
     )
