@@ -11,6 +11,7 @@ then asked again). The words that leave any prompt are :data:`QUIT_WORDS`.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -202,4 +203,6 @@ def continue_advice(path: Path) -> str:
         in_default = path.resolve().parent == default_save_dir().resolve()
     except OSError:  # pragma: no cover
         in_default = False
-    return f"{rummy_command()} resume {path.stem if in_default else path}"
+    # quoted for a shell when it must be (a space, a $, a quote in a path): the
+    # line is there to be pasted
+    return f"{shlex.quote(rummy_command())} resume {shlex.quote(path.stem if in_default else str(path))}"

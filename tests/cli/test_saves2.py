@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -160,3 +161,18 @@ def test_resume_of_a_finished_game_missing_from_the_statistics_records_it(rummy_
         assert len(r.stderr.splitlines()) == 1
     (line,) = json.loads(rummy_run("stats", "--json").stdout)
     assert (line["person"], line["played"]) == ("Ann", 1)  # once
+
+
+def test_the_advice_to_continue_is_quoted_for_a_shell(rummy_run, tmp_path):
+    """A path with a space or a ``$(...)`` in it is pasted as one word, never run."""
+    odd = tmp_path / "a b$(touch pwned).json"
+    r = rummy_run(
+        *PIPED, "--save", str(odd), stdin="s\nquit\n", PATH=f"{VENV_BIN}{os.pathsep}{without_venv_path()}"
+    )
+    assert r.returncode == 0, r.stderr
+    advice = r.stdout.split("Continue with: ", 1)[1].splitlines()[0]
+    assert advice == f"rummy resume {shlex.quote(str(odd))}" and shlex.split(advice) == [
+        "rummy",
+        "resume",
+        str(odd),
+    ]
