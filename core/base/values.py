@@ -19,8 +19,9 @@ def shortened(text: str, limit: int = SHOWN_MAX) -> str:
 
 
 def shown_value(value: Any, limit: int = SHOWN_MAX) -> str:
-    """``repr`` of a value, :func:`shortened` to ``limit`` characters (a
-    5,000-digit number stays one short line); control characters come out escaped."""
+    """``repr`` of a value, :func:`shortened` to ``limit`` characters and then
+    its length (a 5,000-digit number stays one short line); control characters
+    come out escaped."""
     try:
         text = repr(value)
     except ValueError:  # an int past Python's limit on digits turned into text
@@ -28,7 +29,10 @@ def shown_value(value: Any, limit: int = SHOWN_MAX) -> str:
             raise
         digits = int(abs(value).bit_length() * 0.30103) + 1
         return f"{'-' if value < 0 else ''}a number of about {digits:,} digits"
-    return shortened(text, limit)
+    if len(text) <= limit:
+        return text
+    size = len(value) if isinstance(value, str | bytes) else len(text)
+    return f"{shortened(text, limit)} ({size:,} characters)"
 
 
 def is_truth_value(value: Any) -> bool:

@@ -80,7 +80,7 @@ def test_each_numeric_option_is_refused_past_its_bounds_in_one_plain_line(analyz
         ("100000000000000000000", "'100000000000000000000'"),
         ("ten", "'ten'"),
         ("2.5", "'2.5'"),
-        ("9" * 5000, "'" + "9" * 38 + "…"),
+        ("9" * 5000, "'" + "9" * 38 + "… (5,000 characters)"),
         ("", "''"),
         ("²", "'²'"),
     ],

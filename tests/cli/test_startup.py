@@ -64,7 +64,7 @@ def test_the_help_of_a_built_in_command_is_its_line_in_the_table(rummy_run):
         ("1001", "--n must be from 1 to 1,000, not 1,001"),
         ("ten", "--n takes a whole number from 1 to 1,000, not 'ten'"),
         ("2.5", "--n takes a whole number from 1 to 1,000, not '2.5'"),
-        ("9" * 50, "--n takes a whole number from 1 to 1,000, not '" + "9" * 38 + "…"),
+        ("9" * 50, "--n takes a whole number from 1 to 1,000, not '" + "9" * 38 + "… (50 characters)"),
     ],
 )
 def test_a_whole_number_within_bounds(given, says):
@@ -85,5 +85,5 @@ def test_the_bound_may_be_asked_when_a_value_is_given():
 def test_one_helper_shortens_a_value():
     assert shortened("abc", 3) == "abc"
     assert shortened("abcd", 3) == "ab…"
-    assert shown_value("x" * 100) == "'" + "x" * 38 + "…"
-    assert len(shown_value("x" * 100)) == 40
+    assert shown_value("x" * 100) == "'" + "x" * 38 + "… (100 characters)"  # the length of the value
+    assert shown_value(list(range(100))).endswith("… (390 characters)")  # not text: its repr's
