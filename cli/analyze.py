@@ -31,13 +31,15 @@ from .options import WholeNumber, option_option, options_for
 @click.option(
     "--wild",
     metavar="RANK",
-    default=None,
+    multiple=True,
+    callback=given_once,
     help="The wild rank of the deal, e.g. 7 or Q (variants with wild cards: indian).",
 )
 @click.option(
     "--deal",
     type=WholeNumber(1, 100),
-    default=None,
+    multiple=True,
+    callback=given_once,
     metavar="N",
     help="Which deal of the match (variants whose deals differ, e.g. Contract Rummy's contracts).",
 )

@@ -49,6 +49,7 @@ def test_bad_input_is_one_line(rummy_run) -> None:
         [*["JK"] * 3],
         ["AH", "--table", "AH 2H 3H"],
         ["AH", "--table", "", "--json"],
+        ["AH", "--wild", "7", "--wild", "8"],
     ):
         r = rummy_run("analyze", "indian", *args)
         assert r.returncode != 0

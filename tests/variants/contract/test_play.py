@@ -168,6 +168,7 @@ def test_analyze_last_deal_and_the_text(rummy_run) -> None:
         (("7h", "7c", "--deal", "8"), "--deal must be 1 to 7"),
         (("7h", "7h", "7h", "--deal", "1"), "the deck holds only 2 of 7h"),
         (("7x", "--deal", "1"), "bad card"),
+        (("7h", "--deal", "1", "--deal", "2"), "'--deal': given 2 times: give it once"),
     ],
 )
 def test_analyze_bad_input_is_one_line(rummy_run, args, message) -> None:
