@@ -174,11 +174,17 @@ def parse_action(
     copies (:meth:`~rummykit.core.cards.deck.Deck.same_cards`).
 
     ``explain`` (usually ``Round.why_illegal``) gives a variant-specific reason for a
-    well-formed but illegal move; ``aliases`` are the variant's short forms. A move
+    well-formed but illegal move; ``aliases`` are the variant's short forms (one
+    that core's short forms hold too means core's move when only that is legal). A move
     typed without the meld it goes to ("add 7C") is the legal one when only one
     meld can take it.
     """
-    kinds = {a.kind for a in legal} | set(SHORT_FORMS.values()) | set((aliases or {}).values())
+    now = {a.kind for a in legal}
+    if aliases:
+        # a variant's short form that core's means too (the classic Gin family's
+        # "p": pass on the upcard) means core's move when only that one is legal
+        aliases = {k: v for k, v in aliases.items() if v in now or SHORT_FORMS.get(k, v) not in now}
+    kinds = now | set(SHORT_FORMS.values()) | set((aliases or {}).values())
     untargeted = {a.kind for a in legal if a.target is None}
     wanted = read_action(text, sorted(kinds), aliases, untargeted, deck)
     key = wanted.key()

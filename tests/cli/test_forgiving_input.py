@@ -90,3 +90,16 @@ def test_a_card_no_deck_holds_is_one_line_and_the_game_goes_on(tmp_path):
     r = rummy(args, tmp_path, "s\nhelp\nd #79\n")
     assert r.returncode == 0, r.stderr
     assert "discard 2♥  [d 2h]" in r.stdout and "Al discards 2♥" in r.stdout
+
+
+def test_a_variants_short_form_that_core_has_too_means_the_move_legal_now():
+    """The classic Gin family's ``p`` is ``pass`` (the upcard offer); once the
+    offer is over it is core's ``p``, take discard, as README says."""
+    aliases = get_plugins().registry.variant("oklahoma-gin").aliases
+    assert aliases["p"] == "pass"
+    offer = (Action("take discard"), Action("pass"))
+    turn = (Action("draw stock"), Action("take discard"))
+    assert parse_action("p", offer, None, aliases) == Action("pass")
+    assert parse_action("p", turn, None, aliases) == Action("take discard")
+    with pytest.raises(IllegalAction):  # neither legal: the variant's word, and its reason
+        parse_action("p", (Action("discard", (NINE,)),), lambda a: f"no {a.kind} now", aliases)
