@@ -164,9 +164,13 @@ def test_bots_only_play_a_piped_match_to_the_end(rummy_run):
 
 
 def test_a_pass_typed_out_of_the_offer_gets_the_reason(rummy_run):
-    out = rummy_run("play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="p\n")
+    out = rummy_run("play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="pass\n")
     assert out.returncode == 0, out.stderr
     assert "illegal: pass is only for the upcard offer" in out.stdout
+    # "p" there is core's short form: take the discard (at the offer it passes)
+    out = rummy_run("play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="p\n")
+    assert out.returncode == 0, out.stderr
+    assert "takes" in out.stdout and "from the discard pile" in out.stdout and "illegal" not in out.stdout
 
 
 # -- the computer players ---------------------------------------------------------------
