@@ -164,7 +164,9 @@ def test_bots_only_play_a_piped_match_to_the_end(rummy_run):
 
 
 def test_a_pass_typed_out_of_the_offer_gets_the_reason(rummy_run):
-    out = rummy_run("play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="pass\n")
+    out = rummy_run(
+        "play", "classic-gin", "--seat", "human", "--seat", "ai:easy", "--seed", "3", stdin="pass\n"
+    )
     assert out.returncode == 0, out.stderr
     assert "illegal: pass is only for the upcard offer" in out.stdout
     # "p" there is core's short form: take the discard (at the offer it passes)
