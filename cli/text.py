@@ -253,7 +253,7 @@ def scoreboard(
         parts = [f"{n} {t}" for n, t in zip(names, totals, strict=True)]
         shown = ", ".join(parts)
     else:
-        cols = []
+        cols: list[str] = []
         for column in sheet.columns:
             labels = sheet.labels(column, names)
             cells = ", ".join(f"{n} {cell(v)}" for n, v in zip(labels, column.values, strict=False))
