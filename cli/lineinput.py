@@ -12,7 +12,7 @@ A line too long or not UTF-8 text is a :class:`~rummykit.cli.common.LineError`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 try:  # pragma: no cover - depends on the platform
     import readline
@@ -28,7 +28,10 @@ from .common import NOT_UTF8, LineError, line_problem
 
 
 def action_words(
-    action: Action, words: Vocabulary = PLAIN, typed: Callable[[int], str] = code
+    action: Action,
+    words: Vocabulary = PLAIN,
+    typed: Callable[[int], str] = code,
+    now: Collection[str] | None = None,
 ) -> list[tuple[str, ...]]:
     """The ways of typing ``action`` as word tuples (long notation, short form),
     its cards as ``typed`` (a declared deck's ``code``: a copy is its card)."""
@@ -36,7 +39,7 @@ def action_words(
     if action.target is not None:
         long += ("to", str(action.target))
     out = [long]
-    s = words.short_form(action, typed)
+    s = words.short_form(action, typed, now)
     if s:
         out.append(tuple(s.split()))
     return out
@@ -69,8 +72,9 @@ def completions(
     before = tuple(line[:begidx].lower().split())
     text = text.lower()
     seqs: list[tuple[str, ...]] = [(c,) for c in commands]
+    now = {a.kind for a in legal}
     for a in legal:
-        seqs.extend(action_words(a, words, typed))
+        seqs.extend(action_words(a, words, typed, now))
     n = len(before)
     out = set()
     for seq in seqs:

@@ -779,7 +779,7 @@ def help_lines(
         for a in acts[:most]:
             t = Text("  ")
             t.append_text(look.phrase(a.notation))
-            short = words.short_form(a, typed)
+            short = words.short_form(a, typed, by_kind)
             if short and short != a.notation().lower():
                 t.append(f"  [{short}]", style="dim")
             empty = words.at_empty_stock(a, stock_size)

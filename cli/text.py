@@ -109,7 +109,7 @@ def legal_lines(
         acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
         shown = []
         for a in acts:
-            s = words.short_form(a, typed)
+            s = words.short_form(a, typed, by_kind)
             empty = words.at_empty_stock(a, stock_size)
             shown.append(
                 a.notation(fmt)

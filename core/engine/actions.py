@@ -85,6 +85,14 @@ def short_form(
     return None
 
 
+def live_aliases(aliases: Mapping[str, str], now: Collection[str]) -> dict[str, str]:
+    """A variant's short forms as they read when the moves of the kinds ``now``
+    are legal: one that core's short forms hold too (the classic Gin family's
+    ``p``: pass on the upcard) gives way to core's move (take discard) when only
+    that one is legal."""
+    return {k: v for k, v in aliases.items() if v in now or SHORT_FORMS.get(k, v) not in now}
+
+
 def read_action(
     text: str,
     kinds: Sequence[str],
@@ -181,9 +189,7 @@ def parse_action(
     """
     now = {a.kind for a in legal}
     if aliases:
-        # a variant's short form that core's means too (the classic Gin family's
-        # "p": pass on the upcard) means core's move when only that one is legal
-        aliases = {k: v for k, v in aliases.items() if v in now or SHORT_FORMS.get(k, v) not in now}
+        aliases = live_aliases(aliases, now)
     kinds = now | set(SHORT_FORMS.values()) | set((aliases or {}).values())
     untargeted = {a.kind for a in legal if a.target is None}
     wanted = read_action(text, sorted(kinds), aliases, untargeted, deck)

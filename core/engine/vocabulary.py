@@ -16,11 +16,11 @@ reason (``Round.why_illegal``) instead of "unknown move".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from rummykit.core.cards.card import card_token
-from rummykit.core.engine.actions import Action, short_form
+from rummykit.core.engine.actions import Action, live_aliases, short_form
 
 __all__ = ["CORE_MOVES", "PLAIN", "MoveWords", "Vocabulary"]
 
@@ -91,9 +91,13 @@ class Vocabulary:
             return words.usage
         return words.short if words is not None and words.short else kind
 
-    def short_form(self, action: Action, fmt: Callable[[int], str] = card_token) -> str | None:
-        """The shortest thing a person may type for ``action`` (``k 7h``), if any."""
-        return short_form(action, fmt, self.aliases)
+    def short_form(
+        self, action: Action, fmt: Callable[[int], str] = card_token, now: Collection[str] | None = None
+    ) -> str | None:
+        """The shortest thing a person may type for ``action`` (``k 7h``), if any;
+        with ``now`` (the kinds legal now), as it reads then (:func:`live_aliases`)."""
+        aliases = self.aliases if now is None else live_aliases(self.aliases, now)
+        return short_form(action, fmt, aliases)
 
     def usage(self, action: Action) -> str | None:
         """What to type for a move of ``action``'s kind (``k CARD``), or None

@@ -103,3 +103,15 @@ def test_a_variants_short_form_that_core_has_too_means_the_move_legal_now():
     assert parse_action("p", turn, None, aliases) == Action("take discard")
     with pytest.raises(IllegalAction):  # neither legal: the variant's word, and its reason
         parse_action("p", (Action("discard", (NINE,)),), lambda a: f"no {a.kind} now", aliases)
+
+
+def test_help_and_completion_give_p_to_the_move_it_means_now():
+    from rummykit.cli.text import legal_lines
+
+    words = get_plugins().registry.variant("oklahoma-gin").vocabulary
+    turn = (Action("draw stock"), Action("take discard"))
+    offer = (Action("take discard"), Action("pass"))
+    assert "take discard  [p]" in legal_lines(turn, str, words=words)
+    lines = legal_lines(offer, str, words=words)
+    assert "take discard" in lines and "pass  [p]" in lines
+    assert "p" in completions("", 0, "", turn, (), words)
