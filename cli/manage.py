@@ -75,6 +75,10 @@ def delete_one(game: str) -> None:
     """``rummy resume --delete GAME``: the game is read first (a file that is not a
     saved game is left alone), then removed."""
     path = game_path(game)
+    if path.is_symlink():  # the game is elsewhere: deleting the link would not delete it
+        raise RummyError(
+            f"{path} is a link to {os.path.realpath(path)}: delete the game by its own path; not deleted"
+        )
     try:
         record = load_record(path)
     except RecordError as e:

@@ -81,6 +81,12 @@ def test_delete_one_game_by_id(tmp_path):
     junk.write_text("not a game")
     r = rummy(["resume", "--delete", "junk"], data)
     assert r.returncode == 2 and "not deleted" in r.stderr and junk.exists()
+    # a link to a game: refused, so that "deleted" is never said of a game still there
+    link = tmp_path / "link.json"
+    link.symlink_to(data / "games" / f"{keep}.json")
+    r = rummy(["resume", "--delete", str(link)], data)
+    assert r.returncode == 2 and "is a link to" in r.stderr and "not deleted" in r.stderr
+    assert link.is_symlink() and (data / "games" / f"{keep}.json").is_file()
 
 
 @slow
