@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
-from rummykit.core.play.match import Match
 from rummykit.core.plugins.manager import get_plugins
 from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent, name
 from rummykit.variants.indian.cards import is_joker, value
@@ -16,6 +15,7 @@ from rummykit.variants.indian.round import DECLARE, DISCARD, DROP
 from rummykit.variants.indian.search import IndianSearch
 from rummykit.variants.indian.spec import SPEC
 
+from ..helpers.decisions import decisions as seat_decisions
 from .test_round import DECLARER, LOSER, made
 
 LEVELS = (EasyIndianAgent, NormalIndianAgent, HardIndianAgent)
@@ -24,18 +24,8 @@ LEVELS = (EasyIndianAgent, NormalIndianAgent, HardIndianAgent)
 def decisions(level: type[EasyIndianAgent], seats: int, seed: int, fmt: str = "points"):
     """Every decision of seat 0 (played by ``level``, the others by ai:easy) in
     the match of ``seed``: (agent, view, move)."""
-    match = Match(SPEC, IndianOptions(format=fmt), seats, seed)
     agents = [level(seed) if s == 0 else EasyIndianAgent(s) for s in range(seats)]
-    for _ in range(3000):
-        if match.over:
-            return
-        seat = match.to_act()
-        assert seat is not None
-        view = match.view(seat)
-        move = agents[seat].act(view, view.legal)
-        if seat == 0:
-            yield agents[0], view, move
-        match.apply(move)
+    return seat_decisions(SPEC, IndianOptions(format=fmt), agents, seed, most=3000)
 
 
 def test_every_level_gives_a_reason_for_every_move_it_makes() -> None:

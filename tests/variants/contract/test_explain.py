@@ -12,6 +12,7 @@ from rummykit.variants.contract.options import ContractOptions
 from rummykit.variants.contract.round import ADD, BUY, DISCARD, DOWN, PASS, ContractRound
 from rummykit.variants.contract.spec import SPEC
 
+from ...helpers.decisions import decisions as seat_decisions
 from .test_bots import HANDS
 from .test_rules import c, play
 
@@ -22,18 +23,8 @@ def decisions(level: str, seats: int, seed: int, deals: int = 2):
     """Every decision of seat 0 (the player of ``level``, the others ai:easy) in
     the first ``deals`` deals of the match of ``seed``: (agent, view, move)."""
     options = ContractOptions(deals=deals)
-    match = Match(SPEC, options, seats, seed)
     agents = [LEVELS[level if s == 0 else "easy"].factory(s, seed, options) for s in range(seats)]
-    for _ in range(4000):
-        if match.over:
-            return
-        seat = match.to_act()
-        assert seat is not None
-        view = match.view(seat)
-        move = agents[seat].act(view, view.legal)
-        if seat == 0:
-            yield agents[0], view, move
-        match.apply(move)
+    return seat_decisions(SPEC, options, agents, seed)
 
 
 def test_every_level_gives_a_reason_for_every_move_it_makes() -> None:
