@@ -7,17 +7,17 @@ game with a person seated is refused, as ``rummy replay`` refuses it without
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from rummykit.cli.text import card_fmt, outcome_lines, past_phrase
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.cards.card import code
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record, start_match
 from rummykit.core.plugins.registry import Registry
 
-from .table import Refused, Who, new_token, same_token
+from .table import Refused, Who, card_key, new_token, same_token
 
 
 class Replay:
@@ -34,7 +34,8 @@ class Replay:
         self.record = record
         self.names = [s.name for s in record.seats]
         self.spec = match.variant
-        self.fmt = card_fmt(False)
+        self.deck = match.round.deck if match.round is not None else None
+        self.fmt = card_fmt(False, self.deck)
         self.token = new_token()
         self.seat_tokens: dict[int, str] = {}
         self.frames: list[dict[str, Any]] = [self.frame(match, "The deal", None)]
@@ -60,6 +61,10 @@ class Replay:
         self.over = match.over
         self.title = self.spec.title
 
+    def card_keys(self, cards: Iterable[int]) -> list[str]:
+        """``cards`` as the pages name them (:func:`~.table.card_key`)."""
+        return [card_key(c, self.deck) for c in cards]
+
     def frame(self, match: Match, caption: str, ended: Any) -> dict[str, Any]:
         """The game as it stands: every hand, the piles, the table, the totals;
         the round's end when ``ended`` (the round that just ended) is given."""
@@ -69,13 +74,13 @@ class Replay:
         out: dict[str, Any] = {
             "caption": caption,
             "round": match.rounds_played if ended is not None else match.round_index + 1,
-            "hands": [[code(c) for c in w.hand] for w in views],
+            "hands": [self.card_keys(w.hand) for w in views],
             "hand_sizes": list(v.hand_sizes),
             "stock": v.stock_size,
-            "discard": [code(c) for c in v.discard_pile[-8:]],
+            "discard": self.card_keys(v.discard_pile[-8:]),
             "discard_size": len(v.discard_pile),
             "table": [
-                {"number": t.number, "owner": t.owner, "cards": [code(c) for c in t.cards]} for t in v.table
+                {"number": t.number, "owner": t.owner, "cards": self.card_keys(t.cards)} for t in v.table
             ],
             "to_act": v.to_act,
             "totals": list(match.totals),

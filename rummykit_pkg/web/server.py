@@ -247,6 +247,9 @@ class Server:
         except ValueError:
             await self.send(ws, {"type": "refused", "reason": "not JSON"})
             return
+        except RecursionError:  # "[[[[...]]]]" within the size limit: too deep to read
+            await self.send(ws, {"type": "refused", "reason": "not JSON this page sends: nested too deep"})
+            return
         if not isinstance(message, dict):
             await self.send(ws, {"type": "refused", "reason": "a message is a JSON object"})
             return

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,7 @@ from rummykit.cli.rulesdoc import plain_lines
 from rummykit.cli.text import card_fmt, describe_event, hint_text, outcome_lines, readable, table_line
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.cards.card import code
+from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, Action, parse_action
 from rummykit.core.engine.round import Event, HandReport, RoundResult, View
 from rummykit.core.play.session import Session
@@ -85,7 +86,9 @@ class Table:
         self.seat_tokens: dict[int, str] = {s: new_token() for s in humans} if lan else {}
         #: On one screen: the person whose hand the host's page shows (None: the curtain).
         self.shown: int | None = humans[0] if len(humans) == 1 else None
-        self.fmt = card_fmt(False)
+        #: The deck the rounds hold (copies and jokers for Indian and Contract Rummy).
+        self.deck = session.spec.deck_for(session.options, len(session.record.seats))
+        self.fmt = card_fmt(False, self.deck)
         self.words = session.spec.vocabulary
         #: The one-letter keys of the moves (``s``, ``p``, ``d``, a variant's ``k``...), by letter.
         self.keys = {k: kind for k, kind in {**SHORT_FORMS, **self.words.aliases}.items() if len(k) == 1}
@@ -97,6 +100,10 @@ class Table:
     @property
     def title(self) -> str:
         return self.session.spec.title
+
+    def card_keys(self, cards: Iterable[int]) -> list[str]:
+        """``cards`` as the pages name them (:func:`card_key`)."""
+        return [card_key(c, self.deck) for c in cards]
 
     # -- who a page is ---------------------------------------------------------
 
@@ -171,9 +178,11 @@ class Table:
             "dealer": view.match.dealer if view.match is not None else None,
             "hand_sizes": list(view.hand_sizes),
             "stock": view.stock_size,
-            "discard": [code(c) for c in view.discard_pile[-8:]],
+            "discard": self.card_keys(view.discard_pile[-8:]),
             "discard_size": len(view.discard_pile),
-            "table": [{"number": t.number, "owner": t.owner, "cards": _codes(t.cards)} for t in view.table],
+            "table": [
+                {"number": t.number, "owner": t.owner, "cards": self.card_keys(t.cards)} for t in view.table
+            ],
             "log": [describe_event(e, names, self.fmt, self.words) for e in history][-LOG_LINES:],
             "sheet": self.sheet(),
             "result": self.last_result(seat),
@@ -205,13 +214,13 @@ class Table:
         """The viewer's own hand, with the variant's arrangement (melds, loose
         cards, a label such as "deadwood 12") when it gives one."""
         s = self.session
-        out: dict[str, Any] = {"cards": _codes(view.hand), "melds": [], "label": ""}
+        out: dict[str, Any] = {"cards": self.card_keys(view.hand), "melds": [], "label": ""}
         if s.spec.hand_summary is not None:
             try:
                 summary = s.spec.hand_summary(view, s.options)
             except Exception:  # a plugin's display must not end the game
                 return out
-            out["melds"] = [_codes(m) for m in summary.melds]
+            out["melds"] = [self.card_keys(m) for m in summary.melds]
             out["label"] = summary.label
         return out
 
@@ -231,7 +240,7 @@ class Table:
         return {
             "move": action.notation(),
             "kind": action.kind,
-            "cards": _codes(action.cards),
+            "cards": self.card_keys(action.cards),
             "target": action.target,
             "label": empty.capitalize() if empty else label,
             "help": words.help_line(action.kind),
@@ -266,7 +275,7 @@ class Table:
             "outcome": result.outcome,
             "winner": result.winner,
             "points": list(result.points),
-            "hands": [_hand_report(h) for h in result.hands],
+            "hands": [_hand_report(h, self.card_keys) for h in result.hands],
             "lines": outcome_lines(result, names, self.fmt, seat),
         }
 
@@ -399,15 +408,20 @@ class Table:
         return out
 
 
-def _codes(cards: Sequence[int]) -> list[str]:
-    return [code(c) for c in cards]
+def card_key(card: int, deck: Deck | None) -> str:
+    """A card as a page names it: its code (``7H``, ``JK``), and for a copy of a
+    declared deck a ``'`` for each copy before it (``7H'``, ``JK''``), so that
+    two copies in a hand are two cards to click."""
+    if deck is None or deck.standard:
+        return code(card)
+    return deck.code(card) + "'" * deck.copy_index(card)
 
 
-def _hand_report(h: HandReport) -> dict[str, Any]:
+def _hand_report(h: HandReport, keys: Callable[[Iterable[int]], list[str]]) -> dict[str, Any]:
     return {
         "seat": h.seat,
-        "melds": [_codes(m) for m in h.melds],
-        "layoffs": [{"card": code(c), "onto": _codes(m)} for c, m in h.layoffs],
-        "loose": _codes(h.loose),
+        "melds": [keys(m) for m in h.melds],
+        "layoffs": [{"card": keys([c])[0], "onto": keys(m)} for c, m in h.layoffs],
+        "loose": keys(h.loose),
         "points": h.points,
     }

@@ -120,6 +120,7 @@ def test_bad_messages_are_refused_and_nothing_is_lost(lan):
             "x" * 5000: "message too long",
             "{not json": "not JSON",
             "[1, 2]": "a JSON object",
+            "[" * 2000 + "]" * 2000: "nested too deep",
             json.dumps({"type": "move", "move": "discard 2Z"}): "illegal",
             json.dumps({"type": "move", "move": "knock AS"}): "illegal",
         }

@@ -4,6 +4,8 @@ what each page is sent, and messages refused with their reason."""
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import pytest
 
@@ -132,3 +134,50 @@ def test_a_seat_sitting_the_round_out_is_told_so_and_team_totals_reach_the_sheet
     columns = {c["title"]: c for c in pairs["sheet"]["columns"]}
     assert columns["Team"]["teams"] and columns["Team"]["values"] == [0, 0]
     assert pairs["sheet"]["teams"] == [[0, 2], [1, 3]]
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"),
+    [("indian", ("human:Ann", "ai:easy")), ("contract", ("human:Ann", "ai:easy", "ai:easy"))],
+)
+def test_several_decks_and_jokers_play_with_each_copy_its_own_card(variant, seats):
+    """Indian and Contract Rummy at the table: a copy is its own card on the page
+    (7H and 7H', JK and JK'), the moves name the page's cards, and a round plays
+    to its end by the page's own move notation."""
+    t = table(variant=variant, seats=seats, seed=3)
+    host, rng = Who(), random.Random(3)
+    for _ in range(600):
+        if t.bot_to_move():
+            t.bot_move()
+            continue
+        state = t.state(host)
+        if t.session.match.results:  # the first round is over: its end as the page shows it
+            assert state["result"] is not None and len(state["result"]["hands"]) == len(seats)
+            break
+        hand = state["hand"]["cards"]
+        assert len(hand) == len(set(hand)) == len(t.session.view(0).hand)  # two copies: two cards
+        assert all(re.fullmatch(r"([2-9TJQKA][CDHS]|JK)'*", c) for c in hand)
+        for m in state["legal"]:
+            assert set(m["cards"]) <= set(hand) or m["kind"] in ("take discard", "draw stock", "buy", "pass")
+        for meld in state["hand"]["melds"]:
+            assert set(meld) <= set(hand)
+        t.handle(host, {"type": "move", "move": rng.choice(state["legal"])["move"]})
+    else:
+        raise AssertionError("the round did not end")
+    assert t.session.record.actions
+
+
+def test_a_finished_indian_game_replays_with_its_copies_and_jokers(rummy_run, tmp_path):
+    from rummykit.web.replay import Replay
+
+    save = tmp_path / "indian.json"
+    r = rummy_run(
+        "play", "indian", "--seat", "ai:hard", "--seat", "ai:easy", "--seed", "4", "--save", str(save)
+    )
+    assert r.returncode == 0, r.stderr
+    replay = Replay(get_plugins().registry, save)
+    assert replay.over and len(replay.frames) > 2
+    for frame in replay.frames:
+        for hand in frame["hands"]:
+            assert len(hand) == len(set(hand))
+            assert all(re.fullmatch(r"([2-9TJQKA][CDHS]|JK)'*", c) for c in hand)

@@ -44,11 +44,19 @@
     while (node.firstChild) node.removeChild(node.firstChild);
     return node;
   }
+  // A card is its code (7H, TS, JK), with a ' for each copy before it in a
+  // game of several decks (7H', JK''): two copies are two cards to click.
+  function isJoker(c) {
+    return c.slice(0, 2) === "JK";
+  }
   function rankOf(c) {
-    return RANKS[c[0]] || c[0];
+    return isJoker(c) ? "JK" : RANKS[c[0]] || c[0];
+  }
+  function suitOf(c) {
+    return isJoker(c) ? "\u2605" : SUITS[c[1]];
   }
   function pretty(c) {
-    return rankOf(c) + SUITS[c[1]];
+    return isJoker(c) ? "joker" : rankOf(c) + SUITS[c[1]];
   }
   function sameSet(a, b) {
     if (a.length !== b.length) return false;
@@ -76,12 +84,12 @@
     const s = svg("svg", { viewBox: "0 0 60 84", class: "face", "aria-hidden": "true" });
     s.appendChild(svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "paper" }));
     s.appendChild(svg("text", { x: 5, y: 20, class: "rank" }, rankOf(c)));
-    s.appendChild(svg("text", { x: 5, y: 37, class: "pip" }, SUITS[c[1]]));
-    s.appendChild(svg("text", { x: 34, y: 70, class: "big", "text-anchor": "middle" }, SUITS[c[1]]));
+    s.appendChild(svg("text", { x: 5, y: 37, class: "pip" }, suitOf(c)));
+    s.appendChild(svg("text", { x: 34, y: 70, class: "big", "text-anchor": "middle" }, suitOf(c)));
     return s;
   }
   function card(c, extra) {
-    const d = el("div", "card s-" + c[1] + (extra ? " " + extra : ""));
+    const d = el("div", "card s-" + (isJoker(c) ? "J" : c[1]) + (extra ? " " + extra : ""));
     d.dataset.card = c;
     d.setAttribute("role", "img");
     d.setAttribute("aria-label", pretty(c));
