@@ -99,10 +99,19 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+def _check_file(path: Path) -> None:
+    """A StatsError unless ``path`` is a regular file (a FIFO would block the
+    open forever, a folder reads as a disk error)."""
+    if not path.is_file():
+        raise StatsError(f"{path}: not a regular file; move it away to keep statistics")
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """The database at ``path`` (default :func:`default_path`), made or migrated to
     :data:`SCHEMA_VERSION`. A StatsError if it cannot be."""
     path = default_path() if path is None else path
+    if path.exists() or path.is_symlink():
+        _check_file(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, timeout=LOCK_WAIT, isolation_level=None)
@@ -128,6 +137,7 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
     path = default_path() if path is None else path
     if not path.exists():
         return None
+    _check_file(path)
     try:
         db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=LOCK_WAIT)
     except (OSError, sqlite3.Error) as e:

@@ -5,6 +5,7 @@ or locked database is one warning line and the game goes on. The real ``rummy``.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -122,6 +123,23 @@ def test_a_damaged_database_is_one_warning_and_the_game_goes_on(tmp_path):
     assert (data / stats.FILE_NAME).read_bytes() == b"this is not a database" * 100
     r = rummy(["stats"], data)
     assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_database_path_that_is_no_file_is_one_line_never_a_hang(tmp_path):
+    """A FIFO at the database's place would block an open forever; a folder
+    there read as a disk error. Each is said for what it is."""
+    for kind in ("fifo", "folder"):
+        data = tmp_path / kind
+        data.mkdir()
+        place = data / stats.FILE_NAME
+        os.mkfifo(place) if kind == "fifo" else place.mkdir()
+        r = rummy(["stats"], data)
+        assert r.returncode == 2
+        said = f"rummy: cannot read the statistics: {place}: not a regular file"
+        assert r.stderr == said + "; move it away to keep statistics\n"
+        r, _ = play(data, 1)  # a game still ends, its statistics not kept
+        assert r.returncode == 0 and "match over" in r.stdout
+        assert "not a regular file" in r.stderr
 
 
 @slow
