@@ -62,10 +62,12 @@ for every variant.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import math
 import multiprocessing as mp
 import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -365,8 +367,25 @@ _PRESET: tuple[Any, SimConfig] | None = None  # inherited by forked workers
 _LAST_WORDS: int | None = None  # a pipe's write end, inherited by forked workers
 
 
-def _init_worker(config: SimConfig) -> None:
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel end this worker when its parent process ends
+    (even by SIGKILL, when no handler runs): an orphaned worker would sleep on
+    its task pipe forever, holding the run's output pipes open."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - no prctl: as before
+        return
+    if os.getppid() != parent:  # the parent ended before the call above
+        os._exit(1)
+
+
+def _init_worker(config: SimConfig, parent: int = 0) -> None:
     global _WORKER
+    if parent:
+        _die_with_parent(parent)
     # Ctrl-C and a closed terminal's SIGHUP reach the whole process group, and
     # SIGUSR1 (a progress request) may: the parent stops the workers (SIGTERM,
     # at its default) and answers. The parent's handlers are inherited through fork.
@@ -422,7 +441,7 @@ def _in_workers(config: SimConfig, workers: int, size: int, merge: Merger) -> No
     words = os.pipe() if method == "fork" else None
     _LAST_WORDS = words[1] if words else None
     pool = ProcessPoolExecutor(
-        workers, mp_context=mp.get_context(method), initializer=_init_worker, initargs=(config,)
+        workers, mp_context=mp.get_context(method), initializer=_init_worker, initargs=(config, os.getpid())
     )
     done = False
     try:
