@@ -58,6 +58,8 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
     the team that won, with the team's points (the opponent shows "(with
     PARTNER)"; --json adds "partner").
     Kept in stats.sqlite3 in the user data folder."""
+    if variant is not None and not variant.strip():
+        raise RummyError("the variant is empty: give its name, or none for every variant")
     try:
         lines = summary(variant, by_opponent=by_opponent or as_json)
     except StatsError as e:

@@ -109,6 +109,11 @@ def test_a_piped_game_against_a_bot_is_in_rummy_stats(tmp_path):
     assert r.returncode == 0 and "ai:easy" in r.stdout and "Against" in r.stdout and "Opponent" in r.stdout
     r = rummy(["stats", "cardverse", "--json"], data)
     assert json.loads(r.stdout) == []
+    r = rummy(["stats", ""], data)  # not every variant: an empty name is a mistake
+    assert (
+        r.returncode == 2
+        and r.stderr == "rummy: the variant is empty: give its name, or none for every variant\n"
+    )
 
 
 def test_a_damaged_database_is_one_warning_and_the_game_goes_on(tmp_path):
