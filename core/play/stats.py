@@ -394,6 +394,10 @@ def _check_rows(db: sqlite3.Connection) -> None:
     ).fetchone()
     if row is not None:
         _checked(row, "nn")
+    bad = "SELECT result FROM games WHERE result IS NULL OR result NOT IN ('won', 'lost', 'none') LIMIT 1"
+    row = db.execute(bad).fetchone()
+    if row is not None:
+        raise _Damaged(f"{shown_value(_as_stored(row[0]), 20)} where won, lost or none belongs")
 
 
 def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:

@@ -49,6 +49,15 @@ def test_rummy_stats_only_reads_the_database(rummy_run, tmp_path):
     (line,) = r.stderr.splitlines()
     assert "a damaged row ('12abc' where a whole number belongs)" in line  # the text in the table
     assert snapshot(data) == before
+    # A result that is none of won, lost and none (written past the table's check).
+    (data / stats.FILE_NAME).unlink()
+    db_with(data, [GAME], [("g1", 0, 1, 25, 0)])
+    db = sqlite3.connect(data / stats.FILE_NAME, isolation_level=None)
+    db.execute("PRAGMA ignore_check_constraints = ON")
+    db.execute("UPDATE games SET result = 'WON'")
+    db.close()
+    r = rummy_run("stats")
+    assert r.returncode == 2 and "a damaged row ('WON' where won, lost or none belongs)" in r.stderr
 
 
 def test_a_read_only_database_can_be_read(rummy_run, tmp_path):
