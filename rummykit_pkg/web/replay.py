@@ -13,6 +13,7 @@ from typing import Any
 
 from rummykit.cli.text import card_fmt, outcome_lines, past_phrase
 from rummykit.core.base.errors import RecordError, RummyError
+from rummykit.core.base.values import shown_value
 from rummykit.core.play.match import Match
 from rummykit.core.play.records import load_record, start_match
 from rummykit.core.plugins.registry import Registry
@@ -118,8 +119,11 @@ class Replay:
         if message.get("type") != "frame":
             raise Refused("a replay answers only {'type': 'frame', 'index': N}")
         index = message.get("index")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.frames):
-            raise Refused(f"no frame {str(index)[:20]}: give 0 to {len(self.frames) - 1}")
+        last = len(self.frames) - 1
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise Refused(f"a frame is a whole number from 0 to {last}, not {shown_value(index)}")
+        if not 0 <= index <= last:
+            raise Refused(f"no frame {shown_value(index)}: give 0 to {last}")
         return self.state(who, index)
 
     def bot_to_move(self) -> bool:

@@ -181,3 +181,25 @@ def test_a_finished_indian_game_replays_with_its_copies_and_jokers(rummy_run, tm
         for hand in frame["hands"]:
             assert len(hand) == len(set(hand))
             assert all(re.fullmatch(r"([2-9TJQKA][CDHS]|JK)'*", c) for c in hand)
+
+
+def test_a_replay_refuses_a_frame_that_is_not_one_with_its_reason(rummy_run, tmp_path):
+    from rummykit.core.base.values import shown_value
+    from rummykit.web.replay import Replay
+
+    save = tmp_path / "gin.json"
+    args = ("play", "gin", "--seat", "ai:easy", "--seat", "ai:easy", "--seed", "4", "-o", "target=10")
+    assert rummy_run(*args, "--save", str(save)).returncode == 0
+    replay = Replay(get_plugins().registry, save)
+    last = len(replay.frames) - 1
+    for index, said in (
+        ("3", f"a frame is a whole number from 0 to {last}, not '3'"),
+        (1.0, f"a frame is a whole number from 0 to {last}, not 1.0"),
+        (True, f"a frame is a whole number from 0 to {last}, not True"),
+        (last + 1, f"no frame {last + 1}: give 0 to {last}"),
+        (10**300, f"no frame {shown_value(10**300)}: give 0 to {last}"),
+    ):
+        with pytest.raises(Refused) as e:
+            replay.handle(Who(), {"type": "frame", "index": index})
+        assert str(e.value).startswith(said)
+    assert replay.handle(Who(), {"type": "frame", "index": last})["frame"] == replay.frames[last]
