@@ -7,11 +7,11 @@ import re
 
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.plugins.manager import get_plugins
-from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent, name
+from rummykit.variants.indian.agents import EasyIndianAgent, HardIndianAgent, NormalIndianAgent
 from rummykit.variants.indian.cards import is_joker, value
 from rummykit.variants.indian.options import IndianOptions
 from rummykit.variants.indian.reach import distance
-from rummykit.variants.indian.round import DECLARE, DISCARD, DROP
+from rummykit.variants.indian.round import DECLARE, DISCARD, DROP, INDIAN_DECK
 from rummykit.variants.indian.search import IndianSearch
 from rummykit.variants.indian.spec import SPEC
 
@@ -36,7 +36,7 @@ def test_every_level_gives_a_reason_for_every_move_it_makes() -> None:
                 why = agent.explain(view, move)
                 assert why and why != move.notation(), (level.__name__, move)
                 if move.cards:
-                    assert name(move.cards[0]) in why
+                    assert INDIAN_DECK.code(move.cards[0]) in why
                 kinds.setdefault(level.__name__, set()).add(move.kind)
     for seen in kinds.values():
         assert {DRAW_STOCK, DISCARD} <= seen
@@ -47,7 +47,8 @@ def test_easy_names_the_points_of_its_discard() -> None:
         if move.kind == DISCARD:
             card = move.cards[0]
             assert agent.explain(view, move) == (
-                f"{name(card)}: the loose card worth the most ({value(card, view.extra['wild'])} points)"
+                f"{INDIAN_DECK.code(card)}: the loose card worth the most "
+                f"({value(card, view.extra['wild'])} points)"
             )
 
 
@@ -82,9 +83,9 @@ def test_takes_are_explained_by_the_joker_or_the_meld() -> None:
                 assert top is not None
                 why = agent.explain(view, move)
                 if is_joker(top, view.extra["wild"]):
-                    assert why == f"take {name(top)}: a joker stands for any card"
+                    assert why == f"take {INDIAN_DECK.code(top)}: a joker stands for any card"
                 else:
-                    assert why.startswith(f"take {name(top)}: it ")
+                    assert why.startswith(f"take {INDIAN_DECK.code(top)}: it ")
                 seen += 1
     assert seen
 
@@ -97,7 +98,9 @@ def test_a_declaration_and_a_drop_say_so() -> None:
         agent = level(1)
         move = agent.act(view, view.legal)
         assert move.kind == DECLARE
-        assert agent.explain(view, move).startswith(f"declare, laying {name(move.cards[0])} face down")
+        assert agent.explain(view, move).startswith(
+            f"declare, laying {INDIAN_DECK.code(move.cards[0])} face down"
+        )
     dropped = 0
     for seed in range(40):
         for agent, view, move in decisions(NormalIndianAgent, 3, seed, "pool"):

@@ -32,7 +32,6 @@ import random
 from collections.abc import Sequence
 
 from rummykit.core.bots.agents import BaseAgent
-from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
@@ -40,7 +39,7 @@ from rummykit.core.plugins.registry import AgentSpec
 from .cards import BASE, COPIES, FIRST_JOKER, is_joker, value
 from .melds import WEIGHT, best_melds, loose_count, progress
 from .reach import HAND, Group, distance, nearer, reach, reach_within, waits
-from .round import DECLARE, DISCARD, DROP, NAME, same
+from .round import DECLARE, DISCARD, DROP, INDIAN_DECK, NAME, same
 
 
 def wild_of(view: View) -> int:
@@ -140,29 +139,29 @@ class EasyIndianAgent(BaseAgent):
     def explain(self, view: View, action: Action) -> str:
         wild = wild_of(view)
         if action.kind == DECLARE:
-            laid = name(action.cards[0])
+            laid = INDIAN_DECK.code(action.cards[0])
             return f"declare, laying {laid} face down: the other 13 cards meld with two sequences, one pure"
         if action.kind == DROP:
             return "drop: the hand is too far from a declaration to play on"
         top = view.discard_top
         if action.kind == TAKE_DISCARD and top is not None:
             if is_joker(top, wild):
-                return f"take {name(top)}: a joker stands for any card"
+                return f"take {INDIAN_DECK.code(top)}: a joker stands for any card"
             return self.take_reason(top, view)
         if action.kind == DRAW_STOCK:
             if top is None or TAKE_DISCARD not in {a.kind for a in view.legal}:
                 return "draw from the stock"
-            return f"{name(top)} would not help the hand: draw from the stock"
+            return f"{INDIAN_DECK.code(top)} would not help the hand: draw from the stock"
         if action.kind == DISCARD:
             return self.discard_reason(action.cards[0], view)
         return action.notation()
 
     def take_reason(self, top: int, view: View) -> str:
-        return f"take {name(top)}: it goes into a meld"
+        return f"take {INDIAN_DECK.code(top)}: it goes into a meld"
 
     def discard_reason(self, card: int, view: View) -> str:
         wild = wild_of(view)
-        return f"{name(card)}: the loose card worth the most ({value(card, wild)} points)"
+        return f"{INDIAN_DECK.code(card)}: the loose card worth the most ({value(card, wild)} points)"
 
 
 class NormalIndianAgent(EasyIndianAgent):
@@ -226,8 +225,9 @@ class NormalIndianAgent(EasyIndianAgent):
 
     def discard_reason(self, card: int, view: View) -> str:
         return (
-            f"{name(card)}: the loose card least worth keeping (the fewest partial melds in the making "
-            "with it, the most points; a card near one the next player took from the pile is kept)"
+            f"{INDIAN_DECK.code(card)}: the loose card least worth keeping (the fewest partial melds "
+            "in the making with it, the most points; a card near one the next player took from the "
+            "pile is kept)"
         )
 
 
@@ -365,7 +365,9 @@ class HardIndianAgent(NormalIndianAgent):
 
     def take_reason(self, top: int, view: View) -> str:
         d = distance(view.hand, wild_of(view))
-        return f"take {name(top)}: it brings the hand nearer a declaration ({_cards(d)} from it now)"
+        return (
+            f"take {INDIAN_DECK.code(top)}: it brings the hand nearer a declaration ({_cards(d)} from it now)"
+        )
 
     def discard_reason(self, card: int, view: View) -> str:
         wild = wild_of(view)
@@ -375,8 +377,8 @@ class HardIndianAgent(NormalIndianAgent):
         self.unseen = unseen_counts(view)
         outs = self.outs(rest, d, groups, wild)
         return (
-            f"{name(card)}: without it the hand is {_cards(d)} from a declaration, as near as any "
-            f"discard leaves it, and {outs:.0f} cards not seen would bring it nearer"
+            f"{INDIAN_DECK.code(card)}: without it the hand is {_cards(d)} from a declaration, "
+            f"as near as any discard leaves it, and {outs:.0f} cards not seen would bring it nearer"
         )
 
     def wants(self, top: int, view: View) -> bool:
@@ -386,11 +388,6 @@ class HardIndianAgent(NormalIndianAgent):
         if is_joker(top, wild):
             return True
         return nearer([*view.hand, top], wild, distance(view.hand, wild))
-
-
-def name(card: int) -> str:
-    """A card as a reason writes it: ``7H`` for either copy, ``JK`` for a printed joker."""
-    return "JK" if card >= FIRST_JOKER else code(card % BASE)
 
 
 def _cards(n: int) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD
 from rummykit.core.play.match import Match
 from rummykit.core.plugins.manager import get_plugins
-from rummykit.variants.contract.bots import EASY, HARD, NORMAL, name
+from rummykit.variants.contract.bots import EASY, HARD, NORMAL
 from rummykit.variants.contract.bots.search import ContractSearch
 from rummykit.variants.contract.options import ContractOptions
-from rummykit.variants.contract.round import ADD, BUY, DISCARD, DOWN, PASS, ContractRound
+from rummykit.variants.contract.round import ADD, BUY, DISCARD, DOWN, PASS, ContractRound, contract_deck
 from rummykit.variants.contract.spec import SPEC
 
 from ...helpers.decisions import decisions as seat_decisions
@@ -34,11 +34,11 @@ def test_every_level_gives_a_reason_for_every_move_it_makes() -> None:
             for agent, view, move in decisions(level, 3 + seed, seed):
                 why = agent.explain(view, move)
                 assert why and why != move.notation(), (level, move)
-                n = int(view.extra["copies"])
+                name = contract_deck(view.n_seats).code
                 if move.kind in (ADD, DISCARD):
-                    assert name(move.cards[0], n) in why
+                    assert name(move.cards[0]) in why
                 if move.kind in (BUY, TAKE_DISCARD) and view.discard_top is not None:
-                    assert name(view.discard_top, n) in why
+                    assert name(view.discard_top) in why
                 if move.kind == DOWN:
                     assert str(view.extra["contract"]) in why
                 kinds.add(move.kind)

@@ -30,13 +30,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import DRAW_STOCK, TAKE_DISCARD, Action
 from rummykit.core.engine.round import View
 from rummykit.core.plugins.registry import AgentSpec
 
 from ..cards import rank
-from ..round import ADD, BUY, DISCARD, DOWN, PASS
+from ..round import ADD, BUY, DISCARD, DOWN, PASS, contract_deck
 from .common import (
     best_down,
     buy_or_pass,
@@ -112,37 +111,38 @@ class ContractAgent:
     # -- reasons (the hint's "why": worked out from the view when asked, never in play) --
 
     def explain(self, view: View, action: Action) -> str:
-        n = copies(view)
+        deck = contract_deck(view.n_seats)
+        name = deck.code  # a card as a reason writes it: 7H for any copy, JK for a joker
         top = view.discard_top
         down = bool(view.extra.get("down_counts", (0,) * view.n_seats)[view.seat])
         contract = view.extra.get("contract", "its contract")
         kind = action.kind
         if kind in (BUY, TAKE_DISCARD) and top is not None:
             verb = "buy" if kind == BUY else "take"
-            if top >= 52 * n:
-                return f"{verb} {name(top, n)}: a joker is wild"
+            if deck.is_joker(top):
+                return f"{verb} {name(top)}: a joker is wild"
             if down:
-                return f"{verb} {name(top, n)}: it fits a meld on the table"
-            return f"{verb} {name(top, n)}: it brings the hand nearer its contract ({contract})"
+                return f"{verb} {name(top)}: it fits a meld on the table"
+            return f"{verb} {name(top)}: it brings the hand nearer its contract ({contract})"
         if kind == PASS and top is not None:
             if down:
                 return "pass: down already, a bought card is only two more cards in hand"
             if self.level == "hard" and view.extra.get("deal") == 7:
                 return "pass: in the last deal every card must go into its runs, so nothing is bought"
             if self.level == "easy":
-                return f"pass: {name(top, n)} is not a joker (only jokers are bought)"
-            return f"pass: {name(top, n)} would not bring the hand nearer its contract"
+                return f"pass: {name(top)} is not a joker (only jokers are bought)"
+            return f"pass: {name(top)} would not bring the hand nearer its contract"
         if kind == DRAW_STOCK:
             if top is None or not any(a.kind == TAKE_DISCARD for a in view.legal):
                 return "draw from the stock"
-            return f"{name(top, n)} would not help: draw from the stock"
+            return f"{name(top)} would not help: draw from the stock"
         if kind == DOWN:
             how = "exactly the fewest" if self.level == "hard" else "the fewest"
             return f"go down with the contract ({contract}): the layout leaving {how} penalty points"
         if kind == ADD and action.cards:
-            return f"add {name(action.cards[0], n)} to meld {action.target}: it fits there"
+            return f"add {name(action.cards[0])} to meld {action.target}: it fits there"
         if kind == DISCARD and action.cards:
-            return self._discard_reason(view, name(action.cards[0], n), down)
+            return self._discard_reason(view, name(action.cards[0]), down)
         return action.notation()
 
     def _discard_reason(self, view: View, card: str, down: bool) -> str:
@@ -191,11 +191,6 @@ class ContractAgent:
             if c < 52 * n and rank(c) in ranks:
                 out.add(c % 52)
         return out
-
-
-def name(card: int, copies: int) -> str:
-    """A card as a reason writes it: ``7H`` for any copy, ``JK`` for a printed joker."""
-    return "JK" if card >= 52 * copies else code(card % 52)
 
 
 def easy_factory(seat: int, seed: int, options: Any) -> ContractAgent:
