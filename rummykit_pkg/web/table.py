@@ -330,7 +330,7 @@ class Table:
         action = next((a for a in legal if a.notation() == text), None)
         if action is None:
             try:
-                action = parse_action(text, legal, s.match.round.why_illegal, self.words.forms)
+                action = parse_action(text, legal, s.match.round.why_illegal, self.words.forms, self.deck)
             except IllegalAction as e:
                 raise Refused(f"illegal: {readable(str(e), self.fmt)}") from None
         event = s.apply(action)
