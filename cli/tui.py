@@ -35,7 +35,7 @@ from rich.text import Text
 from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import code
-from rummykit.core.engine.actions import Action, parse_action, short_form
+from rummykit.core.engine.actions import Action, parse_action
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import View
 
@@ -564,10 +564,11 @@ class TerminalUI:
         t = Text(f"Hint ({name}): ", style="bold")
         t.append_text(self.look.phrase(lambda f: action.notation(f)))
 
-        sf = short_form(action, self.typed, aliases=self.s.spec.aliases)
+        words = self.s.spec.vocabulary
+        now = {a.kind for a in self.s.match.legal_actions()}
+        sf = words.short_form(action, self.typed, now)  # as help shows it (p: pass or take)
         if sf:
             t.append(f"  [{sf}]", style="dim")
-        words = self.s.spec.vocabulary
         stock = self.s.view(seat).stock_size
         empty = words.at_empty_stock(action, stock)
         if empty:
