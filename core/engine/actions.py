@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from rummykit.core.base.errors import CardError, IllegalAction
-from rummykit.core.cards.card import DECK_SIZE, card_token, parse_card, split_tokens
+from rummykit.core.cards.card import card_token, parse_card, split_tokens
 from rummykit.core.cards.deck import Deck
 
 DRAW_STOCK = "draw stock"
@@ -153,9 +153,9 @@ def read_action(
         cards = tuple((deck.parse(t) if several and deck is not None else parse_card(t)) for t in tokens)
     except CardError as e:
         raise ActionSyntaxError(str(e)) from None
-    if deck is not None and deck.standard and any(c >= DECK_SIZE for c in cards):  # "#78": none such
-        bad = next(t for t, c in zip(tokens, cards, strict=True) if c >= DECK_SIZE)
-        raise ActionSyntaxError(f"bad card {bad!r}: the deck has 52 cards")
+    if deck is not None and deck.standard and any(c not in deck for c in cards):  # "#78": none such
+        bad = next(t for t, c in zip(tokens, cards, strict=True) if c not in deck)
+        raise ActionSyntaxError(f"bad card {bad!r}: the deck has {deck.size} cards")
     if len(set(cards)) != len(cards) and not several:
         raise ActionSyntaxError("the same card is named twice")
     return Action(kind, cards, target)
