@@ -49,6 +49,8 @@ RATE = 20.0
 BURST = 40
 #: Pages connected at once.
 MAX_CLIENTS = 32
+#: Seconds a connection has to send its first request's headers before it is closed.
+HEADER_TIMEOUT = 10.0
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -193,13 +195,17 @@ class Server:
     async def socket(self, ws: WebSocket) -> None:
         q = ws.query_params
         who = self.table.who(q.get("token"), q.get("seat") or None)
+        # A refusal after Host and Origin passed is a page of this server: it is
+        # accepted and closed at once with the reason, which the page shows (a
+        # WebSocket refused before it is accepted reaches a page as a bare failure).
         if who is None:
+            await ws.accept()
             await ws.close(code=4003, reason=_no_token(q.get("token"), q.get("seat") or None))
             return
-        if len(self.clients) >= MAX_CLIENTS:
-            await ws.close(code=1013, reason="too many pages are open on this table")
-            return
         await ws.accept()
+        if len(self.clients) >= MAX_CLIENTS:
+            await ws.close(code=1013, reason=f"too many pages are open on this table (at most {MAX_CLIENTS})")
+            return
         self.clients[ws] = who
         bucket = Bucket()
         try:
@@ -294,6 +300,27 @@ class Server:
             await self.broadcast()
 
 
+def header_timeout_protocol() -> type[Any]:
+    """uvicorn's HTTP protocol (h11), closing a connection that has not sent a
+    whole request's headers :data:`HEADER_TIMEOUT` seconds after it opened: a
+    connection that never sends anything, or sends its headers byte by byte,
+    does not stay open for ever."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.loop.call_later(HEADER_TIMEOUT, self.close_if_silent)
+
+        def close_if_silent(self) -> None:
+            # a request under way has its cycle; an upgraded WebSocket has its own protocol
+            t = self.transport
+            if self.cycle is None and t.get_protocol() is self and not t.is_closing():
+                t.close()
+
+    return HeaderTimeout
+
+
 class Bucket:
     """A token bucket: :data:`RATE` a second, at most :data:`BURST` at once."""
 
@@ -319,7 +346,7 @@ def _no_token(token: str | None, seat: str | None = None) -> str:
         return "this table needs its link's token (?token=...): open the link rummy serve printed"
     if seat is not None:
         return "that is not this seat's token: open the link of your own seat"
-    return "wrong token: open the link rummy serve printed"
+    return "wrong token: open the link rummy serve printed (a restarted server prints new links)"
 
 
 def qr_svg(text: str) -> bytes:
@@ -400,6 +427,7 @@ def run(
             webbrowser.open(host_link)
     config = uvicorn.Config(
         server.app,
+        http=header_timeout_protocol(),
         log_level="warning",
         access_log=False,
         ws_max_size=4 * MESSAGE_MAX,

@@ -5,6 +5,7 @@ logs."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import socket
@@ -13,9 +14,12 @@ import urllib.error
 import urllib.request
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ..helpers.web import chromium_path
+from rummykit.web.server import HEADER_TIMEOUT, MAX_CLIENTS
+
+from ..helpers.web import chromium_path, wait_until
 
 
 def get(url, **headers):
@@ -97,16 +101,56 @@ def test_websockets_need_token_host_and_origin(lan):
     ann = lan.seats["Ann"].split("token=")[1]
     good = f"/ws?token={token}"
     assert " 101 " in handshake(base, good, origin=base)
+    # Another site, or another host name, is refused before the handshake.
     for path, host, origin in [
-        ("/ws", None, base),
-        (f"/ws?token={token}x", None, base),
-        (f"/ws?token={ann}&seat=1", None, base),  # another seat's token
         (good, None, "http://evil.example"),
         (good, None, "null"),
         (good, None, None),
         (good, "evil.example:" + hostport.rsplit(":", 1)[1], base),
     ]:
         assert " 403 " in handshake(base, path, host, origin), (path, host, origin)
+    # This server's page with a wrong token is told why, and gets nothing else.
+    ws_base = base.replace("http://", "ws://")
+    for path, reason in [
+        ("/ws", "needs its link's token"),
+        (f"/ws?token={token}x", "wrong token"),
+        (f"/ws?token={ann}&seat=1", "not this seat's token"),  # another seat's token
+    ]:
+        with connect(ws_base + path, origin=base) as ws, pytest.raises(ConnectionClosed) as closed:
+            ws.recv(5)
+        assert closed.value.rcvd.code == 4003 and reason in closed.value.rcvd.reason, path
+
+
+def test_a_page_past_the_limit_is_told_why_and_joins_when_one_leaves(lan, browser):
+    ws_url = lan.base.replace("http://", "ws://") + f"/ws?token={lan.token}"
+    with contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(connect(ws_url, origin=lan.base)) for _ in range(MAX_CLIENTS)]
+        with connect(ws_url, origin=lan.base) as extra, pytest.raises(ConnectionClosed) as closed:
+            extra.recv(5)
+        assert closed.value.rcvd.code == 1013 and "too many pages" in closed.value.rcvd.reason
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{lan.base}/?token={lan.token}")
+        wait_until(page, "document.getElementById('conn').textContent.includes('too many pages')")
+        assert page.is_visible("#conn")
+        pages[0].close()
+        wait_until(page, "document.getElementById('conn').classList.contains('hidden')")
+        assert page.query_selector("#hand") is not None
+        context.close()
+
+
+def test_a_connection_that_sends_no_request_is_closed(lan):
+    address, port = lan.base.removeprefix("http://").rsplit(":", 1)
+    silent = socket.create_connection((address, int(port)), timeout=30)
+    slow = socket.create_connection((address, int(port)), timeout=30)
+    started = time.monotonic()
+    slow.sendall(b"GET / HTTP/1.1\r\nHost: ")  # headers never finished
+    assert get(f"{lan.base}/?token={lan.token}")[0] == 200  # others are served meanwhile
+    for sock in (silent, slow):
+        with sock:
+            assert sock.recv(4096) == b""  # closed by the server
+    waited = time.monotonic() - started
+    assert HEADER_TIMEOUT - 1 <= waited <= HEADER_TIMEOUT + 10
 
 
 def test_bad_messages_are_refused_and_nothing_is_lost(lan):

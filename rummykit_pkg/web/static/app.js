@@ -268,6 +268,13 @@
         byId("conn").classList.remove("hidden");
         return;
       }
+      if (ev.code === 1013) {
+        // the table is full for now: say so, and try again a little later
+        byId("conn").textContent = "Refused: " + (ev.reason || "the table is busy") + "; trying again\u2026";
+        byId("conn").classList.remove("hidden");
+        setTimeout(connect, 5000);
+        return;
+      }
       byId("conn").textContent = "Connection lost: reconnecting\u2026";
       byId("conn").classList.remove("hidden");
       retry = Math.min(retry + 1, 5);
