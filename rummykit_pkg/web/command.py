@@ -91,7 +91,10 @@ def check_extra() -> None:
     show_default=True,
     help="Seconds between the computer players' moves, to follow them.",
 )
-@move_timeout_option("A computer player past it stops the game with one line naming it.")
+@move_timeout_option(
+    "A computer player past it stops the game with one line naming it, on the pages and here; "
+    "the command then ends with that line (exit status 1) when the server stops."
+)
 def serve(
     variant: str | None,
     seats: tuple[str, ...],
@@ -160,12 +163,16 @@ def serve(
             session.save()
         session.set_move_timeout(move_timeout)
         session.on_finished = record_stats
-        run(Table(session, lan=lan), port, pace, click.echo, open_browser=not no_open)
+        table = Table(session, lan=lan)
+        table.on_stop = lambda line: click.echo(f"{line}. The pages show it; Ctrl-C stops the server.")
+        run(table, port, pace, click.echo, open_browser=not no_open)
         if session.dropped:
             click.echo("stopped; no move made, so the game is not kept")
         elif not session.over and session.path is not None:
             click.echo(
                 f"stopped; game saved to {session.path}. Continue with: {continue_advice(session.path)}"
             )
+        if table.failure is not None:
+            raise table.failure  # one line on standard error, exit status 1 for a computer player
     finally:
         session.close()

@@ -94,6 +94,10 @@ class Table:
         self.keys = {k: kind for k, kind in {**SHORT_FORMS, **self.words.aliases}.items() if len(k) == 1}
         #: The line saying why the game stopped (a computer player failed), else None.
         self.stopped: str | None = None
+        #: The error that stopped it, for ``rummy serve`` to end with once the server stops.
+        self.failure: RummyError | None = None
+        #: Told the line at once when the game stops (``rummy serve`` prints it).
+        self.on_stop: Callable[[str], None] | None = None
         #: Changed by every move and undo: pages compare it to know a state is new.
         self.version = 0
 
@@ -396,6 +400,9 @@ class Table:
             self.session.bot_move()
         except RummyError as e:
             self.stopped = f"the game stopped: {e}"
+            self.failure = e
+            if self.on_stop is not None:
+                self.on_stop(self.stopped)
         self.version += 1
 
     # -- links -------------------------------------------------------------------
