@@ -23,7 +23,7 @@ from rich.text import Text
 
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.base.values import counted, shown_value
-from rummykit.core.play.records import load_record, start_match
+from rummykit.core.play.records import check_state, load_record, start_match
 
 from . import completion
 from .common import QUIT_WORDS, LineError, given_once, number, registry, stdin_is_tty, stdout_is_tty
@@ -57,7 +57,8 @@ class Frame:
 
 def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], Match, VariantSpec[Any]]:
     """Re-apply ``record``'s actions one by one; a frame per move, plus a frame for
-    each new deal. Raises RecordError if the record does not fit."""
+    each new deal. Raises RecordError if the record does not fit (its state
+    included, as ``rummy resume`` checks it)."""
     match = start_match(record, registry)
     spec = match.variant
     names = [s.name for s in record.seats]
@@ -106,6 +107,7 @@ def build_frames(record: MatchRecord, registry: Registry) -> tuple[list[Frame], 
                 )
         else:
             frames.append(Frame(i, caption, round_no, views(), totals=tuple(match.totals)))
+    check_state(record, match)
     return frames, match, spec
 
 

@@ -400,10 +400,17 @@ def replay(record: MatchRecord, registry: Registry, upto: int | None = None, **m
         if action is None:
             raise RecordError(f"save file does not replay: move {i + 1} {text!r} is not legal at that point")
         match.apply(action)
-    if upto is None and record.state is not None and record.state != match.state():
+    if upto is None:
+        check_state(record, match)
+    return match
+
+
+def check_state(record: MatchRecord, match: Match) -> None:
+    """Raise :class:`RecordError` if ``record`` keeps a match state that is not
+    the state of ``match``, the match its moves lead to."""
+    if record.state is not None and record.state != match.state():
         raise RecordError(
             "save file does not replay: its match state "
             f"{shortened(json.dumps(record.state), 80)} is not the state its moves lead to "
             f"{shortened(json.dumps(match.state()), 80)}"
         )
-    return match

@@ -15,7 +15,7 @@ from rummykit.cli.text import card_fmt, outcome_lines, past_phrase
 from rummykit.core.base.errors import RecordError, RummyError
 from rummykit.core.base.values import shown_value
 from rummykit.core.play.match import Match
-from rummykit.core.play.records import load_record, start_match
+from rummykit.core.play.records import check_state, load_record, start_match
 from rummykit.core.plugins.registry import Registry
 
 from .table import Refused, Who, card_key, new_token, same_token
@@ -54,6 +54,10 @@ class Replay:
             )
             ended = match.rounds_played > rounds
             self.frames.append(self.frame(match, caption, rnd if ended else None))
+        try:
+            check_state(record, match)
+        except RecordError as e:
+            raise RecordError(f"{path}: {e}") from None
         if not match.over and any(s.kind == "human" for s in record.seats):
             raise RummyError(
                 f"{path}: game {record.id} is not over and a person plays in it; "

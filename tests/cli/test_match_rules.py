@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rummykit.core.base.errors import RecordError
 from rummykit.core.play.match import MAX_SCORELESS_ROUNDS, Match, MatchRule
 from rummykit.core.play.records import load_record, replay
 from rummykit.core.plugins.registry import Registry
@@ -246,3 +247,43 @@ def test_the_kit_accepts_negative_round_scores_only_from_a_variant_that_declares
         play_match(spec, ToyOptions(stock_cards=2), 2, 0, max_rounds=3)
     match = play_match(replace(spec, negative_scores=True), ToyOptions(stock_cards=2), 2, 0, max_rounds=3)
     assert match.totals == [-3, -3]
+
+
+def test_replay_refuses_a_save_whose_state_its_moves_do_not_reach(tmp_path):
+    """As ``rummy resume`` does for an unfinished game: the match state a save
+    keeps must be the one its moves lead to, in the terminal's replay and the
+    browser's."""
+    path = tmp_path / "g.json"
+    r = run_rummy(
+        "play",
+        "gin",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "ai:easy",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+        RUMMYKIT_DATA_DIR=str(tmp_path / "data"),
+    )
+    assert r.returncode == 0, r.stderr
+    assert run_rummy("replay", str(path)).returncode == 0
+    saved = json.loads(path.read_text())
+    assert saved["state"] is not None
+    forged = {**saved, "state": {**saved["state"], "forged": 1}}
+    path.write_text(json.dumps(forged))
+    before = path.read_bytes()
+    for args in (("replay", str(path)), ("replay", "--reveal", str(path))):
+        r = run_rummy(*args, RUMMYKIT_DATA_DIR=str(tmp_path / "data"))
+        assert r.returncode == 2, (args, r.stdout)
+        assert r.stderr.count("\n") == 1 and "is not the state its moves lead to" in r.stderr, (
+            args,
+            r.stderr,
+        )
+    from rummykit.core.plugins.manager import get_plugins
+    from rummykit.web.replay import Replay
+
+    with pytest.raises(RecordError, match=f"{path}: save file does not replay: its match state"):
+        Replay(get_plugins().registry, path)
+    assert path.read_bytes() == before
