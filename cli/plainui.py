@@ -199,7 +199,7 @@ class PlainUI:
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
         table = table_line(s.spec.table_summary, view, s.names, self.fmt)
         by_rank = self.by_rank.get(seat)
-        lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table, by_rank)
+        lines = view_lines(view, s.names, self.fmt, summary, s.spec.ace_high, table, by_rank, self.deck)
         lines[0] += f" | {s.match.rule.describe()}"  # how the match ends, on the table
         more = sheet_line(s.names, Sheet.of(s.match))  # the rule's columns beyond the totals
         if more:
@@ -299,6 +299,7 @@ class PlainUI:
             self.words,
             s.view(seat).stock_size,
             typed=self.deck.code if self.deck is not None else code,
+            deck=self.deck,
         ):
             self.echo("  " + line)
 
@@ -328,8 +329,8 @@ class PlainUI:
         s = self.s
         view = s.view(seat)
         summary = s.spec.hand_summary(view, s.options) if s.spec.hand_summary else None
-        shown = loose_shown(view, summary, s.spec.ace_high, self.by_rank.get(seat))
-        self.by_rank[seat] = sorted_next(shown, s.spec.ace_high)
+        shown = loose_shown(view, summary, s.spec.ace_high, self.by_rank.get(seat), self.deck)
+        self.by_rank[seat] = sorted_next(shown, s.spec.ace_high, self.deck)
         self.echo(f"hand sorted {'by rank' if self.by_rank[seat] else 'by suit'}")
         self.show_state(seat)
 

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from rummykit.core.base.errors import RummyError
 from rummykit.core.base.values import counted
-from rummykit.core.cards.card import code, pretty, rank_sort_key, suit_of
+from rummykit.core.cards.card import code, pretty, suit_of
 from rummykit.core.cards.deck import Deck
 from rummykit.core.engine.names import clean_text
 from rummykit.core.engine.round import Event, RoundResult, View
@@ -39,6 +39,7 @@ from .text import (
     Sheet,
     cell,
     loose_shown,
+    moves_key,
     not_now,
     outcome_lines,
     past_phrase,
@@ -199,7 +200,7 @@ def hand_groups(info: TableInfo, look: Look) -> tuple[list[Text], str, list[str]
         label = summary.label
     else:
         label = counted(len(view.hand), "card")
-    loose = loose_shown(view, summary, info.ace_high, info.by_rank)
+    loose = loose_shown(view, summary, info.ace_high, info.by_rank, look.deck)
     seps = ["   "] * len(groups)
     for i, c in enumerate(loose):
         seps.append("   " if i == 0 else " ")
@@ -765,7 +766,7 @@ def help_lines(
         by_kind.setdefault(a.kind, []).append(a)
     out: list[Text] = []
     for kind, acts in by_kind.items():
-        acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
+        acts = sorted(acts, key=moves_key(ace_high, look.deck))
         one_card = all(len(a.cards) == 1 and a.target is None for a in acts)
         if one_card and len(acts) > 2:
             usage = words.usage(acts[0])

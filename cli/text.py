@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import code, parse_card, pretty, rank_sort_key, sort_key, split_tokens
@@ -96,17 +96,18 @@ def legal_lines(
     words: Vocabulary = PLAIN,
     stock_size: int | None = None,
     typed: Fmt = code,
+    deck: Deck | None = None,
 ) -> list[str]:
-    """The legal moves, grouped by kind, each with its short form (its cards as
-    a person types them, ``typed``: a declared deck's ``code`` names a copy as
-    its card) and, at an empty stock, what a move does there if the variant
-    says so."""
+    """The legal moves, grouped by kind (in :func:`moves_key`'s order, the cards of
+    ``deck``), each with its short form (its cards as a person types them,
+    ``typed``: a declared deck's ``code`` names a copy as its card) and, at an
+    empty stock, what a move does there if the variant says so."""
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
     out = []
     for kind, acts in by_kind.items():
-        acts = sorted(acts, key=lambda a: ([rank_sort_key(c, ace_high) for c in a.cards], a.target or 0))
+        acts = sorted(acts, key=moves_key(ace_high, deck))
         shown = []
         for a in acts:
             s = words.short_form(a, typed, by_kind)
@@ -140,25 +141,43 @@ def not_now(legal: Sequence[Action], words: Vocabulary) -> list[tuple[str, str, 
     return out
 
 
-def sorted_hand(cards: Sequence[int], ace_high: bool = False, by_rank: bool = False) -> list[int]:
-    """``cards`` by suit then rank, or ``by_rank`` by rank then suit."""
+def sorted_hand(
+    cards: Sequence[int], ace_high: bool = False, by_rank: bool = False, deck: Deck | None = None
+) -> list[int]:
+    """``cards`` by suit then rank, or ``by_rank`` by rank then suit (of ``deck``:
+    copies of a card together, printed jokers last)."""
+    if deck is not None:
+        dkey = deck.rank_sort_key if by_rank else deck.sort_key
+        return sorted(cards, key=lambda c: dkey(c, ace_high))
     key = rank_sort_key if by_rank else sort_key
     return sorted(cards, key=lambda c: key(c, ace_high))
 
 
+def moves_key(ace_high: bool = False, deck: Deck | None = None) -> Callable[[Action], tuple[Any, ...]]:
+    """The order moves of one kind are listed in: by their cards, by rank (of
+    ``deck``: copies together, jokers last), then by the meld they go to."""
+    key = deck.rank_sort_key if deck is not None else rank_sort_key
+    return lambda a: ([key(c, ace_high) for c in a.cards], a.target or 0)
+
+
 def loose_shown(
-    view: View, summary: HandSummary | None, ace_high: bool = False, by_rank: bool | None = None
+    view: View,
+    summary: HandSummary | None,
+    ace_high: bool = False,
+    by_rank: bool | None = None,
+    deck: Deck | None = None,
 ) -> list[int]:
     """The hand's cards outside its melds as shown: in the variant's order (its hand
-    summary's, else by suit) when ``by_rank`` is None, else by rank or by suit (``sort``)."""
-    loose = list(summary.loose) if summary is not None else sorted_hand(view.hand, ace_high)
-    return loose if by_rank is None else sorted_hand(loose, ace_high, by_rank)
+    summary's, else by suit) when ``by_rank`` is None, else by rank or by suit (``sort``),
+    the cards of ``deck``."""
+    loose = list(summary.loose) if summary is not None else sorted_hand(view.hand, ace_high, deck=deck)
+    return loose if by_rank is None else sorted_hand(loose, ace_high, by_rank, deck)
 
 
-def sorted_next(shown: Sequence[int], ace_high: bool = False) -> bool:
-    """What ``sort`` turns the loose cards ``shown`` into: by suit (False) when they
-    are shown by rank, else by rank (True)."""
-    return list(shown) != sorted_hand(shown, ace_high, by_rank=True)
+def sorted_next(shown: Sequence[int], ace_high: bool = False, deck: Deck | None = None) -> bool:
+    """What ``sort`` turns the loose cards ``shown`` (of ``deck``) into: by suit
+    (False) when they are shown by rank, else by rank (True)."""
+    return list(shown) != sorted_hand(shown, ace_high, by_rank=True, deck=deck)
 
 
 # -- the match's score sheet, from its rule (MatchRule.columns) ---------------------------
@@ -434,9 +453,11 @@ def view_lines(
     ace_high: bool = False,
     table: str | None = None,
     by_rank: bool | None = None,
+    deck: Deck | None = None,
 ) -> list[str]:
     """The table as one seat sees it, in plain text (``table``: the variant's
-    line about the table, :func:`table_line`; ``by_rank``: the loose cards' order, :func:`loose_shown`)."""
+    line about the table, :func:`table_line`; ``by_rank``: the loose cards' order,
+    :func:`loose_shown`, of ``deck``)."""
     out = []
     mates = view.match.partners(view.seat) if view.match is not None else ()
     others = ", ".join(
@@ -454,10 +475,10 @@ def view_lines(
         out.append(f"  meld {m.number} ({names[m.owner]}): {cards_text(m.cards, fmt)}")
     if summary is not None:
         groups = "  ".join("[" + cards_text(m, fmt) + "]" for m in summary.melds)
-        loose = cards_text(loose_shown(view, summary, ace_high, by_rank), fmt)
+        loose = cards_text(loose_shown(view, summary, ace_high, by_rank, deck), fmt)
         out.append(f"Your hand: {groups}{'  ' if groups and loose else ''}{loose}   ({summary.label})")
     else:
-        out.append("Your hand: " + cards_text(loose_shown(view, summary, ace_high, by_rank), fmt))
+        out.append("Your hand: " + cards_text(loose_shown(view, summary, ace_high, by_rank, deck), fmt))
     return out
 
 

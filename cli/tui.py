@@ -507,8 +507,8 @@ class TerminalUI:
         """Show ``seat``'s loose cards by rank, or by suit when they are by rank; the
         table is drawn again."""
         info = self.table_info(seat)
-        shown = loose_shown(info.view, info.summary, info.ace_high, info.by_rank)
-        self.by_rank[seat] = sorted_next(shown, info.ace_high)
+        shown = loose_shown(info.view, info.summary, info.ace_high, info.by_rank, self.look.deck)
+        self.by_rank[seat] = sorted_next(shown, info.ace_high, self.look.deck)
         how = "by rank" if self.by_rank[seat] else "by suit"
         self.notes.append(Text(f"Your hand is sorted {how} (sort again to change)", style="dim"))
         return True

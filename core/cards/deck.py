@@ -34,7 +34,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rummykit.core.base.errors import CardError
-from rummykit.core.cards.card import RANKS, SUIT_SYMBOLS, SUITS, parse_card, split_tokens
+from rummykit.core.cards.card import (
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    parse_card,
+    rank_sort_key,
+    sort_key,
+    split_tokens,
+)
 
 __all__ = ["BASE_CARDS", "JOKER", "MAX_COPIES", "MAX_JOKERS", "STANDARD_DECK", "Deck"]
 
@@ -117,6 +125,22 @@ class Deck:
         if card >= self.first_joker:
             return card - self.first_joker
         return card // BASE_CARDS
+
+    def sort_key(self, card: int, ace_high: bool = False) -> tuple[int, int, int]:
+        """Sort by suit then rank (ace after the king when ``ace_high``), copies
+        of a card together; printed jokers last."""
+        if card >= self.first_joker:
+            return (4, 0, card)
+        suit, rank = sort_key(card % BASE_CARDS, ace_high)
+        return (suit, rank, card)
+
+    def rank_sort_key(self, card: int, ace_high: bool = False) -> tuple[int, int, int]:
+        """Sort by rank then suit (how melds are listed), copies of a card
+        together; printed jokers last."""
+        if card >= self.first_joker:
+            return (14, 0, card)
+        rank, suit = rank_sort_key(card % BASE_CARDS, ace_high)
+        return (rank, suit, card)
 
     def copies_of(self, base: int) -> tuple[int, ...]:
         """Every card of the deck that is ``base`` to a player (the copies, or

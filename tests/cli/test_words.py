@@ -313,3 +313,44 @@ def test_the_replay_viewer_goes_to_the_next_and_previous_rounds_deal(rummy_run, 
     assert i == deals[2]
     assert _step_answer("pr", i, frames, moves) == (deals[1], "")
     assert _step_answer("pr", 0, frames, moves) == (0, "")
+
+
+@pytest.mark.parametrize(
+    "variant, seed, seats",
+    [("indian", "3", ["human", "ai:easy"]), ("contract", "4", ["human", "ai:easy", "ai:easy"])],
+)
+def test_sort_keeps_a_declared_decks_copies_with_their_card(rummy_run, variant, seed, seats):
+    """``sort`` with several decks: a copy of a card sorts as the card (the
+    second deck's cards are not a suit of their own), by suit and by rank."""
+    from rummykit.core.cards.card import rank_sort_key, sort_key
+    from rummykit.core.plugins.manager import get_plugins
+
+    high = get_plugins().registry.variant(variant).ace_high
+    args = ["play", variant, "--seed", seed, "--ascii"]
+    for seat in seats:
+        args += ["--seat", seat]
+    out = rummy_run(*args, stdin="sort\nsort\nquit\n")
+    assert out.returncode == 0, out.stderr
+    hands = [[parse_card(c) for c in h if c != "Jk"] for h in hand_lines(out.stdout)[:3]]
+    assert len(set(hands[0])) < len(hands[0])  # a card and its copy in hand
+    orders = set()
+    for hand in hands[1:]:
+        for name, key in (("suit", sort_key), ("rank", rank_sort_key)):
+            if [key(c, high) for c in hand] == sorted(key(c, high) for c in hand):
+                orders.add(name)
+    assert orders == {"suit", "rank"}, (variant, hands)
+
+
+def test_a_declared_decks_sort_keys_put_copies_together_and_jokers_last():
+    from rummykit.cli.text import sorted_hand
+    from rummykit.core.cards.deck import Deck
+
+    deck = Deck(copies=2, jokers=2)
+    hand = [deck.parse(t) for t in ("7S", "2C", "KD", "2H", "AS", "QH", "3D")]
+    hand += [52 + parse_card("7S"), 52 + parse_card("2C"), deck.first_joker + 1, deck.first_joker]
+    by_suit = [deck.code(c) for c in sorted_hand(hand, deck=deck)]
+    assert by_suit == ["2C", "2C", "3D", "KD", "2H", "QH", "AS", "7S", "7S", "JK", "JK"]
+    by_rank = [deck.code(c) for c in sorted_hand(hand, by_rank=True, deck=deck)]
+    assert by_rank == ["AS", "2C", "2C", "2H", "3D", "7S", "7S", "QH", "KD", "JK", "JK"]
+    high = [deck.code(c) for c in sorted_hand(hand, ace_high=True, by_rank=True, deck=deck)]
+    assert high[-3:] == ["AS", "JK", "JK"]
