@@ -307,3 +307,11 @@ def test_a_group_called_with_nothing_shows_its_help(rummy_run, args):
     out = r.stdout + r.stderr
     assert out.startswith("Usage: rummy"), out[:200]
     assert "(see rummy" not in out and "rummy: usage" not in out
+
+
+@pytest.mark.parametrize("variant", ["gin", "cardverse"])
+def test_analyze_refuses_a_copys_record_notation_on_the_one_deck(rummy_run, variant):
+    """``#60`` names a copy of a declared deck in records; the one 52-card deck has none."""
+    r = rummy_run("analyze", variant, "7H", "8H", "9H", "#60,KS", "2C", "3C", "4C", "5C", "6C")
+    assert r.returncode == 2
+    assert one_line(r) == "rummy: bad card '#60': the deck has 52 cards"
