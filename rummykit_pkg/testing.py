@@ -339,11 +339,25 @@ def _is_count(path: str) -> bool:
     return bool(_NOT_CARDS.search(last))
 
 
-def _card_tokens(text: str) -> set[int]:
+def _card_tokens(text: str, deck: Deck = STANDARD_DECK) -> set[int]:
     """The cards a text names, as base cards (a copy is named as its base;
-    a printed joker is :data:`~rummykit.core.cards.deck.JOKER`)."""
+    a printed joker is :data:`~rummykit.core.cards.deck.JOKER`): by their codes
+    and pretty forms, and the cards of ``deck`` in core's notations, a card
+    marker (``[[60]]``) and a card token beyond the 52 (``#60``)."""
     table = _card_table()
-    return {table[t] for t in re.split(r"[\s,;:()\[\]{}]+", text) if t in table}
+    named = {table[t] for t in re.split(r"[\s,;:()\[\]{}]+", text) if t in table}
+    for m in _CARD_REF.finditer(text):
+        if int(m.group(1)) in deck:
+            named.add(deck.base(int(m.group(1))))
+    for m in _TOKEN_BEYOND.finditer(text):
+        n = int(m.group(1))
+        if n >= DECK_SIZE and n in deck:  # "#3" is not a card: meld #3, say
+            named.add(deck.base(n))
+    return named
+
+
+#: core's token for a card beyond the 52 (:func:`~rummykit.core.cards.card.card_token`).
+_TOKEN_BEYOND = re.compile(r"(?<![\w#])#(\d{2,5})(?!\d)")
 
 
 _TABLE: dict[str, int] = {}
@@ -422,7 +436,7 @@ def check_view_hides(
         if isinstance(v, Round):
             _fail(f"{where} is a reference to the round")
         if isinstance(v, str):
-            named = hidden_names & _card_tokens(v)
+            named = hidden_names & _card_tokens(v, deck)
             if len(named) >= 2:
                 _fail(
                     f"view({seat}) leaks hidden cards in the text at {where}: "
@@ -789,7 +803,7 @@ def check_display(spec: VariantSpec[Any], options: BaseModel, view: View) -> Non
         except Exception as e:
             _fail(f"{name} fails for {where}: {type(e).__name__}: {e}")
         if text is not None:
-            _one_line(text, f"{name} for {where}")
+            _one_line(text, f"{name} for {where}", spec.deck_for(options, view.n_seats).size)
     if view.result is not None:
         check_result_text(view.result, view.n_seats, spec.deck_for(options, view.n_seats))
     for action in view.legal:
@@ -1141,7 +1155,7 @@ def check_codec(spec: VariantSpec[Any], options: BaseModel, match: Match) -> Non
 
     n = match.n_seats
     try:
-        codec = codec_for(spec, n)
+        codec = codec_for(spec, n, options)
     except CodecError:
         return
     except Exception as e:
@@ -1774,7 +1788,7 @@ def check_variant(
         from rummykit.env import CodecError, codec_for
 
         try:
-            codec_for(spec, spec.min_players)
+            codec_for(spec, spec.min_players, option_sets[0][1])
         except CodecError as e:  # the variant says it has no action space
             coverage.notes.append(f"no action codec to check: {e}")
         except Exception:  # check_codec names it

@@ -171,7 +171,7 @@ class Beliefs:
         jokers, which the model's neighbours of the 52 cards do not describe.
         When the model gives a likelihood of whole hands (:meth:`CardModel.hands`),
         a :class:`~rummykit.core.engine.resample.Weights` that carries it."""
-        if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
+        if not one_deck(view):
             return {}
         seen = self.reader.read(view)
         since = self.model.table_since_turn
@@ -205,6 +205,18 @@ class Beliefs:
         """A full state drawn from ``info`` with these beliefs (``view``: the
         seat's view now)."""
         return belief_sample(info, rng, self.weights(view))
+
+
+def one_deck(view: View) -> bool:
+    """Whether ``view``'s round is dealt from the one 52-card deck, as far as the
+    view tells: no card beyond the 52 in sight, and no more than 52 cards counted
+    (hands, stock, pile and table; a deck with one joker more holds 53)."""
+    if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
+        return False
+    if any(c >= DECK_SIZE for m in view.table for c in m.cards):
+        return False
+    on_table = sum(len(m.cards) for m in view.table)
+    return sum(view.hand_sizes) + view.stock_size + len(view.discard_pile) + on_table <= DECK_SIZE
 
 
 def belief_sample(

@@ -58,6 +58,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
+from pydantic import BaseModel
+
 from rummykit.core.base.errors import CodecError
 from rummykit.core.cards.card import DECK_SIZE, from_mask, to_mask
 from rummykit.core.cards.melds import is_meld, mask_in_rank_order
@@ -250,13 +252,16 @@ class StandardCodec:
         return Action(ADD, (card,), k + 1)
 
 
-def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:
+def standard_codec(
+    spec: VariantSpec[Any], n_seats: int = 2, options: BaseModel | None = None
+) -> StandardCodec:
     """Core's codec for ``spec``: the kinds its ``moves`` and ``aliases`` name
-    (see the module)."""
+    (see the module), a card index for every card of the deck ``options``
+    give (the default options when None)."""
     declared = [m.kind for m in spec.moves] + list(spec.aliases.values())
     core = (DRAW_STOCK, TAKE_DISCARD, DISCARD, MELD, ADD)
     own = [k for k in dict.fromkeys(declared) if k not in core]
-    deck = spec.deck_for(spec.options_model(), n_seats)
+    deck = spec.deck_for(options if options is not None else spec.options_model(), n_seats)
     return StandardCodec(
         [DISCARD, *own],
         meld=MELD in declared,
@@ -266,11 +271,12 @@ def standard_codec(spec: VariantSpec[Any], n_seats: int = 2) -> StandardCodec:
     )
 
 
-def codec_for(spec: VariantSpec[Any], n_seats: int) -> ActionCodec:
-    """The variant's codec: its spec's ``action_codec`` if it declares one,
-    else :func:`standard_codec`."""
+def codec_for(spec: VariantSpec[Any], n_seats: int, options: BaseModel | None = None) -> ActionCodec:
+    """The variant's codec: its spec's ``action_codec`` if it declares one (called
+    with the spec and the number of seats), else :func:`standard_codec` for the
+    deck of ``options``."""
     factory = getattr(spec, "action_codec", None)
-    codec = factory(spec, n_seats) if factory is not None else standard_codec(spec, n_seats)
+    codec = factory(spec, n_seats) if factory is not None else standard_codec(spec, n_seats, options)
     for attr in ("n", "pile_kinds", "encode", "decode"):
         if not hasattr(codec, attr):
             raise CodecError(f"variant {spec.name}: its action codec has no {attr!r}")

@@ -85,7 +85,9 @@ class PolicyAgent(BaseAgent):
             options = self.options
             if options is None or not isinstance(options, spec.options_model):
                 options = spec.options_model()
-            enc = self._encoders[key] = Encoder(spec, view.n_seats, options, codec_for(spec, view.n_seats))
+            enc = self._encoders[key] = Encoder(
+                spec, view.n_seats, options, codec_for(spec, view.n_seats, options)
+            )
         return enc
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:

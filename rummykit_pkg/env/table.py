@@ -164,7 +164,7 @@ class Table:
         )
         #: The context of the round being played (a match's: ``game.context``).
         self.context: MatchContext = self._first or MatchContext.every_seat(n_seats)
-        self.codec: ActionCodec = codec_for(spec, n_seats)
+        self.codec: ActionCodec = codec_for(spec, n_seats, options)
         self.encoder = Encoder(spec, n_seats, options, self.codec)
         self.rng = random.Random()
         self.seed = 0

@@ -141,3 +141,108 @@ def test_joker_gin_melds_with_the_joker(joker_gin):
     seven_h, eight_h = parse_cards("7H 8H")
     assert rnd.deadwood([seven_h, eight_h, 52]) == 0  # the joker stands in for 9H (or 6H)
     assert rnd.deadwood([seven_h, 52]) == 7 + 15
+
+
+def _joker_gin_views(spec, want, seeds=range(400)):
+    """The first view of a random play of ``spec`` (two seats) that ``want`` accepts."""
+    from rummykit.core.engine.resample import deal_round
+
+    opts = spec.options_model()
+    for seed in seeds:
+        rnd = deal_round(spec, opts, 2, 0, random.Random(seed))
+        rng = random.Random(seed)
+        while rnd.result is None:
+            view = rnd.view(rnd.to_act())
+            if want(rnd, view):
+                return rnd, view
+            rnd.apply(rng.choice(rnd.legal_actions()))
+    raise AssertionError("no such view")
+
+
+def test_joker_gin_may_name_the_joker_in_its_table_summary(joker_gin):
+    """A display hook names cards with ``card_ref``: the kit checks them
+    against the variant's deck, where the joker is card 52."""
+    from dataclasses import replace
+
+    from rummykit import card_ref
+    from rummykit.testing import check_display
+
+    def top_of_pile(view):
+        return f"top of the pile: {card_ref(view.discard_pile[-1])}" if view.discard_pile else None
+
+    spec = replace(joker_gin["JOKER_GIN_SPEC"], name="joker-gin-top", table_summary=top_of_pile)
+    _, view = _joker_gin_views(spec, lambda rnd, view: view.discard_pile[-1:] == (52,))
+    assert top_of_pile(view) == "top of the pile: [[52]]"
+    check_display(spec, spec.options_model(), view)
+    check_variant(spec, seeds=range(2), agents=[])
+
+
+def test_beliefs_leave_joker_gin_uniform_wherever_the_joker_is(joker_gin):
+    """The beliefs' card model is of the 52 cards: a round of another deck is
+    re-dealt uniformly, also while the joker is out of sight."""
+    from rummykit.core.bots.beliefs import Beliefs
+
+    spec = joker_gin["JOKER_GIN_SPEC"]
+    unseen = lambda rnd, view: 52 not in (*view.hand, *view.discard_pile) and len(view.history) > 6  # noqa: E731
+    _, view = _joker_gin_views(spec, unseen)
+    assert Beliefs().weights(view) == {}
+    gin = replace_variant_name(view, "gin")
+    assert set(Beliefs().weights(gin)) == {1 - view.seat}  # the same view of 52 cards is weighed
+
+
+def replace_variant_name(view, variant):
+    """``view`` as if of ``variant``, the stock one card smaller (52 cards counted)."""
+    from dataclasses import replace
+
+    return replace(view, variant=variant, stock_size=view.stock_size - 1)
+
+
+def test_the_environment_numbers_the_deck_its_options_give(joker_gin):
+    """A deck that depends on the options: the action codec is built for the
+    options the environment plays with, not the defaults."""
+    pytest.importorskip("numpy")
+    from dataclasses import replace
+
+    from pydantic import Field
+
+    from rummykit import JOKERS_WILD, CardPoints, Deck, MeldRules, get_wild_solver
+    from rummykit.env import codec_for, raw_env
+
+    class Options(joker_gin["JokerGinOptions"]):
+        jokers: int = Field(1, ge=1, le=3, description="printed jokers in the deck")
+
+    base = joker_gin["JokerGinRound"]
+
+    class Round(base):
+        def __init__(self, options, n_seats, round_index, rng, match=None):
+            self.deck = Deck(jokers=options.jokers)
+            self.solver = get_wild_solver(self.deck, MeldRules(), CardPoints(joker=15))
+            super().__init__(options, n_seats, round_index, rng, match)
+
+        def deadwood(self, cards):
+            return self.solver.deadwood(cards, JOKERS_WILD)
+
+    spec = replace(
+        joker_gin["JOKER_GIN_SPEC"],
+        name="jokers-gin",
+        options_model=Options,
+        new_round=Round,
+        deck=lambda options, n_seats: Deck(jokers=options.jokers),
+    )
+    three = Options(jokers=3)
+    assert codec_for(spec, 2, three).n == codec_for(spec, 2).n + 2 * 2  # discard and knock a card
+    env = raw_env(spec, seats=2, options={"jokers": 3})
+    rng = random.Random(0)
+    jokers_played = 0
+    for episode in range(20):
+        env.reset(seed=episode)
+        for _ in env.agent_iter(max_iter=2000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+            move = rng.choice(legal)
+            jokers_played += env.unwrapped.codec.decode(move).cards[:1] in ((53,), (54,))
+            env.step(move)
+    assert jokers_played

@@ -252,6 +252,27 @@ def test_counts_in_a_view_are_not_taken_for_cards():
     kit(variant(Counts))
 
 
+@pytest.mark.parametrize("notation", ["#{}", "[[{}]]"])
+def test_a_text_naming_hidden_copies_in_cores_notations_is_a_leak(notation):
+    """Copies of a declared deck in a text, as core writes them in records
+    (``#60``) or as card markers (``[[60]]``), are hidden cards named."""
+    from rummykit.core.engine.resample import deal_round
+    from rummykit.core.plugins.manager import get_plugins
+
+    spec = get_plugins().registry.variant("indian")
+    rnd = deal_round(spec, spec.options_model(), 2, 0, random.Random(1))
+    view = rnd.view(0)
+    theirs = [c for c in rnd.zones()["hand1"] if 52 <= c < 104]
+    bases = {c % 52 for c in theirs}
+    mine = {c % 52 for c in view.hand} | {c % 52 for c in view.discard_pile}
+    hidden = [c for c in theirs if c % 52 not in mine][:3]
+    assert len(hidden) >= 2 and len(bases) >= 2
+    note = "seat 1 holds " + " ".join(notation.format(c) for c in hidden)
+    with pytest.raises(ConformanceError, match=r"leaks hidden cards in the text at view.extra\['note'\]"):
+        check_view_hides(rnd, 0, view=replace(view, extra={**view.extra, "note": note}))
+    check_view_hides(rnd, 0, view=replace(view, extra={**view.extra, "note": "meld #3 and #12"}))
+
+
 def test_check_view_hides_alone_and_after_the_round_hands_are_public():
     rnd = ShowsOpponentHand(ToyOptions(), 2, 0, random.Random(3))
     with pytest.raises(ConformanceError, match="leaks hidden cards"):
