@@ -187,7 +187,7 @@ class PlainUI:
         if ranked(m, sheet):
             with contextlib.suppress(RummyError):  # a plugin rule's bug: no ranking shown
                 self.echo("Ranking: " + ranking_text(s.names, m.ranking(), m.rule.teams))
-        for note in sheet_notes(sheet, s.names):  # what the columns are, before them
+        for note in sheet_notes(sheet, s.names, self.fmt):  # what the columns are, before them
             self.echo(f"  {note}")
         self.echo(scoreboard(s.names, m.totals, m.ending(), sheet))
         saved = f"; record saved to {s.path}" if s.path else ""

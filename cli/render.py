@@ -587,7 +587,7 @@ def score_table(
             title, goal_shown = f"{title} ({goal_text(target)})", True
         t.add_column(title, justify="right", no_wrap=True)
     key = [goal_text(target)] if target and not goal_shown else []
-    key.extend(sheet_notes(sheet, names))
+    key.extend(sheet_notes(sheet, names, look.fmt))
     if key:  # under the table: the goal, and what each column with a note is
         t.caption = "\n".join(key)
         t.caption_justify = "left" if len(key) > 1 else "center"

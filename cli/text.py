@@ -232,16 +232,14 @@ def cell(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-def sheet_notes(sheet: Sheet | None, names: Sequence[str] = ()) -> list[str]:
+def sheet_notes(sheet: Sheet | None, names: Sequence[str] = (), fmt: Fmt = code) -> list[str]:
     """What the columns of ``sheet`` that have a note are ("Game 2: from the
     second hand won"), one line each, for a key under a score sheet; ``{i}``
-    in a note is seat ``i``'s name (as in a round result's text)."""
+    in a note is seat ``i``'s name (as in a round result's text), a card
+    marker the card as ``fmt`` writes it."""
     if sheet is None:
         return []
-    from rummykit.core.cards.card import code
-    from rummykit.core.engine.names import render_text
-
-    return [f"{c.title}: {render_text(c.note, names, code)}" for c in sheet.columns if c.note]
+    return [f"{c.title}: {render_text(c.note, names, fmt)}" for c in sheet.columns if c.note]
 
 
 def sheet_line(names: Sequence[str], sheet: Sheet | None) -> str | None:

@@ -354,3 +354,15 @@ def test_a_declared_decks_sort_keys_put_copies_together_and_jokers_last():
     assert by_rank == ["AS", "2C", "2C", "2H", "3D", "7S", "7S", "QH", "KD", "JK", "JK"]
     high = [deck.code(c) for c in sorted_hand(hand, ace_high=True, by_rank=True, deck=deck)]
     assert high[-3:] == ["AS", "JK", "JK"]
+
+
+def test_a_score_sheet_notes_cards_are_written_as_the_game_writes_them():
+    """A match rule's column note may name cards (``[[n]]``): of a declared
+    deck, a copy is its card and a printed joker the joker, as in result texts."""
+    from rummykit.cli.text import Sheet, card_fmt, sheet_notes
+    from rummykit.core.cards.deck import Deck
+    from rummykit.core.play.match import Column
+
+    deck = Deck(copies=2, jokers=2)
+    sheet = Sheet((Column("Bonus", (5, 0), note="{0} melded [[7]], [[59]] and [[104]]"),))
+    assert sheet_notes(sheet, ["Ann", "Bob"], card_fmt(True, deck)) == ["Bonus: Ann melded 8C, 8C and Jk"]
