@@ -3,7 +3,7 @@ never holds a hand but the current person's."""
 
 from __future__ import annotations
 
-from ..helpers.web import dom_cards, new_version, rank, secret_hands, wait_turn
+from ..helpers.web import dom_cards, new_version, rank, secret_hands, wait_turn, wait_until
 
 
 def check_hidden(page, served, showing):
@@ -53,7 +53,12 @@ def test_hot_seat_cardverse_with_the_curtain(serve, page):
         assert wait_turn(page) == "turn"
         assert page.inner_text("#you-name").startswith(names[seat])
         check_hidden(page, s, seat)
+        if turn < 2:  # a hint names this person's cards: it must not outlive the turn
+            page.click("#hint")
+            shown = "!document.getElementById('toast').classList.contains('hidden')"
+            wait_until(page, shown + " && document.getElementById('toast').textContent.startsWith('Hint')")
         play_turn(page)
         check_hidden(page, s, None)  # the turn passed: the curtain is down, no hand
+        assert wait_turn(page) == "curtain" and not page.is_visible("#toast")
     saved = s.saves()[0]
     assert len(saved["actions"]) == 16 and not saved["finished"]

@@ -801,6 +801,9 @@
     selected = [];
     clear(c);
     c.classList.remove("hidden");
+    // what the last person was told (a hint names their cards) goes with them
+    clearTimeout(toastTimer);
+    byId("toast").classList.add("hidden");
     const name = s.curtain.name;
     c.appendChild(el("p", "curtain-text", "Pass to " + name + " \u2014 tap when only " + name + " is looking"));
     const b = button("I am " + name + ": show my hand", () => send({ type: "reveal" }), "reveal");
