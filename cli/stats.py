@@ -1,6 +1,7 @@
 """``rummy stats [VARIANT] [--by-opponent] [--json]``: how the people here did,
 one row per person and variant (per opponent too with ``--by-opponent``),
-within :data:`WIDTH` columns (from :mod:`rummykit.core.play.stats`)."""
+within :data:`WIDTH` columns of the terminal, counted as it shows them (a wide
+character such as 漢 or an emoji takes two), from :mod:`rummykit.core.play.stats`."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import json
 from collections.abc import Sequence
 
 import click
+from rich.cells import cell_len, chop_cells
 
 from rummykit.core.base.errors import RummyError
-from rummykit.core.engine.names import clean_text
+from rummykit.core.engine.names import clean_text, invisible
 from rummykit.core.play.stats import StatsError, summary
 
 from . import completion
@@ -33,6 +35,14 @@ TEXT_COLUMNS = 3  # the first three, to the left; the numbers to the right
 WIDTH = 80  # the table fits an 80-column terminal: long names are cut, numbers never
 FOOTNOTE = "For, Against: match points. Best, Worst: a round's points for less against."
 TEAM_NOTE = "(with X): played in a team with X; its win is each partner's, For its points."
+
+
+def shown_name(text: str) -> str:
+    """A name (or variant, or opponents) from the database as the table shows
+    it: :func:`clean_text`, and without the characters a name may not hold
+    because they show nothing (:func:`invisible`: U+200B, a joiner, U+FEFF...),
+    so that no name hides one or reads as another."""
+    return "".join(ch for ch in clean_text(text) if not invisible(ch))
 
 
 def streak_text(n: int) -> str:
@@ -77,9 +87,9 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
     rows: list[Sequence[str]] = [COLUMNS]
     rows.extend(
         (
-            clean_text(line.person),
-            clean_text(line.variant),
-            clean_text(line.opponent + (f" (with {line.partner})" if line.partner else "")),
+            shown_name(line.person),
+            shown_name(line.variant),
+            shown_name(line.opponent + (f" (with {line.partner})" if line.partner else "")),
             str(line.played),
             str(line.won),
             str(line.lost),
@@ -101,9 +111,10 @@ def stats(variant: str | None, by_opponent: bool, as_json: bool) -> None:
 def columns(rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
     """``rows`` in aligned columns, the text columns to the left (two spaces
     apart), the numbers to the right (one space apart), each line at most
-    ``width`` characters: the widest text column is cut (its cells end in ``~``,
-    never narrower than its heading) until the table fits; a number is never cut."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    ``width`` columns of the terminal (:func:`cell_len`: a wide character takes
+    two): the widest text column is cut (its cells end in ``~``, never narrower
+    than its heading) until the table fits; a number is never cut."""
+    widths = [max(cell_len(r[i]) for r in rows) for i in range(len(rows[0]))]
     least = [len(COLUMNS[i]) if i < len(COLUMNS) else 1 for i in range(len(widths))]
     gaps = 2 * TEXT_COLUMNS + (len(widths) - TEXT_COLUMNS - 1)
     while sum(widths) + gaps > width:
@@ -113,11 +124,18 @@ def columns(rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
         widths[widest] -= 1
     out = []
     for r in rows:
-        cells = [_cut(c, w).ljust(w) for c, w in zip(r[:TEXT_COLUMNS], widths, strict=False)]
+        cells = [_pad(_cut(c, w), w) for c, w in zip(r[:TEXT_COLUMNS], widths, strict=False)]
         numbers = [c.rjust(w) for c, w in zip(r[TEXT_COLUMNS:], widths[TEXT_COLUMNS:], strict=True)]
         out.append(("  ".join(cells) + "  " + " ".join(numbers)).rstrip())
     return out
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "~"
+    """``text`` in at most ``width`` columns: whole, or as much as fits in one
+    less and ``~`` (a wide character that would straddle the edge is left out)."""
+    return text if cell_len(text) <= width else chop_cells(text, width - 1)[0] + "~"
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` and the spaces that fill ``width`` columns after it."""
+    return text + " " * (width - cell_len(text))

@@ -29,7 +29,9 @@ name, says who plays it.
 Variant texts (:attr:`RoundResult.text`) are templates: ``{0}`` is seat 0's
 name, ``[[n]]`` card ``n``. :func:`render_text` fills the cards in first and the
 names last, so nothing in a name is ever read as a template, and removes
-control characters from the variant's own words (:func:`clean_text`).
+control characters from the variant's own words (:func:`clean_text`, which also
+drops the format characters that show nothing, as U+200B, but keeps those
+ordinary text needs: :data:`SHAPING`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ BIDI = frozenset(
     "\u061c\u200e\u200f" + "".join(map(chr, range(0x202A, 0x202F))) + "".join(map(chr, range(0x2066, 0x206A)))
 )
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line/paragraph breaks
+#: Format characters (category Cf) that ordinary text needs, which
+#: :func:`clean_text` keeps: the joiners (U+200C, U+200D) of Persian, of Indic
+#: scripts and of emoji sequences, and the signs that show over the digits
+#: after them (Arabic, Syriac, Kaithi). A name holds none of them (:func:`invisible`).
+SHAPING = frozenset(
+    "\u200c\u200d"
+    + "".join(map(chr, range(0x0600, 0x0606)))
+    + "\u06dd\u070f\u0890\u0891\u08e2\U000110bd\U000110cd"
+)
 #: Blanks whose category is a letter's, a sign's or a mark's: they show nothing.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
 _CARD = re.compile(r"\[\[([0-9]{1,3})\]\]")
@@ -180,13 +191,17 @@ def taken_name(names: Sequence[str]) -> tuple[int, int] | None:
 
 def clean_text(text: str) -> str:
     """Untrusted text made safe to print on one line: line breaks and tabs become
-    spaces, other control characters and bidirectional controls are dropped."""
+    spaces, other control characters and bidirectional controls are dropped, and
+    so are the format characters (category Cf) that show nothing, as U+200B,
+    U+2060, U+FEFF, the soft hyphen and the tag characters, but not those of
+    :data:`SHAPING`: ordinary text prints as it is."""
     out = []
     for ch in text:
-        if not bad_char(ch):
+        if bad_char(ch) or (ch not in SHAPING and unicodedata.category(ch) == "Cf"):
+            if ch.isspace():
+                out.append(" ")
+        else:
             out.append(ch)
-        elif ch.isspace():
-            out.append(" ")
     return "".join(out)
 
 

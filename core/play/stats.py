@@ -6,7 +6,11 @@ for saved games). Its schema has a version (``PRAGMA user_version``):
 :data:`MIGRATIONS` brings a database of any older version up to
 :data:`SCHEMA_VERSION` when a game is recorded; one made by a newer rummykit is
 left alone. Reading (:func:`summary`) opens the file read-only and writes
-nothing: a damaged file stays as it is, a read-only one can be read.
+nothing: a damaged file stays as it is, a read-only one can be read, and one
+that a write which did not finish (a crash) left with its journal
+(``stats.sqlite3-journal``, which only a writer may undo) is read from a copy
+made in a temporary folder, where SQLite undoes that write, the user's two
+files left as they are (:func:`connect_to_read`).
 
 A game is one row per person seated (``games``), with its opponents (the other
 seats: a computer player by its kind, a person by its name), whether that person
@@ -16,17 +20,22 @@ a person's match counts as won when their team won; the opponents are the
 other teams' seats, the points for and against are their team's and the other
 teams' (each round's too), and their partners are kept (``partners``, a row
 only for such a game). :func:`summary` folds them per person, variant and
-opponent (and partners). Recording never stops a game: a damaged or locked database
-is a :class:`StatsError` whose one line the caller shows as a warning.
+opponent (and partners), each game's opponents (and partners) taken in one
+order (:func:`same_seats`), in one pass over the tables. Recording never stops
+a game: a damaged or locked database is a :class:`StatsError` whose one line the
+caller shows as a warning.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +141,9 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
     """The database at ``path`` (default :func:`default_path`) opened read-only
     (SQLite's ``mode=ro``: nothing is written, not even a migration, so a damaged
     file stays as it is and a read-only one can be read), or None when there is
-    no database or it holds nothing yet (version 0). A StatsError if it cannot be
+    no database or it holds nothing yet (version 0). A database with a hot
+    journal beside it (a write that did not finish) is read as it was before
+    that write, from a copy (:func:`_restored`). A StatsError if it cannot be
     read or is of a newer schema."""
     path = default_path() if path is None else path
     if not path.exists():
@@ -146,7 +157,10 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.Error as e:
         db.close()
-        raise StatsError(f"{path}: {e}") from None
+        if getattr(e, "sqlite_errorcode", None) != sqlite3.SQLITE_READONLY_ROLLBACK:
+            raise StatsError(f"{path}: {e}") from None
+        db = _restored(path)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         db.close()
         newer = f"made by a newer rummykit (schema {version}; this one knows {SCHEMA_VERSION})"
@@ -154,6 +168,48 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
     if version == 0:
         db.close()
         return None
+    return db
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    st = path.stat()
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _restored(path: Path) -> sqlite3.Connection:
+    """The database at ``path`` as it was before a write that did not finish,
+    whose journal (``path-journal``: the pages as they were before it) is
+    beside it, read-only. Only a connection that may write can undo that write,
+    and doing so in place would write the file and remove the journal: the two
+    are copied to a temporary folder, SQLite undoes the write there, and the
+    result is read into memory (the copies removed). The user's files are left
+    as they are. A StatsError, in one line, if that cannot be done."""
+    journal = path.with_name(path.name + "-journal")
+    try:
+        before = [_stamp(path), _stamp(journal)]
+        with tempfile.TemporaryDirectory(prefix="rummykit-stats-") as folder:
+            copy = Path(folder) / FILE_NAME
+            shutil.copyfile(path, copy)
+            shutil.copyfile(journal, copy.with_name(copy.name + "-journal"))
+            if [_stamp(path), _stamp(journal)] != before:
+                raise StatsError(f"{path}: changed as it was read (another rummy restoring it); try again")
+            disk = sqlite3.connect(copy, isolation_level=None)
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            try:
+                disk.backup(db)  # the copy's journal is played back first
+            except sqlite3.Error:
+                db.close()
+                raise
+            finally:
+                disk.close()
+    except FileNotFoundError:  # another rummy has just undone the write, and removed the journal
+        raise StatsError(f"{path}: changed as it was read (another rummy restoring it); try again") from None
+    except (OSError, sqlite3.Error) as e:
+        raise StatsError(
+            f"{path}: a write that did not finish left {journal.name} beside it, which the next game "
+            f"recorded undoes (keep that file until then); reading a copy failed: {e}"
+        ) from None
+    db.execute("PRAGMA query_only = ON")
     return db
 
 
@@ -211,6 +267,17 @@ def opponent_of(seats: Sequence[tuple[str, str]], seat: int, side: Sequence[int]
     a computer player by its kind, a person by name ("ai:hard", "Bob, ai:easy")."""
     mine = set(side) | {seat}
     return _label(seats, [s for s in range(len(seats)) if s not in mine])
+
+
+def same_seats(label: str) -> str:
+    """``label`` (seats as :func:`opponent_of` and :func:`partner_of` name them,
+    ", " between) with its seats in one order, by name (case aside, then as
+    written): the same opponents met from other seats are one."""
+    return ", ".join(sorted(label.split(", "), key=_by_name))
+
+
+def _by_name(text: str) -> tuple[str, str]:
+    return text.casefold(), text
 
 
 def partner_of(seats: Sequence[tuple[str, str]], seat: int, side: Sequence[int]) -> str:
@@ -311,59 +378,44 @@ class Line:
 def summary(variant: str | None = None, path: Path | None = None, by_opponent: bool = True) -> list[Line]:
     """Every person, variant and opponent (only ``variant``'s if given), by
     person, variant then opponent; with ``by_opponent=False``, every person and
-    variant, their opponents together (``opponent``: each opponent as recorded,
-    sorted, joined by "; "). A StatsError if the database cannot be read. Only read: the file
-    is opened read-only (:func:`connect_to_read`)."""
+    variant, their opponents together (``opponent``: each opponent, sorted by
+    name, joined by "; "). An opponent (and a partner) is a game's seats in one
+    order (:func:`same_seats`): the same opponents met from other seats are one
+    row. A StatsError if the database cannot be read. Only read: the file is
+    opened read-only (:func:`connect_to_read`), and read in one query, newest
+    game first, whose rows are folded here."""
     db = connect_to_read(path)
     if db is None:
         return []
     try:
-        _check_rows(db)
         teams = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'partners'")
         joined = " LEFT JOIN partners p ON p.game = g.game AND p.seat = g.seat" if teams.fetchone() else ""
+        _check_rows(db, teams=bool(joined))
         partner = "COALESCE(p.partner, '')" if joined else "''"
         where, args = ("WHERE g.variant = ?", (variant,)) if variant else ("", ())
-        group = f"g.person, g.variant, g.opponent, {partner}" if by_opponent else "g.person, g.variant"
         rows = db.execute(
             f"""
-            SELECT g.person, g.variant, {"g.opponent" if by_opponent else "''"},
-                   {partner if by_opponent else "''"},
-                   COUNT(*), SUM(g.result = 'won'), SUM(g.result = 'lost'),
-                   SUM(g.points_for), SUM(g.points_against)
-            FROM games g{joined} {where} GROUP BY {group} ORDER BY {group}""",
+            SELECT g.person, g.variant, g.opponent, {partner}, g.result,
+                   g.points_for, g.points_against, r.best, r.worst
+            FROM games g{joined}
+            LEFT JOIN (
+                SELECT game, seat, MAX(points_for - points_against) AS best,
+                       MIN(points_for - points_against) AS worst
+                FROM rounds GROUP BY game, seat
+            ) r ON r.game = g.game AND r.seat = g.seat
+            {where} ORDER BY g.ended DESC, g.rowid DESC""",
             args,
-        ).fetchall()
-        out = []
-        for row in rows:
-            who, v, opp, mate, played, won, lost, pf, pa = _checked(row, "ttttnnnnn")
-            same = "g.person = ? AND g.variant = ?"
-            keys: tuple[str, ...] = (who, v)
-            if by_opponent:
-                same += f" AND g.opponent = ? AND {partner} = ?"
-                keys = (who, v, opp, mate)
-            best, worst = db.execute(
-                f"""
-                SELECT MAX(r.points_for - r.points_against), MIN(r.points_for - r.points_against)
-                FROM rounds r JOIN games g ON g.game = r.game AND g.seat = r.seat{joined}
-                WHERE {same}""",
-                keys,
-            ).fetchone()
-            _checked((best, worst), "mm")
-            results = [
-                r
-                for (r,) in db.execute(
-                    f"SELECT g.result FROM games g{joined} WHERE {same} ORDER BY g.ended DESC, g.rowid DESC",
-                    keys,
-                )
-            ]
-            if not by_opponent:
-                opponents = db.execute(f"SELECT DISTINCT g.opponent FROM games g{joined} WHERE {same}", keys)
-                opp = "; ".join(sorted((_checked(o, "t")[0] for o in opponents), key=str.casefold))
-                mates = db.execute(f"SELECT DISTINCT {partner} FROM games g{joined} WHERE {same}", keys)
-                named = {_checked(m, "t")[0] for m in mates} - {""}
-                mate = "; ".join(sorted(named, key=str.casefold))
-            out.append(Line(who, v, opp, played, won, lost, pf, pa, best, worst, streak(results), mate))
-        return out
+        )
+        in_order = cache(same_seats)  # the labels recur: each is sorted once
+        folds: dict[tuple[str, ...], _Fold] = {}
+        for who, v, opp, mate, result, pf, pa, best, worst in rows:
+            opp, mate = in_order(opp), in_order(mate)
+            key = (who, v, opp, mate) if by_opponent else (who, v)
+            fold = folds.get(key)
+            if fold is None:
+                fold = folds[key] = _Fold()
+            fold.add(opp, mate, result, pf, pa, best, worst)
+        return [fold.line(key[0], key[1]) for key, fold in sorted(folds.items())]
     except sqlite3.Error as e:
         raise StatsError(f"{path or default_path()}: {e}") from None
     except _Damaged as e:
@@ -372,13 +424,64 @@ def summary(variant: str | None = None, path: Path | None = None, by_opponent: b
         db.close()
 
 
+@dataclass(slots=True)
+class _Fold:
+    """The games of one row of :func:`summary`, added newest first."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    best: int | None = None
+    worst: int | None = None
+    results: list[str] = field(default_factory=list)
+    opponents: set[str] = field(default_factory=set)
+    partners: set[str] = field(default_factory=set)
+
+    def add(
+        self, opponent: str, partner: str, result: str, pf: int, pa: int, best: int | None, worst: int | None
+    ) -> None:
+        self.played += 1
+        self.won += result == "won"
+        self.lost += result == "lost"
+        self.points_for += pf
+        self.points_against += pa
+        if best is not None and (self.best is None or best > self.best):
+            self.best = best
+        if worst is not None and (self.worst is None or worst < self.worst):
+            self.worst = worst
+        self.results.append(result)
+        self.opponents.add(opponent)
+        self.partners.add(partner)
+
+    def line(self, person: str, variant: str) -> Line:
+        """The row, with every opponent met (sorted by name, "; " between) and
+        every partner (one of each in a row per opponent)."""
+        return Line(
+            person,
+            variant,
+            "; ".join(sorted(self.opponents, key=_by_name)),
+            self.played,
+            self.won,
+            self.lost,
+            self.points_for,
+            self.points_against,
+            self.best,
+            self.worst,
+            streak(self.results),
+            "; ".join(sorted(self.partners - {""}, key=_by_name)),
+        )
+
+
 class _Damaged(Exception):
     pass
 
 
-def _check_rows(db: sqlite3.Connection) -> None:
+def _check_rows(db: sqlite3.Connection, teams: bool) -> None:
     """A :class:`_Damaged` quoting the first value in the tables not of its kind
-    (as stored, before any sum hides it)."""
+    (as stored, before any sum hides it); ``teams``: the database has the
+    ``partners`` table."""
     row = db.execute(
         """
         SELECT variant, opponent, person, points_for, points_against FROM games
@@ -394,6 +497,10 @@ def _check_rows(db: sqlite3.Connection) -> None:
     ).fetchone()
     if row is not None:
         _checked(row, "nn")
+    if teams:
+        row = db.execute("SELECT partner FROM partners WHERE typeof(partner) != 'text' LIMIT 1").fetchone()
+        if row is not None:
+            _checked(row, "t")
     bad = "SELECT result FROM games WHERE result IS NULL OR result NOT IN ('won', 'lost', 'none') LIMIT 1"
     row = db.execute(bad).fetchone()
     if row is not None:
