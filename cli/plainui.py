@@ -22,6 +22,7 @@ from rummykit.core.base.errors import AgentError, IllegalAction, RummyError
 from rummykit.core.base.values import counted
 from rummykit.core.cards.card import code
 from rummykit.core.engine.actions import Action, parse_action
+from rummykit.core.engine.names import render_text
 
 from .caution import KEPT, QUESTION, YES, round_end_note, stock_warning
 from .common import QUIT_WORDS, LineError, continue_advice, read_stream_line
@@ -105,6 +106,8 @@ class PlainUI:
             seats = zip(s.names, s.record.seats, strict=True)
             players = ", ".join(f"{n} ({seat.kind})" for n, seat in seats)
             self.echo(f"{s.spec.title}: {players}; {s.match.rule.describe()}{seed}")
+            if len(s.humans) > 1:
+                self.echo("(plain text: each person's hand is printed in turn, hidden from nobody)")
             self.say_sitting_out()
         while not s.over:
             seat = s.to_act()
@@ -214,6 +217,11 @@ class PlainUI:
         """Read lines until a legal move is made. False when the input ends or on quit."""
         s = self.s
         self.show_state(seat)
+        view = s.view(seat)
+        question = view.extra.get("question") if view.extra else None
+        if isinstance(question, str) and len(view.legal) == 2:  # a yes or a no between turns (buying)
+            yes, no = (a.notation(self.fmt) for a in view.legal)
+            self.echo(f"{s.names[seat]}: {render_text(question, s.names, self.fmt)} ({yes} or {no})")
         while True:
             click.echo(f"{s.names[seat]}> ", nl=False)
             try:

@@ -216,8 +216,9 @@ def play(
     a qs 2). Several people share the keyboard: the screen and its scrollback
     are wiped before each person's turn. The game is saved after every move
     (under the user data folder unless --save); `rummy resume` continues it.
-    When standard input is not a terminal, one move is read per line and the
-    output is plain text. A --seed makes a game reproducible, not secret:
+    When standard input or output is not a terminal, one move is read per line
+    and the output is plain text, where nothing is hidden between people's
+    turns. A --seed makes a game reproducible, not secret:
     anyone who knows it knows the deal.
     """
     reg = registry()

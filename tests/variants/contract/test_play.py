@@ -192,3 +192,20 @@ def test_analyze_deal_for_a_variant_without_deals_is_one_line(rummy_run) -> None
     r = rummy_run("analyze", "gin", *"AS 2S 3S 7C 7D 7H 9D TD KC 4H".split(), "--deal", "2")
     assert r.returncode == 2
     assert r.stderr.strip() == "rummy: variant gin: its deals do not differ; leave out --deal"
+
+
+def test_through_a_pipe_buying_is_asked_in_words_and_the_table_says_nothing_is_hidden(rummy_run) -> None:
+    """Plain text hides nothing between people (said once at the start); the
+    question between turns is a line of its own, with the two answers."""
+    args = ("play", "contract", "--seat", "human:Ann", "--seat", "human:Bob", "--seat", "human:Cy")
+    r = rummy_run(*args, "--seed", "5", stdin="s\nbuy\n")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1] == "(plain text: each person's hand is printed in turn, hidden from nobody)"
+    asked = [line for line in lines if line.startswith("Bob: buy ")]
+    assert asked == ["Bob: buy 3♦ (and a penalty card from the stock)? (buy or pass)"]
+    assert "Bob> Bob buys the discard" in lines
+    alone = rummy_run(
+        "play", "contract", "--seat", "human:Ann", "--seat", "ai:easy", "--seat", "ai:easy", stdin=""
+    )
+    assert "hidden from nobody" not in alone.stdout
