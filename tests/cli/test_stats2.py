@@ -13,15 +13,9 @@ from pathlib import Path
 
 from rummykit.core.play import stats
 
+from ..helpers.statsdb import db_with
+
 GAME = ("g1", 0, "Ann", "gin", "ai:easy", "won", 100, 20, "2026-12-01T00:00:00Z")
-
-
-def db_with(data: Path, games: list[tuple], rounds: list[tuple] = ()) -> Path:
-    db = stats.connect(data / stats.FILE_NAME)
-    db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
-    db.executemany("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)", rounds)
-    db.close()
-    return data / stats.FILE_NAME
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

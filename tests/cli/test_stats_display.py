@@ -6,18 +6,10 @@ SQLite files."""
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 
 from rummykit.core.engine.names import clean_text
-from rummykit.core.play import stats
 
-
-def db_with(data: Path, games: list[tuple], rounds: list[tuple] = ()) -> Path:
-    db = stats.connect(data / stats.FILE_NAME)
-    db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
-    db.executemany("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)", rounds)
-    db.close()
-    return data / stats.FILE_NAME
+from ..helpers.statsdb import db_with
 
 
 def game(n: int, person: str, opponent: str = "ai:easy", result: str = "won") -> tuple:
