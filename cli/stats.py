@@ -12,7 +12,7 @@ import click
 from rich.cells import cell_len, chop_cells
 
 from rummykit.core.base.errors import RummyError
-from rummykit.core.engine.names import clean_text, invisible
+from rummykit.core.engine.names import bad_char, clean_text, invisible
 from rummykit.core.play.stats import StatsError, summary
 
 from . import completion
@@ -39,10 +39,16 @@ TEAM_NOTE = "(with X): played in a team with X; its win is each partner's, For i
 
 def shown_name(text: str) -> str:
     """A name (or variant, or opponents) from the database as the table shows
-    it: :func:`clean_text`, and without the characters a name may not hold
-    because they show nothing (:func:`invisible`: U+200B, a joiner, U+FEFF...),
-    so that no name hides one or reads as another."""
-    return "".join(ch for ch in clean_text(text) if not invisible(ch))
+    it: a character that shows nothing or is a control (:func:`invisible`,
+    :func:`bad_char`: U+200B, a joiner, U+FEFF, a bidirectional control, a line
+    break...) written as its code (``\\u200b``), so that no name hides one or
+    reads as another; an empty name as ``''``."""
+    out = [_code_of(ch) if invisible(ch) or bad_char(ch) else ch for ch in text]
+    return "".join(out) or "''"
+
+
+def _code_of(ch: str) -> str:
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"
 
 
 def streak_text(n: int) -> str:

@@ -6,11 +6,10 @@ for saved games). Its schema has a version (``PRAGMA user_version``):
 :data:`MIGRATIONS` brings a database of any older version up to
 :data:`SCHEMA_VERSION` when a game is recorded; one made by a newer rummykit is
 left alone. Reading (:func:`summary`) opens the file read-only and writes
-nothing: a damaged file stays as it is, a read-only one can be read, and one
-that a write which did not finish (a crash) left with its journal
-(``stats.sqlite3-journal``, which only a writer may undo) is read from a copy
-made in a temporary folder, where SQLite undoes that write, the user's two
-files left as they are (:func:`connect_to_read`).
+nothing: a damaged file stays as it is, a read-only one can be read; one that a
+write which did not finish (a crash) left with its journal
+(``stats.sqlite3-journal``, which only a writer may play back) is a StatsError
+saying so, until the next game recorded plays it back (:func:`connect_to_read`).
 
 A game is one row per person seated (``games``), with its opponents (the other
 seats: a computer player by its kind, a person by its name), whether that person
@@ -20,8 +19,9 @@ a person's match counts as won when their team won; the opponents are the
 other teams' seats, the points for and against are their team's and the other
 teams' (each round's too), and their partners are kept (``partners``, a row
 only for such a game). :func:`summary` folds them per person, variant and
-opponent (and partners), each game's opponents (and partners) taken in one
-order (:func:`same_seats`), in one pass over the tables. Recording never stops
+opponent (and partners), in one pass over the tables; a game's opponents (and
+partners) are recorded in one order, by name (:func:`opponent_of`), so the same
+opponents met from other seats are one. Recording never stops
 a game: a damaged or locked database is a :class:`StatsError` whose one line the
 caller shows as a warning.
 """
@@ -29,13 +29,10 @@ caller shows as a warning.
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -110,16 +107,36 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 def _check_file(path: Path) -> None:
     """A StatsError unless ``path`` is a regular file (a FIFO would block the
-    open forever, a folder reads as a disk error)."""
+    open forever, a folder reads as a disk error), and unless what SQLite opens
+    beside it is sound: a rollback journal (``-journal``) that is not a regular
+    file, and any write-ahead log (``-wal``, which rummykit never makes: another
+    database's would be played into this one), are refused."""
     if not path.is_file():
         raise StatsError(f"{path}: not a regular file; move it away to keep statistics")
+    for db in dict.fromkeys((path, path.resolve())):  # SQLite's files are beside the file linked to
+        journal = db.with_name(db.name + "-journal")
+        if (journal.exists() or journal.is_symlink()) and not journal.is_file():
+            raise StatsError(f"{journal}: not a regular file; move it away to keep statistics")
+        wal = db.with_name(db.name + "-wal")
+        if wal.exists() or wal.is_symlink():
+            raise StatsError(
+                f"{wal}: a write-ahead log, which rummykit's statistics never use; move it away to keep them"
+            )
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists (or is a link); a StatsError if that cannot be told."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError as e:
+        raise StatsError(f"cannot open {path}: {e.strerror or e}") from None
 
 
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """The database at ``path`` (default :func:`default_path`), made or migrated to
     :data:`SCHEMA_VERSION`. A StatsError if it cannot be."""
     path = default_path() if path is None else path
-    if path.exists() or path.is_symlink():
+    if _exists(path):
         _check_file(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -141,14 +158,21 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
     """The database at ``path`` (default :func:`default_path`) opened read-only
     (SQLite's ``mode=ro``: nothing is written, not even a migration, so a damaged
     file stays as it is and a read-only one can be read), or None when there is
-    no database or it holds nothing yet (version 0). A database with a hot
-    journal beside it (a write that did not finish) is read as it was before
-    that write, from a copy (:func:`_restored`). A StatsError if it cannot be
-    read or is of a newer schema."""
+    no database or it holds nothing yet (version 0). A StatsError if it cannot be
+    read (a write that did not finish left its journal beside it, which only a
+    writer can play back: the next game recorded does), is in write-ahead-log
+    mode (reading it would write beside it), or is of a newer schema."""
     path = default_path() if path is None else path
-    if not path.exists():
+    if not _exists(path):
         return None
     _check_file(path)
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError as e:
+        raise StatsError(f"cannot open {path}: {e.strerror or e}") from None
+    if header.startswith(b"SQLite format 3\0") and 2 in header[18:20]:
+        raise StatsError(f"{path}: in write-ahead-log mode, which rummykit's statistics never use")
     try:
         db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=LOCK_WAIT)
     except (OSError, sqlite3.Error) as e:
@@ -157,10 +181,12 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.Error as e:
         db.close()
-        if getattr(e, "sqlite_errorcode", None) != sqlite3.SQLITE_READONLY_ROLLBACK:
-            raise StatsError(f"{path}: {e}") from None
-        db = _restored(path)
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_READONLY_ROLLBACK:
+            raise StatsError(
+                f"{path}: a write that did not finish left {path.name}-journal beside it, which the next "
+                "game recorded plays back (keep that file); the statistics can be read after that"
+            ) from None
+        raise StatsError(f"{path}: {e}") from None
     if version > SCHEMA_VERSION:
         db.close()
         newer = f"made by a newer rummykit (schema {version}; this one knows {SCHEMA_VERSION})"
@@ -168,48 +194,6 @@ def connect_to_read(path: Path | None = None) -> sqlite3.Connection | None:
     if version == 0:
         db.close()
         return None
-    return db
-
-
-def _stamp(path: Path) -> tuple[int, int, int]:
-    st = path.stat()
-    return st.st_ino, st.st_size, st.st_mtime_ns
-
-
-def _restored(path: Path) -> sqlite3.Connection:
-    """The database at ``path`` as it was before a write that did not finish,
-    whose journal (``path-journal``: the pages as they were before it) is
-    beside it, read-only. Only a connection that may write can undo that write,
-    and doing so in place would write the file and remove the journal: the two
-    are copied to a temporary folder, SQLite undoes the write there, and the
-    result is read into memory (the copies removed). The user's files are left
-    as they are. A StatsError, in one line, if that cannot be done."""
-    journal = path.with_name(path.name + "-journal")
-    try:
-        before = [_stamp(path), _stamp(journal)]
-        with tempfile.TemporaryDirectory(prefix="rummykit-stats-") as folder:
-            copy = Path(folder) / FILE_NAME
-            shutil.copyfile(path, copy)
-            shutil.copyfile(journal, copy.with_name(copy.name + "-journal"))
-            if [_stamp(path), _stamp(journal)] != before:
-                raise StatsError(f"{path}: changed as it was read (another rummy restoring it); try again")
-            disk = sqlite3.connect(copy, isolation_level=None)
-            db = sqlite3.connect(":memory:", isolation_level=None)
-            try:
-                disk.backup(db)  # the copy's journal is played back first
-            except sqlite3.Error:
-                db.close()
-                raise
-            finally:
-                disk.close()
-    except FileNotFoundError:  # another rummy has just undone the write, and removed the journal
-        raise StatsError(f"{path}: changed as it was read (another rummy restoring it); try again") from None
-    except (OSError, sqlite3.Error) as e:
-        raise StatsError(
-            f"{path}: a write that did not finish left {journal.name} beside it, which the next game "
-            f"recorded undoes (keep that file until then); reading a copy failed: {e}"
-        ) from None
-    db.execute("PRAGMA query_only = ON")
     return db
 
 
@@ -259,21 +243,18 @@ class Finished:
 
 
 def _label(seats: Sequence[tuple[str, str]], chosen: Sequence[int]) -> str:
-    return ", ".join(name if kind == "human" else kind for s, (kind, name) in enumerate(seats) if s in chosen)
+    """The seats ``chosen`` in one label, ordered by name (case aside, then as
+    written), whatever seats they sat in."""
+    named = [name if kind == "human" else kind for s, (kind, name) in enumerate(seats) if s in chosen]
+    return ", ".join(sorted(named, key=_by_name))
 
 
 def opponent_of(seats: Sequence[tuple[str, str]], seat: int, side: Sequence[int] = ()) -> str:
     """The other seats (those not in ``side``, the seat's team) in one label:
-    a computer player by its kind, a person by name ("ai:hard", "Bob, ai:easy")."""
+    a computer player by its kind, a person by name, in order of name ("ai:hard",
+    "ai:easy, Bob")."""
     mine = set(side) | {seat}
     return _label(seats, [s for s in range(len(seats)) if s not in mine])
-
-
-def same_seats(label: str) -> str:
-    """``label`` (seats as :func:`opponent_of` and :func:`partner_of` name them,
-    ", " between) with its seats in one order, by name (case aside, then as
-    written): the same opponents met from other seats are one."""
-    return ", ".join(sorted(label.split(", "), key=_by_name))
 
 
 def _by_name(text: str) -> tuple[str, str]:
@@ -379,11 +360,11 @@ def summary(variant: str | None = None, path: Path | None = None, by_opponent: b
     """Every person, variant and opponent (only ``variant``'s if given), by
     person, variant then opponent; with ``by_opponent=False``, every person and
     variant, their opponents together (``opponent``: each opponent, sorted by
-    name, joined by "; "). An opponent (and a partner) is a game's seats in one
-    order (:func:`same_seats`): the same opponents met from other seats are one
-    row. A StatsError if the database cannot be read. Only read: the file is
-    opened read-only (:func:`connect_to_read`), and read in one query, newest
-    game first, whose rows are folded here."""
+    name, joined by "; "). An opponent (and a partner) is a game's seats as
+    recorded (:func:`opponent_of`: in order of name). A StatsError if the
+    database cannot be read. Only read: the file is opened read-only
+    (:func:`connect_to_read`), and read in one query, newest game first, whose
+    rows are folded here."""
     db = connect_to_read(path)
     if db is None:
         return []
@@ -406,10 +387,8 @@ def summary(variant: str | None = None, path: Path | None = None, by_opponent: b
             {where} ORDER BY g.ended DESC, g.rowid DESC""",
             args,
         )
-        in_order = cache(same_seats)  # the labels recur: each is sorted once
         folds: dict[tuple[str, ...], _Fold] = {}
         for who, v, opp, mate, result, pf, pa, best, worst in rows:
-            opp, mate = in_order(opp), in_order(mate)
             key = (who, v, opp, mate) if by_opponent else (who, v)
             fold = folds.get(key)
             if fold is None:
@@ -478,25 +457,34 @@ class _Damaged(Exception):
     pass
 
 
+#: The most points (for or against) a game or a round may record: sums of many
+#: stay far inside SQLite's 64-bit integers.
+MOST_POINTS = 10**12
+
+
 def _check_rows(db: sqlite3.Connection, teams: bool) -> None:
     """A :class:`_Damaged` quoting the first value in the tables not of its kind
     (as stored, before any sum hides it); ``teams``: the database has the
     ``partners`` table."""
     row = db.execute(
-        """
+        f"""
         SELECT variant, opponent, person, points_for, points_against FROM games
         WHERE typeof(variant) != 'text' OR typeof(opponent) != 'text' OR typeof(person) != 'text'
-           OR typeof(points_for) != 'integer' OR typeof(points_against) != 'integer' LIMIT 1"""
+           OR typeof(points_for) != 'integer' OR typeof(points_against) != 'integer'
+           OR points_for NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS}
+           OR points_against NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS} LIMIT 1"""
     ).fetchone()
     if row is not None:
-        _checked(row, "tttnn")
+        _checked(row, "tttpp")
     row = db.execute(
-        """
+        f"""
         SELECT points_for, points_against FROM rounds
-        WHERE typeof(points_for) != 'integer' OR typeof(points_against) != 'integer' LIMIT 1"""
+        WHERE typeof(points_for) != 'integer' OR typeof(points_against) != 'integer'
+           OR points_for NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS}
+           OR points_against NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS} LIMIT 1"""
     ).fetchone()
     if row is not None:
-        _checked(row, "nn")
+        _checked(row, "pp")
     if teams:
         row = db.execute("SELECT partner FROM partners WHERE typeof(partner) != 'text' LIMIT 1").fetchone()
         if row is not None:
@@ -509,13 +497,19 @@ def _check_rows(db: sqlite3.Connection, teams: bool) -> None:
 
 def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
     """``row`` if each value is of its kind in ``kinds`` (``t`` text, ``n`` a
-    whole number, ``m`` a whole number or none): a table edited by hand may
-    hold a number with a fraction, or text, where a count belongs."""
+    whole number, ``m`` a whole number or none, ``p`` points: a whole number of
+    at most :data:`MOST_POINTS` either way): a table edited by hand may hold a
+    number with a fraction, or text, where a count belongs."""
     for value, kind in zip(row, kinds, strict=True):
         if kind == "t":
             ok = isinstance(value, str)
         else:
             ok = (value is None and kind == "m") or (isinstance(value, int) and not isinstance(value, bool))
+            if ok and kind == "p" and isinstance(value, int) and abs(value) > MOST_POINTS:
+                raise _Damaged(
+                    f"{shown_value(_as_stored(value), 20)} where a number of points "
+                    f"(at most {MOST_POINTS:,} either way) belongs"
+                )
         if not ok:
             what = "text" if kind == "t" else "a whole number"
             raise _Damaged(f"{shown_value(_as_stored(value), 20)} where {what} belongs")

@@ -208,14 +208,14 @@ def test_a_hand_edited_database_is_one_line_not_a_traceback(tmp_path):
     assert line.startswith("rummy: cannot read the statistics:") and "damaged row" in line
 
 
-def test_names_from_the_database_are_shown_without_control_characters(tmp_path):
+def test_names_from_the_database_show_control_characters_as_their_codes(tmp_path):
     name = "ai:easy\x1b]0;pwn\x07\x1b[2J"
     game = ("g1", 0, "Ann", "gin", name, "won", 100, 20, "2026-12-01T00:00:00+00:00")
     data = _db_with(tmp_path, [game], [("g1", 0, 1, 25, 0)])
     r = rummy(["stats"], data)
     assert r.returncode == 0, r.stderr
     assert "\x1b" not in r.stdout and "\x07" not in r.stdout
-    assert "ai:easy]0;pwn" in r.stdout
+    assert "ai:easy\\u001b]0;" in r.stdout  # a control shown as its code
     j = rummy(["stats", "--json"], data)
     assert json.loads(j.stdout)[0]["opponent"] == game[4]  # JSON keeps the text, escaped
 
