@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from rummykit.core.base.errors import RecordError, RummyError
-from rummykit.core.engine.names import clean_text
+from rummykit.core.engine.names import BadName, clean_text, shown
 from rummykit.core.engine.options import parse_pairs
 from rummykit.core.play import stats
 from rummykit.core.play.records import SEED_LIMIT, load_record, replay
@@ -119,7 +119,7 @@ def _seats(
     seats = tuple(_seat_word(spec, agents, s, i) for i, s in enumerate(seats))
     if len(seats) >= need:
         # Names by the rules of core/engine/names.py, distinct: "Easy bot 2", "Easy bot 3"...
-        return parse_seats(seats)
+        return _people_apart(parse_seats(seats), agents)
     said = []
     if not any(s.split(":")[0] == "human" for s in seats):
         # "--seat ai:easy": you against ai:easy. A missing seat is you, said on screen.
@@ -134,12 +134,25 @@ def _seats(
             f"{strongest.name} (a seat not given is the strongest computer player)."
         )
         seats += (strongest.name,) * len(added)
-    records = parse_seats(seats)
+    records = _people_apart(parse_seats(seats), agents)
     for r in records:  # a seat that names no player is refused before anything is said
         if r.kind != "human":
             reg.agent(spec.name, r.kind)
     for line in said:
         click.echo(line)
+    return records
+
+
+def _people_apart(records: list[SeatRecord], agents: Sequence[str]) -> list[SeatRecord]:
+    """``records``, unless a person is named exactly as a computer player is
+    (``ai:hard``, ``random``): the statistics name a computer player by its
+    name, so the two would be one opponent there."""
+    players = {*agents, "random", "human"}
+    for i, r in enumerate(records):
+        if r.kind == "human" and r.name in players:
+            raise BadName(
+                f"seat {i + 1}: {shown(r.name)} is a computer player's name; give the person another"
+            )
     return records
 
 

@@ -223,3 +223,20 @@ def test_a_bot_name_the_variant_does_not_offer_is_refused_not_seated_as_a_person
     )
     agents = seat_agents(registry(), variant, registry().strongest_agent(variant).name)
     assert read_seat(f"human:{name}", agents, 0) == f"human:{name}"  # a person so named, said so
+
+
+@pytest.mark.parametrize("name", ["ai:hard", "random", "ai:easy"])
+def test_a_person_named_as_a_computer_player_is_refused(rummy_run, tmp_path, name):
+    """The statistics name a computer player by its name: a person of the same
+    name would be the same opponent there (a person may be called Random:
+    tests/cli/test_input_pipe.py)."""
+    r = rummy_run(
+        "play", "gin", "--seat", f"human:{name}", "--seat", "ai:easy", RUMMYKIT_DATA_DIR=str(tmp_path)
+    )
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"rummy: seat 1: {name!r} is a computer player's name; give the person another\n"
+    assert not (tmp_path / "games").exists()
+    ok = rummy_run(
+        "play", "gin", "--seat", "human:Randy", "--seat", "ai:easy", RUMMYKIT_DATA_DIR=str(tmp_path)
+    )
+    assert ok.returncode == 0, ok.stderr
