@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import html
 import json
+import math
 import socket
 import time
 from importlib.resources import files
@@ -51,6 +53,9 @@ BURST = 40
 MAX_CLIENTS = 32
 #: Seconds a connection has to send its first request's headers before it is closed.
 HEADER_TIMEOUT = 10.0
+#: Connections open at once (pages, their WebSockets, requests); one past it is
+#: closed as soon as it is accepted.
+MAX_CONNECTIONS = 256
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -302,14 +307,19 @@ class Server:
 
 def header_timeout_protocol() -> type[Any]:
     """uvicorn's HTTP protocol (h11), closing a connection that has not sent a
-    whole request's headers :data:`HEADER_TIMEOUT` seconds after it opened: a
+    whole request's headers :data:`HEADER_TIMEOUT` seconds after it opened (a
     connection that never sends anything, or sends its headers byte by byte,
-    does not stay open for ever."""
+    does not stay open for ever), and one past :data:`MAX_CONNECTIONS` at once
+    as soon as it is accepted (a flood of connections does not use up the
+    process's files)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class HeaderTimeout(H11Protocol):
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            if len(self.connections) > MAX_CONNECTIONS:
+                transport.abort()
+                return
             self.loop.call_later(HEADER_TIMEOUT, self.close_if_silent)
 
         def close_if_silent(self) -> None:
@@ -319,6 +329,26 @@ def header_timeout_protocol() -> type[Any]:
                 t.close()
 
     return HeaderTimeout
+
+
+def quiet_when_out_of_files(echo: Any) -> Any:
+    """An event loop's exception handler: a connection that cannot be accepted
+    for want of files (asyncio tries again a second later) is said in one line,
+    at most once a minute, not a traceback each time; anything else goes to the
+    loop's default handler."""
+    said = [-math.inf]
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
+            now = time.monotonic()
+            if now - said[0] >= 60:
+                said[0] = now
+                echo("too many connections at once: new ones wait until others close", err=True)
+            return
+        loop.default_exception_handler(context)
+
+    return handler
 
 
 class Bucket:
@@ -441,6 +471,7 @@ def run(
         them would interrupt the start-up half-way)."""
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(quiet_when_out_of_files(echo))
             await super().startup(sockets=sockets)
             echo(ready)
 

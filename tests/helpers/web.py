@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -50,12 +51,25 @@ class Served:
     """``rummy serve ARGS --port 0 --no-open --pace 0``, its data under ``data``:
     :attr:`host` is the host's link, :attr:`seats` each seat's (``--lan``) by name."""
 
-    def __init__(self, args: list[str], data: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, args: list[str], data: Path, env: dict[str, str] | None = None, files: int | None = None
+    ) -> None:
         self.data = data
         env = {**os.environ, "RUMMYKIT_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
         cmd = [RUMMY, "serve", *args, "--port", "0", "--no-open", "--pace", "0"]
+
+        def limit() -> None:  # at most ``files`` open files in the server
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+            preexec_fn=limit,
         )
         self.lines: list[str] = []
         self.err: list[str] = []

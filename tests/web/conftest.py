@@ -43,12 +43,13 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Any]:
-    """``serve(*args, env=None)``: ``rummy serve ARGS`` started (:class:`Served`,
-    ``env`` added to its environment), stopped after the test."""
+    """``serve(*args, env=None, files=None)``: ``rummy serve ARGS`` started
+    (:class:`Served`, ``env`` added to its environment, at most ``files`` open
+    files), stopped after the test."""
     started: list[Served] = []
 
-    def start(*args: str, env: dict[str, str] | None = None) -> Served:
-        s = Served(list(args), tmp_path / "data", env)
+    def start(*args: str, env: dict[str, str] | None = None, files: int | None = None) -> Served:
+        s = Served(list(args), tmp_path / "data", env, files)
         started.append(s)
         return s
 

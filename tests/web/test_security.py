@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from rummykit.web.server import HEADER_TIMEOUT, MAX_CLIENTS
+from rummykit.web.server import HEADER_TIMEOUT, MAX_CLIENTS, MAX_CONNECTIONS
 
 from ..helpers.web import chromium_path, wait_until
 
@@ -232,3 +232,53 @@ def test_a_foreign_host_name_is_refused_in_the_browser(lan, browser):
     response = page.goto(f"http://rebound.example:{port}/?token={lan.token}")
     assert response.status == 403 and "Host" in page.inner_text("body")
     b.close()
+
+
+def test_a_flood_of_connections_is_cut_at_the_bound_and_the_table_comes_back(lan):
+    """Past :data:`MAX_CONNECTIONS` at once a connection is closed as soon as it
+    is accepted: the server keeps its files, says no traceback, and serves the
+    page again once the flood is gone."""
+    address, port = lan.base.removeprefix("http://").rsplit(":", 1)
+    flood = [socket.create_connection((address, int(port)), timeout=10) for _ in range(MAX_CONNECTIONS + 60)]
+    try:
+        time.sleep(1)
+        cut = 0
+        for sock in flood[-60:]:  # the last ones came past the bound
+            sock.settimeout(0.05)
+            try:
+                cut += sock.recv(1) == b""
+            except ConnectionResetError:
+                cut += 1
+            except TimeoutError:  # still open
+                pass
+        assert cut >= 50
+    finally:
+        for sock in flood:
+            sock.close()
+    deadline = time.monotonic() + 10
+    while get(f"{lan.base}/?token={lan.token}")[0] != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert "Traceback" not in "".join(lan.err)
+
+
+def test_out_of_files_is_one_line_not_a_traceback_a_try(serve):
+    """With few files to open (a low limit), connections past them wait: said
+    in one line at most once a minute, and the table serves again after."""
+    served = serve("gin", "--seat", "human:Ann", "--seat", "ai:easy", files=64)
+    address, port = served.base.removeprefix("http://").rsplit(":", 1)
+    flood = []
+    try:
+        for _ in range(120):
+            flood.append(socket.create_connection((address, int(port)), timeout=10))
+        time.sleep(2.5)
+    finally:
+        for sock in flood:
+            sock.close()
+    deadline = time.monotonic() + 15
+    while get(f"{served.base}/?token={served.token}")[0] != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    errors = "".join(served.err)
+    assert "Traceback" not in errors
+    assert errors.count("too many connections at once: new ones wait until others close") == 1
