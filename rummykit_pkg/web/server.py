@@ -26,6 +26,7 @@ import contextlib
 import errno
 import html
 import json
+import logging
 import math
 import socket
 import time
@@ -51,6 +52,8 @@ RATE = 20.0
 BURST = 40
 #: Pages connected at once.
 MAX_CLIENTS = 32
+#: Seconds a page has to take what it is sent before it is dropped.
+SEND_TIMEOUT = 5.0
 #: Seconds a connection has to send its first request's headers before it is closed.
 HEADER_TIMEOUT = 10.0
 #: Connections open at once (pages, their WebSockets, requests); one past it is
@@ -128,6 +131,8 @@ class Server:
         self.pace = pace
         self.base = base
         self.clients: dict[WebSocket, Who] = {}
+        #: The closing of pages dropped for not reading (kept until done).
+        self.slow: set[asyncio.Task[None]] = set()
         self.driving: asyncio.Task[None] | None = None
         self.static = {name: (files(__package__) / "static" / name).read_bytes() for name in STATIC_FILES}
         routes = [
@@ -281,8 +286,23 @@ class Server:
         self.drive()
 
     async def send(self, ws: WebSocket, data: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):  # a page gone meanwhile
-            await ws.send_text(json.dumps(data, separators=(",", ":")))
+        """Send ``data`` to the page ``ws``. A page that does not take it within
+        :data:`SEND_TIMEOUT` seconds (it stopped reading) is dropped, so that it
+        holds up neither the others nor the computer players."""
+        try:
+            await asyncio.wait_for(ws.send_text(json.dumps(data, separators=(",", ":"))), SEND_TIMEOUT)
+        except TimeoutError:
+            if self.clients.pop(ws, None) is not None:
+                task = asyncio.get_running_loop().create_task(self.close_slow(ws))
+                self.slow.add(task)
+                task.add_done_callback(self.slow.discard)
+        except Exception:  # a page gone meanwhile
+            pass
+
+    async def close_slow(self, ws: WebSocket) -> None:
+        with contextlib.suppress(Exception):
+            closing = ws.close(code=1008, reason="the page stopped reading the table")
+            await asyncio.wait_for(closing, SEND_TIMEOUT)
 
     async def broadcast(self, took: float | None = None) -> None:
         for ws, who in list(self.clients.items()):
@@ -307,11 +327,11 @@ class Server:
 
 def header_timeout_protocol() -> type[Any]:
     """uvicorn's HTTP protocol (h11), closing a connection that has not sent a
-    whole request's headers :data:`HEADER_TIMEOUT` seconds after it opened (a
-    connection that never sends anything, or sends its headers byte by byte,
-    does not stay open for ever), and one past :data:`MAX_CONNECTIONS` at once
-    as soon as it is accepted (a flood of connections does not use up the
-    process's files)."""
+    whole request's headers :data:`HEADER_TIMEOUT` seconds after it opened or
+    after its last response (a connection that never sends anything, sends its
+    headers byte by byte, or holds its body back, does not stay open for ever),
+    and one past :data:`MAX_CONNECTIONS` at once as soon as it is accepted (a
+    flood of connections does not use up the process's files)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class HeaderTimeout(H11Protocol):
@@ -320,15 +340,39 @@ def header_timeout_protocol() -> type[Any]:
             if len(self.connections) > MAX_CONNECTIONS:
                 transport.abort()
                 return
-            self.loop.call_later(HEADER_TIMEOUT, self.close_if_silent)
+            self.loop.call_later(HEADER_TIMEOUT, self.close_if_silent, None)
 
-        def close_if_silent(self) -> None:
-            # a request under way has its cycle; an upgraded WebSocket has its own protocol
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self.loop.call_later(HEADER_TIMEOUT, self.close_if_silent, self.cycle)
+
+        def close_if_silent(self, served: object) -> None:
+            # No request's headers came since (its cycle is still the one served, or
+            # none); an upgraded WebSocket has its own protocol.
             t = self.transport
-            if self.cycle is None and t.get_protocol() is self and not t.is_closing():
+            if self.cycle is served and t.get_protocol() is self and not t.is_closing():
                 t.close()
 
     return HeaderTimeout
+
+
+def one_line_errors(logger: logging.Logger) -> None:
+    """``logger`` (uvicorn's) writes an error as one line, its exception's type
+    and words after the message, never a traceback: a bad request that uvicorn
+    or a protocol library fails on ("Invalid UTF-8 sequence", a malformed chunk)
+    is one line on standard error."""
+    if _one_line not in logger.filters:
+        logger.addFilter(_one_line)
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    if record.exc_info and record.exc_info[1] is not None:
+        error = record.exc_info[1]
+        record.msg = f"{record.getMessage()} ({type(error).__name__}: {' '.join(str(error).split())})"
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+    return True
 
 
 def quiet_when_out_of_files(echo: Any) -> Any:
@@ -463,7 +507,9 @@ def run(
         ws_max_size=4 * MESSAGE_MAX,
         lifespan="off",
         ws_ping_interval=20.0,
+        timeout_graceful_shutdown=3,  # Ctrl-C: connections still open 3 s after are closed
     )
+    one_line_errors(logging.getLogger("uvicorn.error"))
 
     class Announcing(uvicorn.Server):
         """uvicorn's server, saying that Ctrl-C stops it once it does: after its

@@ -143,12 +143,18 @@ def test_a_connection_that_sends_no_request_is_closed(lan):
     address, port = lan.base.removeprefix("http://").rsplit(":", 1)
     silent = socket.create_connection((address, int(port)), timeout=30)
     slow = socket.create_connection((address, int(port)), timeout=30)
+    again = socket.create_connection((address, int(port)), timeout=30)
     started = time.monotonic()
     slow.sendall(b"GET / HTTP/1.1\r\nHost: ")  # headers never finished
+    # a whole request, answered; then the next one's first byte, and no more
+    again.sendall(f"GET /?token={lan.token} HTTP/1.1\r\nHost: {address}:{port}\r\n\r\n".encode())
+    assert again.recv(12) == b"HTTP/1.1 200"
+    again.sendall(b"G")
     assert get(f"{lan.base}/?token={lan.token}")[0] == 200  # others are served meanwhile
-    for sock in (silent, slow):
+    for sock in (silent, slow, again):
         with sock:
-            assert sock.recv(4096) == b""  # closed by the server
+            while sock.recv(65536):  # what is left of the answer, then the end: closed by the server
+                pass
     waited = time.monotonic() - started
     assert HEADER_TIMEOUT - 1 <= waited <= HEADER_TIMEOUT + 10
 
@@ -282,3 +288,88 @@ def test_out_of_files_is_one_line_not_a_traceback_a_try(serve):
     errors = "".join(served.err)
     assert "Traceback" not in errors
     assert errors.count("too many connections at once: new ones wait until others close") == 1
+
+
+def test_a_page_that_stops_reading_is_dropped_and_holds_up_no_one(serve):
+    """A page whose connection takes nothing more is dropped after a few
+    seconds: the other pages and the computer players go on."""
+    seats = ["--seat", "human:Ann"] + ["--seat", "random"] * 7
+    served = serve("contract", *seats, "--seed", "3", "-o", "max_turns=5000")
+    address, port = served.base.removeprefix("http://").rsplit(":", 1)
+    ws_url = served.base.replace("http://", "ws://") + f"/ws?token={served.token}"
+    with connect(ws_url, origin=served.base, max_size=2**22) as ws:
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect((address, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        stalled.sendall(
+            (
+                f"GET /ws?token={served.token} HTTP/1.1\r\nHost: {address}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                f"Origin: {served.base}\r\n\r\n"
+            ).encode()
+        )  # and it reads nothing from now on
+        versions = []
+        deadline = time.monotonic() + 25
+        while time.monotonic() < deadline:
+            message = json.loads(ws.recv(10))
+            if message.get("type") == "refused":  # too quick: ask again
+                time.sleep(0.2)
+                ws.send(json.dumps({"type": "state"}))
+                continue
+            if message.get("type") != "state":
+                continue
+            versions.append((time.monotonic(), message["version"]))
+            if message.get("over"):
+                break
+            if message["legal"]:  # Ann plays her first legal move, within the rate
+                time.sleep(0.06)
+                ws.send(json.dumps({"type": "move", "move": message["legal"][0]["move"]}))
+        stalled.close()
+    late = [v for t, v in versions if t > deadline - 10]  # well after the stalled page's few seconds
+    assert late and late[-1] > late[0] + 20, versions[-5:]
+
+
+def test_requests_the_server_fails_on_are_one_line_and_ctrl_c_stops_it_soon(lan):
+    """A malformed chunk, a text frame that is not UTF-8: one line on standard
+    error each, no traceback. Ctrl-C stops the server within seconds while a
+    client leaves its answers unread."""
+    address, port = lan.base.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((address, int(port)), timeout=10) as sock:
+        chunked = f"GET /?token=x HTTP/1.1\r\nHost: {address}:{port}\r\nTransfer-Encoding: chunked\r\n\r\n"
+        sock.sendall(chunked.encode() + b"zz\r\n")
+        assert sock.recv(12) == b"HTTP/1.1 400"
+    with socket.create_connection((address, int(port)), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall(
+            (
+                f"GET /ws?token={lan.token} HTTP/1.1\r\nHost: {address}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                f"Origin: {lan.base}\r\n\r\n"
+            ).encode()
+        )
+        got = b""
+        while b'"type":"hello"' not in got:  # the page is told hello: it may speak
+            got += sock.recv(65536)
+        mask = os.urandom(4)
+        sock.sendall(bytes([0x81, 0x82]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(b"\xff\xfe")))
+        got = b""
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(65536):
+                got += chunk
+        assert b"\x88" in got  # closed by the server (1007)
+    hog = socket.socket()
+    hog.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    hog.connect((address, int(port)))
+    hog.settimeout(2)
+    one = f"GET /static/app.js?token={lan.token} HTTP/1.1\r\nHost: {address}:{port}\r\n\r\n".encode()
+    with contextlib.suppress(TimeoutError):
+        while True:
+            hog.sendall(one * 50)  # answers it never reads
+    started = time.monotonic()
+    lan.stop()
+    hog.close()
+    assert time.monotonic() - started < 10 and lan.proc.returncode == 0
+    errors = "".join(lan.err)
+    assert "Traceback" not in errors and "UnicodeDecodeError" in errors, errors[-3000:]
+    assert any("stopped; no move made" in line for line in lan.lines)  # it ended as it should
