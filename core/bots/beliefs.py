@@ -165,13 +165,15 @@ class Beliefs:
         self.model = model or CardModel()
         self.reader = SeenReader(pile_kinds)
 
-    def weights(self, view: View) -> dict[int, list[float]]:
+    def weights(self, view: View, info: InfoState | None = None) -> dict[int, list[float]]:
         """Per opponent seat of ``view``, the weight of every card; none (a
         uniform deal) for a round of a declared deck of several copies or
-        jokers, which the model's neighbours of the 52 cards do not describe.
+        jokers, which the model's neighbours of the 52 cards do not describe
+        (:func:`one_deck`, from ``info`` too when given: a card beyond the 52
+        may be out of sight).
         When the model gives a likelihood of whole hands (:meth:`CardModel.hands`),
         a :class:`~rummykit.core.engine.resample.Weights` that carries it."""
-        if not one_deck(view):
+        if not one_deck(view, info):
             return {}
         seen = self.reader.read(view)
         since = self.model.table_since_turn
@@ -204,19 +206,22 @@ class Beliefs:
     def sample(self, info: InfoState, view: View, rng: random.Random) -> Round:
         """A full state drawn from ``info`` with these beliefs (``view``: the
         seat's view now)."""
-        return belief_sample(info, rng, self.weights(view))
+        return belief_sample(info, rng, self.weights(view, info))
 
 
-def one_deck(view: View) -> bool:
-    """Whether ``view``'s round is dealt from the one 52-card deck, as far as the
-    view tells: no card beyond the 52 in sight, and no more than 52 cards counted
-    (hands, stock, pile and table; a deck with one joker more holds 53)."""
-    if any(c >= DECK_SIZE for c in (*view.hand, *view.discard_pile)):
+def one_deck(view: View, info: InfoState | None = None) -> bool:
+    """Whether ``view``'s round is of the one 52-card deck as far as the seat
+    can tell: no card beyond the 52 in its hand, the pile, the table or the
+    history, nor among the cards it has not seen (``info``'s ``unseen``, when
+    given: a joker out of sight)."""
+    seen = (*view.hand, *view.discard_pile, *(c for m in view.table for c in m.cards))
+    if any(c >= DECK_SIZE for c in seen):
         return False
-    if any(c >= DECK_SIZE for m in view.table for c in m.cards):
-        return False
-    on_table = sum(len(m.cards) for m in view.table)
-    return sum(view.hand_sizes) + view.stock_size + len(view.discard_pile) + on_table <= DECK_SIZE
+    for e in view.history:
+        if (e.card is not None and e.card >= DECK_SIZE) or any(c >= DECK_SIZE for c in e.action.cards):
+            return False
+    unseen = getattr(info, "unseen", None)  # a variant's own information state may keep none
+    return not unseen or max(unseen) < DECK_SIZE
 
 
 def belief_sample(

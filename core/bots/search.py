@@ -282,7 +282,7 @@ class SearchAgent(BaseAgent):
         cands.insert(0, prior)  # always searched, and first: ties go to it
         if len(cands) == 1:
             return cands[0]
-        self._weights = self.beliefs.weights(view) if self.beliefs is not None else None
+        self._weights = self.beliefs.weights(view, info) if self.beliefs is not None else None
         best, means, counts = self._halve(view, info, cands)
         self.last = {
             "means": dict(zip(cands, means, strict=True)),

@@ -179,22 +179,23 @@ def test_joker_gin_may_name_the_joker_in_its_table_summary(joker_gin):
 
 def test_beliefs_leave_joker_gin_uniform_wherever_the_joker_is(joker_gin):
     """The beliefs' card model is of the 52 cards: a round of another deck is
-    re-dealt uniformly, also while the joker is out of sight."""
+    re-dealt uniformly, also while the joker is out of sight (the seat's
+    information state holds it among the cards not seen). Two games of 52
+    cards at one table (partnership Gin) are still weighed."""
     from rummykit.core.bots.beliefs import Beliefs
+    from rummykit.core.play.match import Match
+    from rummykit.core.plugins.manager import get_plugins
 
     spec = joker_gin["JOKER_GIN_SPEC"]
     unseen = lambda rnd, view: 52 not in (*view.hand, *view.discard_pile) and len(view.history) > 6  # noqa: E731
-    _, view = _joker_gin_views(spec, unseen)
-    assert Beliefs().weights(view) == {}
-    gin = replace_variant_name(view, "gin")
-    assert set(Beliefs().weights(gin)) == {1 - view.seat}  # the same view of 52 cards is weighed
-
-
-def replace_variant_name(view, variant):
-    """``view`` as if of ``variant``, the stock one card smaller (52 cards counted)."""
-    from dataclasses import replace
-
-    return replace(view, variant=variant, stock_size=view.stock_size - 1)
+    rnd, view = _joker_gin_views(spec, unseen)
+    info = rnd.information(view.seat)
+    assert 52 in info.unseen and Beliefs().weights(view, info) == {}
+    partners = get_plugins().registry.variant("gin-partners")
+    match = Match(partners, partners.options_model(), 4, 3)
+    seat = match.to_act()
+    weights = Beliefs().weights(match.view(seat), match.round.information(seat))
+    assert set(weights) == {s for s in range(4) if s != seat}
 
 
 def test_the_environment_numbers_the_deck_its_options_give(joker_gin):
