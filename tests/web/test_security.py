@@ -52,6 +52,14 @@ def handshake(base, path, host=None, origin=None):
         return sock.recv(4096).decode("latin-1").split("\r\n")[0]
 
 
+def page_back(served, seconds):
+    """Wait until the host's page of ``served`` loads again, at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while get(f"{served.base}/?token={served.token}")[0] != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+
 @pytest.fixture
 def lan(serve):
     return serve("gin", "--seat", "human:Ann", "--seat", "human:Bob", "--lan", "--seed", "4")
@@ -261,14 +269,11 @@ def test_a_flood_of_connections_is_cut_at_the_bound_and_the_table_comes_back(lan
     finally:
         for sock in flood:
             sock.close()
-    deadline = time.monotonic() + 10
-    while get(f"{lan.base}/?token={lan.token}")[0] != 200:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    page_back(lan, 10)
     assert "Traceback" not in "".join(lan.err)
 
 
-def test_out_of_files_is_one_line_not_a_traceback_a_try(serve):
+def test_out_of_files_is_one_line_not_a_traceback(serve):
     """With few files to open (a low limit), connections past them wait: said
     in one line at most once a minute, and the table serves again after."""
     served = serve("gin", "--seat", "human:Ann", "--seat", "ai:easy", files=64)
@@ -281,10 +286,7 @@ def test_out_of_files_is_one_line_not_a_traceback_a_try(serve):
     finally:
         for sock in flood:
             sock.close()
-    deadline = time.monotonic() + 15
-    while get(f"{served.base}/?token={served.token}")[0] != 200:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    page_back(served, 15)
     errors = "".join(served.err)
     assert "Traceback" not in errors
     assert errors.count("too many connections at once: new ones wait until others close") == 1
