@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -470,19 +469,11 @@ def _check_rows(db: sqlite3.Connection, teams: bool) -> None:
         f"""
         SELECT variant, opponent, person, points_for, points_against FROM games
         WHERE typeof(variant) != 'text' OR typeof(opponent) != 'text' OR typeof(person) != 'text'
-           OR typeof(points_for) != 'integer' OR typeof(points_against) != 'integer'
-           OR points_for NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS}
-           OR points_against NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS} LIMIT 1"""
+           OR {_BAD_POINTS} LIMIT 1"""
     ).fetchone()
     if row is not None:
         _checked(row, "tttpp")
-    row = db.execute(
-        f"""
-        SELECT points_for, points_against FROM rounds
-        WHERE typeof(points_for) != 'integer' OR typeof(points_against) != 'integer'
-           OR points_for NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS}
-           OR points_against NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS} LIMIT 1"""
-    ).fetchone()
+    row = db.execute(f"SELECT points_for, points_against FROM rounds WHERE {_BAD_POINTS} LIMIT 1").fetchone()
     if row is not None:
         _checked(row, "pp")
     if teams:
@@ -495,25 +486,27 @@ def _check_rows(db: sqlite3.Connection, teams: bool) -> None:
         raise _Damaged(f"{shown_value(_as_stored(row[0]), 20)} where won, lost or none belongs")
 
 
-def _checked(row: Sequence[object], kinds: str) -> Sequence[Any]:
-    """``row`` if each value is of its kind in ``kinds`` (``t`` text, ``n`` a
-    whole number, ``m`` a whole number or none, ``p`` points: a whole number of
-    at most :data:`MOST_POINTS` either way): a table edited by hand may hold a
-    number with a fraction, or text, where a count belongs."""
+#: A row whose points (of ``games`` or ``rounds``) are not :func:`_checked`'s ``p``.
+_BAD_POINTS = " OR ".join(
+    f"typeof({c}) != 'integer' OR {c} NOT BETWEEN {-MOST_POINTS} AND {MOST_POINTS}"
+    for c in ("points_for", "points_against")
+)
+
+
+def _checked(row: Sequence[object], kinds: str) -> None:
+    """A :class:`_Damaged` quoting the first value of ``row`` not of its kind in
+    ``kinds`` (``t`` text, ``p`` points: a whole number of at most
+    :data:`MOST_POINTS` either way): a table edited by hand may hold a number
+    with a fraction, or text, where a count belongs."""
     for value, kind in zip(row, kinds, strict=True):
+        stored = shown_value(_as_stored(value), 20)
         if kind == "t":
-            ok = isinstance(value, str)
-        else:
-            ok = (value is None and kind == "m") or (isinstance(value, int) and not isinstance(value, bool))
-            if ok and kind == "p" and isinstance(value, int) and abs(value) > MOST_POINTS:
-                raise _Damaged(
-                    f"{shown_value(_as_stored(value), 20)} where a number of points "
-                    f"(at most {MOST_POINTS:,} either way) belongs"
-                )
-        if not ok:
-            what = "text" if kind == "t" else "a whole number"
-            raise _Damaged(f"{shown_value(_as_stored(value), 20)} where {what} belongs")
-    return row
+            if not isinstance(value, str):
+                raise _Damaged(f"{stored} where text belongs")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise _Damaged(f"{stored} where a whole number belongs")
+        elif abs(value) > MOST_POINTS:
+            raise _Damaged(f"{stored} where a number of points (at most {MOST_POINTS:,} either way) belongs")
 
 
 def _as_stored(value: object) -> str:
