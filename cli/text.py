@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rummykit.core.base.values import counted
-from rummykit.core.cards.card import code, parse_card, pretty, rank_sort_key, sort_key, split_tokens
-from rummykit.core.cards.deck import Deck
+from rummykit.core.cards.card import code, parse_card, pretty, split_tokens
+from rummykit.core.cards.deck import STANDARD_DECK, Deck
 from rummykit.core.engine.actions import DRAW_STOCK, SHORT_FORMS, TAKE_DISCARD, Action
 from rummykit.core.engine.names import render_text
 from rummykit.core.engine.round import Event, RoundResult, View
 from rummykit.core.engine.vocabulary import PLAIN, Vocabulary
 
 if TYPE_CHECKING:
-    from rummykit.core.cards.deck import Deck
+    from rummykit.core.cards.deck import STANDARD_DECK, Deck
     from rummykit.core.engine.context import MatchContext
     from rummykit.core.play.match import Column, Match
     from rummykit.core.plugins.registry import HandSummary
@@ -146,17 +146,15 @@ def sorted_hand(
 ) -> list[int]:
     """``cards`` by suit then rank, or ``by_rank`` by rank then suit (of ``deck``:
     copies of a card together, printed jokers last)."""
-    if deck is not None:
-        dkey = deck.rank_sort_key if by_rank else deck.sort_key
-        return sorted(cards, key=lambda c: dkey(c, ace_high))
-    key = rank_sort_key if by_rank else sort_key
+    d = deck or STANDARD_DECK
+    key = d.rank_sort_key if by_rank else d.sort_key
     return sorted(cards, key=lambda c: key(c, ace_high))
 
 
 def moves_key(ace_high: bool = False, deck: Deck | None = None) -> Callable[[Action], tuple[Any, ...]]:
     """The order moves of one kind are listed in: by their cards, by rank (of
     ``deck``: copies together, jokers last), then by the meld they go to."""
-    key = deck.rank_sort_key if deck is not None else rank_sort_key
+    key = (deck or STANDARD_DECK).rank_sort_key
     return lambda a: ([key(c, ace_high) for c in a.cards], a.target or 0)
 
 
