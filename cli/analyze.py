@@ -9,7 +9,7 @@ from collections.abc import Callable
 import click
 
 from rummykit.core.base.errors import CardError, RummyError
-from rummykit.core.cards.card import parse_card, parse_cards, pretty, split_tokens
+from rummykit.core.cards.card import parse_cards, pretty, split_tokens
 from rummykit.core.engine.names import render_cards
 
 from . import completion
@@ -68,9 +68,7 @@ def analyze(
     deck = spec.deck_for(opts, spec.min_players)
     if deck.standard:
         hand = parse_cards(list(cards))
-        if any(c not in deck for c in hand):  # "#60", a copy's record notation: none such
-            bad = next(t for t in split_tokens(" ".join(cards)) if parse_card(t) not in deck)
-            raise CardError(f"bad card {bad!r}: the deck has {deck.size} cards")
+        deck.check_typed(split_tokens(" ".join(cards)), hand)  # "#60": none such
     else:
         try:
             hand = deck.resolve_all(list(cards), deck.full_mask)

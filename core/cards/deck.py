@@ -29,7 +29,7 @@ of the round's zones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -157,6 +157,14 @@ class Deck:
         for c in self.copies_of(base):
             m |= 1 << c
         return m
+
+    def check_typed(self, tokens: Sequence[str], cards: Sequence[int]) -> None:
+        """A :class:`CardError` naming the first of ``tokens`` (as typed) whose card,
+        in ``cards`` (the same order), the deck lacks: ``#60``, a copy's record
+        notation, on the one 52-card deck."""
+        for token, card in zip(tokens, cards, strict=True):
+            if card not in self:
+                raise CardError(f"bad card {token!r}: the deck has {self.size} cards")
 
     def check(self, card: object) -> int:
         """``card`` itself when it is a card of the deck; else :class:`CardError`."""

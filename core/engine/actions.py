@@ -151,11 +151,10 @@ def read_action(
     several = deck is not None and not deck.standard
     try:
         cards = tuple((deck.parse(t) if several and deck is not None else parse_card(t)) for t in tokens)
+        if deck is not None and deck.standard:
+            deck.check_typed(tokens, cards)  # "#78": none such
     except CardError as e:
         raise ActionSyntaxError(str(e)) from None
-    if deck is not None and deck.standard and any(c not in deck for c in cards):  # "#78": none such
-        bad = next(t for t, c in zip(tokens, cards, strict=True) if c not in deck)
-        raise ActionSyntaxError(f"bad card {bad!r}: the deck has {deck.size} cards")
     if len(set(cards)) != len(cards) and not several:
         raise ActionSyntaxError("the same card is named twice")
     return Action(kind, cards, target)
